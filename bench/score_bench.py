@@ -1,0 +1,240 @@
+"""Benchmark of the scoring engine and of ``POST /api/score/``.
+
+Run from the repository root::
+
+    .venv/bin/python bench/score_bench.py [--runs N]
+
+Measures the median of N runs of:
+
+- the engine on a finished 72-tile game with figures (validate, parse, score, JSON);
+- the engine core (parse, feature graph, scoring) on synthetic boards of 1,000 and
+  10,000 tiles, per tile, which should stay flat (the graph is built in linear time);
+- the HTTP request for the 72-tile board against a no-op DRF endpoint defined here (and
+  one that only parses the body), taking turns, both through Django's test client (no
+  socket) and over a local socket to Django's threaded WSGI server in this process.
+
+Targets: engine under 2 ms for 72 tiles; HTTP scoring within 1.5 times the no-op.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ["DJANGO_SETTINGS_MODULE"] = "carcwiki.settings.test"
+os.environ.setdefault("DATABASE_URL", "sqlite://:memory:")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.cache import cache  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import override_settings, setup_test_environment  # noqa: E402
+from django.urls import path  # noqa: E402
+from rest_framework.parsers import JSONParser  # noqa: E402
+from rest_framework.permissions import AllowAny  # noqa: E402
+from rest_framework.response import Response  # noqa: E402
+from rest_framework.views import APIView  # noqa: E402
+
+from scoring import catalogue  # noqa: E402
+from scoring.api import ScoreView  # noqa: E402
+from scoring.engine import Color, ScoreRequest, TileSet, score, score_request  # noqa: E402
+from scoring.engine.generate import grow_board, place_figures, random_request  # noqa: E402
+
+
+class NoOpView(APIView):
+    """The cheapest DRF POST endpoint: same stack, no work."""
+
+    parser_classes = [JSONParser]
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+
+    def post(self, request):
+        return Response({})
+
+
+class ParseOnlyView(NoOpView):
+    """A DRF endpoint that only parses the JSON body, for reference."""
+
+    def post(self, request):
+        request.data  # noqa: B018 - parsing is the work being measured
+        return Response({})
+
+
+urlpatterns = [
+    path("api/score/", ScoreView.as_view()),
+    path("api/noop/", NoOpView.as_view()),
+    path("api/parse-only/", ParseOnlyView.as_view()),
+]
+
+
+class TestClientPoster:
+    """Requests through Django's test client: no socket, no HTTP parsing."""
+
+    def __init__(self):
+        self.client = Client()
+
+    def post(self, url: str, body: str) -> int:
+        return self.client.post(url, body, content_type="application/json").status_code
+
+    def close(self) -> None:
+        pass
+
+
+class LiveServerPoster:
+    """Requests over a local socket to Django's threaded WSGI server in this process,
+    a new connection each time (that server speaks HTTP/1.0)."""
+
+    def __init__(self):
+        from django.core.handlers.wsgi import WSGIHandler
+        from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler
+
+        class QuietHandler(WSGIRequestHandler):
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadedWSGIServer(("127.0.0.1", 0), QuietHandler)
+        self.server.set_app(WSGIHandler())
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.port = self.server.server_address[1]
+
+    def post(self, url: str, body: str) -> int:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port)
+        connection.request("POST", url, body, {"Content-Type": "application/json"})
+        response = connection.getresponse()
+        response.read()
+        connection.close()
+        return response.status
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def measure_http(poster, body: str, runs: int) -> dict[str, float]:
+    """Median milliseconds per endpoint, the three endpoints taking turns."""
+    urls = {"noop": "/api/noop/", "parse": "/api/parse-only/", "score": "/api/score/"}
+    timings: dict[str, list[float]] = {name: [] for name in urls}
+    try:
+        for _ in range(20):  # warm-up: URL resolver, caches, threads
+            poster.post(urls["score"], body)
+        for _ in range(runs):
+            for name, url in urls.items():
+                cache.clear()  # keep the throttle history short, as for a real client
+                start = time.perf_counter()
+                status = poster.post(url, body)
+                timings[name].append(time.perf_counter() - start)
+                assert status == 200, status
+    finally:
+        poster.close()
+    return {name: statistics.median(times) * 1000 for name, times in timings.items()}
+
+
+def median_ms(function, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def finished_game(tiles: TileSet) -> dict:
+    """A legal board with all 72 tiles and figures, as at the end of a game."""
+    for seed in range(1000):
+        rng = random.Random(seed)
+        board = grow_board(tiles, rng)
+        if len(board) < 72:
+            continue  # a tile fitted nowhere: try another deal
+        players = [Color.RED, Color.BLUE, Color.GREEN, Color.YELLOW]
+        request = random_request(tiles, random.Random(seed), players=players)
+        request["figures"] = place_figures(board, tiles, rng, players, per_player=5)
+        request["tiles"] = [tile.to_json() for tile in board]
+        return request
+    raise RuntimeError("no complete deal found")
+
+
+def load_tiles() -> tuple[TileSet, str]:
+    """Load the catalogue into the in-memory database; fall back to the YAML file."""
+    try:
+        call_command("migrate", verbosity=0, skip_checks=True)
+        call_command("load_catalogue", verbosity=0, skip_checks=True)
+        catalogue.forget_tiles()
+        return catalogue.current_tiles(), "database"
+    except Exception as error:  # the bench must still run while the site is being built
+        tiles = TileSet.from_yaml(str(ROOT / "fixtures" / "catalogue" / "tiles-base.yaml"))
+        catalogue.current_tiles.cache_clear()
+        catalogue.current_tiles.__wrapped__ = lambda: tiles  # noqa: B010
+        catalogue.current_tiles = lambda: tiles
+        import scoring.api
+
+        scoring.api.current_tiles = catalogue.current_tiles
+        return tiles, f"YAML (catalogue not loadable: {type(error).__name__})"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=300, help="runs for the 72-tile cases")
+    runs = parser.parse_args().runs
+
+    setup_test_environment()
+    tiles, source = load_tiles()
+    game = finished_game(tiles)
+    rows: list[tuple[str, float, str, str]] = []
+
+    engine_ms = median_ms(lambda: score_request(game, tiles).to_json(), runs)
+    rows.append(("engine, 72-tile game: validate + score + JSON", engine_ms,
+                 f"{engine_ms * 1000 / 72:.1f} µs/tile", ""))
+    parsed = ScoreRequest.from_json(game)
+    core_ms = median_ms(lambda: score(parsed, tiles), runs)
+    rows.append(("engine core, 72 tiles: graph + score", core_ms,
+                 f"{core_ms * 1000 / 72:.1f} µs/tile", ""))
+
+    for size, size_runs in ((1_000, max(runs // 10, 5)), (10_000, max(runs // 50, 3))):
+        big = random_request(tiles, random.Random(size), size=size, respect_counts=False,
+                             players=[Color.RED, Color.BLUE, Color.GREEN, Color.YELLOW])
+        ms = median_ms(lambda big=big: score(ScoreRequest.from_json(big), tiles), size_runs)
+        rows.append((f"engine core, {size:,} tiles: parse + graph + score", ms,
+                     f"{ms * 1000 / size:.1f} µs/tile", ""))
+
+    body = json.dumps(game)
+    with override_settings(ROOT_URLCONF=__name__):
+        client_times = measure_http(TestClientPoster(), body, runs)
+        live_times = measure_http(LiveServerPoster(), body, runs)
+    for label, times in (("test client", client_times), ("live server", live_times)):
+        noop, parse, http = (times[name] for name in ("noop", "parse", "score"))
+        rows.append((f"HTTP {label}: no-op DRF POST (same body)", noop, "", "1.00×"))
+        rows.append((f"HTTP {label}: DRF POST parsing the body", parse, "",
+                     f"{parse / noop:.2f}×"))
+        rows.append((f"HTTP {label}: POST /api/score/, 72 tiles", http, "",
+                     f"{http / noop:.2f}×"))
+
+    print(f"Score bench: {len(game['tiles'])} tiles, {len(game['figures'])} figures, "
+          f"body {len(body):,} bytes, median of {runs} runs; tiles from the {source}")
+    width = max(len(row[0]) for row in rows)
+    print(f"{'case':<{width}}  {'median':>9}  {'per tile':>14}  {'vs no-op':>8}")
+    for name, ms, per_tile, ratio in rows:
+        print(f"{name:<{width}}  {ms:>6.3f} ms  {per_tile:>14}  {ratio:>8}")
+    print()
+    print(f"target engine < 2 ms for 72 tiles: {'met' if engine_ms < 2 else 'MISSED'} "
+          f"({engine_ms:.2f} ms)")
+    for label, times in (("test client", client_times), ("live server", live_times)):
+        ratio = times["score"] / times["noop"]
+        print(f"target HTTP within 1.5× of the no-op ({label}): "
+              f"{'met' if ratio <= 1.5 else 'MISSED'} ({ratio:.2f}×)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""carcwiki: a Carcassonne rules reference, final-scoring calculator and tile data API."""

@@ -1,0 +1,1 @@
+"""The public, read-only REST API over the catalogue (scoring adds ``/api/score/``)."""

@@ -1,0 +1,116 @@
+"""Output serializers of the catalogue API: what a client reads about editions and tiles."""
+
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from carcwiki.catalogue.models import Bundle, Edition, Expansion, Part, TileType
+
+EDGE_NAMES = {"C": "city", "R": "road", "F": "field", "V": "river"}
+SIDES = ("N", "E", "S", "W")
+
+
+class EditionSerializer(serializers.ModelSerializer):
+    tile_count = serializers.IntegerField(read_only=True, help_text="Land tiles in the box.")
+
+    class Meta:
+        model = Edition
+        fields = ["code", "name", "year", "description", "tile_count"]
+
+
+class PartSerializer(serializers.ModelSerializer):
+    editions = serializers.SlugRelatedField(slug_field="code", many=True, read_only=True)
+
+    class Meta:
+        model = Part
+        fields = ["code", "name", "description", "editions"]
+
+
+class ExpansionSerializer(serializers.ModelSerializer):
+    editions = serializers.SlugRelatedField(slug_field="code", many=True, read_only=True)
+    parts = PartSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Expansion
+        fields = ["code", "name", "category", "number", "description", "editions", "parts"]
+
+
+class BundleSerializer(serializers.ModelSerializer):
+    edition = serializers.SlugRelatedField(slug_field="code", read_only=True)
+    expansions = serializers.SlugRelatedField(slug_field="code", many=True, read_only=True)
+    parts = serializers.SlugRelatedField(slug_field="code", many=True, read_only=True)
+
+    class Meta:
+        model = Bundle
+        fields = ["code", "name", "edition", "description", "expansions", "parts"]
+
+
+def feature_for_client(feature: dict) -> dict:
+    """A tile feature with the locations a figure may name to stand on it.
+
+    >>> feature_for_client({"kind": "road", "edges": ["S"]})
+    {'kind': 'road', 'edges': ['S'], 'locations': ['S'], 'ends_on_tile': True}
+    """
+    kind = feature["kind"]
+    described = dict(feature)
+    if kind == "city":
+        described.setdefault("pennants", 0)
+        described["locations"] = list(feature["edges"])
+    elif kind == "road":
+        described["locations"] = list(feature["edges"])
+        described["ends_on_tile"] = len(feature["edges"]) == 1
+    elif kind == "field":
+        described.setdefault("cities", [])
+        described["locations"] = list(feature.get("half_edges") or ["I"])
+    else:
+        described["locations"] = ["C"]
+    return described
+
+
+class TileSerializer(serializers.ModelSerializer):
+    expansion = serializers.SlugRelatedField(slug_field="code", read_only=True)
+    edges = serializers.SerializerMethodField()
+    edge_codes = serializers.CharField(source="edges", read_only=True)
+    features = serializers.SerializerMethodField()
+    counts = serializers.SerializerMethodField()
+    start = serializers.BooleanField(source="is_start", read_only=True)
+    picture_url = serializers.SerializerMethodField()
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = TileType
+        fields = [
+            "code", "url", "expansion", "picture", "edges", "edge_codes", "features",
+            "pennants", "counts", "start", "illustrations", "picture_url",
+        ]
+
+    @extend_schema_field(
+        {"type": "object", "properties": {side: {"type": "string"} for side in SIDES},
+         "example": {"N": "city", "E": "road", "S": "field", "W": "road"}}
+    )
+    def get_edges(self, tile: TileType) -> dict:
+        return {side: EDGE_NAMES[code] for side, code in zip(SIDES, tile.edges, strict=True)}
+
+    @extend_schema_field({"type": "array", "items": {"type": "object"}})
+    def get_features(self, tile: TileType) -> list:
+        return [feature_for_client(feature) for feature in tile.features]
+
+    @extend_schema_field(
+        {"type": "object", "additionalProperties": {"type": "integer"},
+         "example": {"C1": 4, "C2": 4, "C3": 4}}
+    )
+    def get_counts(self, tile: TileType) -> dict:
+        return {count.edition.code: count.count for count in tile.counts.all()}
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_picture_url(self, tile: TileType) -> str:
+        return self._absolute(reverse("catalogue:tile-svg", kwargs={"code": tile.code}))
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_url(self, tile: TileType) -> str:
+        return self._absolute(reverse("api:tile-detail", kwargs={"code": tile.code}))
+
+    def _absolute(self, path: str) -> str:
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path

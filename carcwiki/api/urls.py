@@ -1,0 +1,24 @@
+"""URLs of the public API, its OpenAPI schema and its interactive documentation."""
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from rest_framework.routers import DefaultRouter
+
+from . import views
+
+app_name = "api"
+
+router = DefaultRouter(trailing_slash=True)
+router.register("editions", views.EditionViewSet, basename="edition")
+router.register("expansions", views.ExpansionViewSet, basename="expansion")
+router.register("bundles", views.BundleViewSet, basename="bundle")
+router.register("tiles", views.TileViewSet, basename="tile")
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
+    path("", include("scoring.urls")),
+    path("rules/", include("carcwiki.rules.api_urls")),
+    path("", include(router.urls)),
+]

@@ -1,0 +1,1 @@
+"""The catalogue: editions, expansions and their parts, bundles, and tile types."""

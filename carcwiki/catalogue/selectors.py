@@ -1,0 +1,31 @@
+"""Reads from the catalogue, shaped for the parts of the site that use them.
+
+``tile_data`` hands the scoring engine and the SVG renderer plain dictionaries in the
+same shape as ``fixtures/catalogue/tiles-base.yaml``: the database stays the single source.
+"""
+
+from typing import Any
+
+from .models import TileType
+
+
+def tile_as_data(tile: TileType) -> dict[str, Any]:
+    """One tile type as plain data (uses prefetched ``counts`` when present)."""
+    return {
+        "code": tile.code,
+        "expansion": tile.expansion.code,
+        "picture": tile.picture,
+        "edges": tile.edges,
+        "features": tile.features,
+        "counts": {count.edition.code: count.count for count in tile.counts.all()},
+        "start": tile.is_start,
+        "illustrations": tile.illustrations,
+    }
+
+
+def tile_data(*, expansion_codes: list[str] | None = None) -> list[dict[str, Any]]:
+    """Every tile type (or those of some expansions) as plain data, in catalogue order."""
+    tiles = TileType.objects.with_related()
+    if expansion_codes is not None:
+        tiles = tiles.filter(expansion__code__in=expansion_codes)
+    return [tile_as_data(tile) for tile in tiles]

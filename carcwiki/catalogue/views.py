@@ -1,0 +1,126 @@
+"""Catalogue pages: the tile gallery, and each tile's picture drawn as SVG from its data."""
+
+import hashlib
+import json
+
+from django import forms
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.views.decorators.http import require_safe
+from django.views.generic import ListView
+
+from .models import Edition, Expansion, TileType
+from .selectors import tile_as_data
+from .svg import ROTATIONS, render_tile_svg
+
+# Part of every picture's ETag: bump it when the drawing changes, so cached pictures renew.
+SVG_DRAWING_VERSION = "1"
+SVG_MAX_AGE = 24 * 60 * 60
+GALLERY_PICTURE_SIZE = 120
+EDGE_SIDES = (("N", "north"), ("E", "east"), ("S", "south"), ("W", "west"))
+EDGE_KINDS = {"C": "city", "R": "road", "F": "field", "V": "river"}
+
+
+def _rotation_from(request: HttpRequest) -> int | None:
+    """The ``rotation`` query parameter as degrees, or ``None`` when it is not allowed."""
+    raw = request.GET.get("rotation", "0").strip()
+    if not raw.isdigit():
+        return None
+    rotation = int(raw)
+    return rotation if rotation in ROTATIONS else None
+
+
+@require_safe
+def tile_svg(request: HttpRequest, code: str) -> HttpResponse:
+    """One tile's picture as ``image/svg+xml``; ``?rotation=90`` turns it clockwise."""
+    rotation = _rotation_from(request)
+    if rotation is None:
+        return HttpResponseBadRequest(
+            "rotation must be 0, 90, 180 or 270.", content_type="text/plain; charset=utf-8"
+        )
+    tile = TileType.objects.with_related().filter(code=code).first()
+    if tile is None:
+        raise Http404(f"No tile type with code {code!r}.")
+    data = tile_as_data(tile)
+
+    # The picture depends only on the tile's data, the rotation and the drawing code.
+    fingerprint = json.dumps(
+        [SVG_DRAWING_VERSION, rotation, data["code"], data["picture"], data["edges"],
+         data["features"]],
+        sort_keys=True,
+    )
+    etag = '"' + hashlib.sha256(fingerprint.encode()).hexdigest()[:32] + '"'
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        response = HttpResponse(
+            render_tile_svg(data, rotation=rotation), content_type="image/svg+xml"
+        )
+    response["ETag"] = etag
+    patch_cache_control(response, public=True, max_age=SVG_MAX_AGE)
+    return response
+
+
+class TileFilterForm(forms.Form):
+    """The gallery's GET filters; choices come from what the catalogue holds."""
+
+    expansion = forms.ChoiceField(required=False, label="Expansion")
+    edition = forms.ChoiceField(required=False, label="Edition")
+
+    def __init__(self, *args, expansions, editions, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["expansion"].choices = [("", "All expansions")] + [
+            (expansion.code, expansion.name) for expansion in expansions
+        ]
+        self.fields["edition"].choices = [("", "All editions")] + [
+            (edition.code, f"{edition.code} – {edition.name}") for edition in editions
+        ]
+
+
+class TileGalleryView(ListView):
+    """Every tile type with its picture, edges and copies per edition, filterable by GET."""
+
+    template_name = "catalogue/tile_gallery.html"
+    context_object_name = "tiles"
+
+    def get_queryset(self):
+        # Only expansions and editions that have tiles are worth offering as filters.
+        self.expansions = list(
+            Expansion.objects.filter(tiles__isnull=False).distinct().order_by("order", "name")
+        )
+        self.editions = list(
+            Edition.objects.filter(tile_counts__isnull=False)
+            .distinct()
+            .order_by("order", "year")
+        )
+        self.form = TileFilterForm(
+            self.request.GET or None, expansions=self.expansions, editions=self.editions
+        )
+        tiles = TileType.objects.with_related()
+        if self.form.is_bound and self.form.is_valid():
+            if expansion := self.form.cleaned_data["expansion"]:
+                tiles = tiles.filter(expansion__code=expansion)
+            if edition := self.form.cleaned_data["edition"]:
+                tiles = tiles.in_edition(edition)
+        return tiles
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        for tile in context["tiles"]:
+            copies = {count.edition.code: count.count for count in tile.counts.all()}
+            # One cell per edition column, in the same order as the table header.
+            tile.edition_counts = [(edition, copies.get(edition.code)) for edition in self.editions]
+            tile.edge_list = [
+                {"side": side, "side_name": side_name, "letter": letter,
+                 "kind": EDGE_KINDS.get(letter, "unknown")}
+                for (side, side_name), letter in zip(EDGE_SIDES, tile.edges, strict=False)
+            ]
+        context.update(
+            form=self.form,
+            editions=self.editions,
+            picture_size=GALLERY_PICTURE_SIZE,
+            # Naming the expansion on every card only helps once there is more than one.
+            show_expansion=len(self.expansions) > 1,
+            is_filtered=bool(self.form.is_bound and self.form.is_valid() and any(
+                self.form.cleaned_data.values())),
+        )
+        return context

@@ -1,0 +1,1 @@
+"""Rules reference: pages, sections and notes, the glossary, search and the selection."""

@@ -1,0 +1,1 @@
+"""Settings split by environment: ``dev`` (default), ``test`` and ``prod`` build on ``base``."""

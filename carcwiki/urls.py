@@ -1,0 +1,13 @@
+"""Top-level URLs: the site's pages, the API under /api/, and the admin."""
+
+from django.contrib import admin
+from django.urls import include, path
+from django.views.generic import TemplateView
+
+urlpatterns = [
+    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("", include("carcwiki.catalogue.urls")),
+    path("", include("carcwiki.rules.urls")),
+    path("api/", include("carcwiki.api.urls")),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,1 @@
+"""Scoring: the rules engine (``scoring.engine``, pure Python) and its web interfaces."""

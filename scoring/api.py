@@ -1,0 +1,99 @@
+"""``POST /api/score/``: the final-scoring calculator over HTTP.
+
+A thin view: it reads the JSON body (turning every way of not being JSON into an
+``invalid_json`` error rather than a 415 or a 500), hands it to the engine's validator
+and scorer with the cached tile set, and answers the contract's response or
+``{"errors": [...]}`` with status 400. Throttled per client with the ``score`` scope.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.exceptions import ParseError, UnsupportedMediaType
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from .catalogue import current_tiles
+from .engine import InvalidBoardError, score_request
+from .serializers import EXAMPLES, ErrorsSerializer, ScoreRequestSerializer, ScoreResponseSerializer
+
+MAX_BODY_BYTES = 1024 * 1024
+"""The contract's limit on the request body."""
+
+
+def invalid_json(message: str) -> Response:
+    """A 400 answer for a body that cannot be read as JSON."""
+    return Response(
+        {"errors": [{"path": "", "code": "invalid_json", "message": message}]}, status=400
+    )
+
+
+class ScoreView(APIView):
+    """Score a finished (or paused) game: every occupied feature, then the totals."""
+
+    parser_classes = [JSONParser]
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "score"
+
+    @extend_schema(
+        operation_id="score_board",
+        summary="Final scoring of a board",
+        description=(
+            "Send every tile on the table (code, position, rotation) and every figure still "
+            "standing; the answer scores each occupied road, city, monastery, garden and "
+            "farm as at the end of a game, explains each score and totals the players. "
+            "The board is checked first and every problem is reported at once with a path "
+            "and a code. Body limit 1 MiB; at most 2,000 tiles and 2,000 figures."
+        ),
+        request=ScoreRequestSerializer,
+        responses={
+            200: ScoreResponseSerializer,
+            400: OpenApiResponse(ErrorsSerializer, description="The board has problems."),
+            429: OpenApiResponse(description="Too many requests from this client."),
+        },
+        examples=EXAMPLES,
+        tags=["scoring"],
+    )
+    def post(self, request: Request) -> Response:
+        data = self.read_body(request)
+        if isinstance(data, Response):
+            return data
+        try:
+            result = score_request(data, current_tiles())
+        except InvalidBoardError as invalid:
+            return Response(invalid.to_json(), status=400)
+        return Response(result.to_json())
+
+    @staticmethod
+    def read_body(request: Request) -> Any:
+        """The parsed body, or a 400 response saying why it cannot be read."""
+        length = request.META.get("CONTENT_LENGTH") or "0"
+        try:
+            size = int(length)
+        except ValueError:
+            size = 0
+        if size > MAX_BODY_BYTES:
+            return invalid_json(
+                f"The request body is {size:,} bytes; the limit is {MAX_BODY_BYTES:,} "
+                "bytes (1 MiB)."
+            )
+        if size == 0:
+            return invalid_json("The request body is empty; send the board as JSON.")
+        try:
+            return request.data
+        except ParseError as error:
+            return invalid_json(f"The request body is not valid JSON: {error.detail}")
+        except UnsupportedMediaType:
+            return invalid_json(
+                "The request body must be JSON, sent with Content-Type: application/json."
+            )
+        except RecursionError:
+            return invalid_json("The request body is not usable JSON: it is nested too deeply.")

@@ -1,0 +1,215 @@
+"""What lies on the table: placed tiles and the figures standing on them.
+
+Positions use ``x`` growing to the east and ``y`` growing to the south, so the square
+north of ``(0, 0)`` is ``(0, -1)``. A figure's location ``at`` is named on the placed
+tile *after* rotation.
+
+>>> PlacedTile.from_json({"tile": "E", "x": 0, "y": -1, "rotation": 180})
+PlacedTile(code='E', x=0, y=-1, rotation=180)
+>>> Figure.from_json({"player": "blue", "x": 0, "y": -1, "at": "NW"})
+Figure(player=Color.BLUE, x=0, y=-1, at=Location.NW, kind='meeple')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, NamedTuple
+
+from .locations import ROTATIONS, Location, parse_rotation
+
+
+class BoardParseError(ValueError):
+    """Raised when a tile, a figure or a colour cannot be parsed."""
+
+
+class Color(enum.Enum):
+    """A player colour. Gray and pink are two different colours (sixth player sets)."""
+
+    # Members are singletons compared by identity, so an identity hash is consistent;
+    # Enum's own __hash__ runs Python code, and these are dict keys in hot loops.
+    __hash__ = object.__hash__
+
+    YELLOW = "yellow"
+    """Yellow meeples."""
+    RED = "red"
+    """Red meeples."""
+    GREEN = "green"
+    """Green meeples."""
+    BLUE = "blue"
+    """Blue meeples."""
+    BLACK = "black"
+    """Black meeples."""
+    GRAY = "gray"
+    """Gray meeples: the sixth player of Inns & Cathedrals."""
+    PINK = "pink"
+    """Pink meeples: the sixth player of Big Box 6."""
+
+    @classmethod
+    def parse(cls, name: str) -> Color:
+        """Parse a colour name.
+
+        >>> Color.parse("pink")
+        Color.PINK
+        >>> Color.parse("purple")
+        Traceback (most recent call last):
+        ...
+        scoring.engine.board.BoardParseError: not a player colour: 'purple'
+        """
+        try:
+            return cls(name)
+        except ValueError:
+            raise BoardParseError(f"not a player colour: {name!r}") from None
+
+    def __repr__(self) -> str:
+        return f"Color.{self.name}"
+
+
+DEFAULT_FIGURE_KIND = "meeple"
+
+COLOR_BY_NAME: dict[str, Color] = {color.value: color for color in Color}
+"""Colours by name: a dict lookup is much cheaper than calling the enum."""
+LOCATION_BY_NAME: dict[str, Location] = {location.value: location for location in Location}
+_ROTATIONS = frozenset(ROTATIONS)
+
+
+def _whole_number(value: Any, key: str) -> int:
+    if type(value) is not int:
+        raise BoardParseError(f"{key} must be a whole number, not {value!r}")
+    return value
+
+
+class PlacedTile(NamedTuple):
+    """A tile on the table: its code, square and rotation (degrees clockwise)."""
+
+    code: str
+    x: int
+    y: int
+    rotation: int = 0
+
+    @property
+    def position(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PlacedTile:
+        """Parse one entry of the request's ``tiles``."""
+        code = data.get("tile")
+        x = data.get("x")
+        y = data.get("y")
+        rotation = data.get("rotation")
+        if rotation is None:
+            rotation = 0
+        if (type(code) is str and type(x) is int and type(y) is int
+                and type(rotation) is int and rotation in _ROTATIONS):
+            return cls(code, x, y, rotation)
+        if not isinstance(code, str):
+            raise BoardParseError(f"tile must be a tile code, not {code!r}")
+        return cls(code, _whole_number(x, "x"), _whole_number(y, "y"), parse_rotation(rotation))
+
+    def to_json(self) -> dict[str, Any]:
+        """The request's form of this tile."""
+        return {"tile": self.code, "x": self.x, "y": self.y, "rotation": self.rotation}
+
+
+class Figure(NamedTuple):
+    """A figure standing on a placed tile at a location named after rotation."""
+
+    player: Color
+    x: int
+    y: int
+    at: Location
+    kind: str = DEFAULT_FIGURE_KIND
+
+    @property
+    def position(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Figure:
+        """Parse one entry of the request's ``figures``."""
+        player = data.get("player")
+        at = data.get("at")
+        kind = data.get("kind")
+        if kind is None:
+            kind = DEFAULT_FIGURE_KIND
+        color = COLOR_BY_NAME.get(player) if type(player) is str else None
+        location = LOCATION_BY_NAME.get(at) if type(at) is str else None
+        if color is None:
+            raise BoardParseError(f"not a player colour: {player!r}")
+        if location is None:
+            raise BoardParseError(f"not a location name: {at!r}")
+        if type(kind) is not str:
+            raise BoardParseError(f"kind must be a string, not {kind!r}")
+        return cls(color, _whole_number(data.get("x"), "x"), _whole_number(data.get("y"), "y"),
+                   location, kind)
+
+    def to_json(self) -> dict[str, Any]:
+        """The request's form of this figure."""
+        return {
+            "player": self.player.value, "x": self.x, "y": self.y,
+            "at": self.at.value, "kind": self.kind,
+        }
+
+
+class Board:
+    """Placed tiles by square, and the figures on them, in request order.
+
+    >>> board = Board([PlacedTile("D", 0, 0), PlacedTile("E", 0, -1, 180)], [])
+    >>> board
+    Board([PlacedTile(code='D', x=0, y=0, rotation=0), \
+PlacedTile(code='E', x=0, y=-1, rotation=180)], [])
+    >>> board.tile_at(0, -1).code
+    'E'
+    >>> len(board)
+    2
+    """
+
+    __slots__ = ("tiles", "figures", "_by_position")
+
+    def __init__(self, tiles: Iterable[PlacedTile], figures: Iterable[Figure]):
+        self.tiles: tuple[PlacedTile, ...] = tuple(tiles)
+        self.figures: tuple[Figure, ...] = tuple(figures)
+        self._by_position: dict[tuple[int, int], PlacedTile] = {}
+        for tile in self.tiles:
+            if tile.position in self._by_position:
+                raise BoardParseError(f"two tiles at ({tile.x},{tile.y})")
+            self._by_position[tile.position] = tile
+
+    def __repr__(self) -> str:
+        return f"Board({list(self.tiles)!r}, {list(self.figures)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self.tiles == other.tiles and self.figures == other.figures
+
+    def __hash__(self) -> int:
+        return hash((self.tiles, self.figures))
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def __iter__(self) -> Iterator[PlacedTile]:
+        return iter(self.tiles)
+
+    def __contains__(self, position: object) -> bool:
+        return position in self._by_position
+
+    def tile_at(self, x: int, y: int) -> PlacedTile | None:
+        """The tile on square ``(x, y)``, if any."""
+        return self._by_position.get((x, y))
+
+    @property
+    def positions(self) -> Mapping[tuple[int, int], PlacedTile]:
+        """Tiles by square."""
+        return self._by_position
+
+    @classmethod
+    def from_json(cls, tiles: Sequence[Mapping[str, Any]],
+                  figures: Sequence[Mapping[str, Any]] = ()) -> Board:
+        """Parse the request's ``tiles`` and ``figures`` lists."""
+        return cls(
+            (PlacedTile.from_json(item) for item in tiles),
+            (Figure.from_json(item) for item in figures),
+        )

@@ -1,0 +1,214 @@
+"""Random legal boards, grown tile by tile as in a game, for tests and benchmarks.
+
+:func:`random_request` starts from the start tile and repeatedly lays a drawn tile in a
+random spot where all its edges fit, then stands figures on random features within the
+players' supplies. The result is a request body that passes validation (when the tile
+counts are respected) and can be scored.
+
+>>> import random
+>>> from scoring.engine.tiles import TileSet
+>>> tiles = TileSet.from_yaml("fixtures/catalogue/tiles-base.yaml")
+>>> request = random_request(tiles, random.Random(7), size=20)
+>>> len(request["tiles"]), request["tiles"][0]
+(20, {'tile': 'D', 'x': 0, 'y': 0, 'rotation': 0})
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from .board import Board, Color, PlacedTile
+from .expansions import REGISTRY
+from .features import FeatureGraph
+from .locations import ROTATIONS, Side
+from .rules import Edition
+from .tiles import OrientedTile, TileSet
+
+_OFFSETS = tuple((side, side.offset, side.opposite) for side in Side)
+
+
+def _fits(
+    placed: dict[tuple[int, int], OrientedTile], x: int, y: int, oriented: OrientedTile
+) -> bool:
+    edges = oriented.edges
+    for side, (dx, dy), opposite in _OFFSETS:
+        neighbour = placed.get((x + dx, y + dy))
+        if neighbour is not None and neighbour.edges[opposite] is not edges[side]:
+            return False
+    return True
+
+
+def grow_board(
+    tiles: TileSet,
+    rng: random.Random,
+    *,
+    size: int | None = None,
+    edition: Edition = Edition.C3,
+    respect_counts: bool = True,
+    expansions: Sequence[str] = ("farmers", "abbot"),
+) -> list[PlacedTile]:
+    """Lay up to ``size`` tiles (all the edition's tiles when ``None``) legally.
+
+    With ``respect_counts`` the tiles are drawn from the edition's box and a tile that
+    fits nowhere is set aside, as the rules say; without it tiles are drawn with the
+    box's frequencies for ever, which allows boards of any size.
+    """
+    allowed_sets = {"base", *expansions}
+    definitions = [
+        definition for definition in tiles.values()
+        if definition.expansion in allowed_sets and definition.count(edition) > 0
+    ]
+    start = next((d for d in definitions if d.start), definitions[0])
+    table = tiles.orientations(edition)
+    box: list[str] = [d.code for d in definitions for _ in range(d.count(edition))]
+    box.remove(start.code)
+    rng.shuffle(box)
+    weights = [d.count(edition) for d in definitions]
+    if size is None:
+        size = len(box) + 1
+
+    placed: dict[tuple[int, int], OrientedTile] = {(0, 0): table[start.code][0]}
+    result = [PlacedTile(start.code, 0, 0, 0)]
+    frontier: list[tuple[int, int]] = [side.offset for side in Side]
+    in_frontier = set(frontier)
+    misses = 0
+    while len(result) < size:
+        if respect_counts:
+            if not box:
+                break
+            code = box.pop()
+        else:
+            code = rng.choices(definitions, weights)[0].code
+        spot = _find_spot(placed, frontier, table[code], rng, exhaustive=respect_counts)
+        if spot is None:
+            misses += 1
+            if not respect_counts and misses > 10 * size:
+                break
+            continue  # set aside, as when a tile fits nowhere
+        (x, y), rotation = spot
+        placed[(x, y)] = table[code][rotation // 90]
+        result.append(PlacedTile(code, x, y, rotation))
+        index = frontier.index((x, y)) if len(frontier) < 64 else None
+        if index is None:
+            frontier.remove((x, y))
+        else:
+            frontier[index] = frontier[-1]
+            frontier.pop()
+        in_frontier.discard((x, y))
+        for dx, dy in (side.offset for side in Side):
+            neighbour = (x + dx, y + dy)
+            if neighbour not in placed and neighbour not in in_frontier:
+                in_frontier.add(neighbour)
+                frontier.append(neighbour)
+    return result
+
+
+def _find_spot(
+    placed: dict[tuple[int, int], OrientedTile],
+    frontier: list[tuple[int, int]],
+    orientations: tuple[OrientedTile, ...],
+    rng: random.Random,
+    *,
+    exhaustive: bool,
+) -> tuple[tuple[int, int], int] | None:
+    rotations = list(ROTATIONS)
+    # Random probes first (cheap on huge boards), then every open square if asked.
+    for _ in range(min(len(frontier), 40)):
+        x, y = frontier[rng.randrange(len(frontier))]
+        rng.shuffle(rotations)
+        for rotation in rotations:
+            if _fits(placed, x, y, orientations[rotation // 90]):
+                return (x, y), rotation
+    if not exhaustive:
+        return None
+    candidates = [
+        ((x, y), rotation)
+        for x, y in frontier
+        for rotation in ROTATIONS
+        if _fits(placed, x, y, orientations[rotation // 90])
+    ]
+    return rng.choice(candidates) if candidates else None
+
+
+def place_figures(
+    board_tiles: Sequence[PlacedTile],
+    tiles: TileSet,
+    rng: random.Random,
+    players: Sequence[Color],
+    *,
+    edition: Edition = Edition.C3,
+    expansions: Sequence[str] = ("farmers", "abbot"),
+    per_player: int | None = None,
+) -> list[dict[str, Any]]:
+    """Stand figures of each player on random features they may occupy, within each
+    player's supply (``per_player`` meeples at most, default a random 0 to 7)."""
+    in_play = REGISTRY.in_play(expansions)
+    roles = REGISTRY.roles(in_play)
+    kinds = [kind for expansion in in_play for kind in expansion.figure_kinds]
+    table = tiles.orientations(edition)
+    # The graph is built only to make sure the board is sound before use.
+    FeatureGraph.build(Board(board_tiles, []), tiles, edition)
+    figures: list[dict[str, Any]] = []
+    for player in players:
+        for kind in kinds:
+            wanted = kind.limit if per_player is None else min(kind.limit, per_player)
+            count = rng.randint(0, wanted) if per_player is None else wanted
+            spots = []
+            for _ in range(count * 8):
+                if len(spots) == count:
+                    break
+                tile = board_tiles[rng.randrange(len(board_tiles))]
+                oriented = table[tile.code][tile.rotation // 90]
+                choices = [
+                    segment for segment in oriented.segments
+                    if (kind.code, segment.kind) in roles
+                ]
+                if not choices:
+                    continue
+                segment = rng.choice(choices)
+                at = rng.choice(segment.locations)
+                spots.append({
+                    "player": player.value, "x": tile.x, "y": tile.y,
+                    "at": at.value, "kind": kind.code,
+                })
+            figures.extend(spots)
+    rng.shuffle(figures)
+    return figures
+
+
+def random_request(
+    tiles: TileSet,
+    rng: random.Random,
+    *,
+    size: int | None = None,
+    edition: Edition = Edition.C3,
+    players: Sequence[Color] | None = None,
+    respect_counts: bool = True,
+    farm_scoring: str = "third-edition",
+) -> dict[str, Any]:
+    """A whole request body for a random legal board with figures."""
+    expansions = list(REGISTRY.default_codes(edition))
+    if players is None:
+        colors = list(Color)
+        rng.shuffle(colors)
+        players = colors[: rng.randint(2, 6)]
+    board_tiles = grow_board(
+        tiles, rng, size=size, edition=edition, respect_counts=respect_counts,
+        expansions=expansions,
+    )
+    figures = place_figures(board_tiles, tiles, rng, players, edition=edition,
+                            expansions=expansions)
+    return {
+        "edition": edition.value,
+        "expansions": expansions,
+        "rules": {"farm_scoring": farm_scoring, "small_cities": False,
+                  "incomplete_features": True},
+        "players": [
+            {"color": color.value, "name": color.value.title(), "points": rng.randint(0, 120)}
+            for color in players
+        ],
+        "tiles": [tile.to_json() for tile in board_tiles],
+        "figures": figures,
+    }

@@ -1,0 +1,110 @@
+"""The request of ``POST /api/score/`` as a typed value, with its JSON round trip.
+
+:meth:`ScoreRequest.from_json` expects a request that :func:`validation.validate_request`
+accepted (it raises a ``ValueError`` on the first problem otherwise) and fills in every
+default; :meth:`ScoreRequest.to_json` writes everything out explicitly.
+
+>>> request = ScoreRequest.from_json({
+...     "players": [{"color": "red"}, {"color": "blue", "points": 3}],
+...     "tiles": [{"tile": "D", "x": 0, "y": 0}],
+... })
+>>> request.edition, request.expansions
+(Edition.C3, ('farmers', 'abbot'))
+>>> request.players[1]
+Player(color=Color.BLUE, name=None, points=3)
+>>> ScoreRequest.from_json(request.to_json()) == request
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from .board import Board, BoardParseError, Color
+from .expansions import REGISTRY
+from .rules import DEFAULT_EDITION, Edition, RuleSet
+
+
+@dataclasses.dataclass(frozen=True)
+class Player:
+    """A player: colour, optional name and the points on the scoreboard now."""
+
+    color: Color
+    name: str | None = None
+    points: int = 0
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Player:
+        color = data.get("color")
+        if not isinstance(color, str):
+            raise BoardParseError(f"a player needs a colour, not {color!r}")
+        points = data.get("points")
+        if points is None:
+            points = 0
+        if type(points) is not int or points < 0:
+            raise BoardParseError(f"points must be a whole number of at least 0, not {points!r}")
+        name = data.get("name")
+        if name is not None and not isinstance(name, str):
+            raise BoardParseError(f"name must be a string, not {name!r}")
+        return cls(color=Color.parse(color), name=name, points=points)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"color": self.color.value}
+        if self.name is not None:
+            data["name"] = self.name
+        data["points"] = self.points
+        return data
+
+
+@dataclasses.dataclass(frozen=True)
+class ScoreRequest:
+    """Everything the scoring needs: edition, expansions in play, rules, players, board."""
+
+    players: tuple[Player, ...]
+    board: Board
+    edition: Edition = DEFAULT_EDITION
+    expansions: tuple[str, ...] = ()
+    """Expansion codes in play besides the base game, defaults already applied."""
+    rules: RuleSet = RuleSet()
+
+    @property
+    def colors(self) -> tuple[Color, ...]:
+        """Player colours in request order."""
+        return tuple(player.color for player in self.players)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ScoreRequest:
+        """Parse a validated request body."""
+        edition_code = data.get("edition")
+        edition = DEFAULT_EDITION if edition_code is None else Edition.parse(edition_code)
+        expansions = data.get("expansions")
+        if expansions is None:
+            codes = REGISTRY.default_codes(edition)
+        else:
+            # Keep the registry's order and drop repeats and the base game, so that
+            # equal sets of expansions give equal requests.
+            listed = set(expansions)
+            unknown = listed - set(REGISTRY.codes)
+            if unknown:
+                raise BoardParseError(f"unknown expansion {sorted(unknown)[0]!r}")
+            codes = tuple(code for code in REGISTRY.codes if code in listed and code != "base")
+        return cls(
+            players=tuple(Player.from_json(item) for item in data["players"]),
+            board=Board.from_json(data["tiles"], data.get("figures") or ()),
+            edition=edition,
+            expansions=codes,
+            rules=RuleSet.from_json(data.get("rules")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The request body, every default written out."""
+        return {
+            "edition": self.edition.value,
+            "expansions": list(self.expansions),
+            "rules": self.rules.to_json(),
+            "players": [player.to_json() for player in self.players],
+            "tiles": [tile.to_json() for tile in self.board.tiles],
+            "figures": [figure.to_json() for figure in self.board.figures],
+        }

@@ -1,0 +1,215 @@
+"""The outcome of a final scoring, shaped like the contract's response.
+
+A :class:`ScoreResult` holds one :class:`PlayerResult` per player, the winners, one
+:class:`FeatureResult` per occupied feature and warnings; :meth:`ScoreResult.to_json`
+produces the exact response body. The helpers :func:`majority` and :func:`plural` are
+shared by the feature scorers of every expansion.
+
+>>> plural(1, "tile"), plural(2, "city", "cities")
+('1 tile', '2 cities')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from .board import Color, Figure
+from .tiles import FeatureKind
+
+BY_KIND_KEYS: tuple[FeatureKind, ...] = tuple(FeatureKind)
+"""The kinds every player's ``by_kind`` lists, in response order."""
+
+
+def plural(count: int, word: str, plural_word: str | None = None) -> str:
+    """``"1 tile"``, ``"3 tiles"``."""
+    return f"{count} {word if count == 1 else (plural_word or word + 's')}"
+
+
+def figure_counts(
+    figures: Iterable[Figure], strengths: Mapping[str, int], players: Sequence[Color]
+) -> dict[Color, int]:
+    """Each player's strength on a feature (a figure counts its kind's strength), in
+    player order, leaving out players with no figure there.
+
+    >>> from scoring.engine.locations import Location
+    >>> figures = [Figure(Color.RED, 0, 0, Location.N), Figure(Color.BLUE, 1, 0, Location.W),
+    ...            Figure(Color.RED, 2, 0, Location.E)]
+    >>> figure_counts(figures, {"meeple": 1}, [Color.BLUE, Color.RED])
+    {Color.BLUE: 1, Color.RED: 2}
+    """
+    totals: dict[Color, int] = {}
+    for figure in figures:
+        totals[figure.player] = totals.get(figure.player, 0) + strengths.get(figure.kind, 1)
+    return {player: totals[player] for player in players if player in totals}
+
+
+def majority(counts: Mapping[Color, int]) -> list[Color]:
+    """The players with the most figures (all of them on a tie), in the order given.
+
+    >>> majority({Color.BLUE: 1, Color.RED: 2, Color.GREEN: 2})
+    [Color.RED, Color.GREEN]
+    """
+    if not counts:
+        return []
+    best = max(counts.values())
+    return [player for player, count in counts.items() if count == best]
+
+
+def majority_note(
+    counts: Mapping[Color, int], owners: Sequence[Color], *, in_full: bool = True
+) -> str:
+    """A short note on who wins the majority, when several players are involved.
+    ``in_full=False`` when tied owners may still collect different points."""
+    if len(counts) < 2:
+        return ""
+    listing = ", ".join(f"{player.value} {count}" for player, count in counts.items())
+    if len(owners) == 1:
+        return f"; most figures: {owners[0].value} ({listing})"
+    names = " and ".join(owner.value for owner in owners)
+    if in_full:
+        return f"; tie for most figures, {names} each score in full ({listing})"
+    return f"; tie for most figures, {names} both own it ({listing})"
+
+
+@dataclasses.dataclass(frozen=True)
+class CityRef:
+    """A city a farm counted, as the response lists it."""
+
+    id: str
+    tiles: tuple[tuple[int, int], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "tiles": [list(tile) for tile in self.tiles]}
+
+
+@dataclasses.dataclass(frozen=True)
+class FeatureResult:
+    """The scoring of one occupied feature."""
+
+    kind: FeatureKind
+    number: int
+    complete: bool
+    tiles: tuple[tuple[int, int], ...]
+    figures: Mapping[Color, int]
+    """Figure strength per player on the feature."""
+    owners: tuple[Color, ...]
+    """Players with the most figures."""
+    points: int
+    """What the feature is worth to its owners (for farms under older rules, the most
+    any player collected through it)."""
+    scored: Mapping[Color, int]
+    """Points each player collects through this feature."""
+    explanation: str
+    cities: tuple[CityRef, ...] | None = None
+    """For farms: the completed cities counted."""
+
+    @property
+    def id(self) -> str:
+        return f"{self.kind.value}-{self.number}"
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": self.id,
+            "kind": self.kind.value,
+            "complete": self.complete,
+            "tiles": [list(tile) for tile in self.tiles],
+            "figures": {player.value: count for player, count in self.figures.items()},
+            "owners": [player.value for player in self.owners],
+            "points": self.points,
+            "scored": {player.value: points for player, points in self.scored.items()},
+        }
+        if self.cities is not None:
+            data["cities"] = [city.to_json() for city in self.cities]
+        data["explanation"] = self.explanation
+        return data
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayerResult:
+    """One player's final scoring and standing."""
+
+    color: Color
+    name: str | None
+    points_before: int
+    by_kind: Mapping[FeatureKind, int]
+    rank: int
+
+    @property
+    def final_points(self) -> int:
+        return sum(self.by_kind.values())
+
+    @property
+    def total(self) -> int:
+        return self.points_before + self.final_points
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "color": self.color.value,
+            "name": self.name,
+            "points_before": self.points_before,
+            "final_points": self.final_points,
+            "total": self.total,
+            "by_kind": {kind.value: points for kind, points in self.by_kind.items()},
+            "rank": self.rank,
+        }
+
+
+@dataclasses.dataclass(frozen=True)
+class ScoreWarning:
+    """Something worth telling the players that does not stop the scoring."""
+
+    code: str
+    feature: str
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "feature": self.feature, "message": self.message}
+
+
+@dataclasses.dataclass(frozen=True)
+class ScoreResult:
+    """The whole final scoring."""
+
+    players: tuple[PlayerResult, ...]
+    features: tuple[FeatureResult, ...]
+    warnings: tuple[ScoreWarning, ...] = ()
+
+    @property
+    def winners(self) -> tuple[Color, ...]:
+        """Every player with the highest total, in player order."""
+        return tuple(player.color for player in self.players if player.rank == 1)
+
+    def player(self, color: Color | str) -> PlayerResult:
+        """The result of the player with that colour."""
+        wanted = Color(color) if isinstance(color, str) else color
+        for player in self.players:
+            if player.color is wanted:
+                return player
+        raise KeyError(wanted)
+
+    def feature(self, feature_id: str) -> FeatureResult:
+        """The result of the feature with that id."""
+        for feature in self.features:
+            if feature.id == feature_id:
+                return feature
+        raise KeyError(feature_id)
+
+    def to_json(self) -> dict[str, Any]:
+        """The response body of ``POST /api/score/``."""
+        return {
+            "players": [player.to_json() for player in self.players],
+            "winners": [color.value for color in self.winners],
+            "features": [feature.to_json() for feature in self.features],
+            "warnings": [warning.to_json() for warning in self.warnings],
+        }
+
+
+def competition_ranks(totals: Sequence[int]) -> list[int]:
+    """Ranks where ties share a place and the next place is skipped (1, 1, 3).
+
+    >>> competition_ranks([62, 64, 62, 70])
+    [3, 2, 3, 1]
+    """
+    return [1 + sum(other > total for other in totals) for total in totals]

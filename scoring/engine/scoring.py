@@ -1,0 +1,120 @@
+"""Final scoring of a board: every occupied feature once, then the players' totals.
+
+:func:`score` works on a parsed :class:`ScoreRequest`; :func:`score_request` takes the
+raw request body, validates it first and raises :class:`InvalidBoardError` listing every
+problem. The scorers of the expansions in play value each feature kind; this module only
+gathers their results, totals them per player and kind, and ranks the players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .expansions import REGISTRY
+from .features import FeatureGraph
+from .request import ScoreRequest
+from .results import (
+    BY_KIND_KEYS,
+    FeatureResult,
+    PlayerResult,
+    ScoreResult,
+    ScoreWarning,
+    competition_ranks,
+)
+from .tiles import FeatureKind, OrientedTile, TileSet
+from .validation import BoardError, RequestValidator
+from .variants import ScoringContext
+
+
+class InvalidBoardError(ValueError):
+    """Raised by :func:`score_request` for a request that does not pass validation."""
+
+    def __init__(self, errors: list[BoardError]):
+        self.errors = errors
+        first = errors[0].message if errors else "invalid request"
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        super().__init__(first + more)
+
+    def to_json(self) -> dict[str, Any]:
+        """The 400 response body."""
+        return {"errors": [error.to_json() for error in self.errors]}
+
+
+def score(
+    request: ScoreRequest,
+    tiles: TileSet,
+    *,
+    placed: dict[tuple[int, int], OrientedTile] | None = None,
+) -> ScoreResult:
+    """Score a parsed, valid request (``placed``: its turned tiles by ``(y, x)``, when
+    validation already has them)."""
+    in_play = REGISTRY.in_play(request.expansions)
+    if placed is None:
+        graph = FeatureGraph.build(request.board, tiles, request.edition)
+    else:
+        graph = FeatureGraph.from_placed(placed, request.board.figures)
+    context = ScoringContext(
+        rules=request.rules,
+        graph=graph,
+        players=request.colors,
+        strengths=REGISTRY.strengths(in_play),
+    )
+    occupied: dict[FeatureKind, list] = {}
+    for feature in graph.occupied():
+        occupied.setdefault(feature.kind, []).append(feature)
+
+    results: list[FeatureResult] = []
+    for kind, scorer in REGISTRY.scorers(in_play).items():
+        if kind in occupied:
+            results.extend(scorer(occupied[kind], context))
+    results.sort(key=lambda result: (BY_KIND_KEYS.index(result.kind), result.number))
+
+    by_kind: dict = {player: dict.fromkeys(BY_KIND_KEYS, 0) for player in request.colors}
+    for result in results:
+        for player, points in result.scored.items():
+            by_kind[player][result.kind] += points
+
+    totals = [
+        player.points + sum(by_kind[player.color].values()) for player in request.players
+    ]
+    ranks = competition_ranks(totals)
+    players = tuple(
+        PlayerResult(
+            color=player.color,
+            name=player.name,
+            points_before=player.points,
+            by_kind=by_kind[player.color],
+            rank=rank,
+        )
+        for player, rank in zip(request.players, ranks, strict=True)
+    )
+    return ScoreResult(players=players, features=tuple(results), warnings=_warnings(results))
+
+
+def _warnings(results: list[FeatureResult]) -> tuple[ScoreWarning, ...]:
+    return tuple(
+        ScoreWarning(
+            code="completed_feature_occupied",
+            feature=result.id,
+            message=(
+                f"{result.id} is completed but still holds figures; it is scored as "
+                "completed, as if the game ended on the turn that completed it."
+            ),
+        )
+        for result in results
+        if result.complete
+    )
+
+
+def score_request(data: Mapping[str, Any] | Any, tiles: TileSet) -> ScoreResult:
+    """Validate a raw request body and score it.
+
+    Raises :class:`InvalidBoardError` with every problem found when the request is not
+    valid.
+    """
+    validator = RequestValidator(tiles)
+    errors = validator.run(data)
+    if errors:
+        raise InvalidBoardError(errors)
+    return score(validator.request(data), tiles, placed=validator.placed())

@@ -1,0 +1,617 @@
+"""Tile definitions built from plain data, and their rotated views.
+
+The engine knows no tile by heart: it reads the dicts of the catalogue format (see the
+header of ``fixtures/catalogue/tiles-base.yaml``; the Django side passes the same dicts
+read from the database) into :class:`TileDefinition` value objects, grouped in a
+:class:`TileSet`. A tile is made of :class:`Segment` s, the pieces of features printed on
+it; :meth:`TileDefinition.oriented` gives the view of a tile turned on the table, with
+everything the feature graph needs precomputed.
+
+>>> tile = TileDefinition.from_data({
+...     "code": "V", "edges": "FFRR", "counts": {"C1": 9, "C2": 8, "C3": 8},
+...     "features": [
+...         {"kind": "road", "edges": ["S", "W"]},
+...         {"kind": "field", "half_edges": ["NW", "NE", "EN", "ES", "SE", "WN"]},
+...         {"kind": "field", "half_edges": ["SW", "WS"]},
+...     ],
+... })
+>>> tile
+TileDefinition.from_data({'code': 'V', 'edges': 'FFRR', ...})
+>>> tile.count(Edition.C2)
+8
+>>> turned = tile.oriented(90)
+>>> turned.edge_string
+'RFFR'
+>>> turned.segment_at(Location.N)
+Segment(kind=FeatureKind.ROAD, locations=(Location.N, Location.W))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+from .locations import (
+    EDGE_OF_SIDE,
+    HALF_EDGES,
+    HALVES_OF_SIDE,
+    Location,
+    Side,
+)
+from .rules import Edition
+
+
+class TileDataError(ValueError):
+    """Raised when tile data does not describe a consistent tile."""
+
+
+class EdgeType(enum.Enum):
+    """What a tile shows along one of its edges."""
+
+    # Members are singletons compared by identity, so an identity hash is consistent;
+    # Enum's own __hash__ runs Python code, and these are dict keys in hot loops.
+    __hash__ = object.__hash__
+
+    CITY = "C"
+    """A city wall opening: meets only a city edge."""
+    ROAD = "R"
+    """A road leaving the tile, fields on both sides: meets only a road edge."""
+    FIELD = "F"
+    """Open field: meets only a field edge."""
+    RIVER = "V"
+    """A river, fields on both sides: meets only a river edge."""
+
+    @property
+    def word(self) -> str:
+        """The edge type in prose: ``"city"``, ``"road"``, ``"field"``, ``"river"``."""
+        return self.name.lower()
+
+    def __repr__(self) -> str:
+        return f"EdgeType.{self.name}"
+
+
+class FeatureKind(enum.Enum):
+    """A kind of feature a figure can stand on and that can be scored."""
+
+    # Members are singletons compared by identity, so an identity hash is consistent;
+    # Enum's own __hash__ runs Python code, and these are dict keys in hot loops.
+    __hash__ = object.__hash__
+
+    ROAD = "road"
+    """Road segments joined end to end."""
+    CITY = "city"
+    """City segments joined wall to wall."""
+    MONASTERY = "monastery"
+    """A monastery in the centre of a tile."""
+    GARDEN = "garden"
+    """A garden in the centre of a tile (C2/C3; only an abbot may stand on it)."""
+    FARM = "farm"
+    """Field segments joined across tile edges (``field`` in the tile data)."""
+
+    @classmethod
+    def from_tile_data(cls, kind: str) -> FeatureKind:
+        """Parse the ``kind`` of a tile-data feature; the data says ``field`` for farms.
+
+        >>> FeatureKind.from_tile_data("field")
+        FeatureKind.FARM
+        """
+        if kind == "field":
+            return cls.FARM
+        try:
+            return cls(kind)
+        except ValueError:
+            raise TileDataError(f"unknown feature kind {kind!r}") from None
+
+    @property
+    def is_centre(self) -> bool:
+        """Whether this feature sits at the centre ``C`` of its tile."""
+        return self in (FeatureKind.MONASTERY, FeatureKind.GARDEN)
+
+    def __repr__(self) -> str:
+        return f"FeatureKind.{self.name}"
+
+
+# Kinds that the base engine ignores (no figure can stand there, nothing scores); they
+# belong to expansions not supported yet, such as the volcano of The River II.
+_IGNORED_KINDS = frozenset({"volcano"})
+
+
+def _location_key(location: Location) -> int:
+    return location.order
+
+
+@dataclasses.dataclass(frozen=True)
+class Segment:
+    """One piece of a feature printed on a tile.
+
+    ``locations`` are where it touches the border (edges for roads and cities,
+    half-edges for fields, ``C`` or ``I`` at the centre), in location order.
+    ``borders`` are, for a field, the indices of the city segments of the same tile whose
+    walls it touches. ``attributes`` keeps data the base engine does not use (an inn, a
+    cathedral, goods) for expansion rules.
+    """
+
+    kind: FeatureKind
+    locations: tuple[Location, ...]
+    pennants: int = 0
+    borders: tuple[int, ...] = ()
+    editions: frozenset[Edition] | None = None
+    attributes: tuple[tuple[str, Any], ...] = ()
+
+    def __repr__(self) -> str:
+        extras = "".join(
+            f", {name}={getattr(self, name)!r}"
+            for name in ("pennants", "borders", "editions", "attributes")
+            if getattr(self, name) != _SEGMENT_DEFAULTS[name]
+        )
+        return f"Segment(kind={self.kind!r}, locations={self.locations!r}{extras})"
+
+    def exists_in(self, edition: Edition | None) -> bool:
+        """Whether this segment is printed in ``edition`` (``None`` means any)."""
+        return edition is None or self.editions is None or edition in self.editions
+
+    def rotated(self, degrees: int) -> Segment:
+        """This segment on a tile turned ``degrees`` clockwise."""
+        if degrees % 360 == 0:
+            return self
+        locations = tuple(
+            sorted((location.rotated(degrees) for location in self.locations), key=_location_key)
+        )
+        return dataclasses.replace(self, locations=locations)
+
+
+_SEGMENT_DEFAULTS = {"pennants": 0, "borders": (), "editions": None, "attributes": ()}
+
+
+@dataclasses.dataclass(frozen=True)
+class TileDefinition:
+    """A tile type in its canonical orientation, as the tile data describes it."""
+
+    code: str
+    edges: tuple[EdgeType, EdgeType, EdgeType, EdgeType]
+    """Edge types in the order N, E, S, W."""
+    segments: tuple[Segment, ...]
+    counts: tuple[tuple[Edition, int], ...] = ()
+    """Copies per edition; an edition not listed has none."""
+    expansion: str = "base"
+    start: bool = False
+    """Whether the start tile is one of this type's copies."""
+    picture: str = ""
+
+    def __repr__(self) -> str:
+        return (
+            f"TileDefinition.from_data({{'code': {self.code!r}, "
+            f"'edges': {self.edge_string!r}, ...}})"
+        )
+
+    @property
+    def edge_string(self) -> str:
+        """The edges as in the data, such as ``"CRFR"``."""
+        return "".join(edge.value for edge in self.edges)
+
+    def count(self, edition: Edition) -> int:
+        """How many copies ``edition`` contains."""
+        for counted_edition, number in self.counts:
+            if counted_edition is edition:
+                return number
+        return 0
+
+    def oriented(self, rotation: int, edition: Edition | None = None) -> OrientedTile:
+        """The tile turned ``rotation`` degrees clockwise, as printed in ``edition``."""
+        key = (rotation % 360, edition)
+        cache = self._orientation_cache
+        view = cache.get(key)
+        if view is None:
+            view = cache[key] = OrientedTile(self, key[0], edition)
+        return view
+
+    @functools.cached_property
+    def _orientation_cache(self) -> dict[tuple[int, Edition | None], OrientedTile]:
+        # cached_property stores into the instance dict directly, which a frozen
+        # dataclass allows; the cache is not a field, so equality ignores it.
+        return {}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> TileDefinition:
+        """Build a tile from one dict of the catalogue format, checking it is consistent.
+
+        >>> TileDefinition.from_data({"code": "Z", "edges": "CFFF", "features": []})
+        Traceback (most recent call last):
+        ...
+        scoring.engine.tiles.TileDataError: tile Z: the city edge N belongs to no city
+        """
+        code = data.get("code")
+        if not isinstance(code, str) or not code:
+            raise TileDataError(f"a tile needs a code, got {code!r}")
+        try:
+            return _tile_from_data(code, data)
+        except TileDataError as error:
+            raise TileDataError(f"tile {code}: {error}") from None
+
+    def to_data(self) -> dict[str, Any]:
+        """The dict of the catalogue format this tile was built from (normalised)."""
+        features: list[dict[str, Any]] = []
+        for segment in self.segments:
+            feature: dict[str, Any] = {
+                "kind": "field" if segment.kind is FeatureKind.FARM else segment.kind.value
+            }
+            if segment.kind in (FeatureKind.ROAD, FeatureKind.CITY):
+                feature["edges"] = [location.value for location in segment.locations]
+            elif segment.kind is FeatureKind.FARM:
+                feature["half_edges"] = [location.value for location in segment.locations]
+                if segment.borders:
+                    feature["cities"] = [
+                        "+".join(location.value for location in self.segments[index].locations)
+                        for index in segment.borders
+                    ]
+            if segment.pennants:
+                feature["pennants"] = segment.pennants
+            if segment.editions is not None:
+                feature["editions"] = sorted(edition.value for edition in segment.editions)
+            feature.update(dict(segment.attributes))
+            features.append(feature)
+        data: dict[str, Any] = {
+            "code": self.code,
+            "expansion": self.expansion,
+            "edges": self.edge_string,
+            "counts": {edition.value: number for edition, number in self.counts},
+            "features": features,
+        }
+        if self.start:
+            data["start"] = True
+        if self.picture:
+            data["picture"] = self.picture
+        return data
+
+
+def _tile_from_data(code: str, data: Mapping[str, Any]) -> TileDefinition:
+    edge_string = data.get("edges")
+    if not isinstance(edge_string, str) or len(edge_string) != 4:
+        raise TileDataError(f"edges must be four letters N, E, S, W, got {edge_string!r}")
+    try:
+        edges = tuple(EdgeType(letter) for letter in edge_string)
+    except ValueError:
+        raise TileDataError(f"edges must use C, R, F, V, got {edge_string!r}") from None
+
+    raw_features = data.get("features") or []
+    if not isinstance(raw_features, list):
+        raise TileDataError("features must be a list")
+    # First pass: every segment but the fields' city references, which name city
+    # segments by their edges and so need all cities first.
+    segments: list[Segment] = []
+    city_refs: list[list[str]] = []
+    for raw in raw_features:
+        if not isinstance(raw, Mapping) or not isinstance(raw.get("kind"), str):
+            raise TileDataError(f"a feature needs a kind, got {raw!r}")
+        if raw["kind"] in _IGNORED_KINDS:
+            continue
+        segment, refs = _segment_from_data(raw, edges)
+        segments.append(segment)
+        city_refs.append(refs)
+
+    cities_by_name = {
+        "+".join(location.value for location in segment.locations): index
+        for index, segment in enumerate(segments)
+        if segment.kind is FeatureKind.CITY
+    }
+    for index, refs in enumerate(city_refs):
+        if not refs:
+            continue
+        try:
+            borders = tuple(
+                sorted({cities_by_name[_normalise_city_name(ref)] for ref in refs})
+            )
+        except KeyError as missing:
+            raise TileDataError(f"a field borders an unknown city segment {missing}") from None
+        segments[index] = dataclasses.replace(segments[index], borders=borders)
+
+    _check_coverage(edges, segments)
+
+    raw_counts = data.get("counts") or {}
+    if not isinstance(raw_counts, Mapping):
+        raise TileDataError("counts must map editions to numbers")
+    counts: list[tuple[Edition, int]] = []
+    for edition in Edition:
+        number = raw_counts.get(edition.value)
+        if number is None:
+            continue
+        if type(number) is not int or number < 0:
+            raise TileDataError(f"count for {edition.value} must be a whole number")
+        counts.append((edition, number))
+
+    return TileDefinition(
+        code=code,
+        edges=edges,  # type: ignore[arg-type]
+        segments=tuple(segments),
+        counts=tuple(counts),
+        expansion=str(data.get("expansion") or "base"),
+        start=bool(data.get("start", False)),
+        picture=str(data.get("picture") or ""),
+    )
+
+
+def _normalise_city_name(name: str) -> str:
+    if not isinstance(name, str):
+        raise TileDataError(f"a city segment is named by its edges, got {name!r}")
+    try:
+        locations = sorted((Location(part) for part in name.split("+")), key=_location_key)
+    except ValueError:
+        raise TileDataError(f"bad city segment name {name!r}") from None
+    return "+".join(location.value for location in locations)
+
+
+_KNOWN_FEATURE_KEYS = frozenset({"kind", "edges", "half_edges", "cities", "pennants", "editions"})
+
+
+def _segment_from_data(
+    raw: Mapping[str, Any], edges: tuple[EdgeType, ...]
+) -> tuple[Segment, list[str]]:
+    kind = FeatureKind.from_tile_data(raw["kind"])
+    refs: list[str] = []
+    if kind in (FeatureKind.ROAD, FeatureKind.CITY):
+        wanted = EdgeType.ROAD if kind is FeatureKind.ROAD else EdgeType.CITY
+        locations = _parse_locations(raw.get("edges"), "edges")
+        for location in locations:
+            if not location.is_edge:
+                raise TileDataError(f"a {kind.value} touches whole edges, not {location}")
+            if edges[location.side] is not wanted:
+                raise TileDataError(
+                    f"the {kind.value} reaches edge {location} but that edge is a "
+                    f"{edges[location.side].word}"
+                )
+    elif kind is FeatureKind.FARM:
+        locations = _parse_locations(raw.get("half_edges") or ["I"], "half_edges")
+        for location in locations:
+            if location is Location.I:
+                if len(locations) > 1:
+                    raise TileDataError("an inner field touches no half-edge")
+            elif not location.is_half_edge:
+                raise TileDataError(f"a field touches half-edges, not {location}")
+            elif edges[location.side] is EdgeType.CITY:
+                raise TileDataError(f"half-edge {location} is on a city edge")
+        raw_refs = raw.get("cities") or []
+        if not isinstance(raw_refs, list):
+            raise TileDataError("a field's cities must be a list")
+        refs = list(raw_refs)
+    else:
+        locations = (Location.C,)
+
+    pennants = raw.get("pennants", 0)
+    if type(pennants) is not int or pennants < 0:
+        raise TileDataError(f"pennants must be a whole number, got {pennants!r}")
+    editions = None
+    if raw.get("editions") is not None:
+        try:
+            editions = frozenset(Edition(code) for code in raw["editions"])
+        except (TypeError, ValueError):
+            raise TileDataError(f"bad editions {raw['editions']!r}") from None
+    attributes = tuple(
+        sorted((key, value) for key, value in raw.items() if key not in _KNOWN_FEATURE_KEYS)
+    )
+    segment = Segment(
+        kind=kind,
+        locations=locations,
+        pennants=pennants,
+        editions=editions,
+        attributes=attributes,
+    )
+    return segment, refs
+
+
+def _parse_locations(raw: object, key: str) -> tuple[Location, ...]:
+    if not isinstance(raw, list) or not raw:
+        raise TileDataError(f"{key} must be a non-empty list")
+    try:
+        locations = {Location(name) for name in raw}
+    except (TypeError, ValueError):
+        raise TileDataError(f"{key} holds an unknown location: {raw!r}") from None
+    return tuple(sorted(locations, key=_location_key))
+
+
+def _check_coverage(edges: tuple[EdgeType, ...], segments: Sequence[Segment]) -> None:
+    """Every city or road edge belongs to exactly one segment, every half-edge beside a
+    road, field or river to exactly one field: the feature graph relies on it."""
+    owners: dict[Location, int] = {}
+    for segment in segments:
+        for location in segment.locations:
+            if location in (Location.C, Location.I):
+                continue
+            owners[location] = owners.get(location, 0) + 1
+    for side in Side:
+        edge_location = EDGE_OF_SIDE[side]
+        if edges[side] in (EdgeType.CITY, EdgeType.ROAD):
+            if owners.get(edge_location, 0) != 1:
+                word = edges[side].word
+                problem = "belongs to no" if not owners.get(edge_location) else "is in two"
+                raise TileDataError(f"the {word} edge {edge_location} {problem} {word}")
+        if edges[side] is not EdgeType.CITY:
+            for half in HALVES_OF_SIDE[side]:
+                if owners.get(half, 0) != 1:
+                    raise TileDataError(f"half-edge {half} must belong to exactly one field")
+
+
+class OrientedTile:
+    """A tile definition turned on the table: the view the feature graph works with.
+
+    Indices refer to :attr:`segments`; ``-1`` means "nothing there".
+    """
+
+    __slots__ = (
+        "definition", "rotation", "edges", "segments", "side_segment", "side_halves",
+        "centre", "reading_order", "reading_facts", "joins", "_segment_index",
+    )
+
+    def __init__(self, definition: TileDefinition, rotation: int, edition: Edition | None):
+        self.definition = definition
+        self.rotation = rotation
+        self.edges: tuple[EdgeType, ...] = tuple(
+            definition.edges[(side - rotation // 90) % 4] for side in Side
+        )
+        kept = [
+            index for index, segment in enumerate(definition.segments)
+            if segment.exists_in(edition)
+        ]
+        renumber = {old: new for new, old in enumerate(kept)}
+        self.segments: tuple[Segment, ...] = tuple(
+            dataclasses.replace(
+                definition.segments[old].rotated(rotation),
+                borders=tuple(renumber[b] for b in definition.segments[old].borders),
+            )
+            for old in kept
+        )
+        self._segment_index: dict[Location, int] = {}
+        for index, segment in enumerate(self.segments):
+            for location in segment.locations:
+                self._segment_index[location] = index
+        self.side_segment: tuple[int, ...] = tuple(
+            self._segment_index.get(EDGE_OF_SIDE[side], -1)
+            if self.edges[side] in (EdgeType.CITY, EdgeType.ROAD) else -1
+            for side in Side
+        )
+        self.side_halves: tuple[tuple[int, int], ...] = tuple(
+            (
+                self._segment_index.get(HALVES_OF_SIDE[side][0], -1),
+                self._segment_index.get(HALVES_OF_SIDE[side][1], -1),
+            )
+            for side in Side
+        )
+        self.centre: int = self._segment_index.get(Location.C, -1)
+        self.joins: dict[tuple[OrientedTile, int], tuple[tuple[int, int], ...]] = {}
+        """Filled by the feature graph: segments joined with a neighbour, by (neighbour,
+        side)."""
+        # Segments sorted by their first location: the order in which features are
+        # first met when numbering them.
+        self.reading_order: tuple[int, ...] = tuple(
+            sorted(range(len(self.segments)), key=lambda i: self.segments[i].locations[0].order)
+        )
+        # What the feature graph reads of each segment, in reading order, as plain values:
+        # (index, kind, kind position, pennants, is a road end, is a centre, bordered cities).
+        # Enum members hash slowly, and this loop runs once per segment of the board.
+        kinds = list(FeatureKind)
+        self.reading_facts: tuple[tuple, ...] = tuple(
+            (
+                index,
+                segment.kind,
+                kinds.index(segment.kind),
+                segment.pennants,
+                segment.kind is FeatureKind.ROAD and len(segment.locations) == 1,
+                segment.kind.is_centre,
+                segment.borders,
+            )
+            for index in self.reading_order
+            for segment in (self.segments[index],)
+        )
+
+    def __repr__(self) -> str:
+        return f"{self.definition!r}.oriented({self.rotation})"
+
+    @property
+    def code(self) -> str:
+        return self.definition.code
+
+    @property
+    def edge_string(self) -> str:
+        """The edges after rotation, N, E, S, W."""
+        return "".join(edge.value for edge in self.edges)
+
+    def segment_index(self, location: Location) -> int:
+        """Index of the segment a figure at ``location`` stands on, or ``-1``.
+
+        ``N``/``E``/``S``/``W`` name only the road or city on that edge; a half-edge
+        names only a field; ``C`` only a monastery or garden.
+        """
+        index = self._segment_index.get(location, -1)
+        if index >= 0 and location.is_edge and self.segments[index].kind is FeatureKind.FARM:
+            return -1
+        return index
+
+    def segment_at(self, location: Location) -> Segment | None:
+        """The segment a figure at ``location`` stands on, if any."""
+        index = self.segment_index(location)
+        return self.segments[index] if index >= 0 else None
+
+
+class TileSet(Mapping[str, TileDefinition]):
+    """All known tile types by code, built from catalogue data.
+
+    >>> tiles = TileSet.from_data([{"code": "B", "edges": "FFFF", "features": [
+    ...     {"kind": "monastery"},
+    ...     {"kind": "field", "half_edges": ["NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN"]},
+    ... ]}])
+    >>> tiles
+    TileSet(['B'])
+    >>> tiles["B"].oriented(0).segment_at(Location.C).kind
+    FeatureKind.MONASTERY
+    """
+
+    def __init__(self, definitions: Iterable[TileDefinition]):
+        self._tiles: dict[str, TileDefinition] = {}
+        for definition in definitions:
+            if definition.code in self._tiles:
+                raise TileDataError(f"tile code {definition.code} appears twice")
+            self._tiles[definition.code] = definition
+        self._orientations: dict[Edition | None, dict[str, tuple[OrientedTile, ...]]] = {}
+        self._in_play: dict[tuple[Edition | None, frozenset[str]], frozenset[str]] = {}
+
+    @classmethod
+    def from_data(cls, data: Iterable[Mapping[str, Any]]) -> TileSet:
+        """Build a tile set from dicts of the catalogue format."""
+        return cls(TileDefinition.from_data(item) for item in data)
+
+    @classmethod
+    def from_yaml(cls, path: str) -> TileSet:
+        """Build a tile set from a catalogue YAML file (a list of tile dicts)."""
+        import yaml  # only needed by callers that read files
+
+        with open(path, encoding="utf-8") as stream:
+            return cls.from_data(yaml.safe_load(stream))
+
+    def __getitem__(self, code: str) -> TileDefinition:
+        return self._tiles[code]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._tiles)
+
+    def __len__(self) -> int:
+        return len(self._tiles)
+
+    def __repr__(self) -> str:
+        return f"TileSet({list(self._tiles)!r})"
+
+    def orientations(self, edition: Edition | None) -> dict[str, tuple[OrientedTile, ...]]:
+        """For each code, the tile turned 0, 90, 180 and 270 degrees in ``edition``."""
+        table = self._orientations.get(edition)
+        if table is None:
+            table = {
+                code: tuple(definition.oriented(rotation, edition)
+                            for rotation in (0, 90, 180, 270))
+                for code, definition in self._tiles.items()
+            }
+            self._orientations[edition] = table
+        return table
+
+    def codes_in_play(self, edition: Edition | None, expansions: frozenset[str]) -> frozenset[str]:
+        """Codes of the tiles that ``edition`` has (any edition when ``None``) and that
+        belong to one of ``expansions`` (the base game's code is ``"base"``)."""
+        key = (edition, expansions)
+        codes = self._in_play.get(key)
+        if codes is None:
+            codes = self._in_play[key] = frozenset(
+                code for code, definition in self._tiles.items()
+                if definition.expansion in expansions
+                and (edition is None or definition.count(edition) > 0)
+            )
+        return codes
+
+    def to_data(self) -> list[dict[str, Any]]:
+        """The catalogue dicts of all tiles (normalised)."""
+        return [definition.to_data() for definition in self._tiles.values()]
+
+
+__all__ = [
+    "EdgeType", "FeatureKind", "HALF_EDGES", "OrientedTile", "Segment", "TileDataError",
+    "TileDefinition", "TileSet",
+]

@@ -1,0 +1,830 @@
+"""Checks a raw score request before anything is scored, reporting every problem.
+
+:func:`validate_request` accepts any JSON-like value (``None``, strings where numbers
+belong, booleans, huge integers, nested junk) and never raises: it returns a list of
+:class:`BoardError`, each with the path of the offending value (``tiles[3]``,
+``figures[0].at``, ``rules.farm_scoring``; the empty path is the body itself), one of
+the contract's error codes and a message a player understands. An empty list means the
+request can be parsed by :meth:`ScoreRequest.from_json` and scored.
+
+>>> from scoring.engine.tiles import TileSet
+>>> errors = validate_request({"players": [{"color": "red"}], "tiles": []}, TileSet([]))
+>>> [(error.path, error.code.value) for error in errors]
+[('players', 'invalid_player_count'), ('tiles', 'empty_board')]
+>>> errors[1]
+BoardError(path='tiles', code=ErrorCode.EMPTY_BOARD, message='The board has no tiles.')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from .board import COLOR_BY_NAME, LOCATION_BY_NAME, Board, Color, Figure, PlacedTile
+from .expansions import REGISTRY
+from .locations import ROTATIONS, Location, Side
+from .request import Player, ScoreRequest
+from .rules import DEFAULT_EDITION, Edition, FarmScoring, RuleSet
+from .tiles import EdgeType, FeatureKind, OrientedTile, TileSet
+from .variants import BASE, Expansion
+
+_ROTATION_INDEX = {rotation: rotation // 90 for rotation in ROTATIONS}
+
+MAX_TILES = 2000
+MAX_FIGURES = 2000
+MAX_COORDINATE = 100_000
+"""Squares further out cannot belong to a board of at most 2,000 tiles around the
+start; the bound also keeps numbers printable in messages."""
+MAX_POINTS = 1_000_000
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+
+class ErrorCode(enum.Enum):
+    """The contract's error codes: one per kind of problem."""
+
+    INVALID_JSON = "invalid_json"
+    """The body is not JSON (reported by the HTTP layer)."""
+    INVALID_TYPE = "invalid_type"
+    """A value has the wrong JSON type (or a number is out of range)."""
+    MISSING_FIELD = "missing_field"
+    """A required field is absent."""
+    UNKNOWN_EDITION = "unknown_edition"
+    """The edition is not C1, C2 or C3."""
+    UNKNOWN_EXPANSION = "unknown_expansion"
+    """An expansion code the site does not know."""
+    EXPANSION_NOT_IN_EDITION = "expansion_not_in_edition"
+    """The expansion does not exist in that edition (the abbot in C1)."""
+    EXPANSION_NOT_IN_PLAY = "expansion_not_in_play"
+    """A tile or figure needs an expansion that is not listed."""
+    UNKNOWN_RULE = "unknown_rule"
+    """A key in ``rules`` that is not a rule."""
+    INVALID_RULE_VALUE = "invalid_rule_value"
+    """A rule given a value it cannot take."""
+    INVALID_PLAYER_COUNT = "invalid_player_count"
+    """Fewer than 2 or more than 6 players."""
+    UNKNOWN_COLOR = "unknown_color"
+    """A colour that is not a player colour."""
+    DUPLICATE_COLOR = "duplicate_color"
+    """Two players with the same colour."""
+    INVALID_POINTS = "invalid_points"
+    """A player's points are negative (or absurdly high)."""
+    EMPTY_BOARD = "empty_board"
+    """No tiles."""
+    TOO_MANY_TILES = "too_many_tiles"
+    """More tiles than the limit."""
+    UNKNOWN_TILE = "unknown_tile"
+    """A tile code that does not exist."""
+    TILE_NOT_IN_EDITION = "tile_not_in_edition"
+    """A tile the edition does not have (a garden tile in C1)."""
+    INVALID_ROTATION = "invalid_rotation"
+    """A rotation other than 0, 90, 180 or 270."""
+    DUPLICATE_POSITION = "duplicate_position"
+    """Two tiles on one square."""
+    DISCONNECTED_TILE = "disconnected_tile"
+    """A tile not joined edge to edge to the rest of the board."""
+    EDGE_MISMATCH = "edge_mismatch"
+    """Touching edges of two tiles that do not match."""
+    TOO_MANY_COPIES = "too_many_copies"
+    """More copies of a tile than the edition and expansions in play contain."""
+    UNKNOWN_PLAYER = "unknown_player"
+    """A figure of a colour that is not among the players."""
+    UNKNOWN_FIGURE_KIND = "unknown_figure_kind"
+    """A figure kind no expansion has."""
+    INVALID_LOCATION = "invalid_location"
+    """``at`` is not a location name."""
+    NO_TILE_AT_FIGURE = "no_tile_at_figure"
+    """A figure on a square without a tile."""
+    NO_FEATURE_AT_LOCATION = "no_feature_at_location"
+    """Nothing a figure can stand on at that location of that tile."""
+    FIGURE_NOT_ALLOWED = "figure_not_allowed"
+    """A figure on a feature it may not occupy."""
+    TOO_MANY_FIGURES = "too_many_figures"
+    """A player has more figures than they own, or the board more than the limit."""
+
+    def __repr__(self) -> str:
+        return f"ErrorCode.{self.name}"
+
+
+@dataclasses.dataclass(frozen=True)
+class BoardError:
+    """One problem of a request: where, which kind, and what to do about it."""
+
+    path: str
+    code: ErrorCode
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        """The contract's error object."""
+        return {"path": self.path, "code": self.code.value, "message": self.message}
+
+
+def validate_request(data: Any, tiles: TileSet) -> list[BoardError]:
+    """Every problem of a raw request body, in the order of the request's fields."""
+    return RequestValidator(tiles).run(data)
+
+
+def _show(value: Any) -> str:
+    """A short, always printable description of an arbitrary value for messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value) if -10**15 < value < 10**15 else "a very large number"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return '"' + shown.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return f"a {type(value).__name__}"
+
+
+def _is_int(value: Any) -> bool:
+    # bool is a subclass of int, but true is not a number in JSON.
+    return type(value) is int
+
+
+_ARTICLE = {"road": "a road", "city": "a city", "field": "a field", "river": "a river"}
+_FIGURE_ARTICLE = {"abbot": "an abbot", "meeple": "a meeple"}
+
+
+def _either(items: list[str]) -> str:
+    """``"a road, a city or a farm"``."""
+    if not items:
+        return "nothing"
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _a(noun: str) -> str:
+    return _FIGURE_ARTICLE.get(noun) or (("an " if noun[:1] in "aeiou" else "a ") + noun)
+
+
+class _Tile:
+    """What validation learnt about one entry of ``tiles``."""
+
+    __slots__ = ("index", "code", "x", "y", "rotation", "oriented", "on_board")
+
+    def __init__(self, index: int, code: str | None = None, x: int | None = None,
+                 y: int | None = None, oriented: OrientedTile | None = None,
+                 on_board: bool = False, rotation: int = 0):
+        self.index = index
+        self.code = code
+        self.x = x
+        self.y = y
+        self.rotation = rotation
+        self.oriented = oriented
+        self.on_board = on_board
+        """Has a valid square and is the first tile there."""
+
+    @property
+    def label(self) -> str:
+        code = self.code if self.code is not None else "?"
+        return f"Tile {code} at ({self.x},{self.y})"
+
+
+class RequestValidator:
+    """Checks one request; once :meth:`run` found no problem, hands over what it read.
+
+    :meth:`request` and :meth:`placed` save the scorer from parsing the body and
+    turning the tiles a second time.
+    """
+
+    def __init__(self, tiles: TileSet):
+        self.tiles = tiles
+        self.errors: list[BoardError] = []
+        self.edition: Edition | None = DEFAULT_EDITION
+        self.in_play: tuple[Expansion, ...] = REGISTRY.in_play(
+            REGISTRY.default_codes(DEFAULT_EDITION)
+        )
+        self.colors: set[Color] = set()
+        # Colours written on player entries, valid or not, and whether the players list
+        # was readable at all: figures are not blamed for a problem of the players.
+        self.written_colors: set[str] = set()
+        self.players_readable = False
+        self.squares: dict[tuple[int, int], _Tile] = {}
+        self.tiles_checked = False
+        self.placed_tiles: list[_Tile] = []
+        self.players: list[Player] = []
+        self.unplaced_tiles = False
+        """Some tile had no usable square: a figure may stand on it, so "no tile at
+        figure" would only repeat that problem."""
+
+    def error(self, path: str, code: ErrorCode, message: str) -> None:
+        self.errors.append(BoardError(path, code, message))
+
+    def request(self, data: Mapping[str, Any]) -> ScoreRequest:
+        """The parsed request, equal to ``ScoreRequest.from_json(data)``; only for a
+        request that :meth:`run` accepted."""
+        if self.errors or not self.tiles_checked:
+            raise ValueError("only a request without problems can be parsed")
+        tiles = [PlacedTile(t.code, t.x, t.y, t.rotation) for t in self.placed_tiles]
+        figures = [Figure.from_json(item) for item in data.get("figures") or ()]
+        return ScoreRequest(
+            players=tuple(self.players),
+            board=Board(tiles, figures),
+            edition=self.edition or DEFAULT_EDITION,
+            expansions=tuple(e.code for e in self.in_play if e.code != BASE),
+            rules=RuleSet.from_json(data.get("rules")),
+        )
+
+    def placed(self) -> dict[tuple[int, int], OrientedTile]:
+        """The turned tiles by ``(y, x)``, as :meth:`FeatureGraph.from_placed` takes them."""
+        return {(t.y, t.x): t.oriented for t in self.placed_tiles}
+
+    def run(self, data: Any) -> list[BoardError]:
+        if not isinstance(data, Mapping):
+            self.error("", ErrorCode.INVALID_TYPE,
+                       f"The request must be a JSON object, not {_show(data)}.")
+            return self.errors
+        self.check_edition(data)
+        self.check_expansions(data)
+        self.check_rules(data)
+        self.check_players(data)
+        self.check_tiles(data)
+        self.check_figures(data)
+        return self.errors
+
+    # -- edition, expansions, rules -------------------------------------------------
+
+    def check_edition(self, data: Mapping[str, Any]) -> None:
+        value = data.get("edition")
+        if value is None:
+            return
+        if not isinstance(value, str):
+            self.edition = None
+            self.error("edition", ErrorCode.INVALID_TYPE,
+                       f"edition must be a string such as \"C3\", not {_show(value)}.")
+            return
+        try:
+            self.edition = Edition(value)
+        except ValueError:
+            self.edition = None
+            self.error("edition", ErrorCode.UNKNOWN_EDITION,
+                       f"Unknown edition {_show(value)}: use C1, C2 or C3.")
+
+    def check_expansions(self, data: Mapping[str, Any]) -> None:
+        value = data.get("expansions")
+        edition = self.edition
+        if value is None:
+            self.in_play = REGISTRY.in_play(REGISTRY.default_codes(edition or DEFAULT_EDITION))
+            return
+        if not isinstance(value, list):
+            self.error("expansions", ErrorCode.INVALID_TYPE,
+                       f"expansions must be a list of expansion codes, not {_show(value)}.")
+            return
+        codes: list[str] = []
+        for index, code in enumerate(value):
+            path = f"expansions[{index}]"
+            if not isinstance(code, str):
+                self.error(path, ErrorCode.INVALID_TYPE,
+                           f"An expansion is named by its code (a string), not {_show(code)}.")
+                continue
+            if code not in REGISTRY:
+                known = ", ".join(c for c in REGISTRY.codes if c != BASE)
+                self.error(path, ErrorCode.UNKNOWN_EXPANSION,
+                           f"Unknown expansion {_show(code)}; the calculator knows {known}.")
+                continue
+            expansion = REGISTRY[code]
+            if edition is not None and edition not in expansion.editions:
+                self.error(path, ErrorCode.EXPANSION_NOT_IN_EDITION,
+                           f"{expansion.name} does not exist in {edition.value}.")
+                continue
+            codes.append(code)
+        self.in_play = REGISTRY.in_play(codes)
+
+    def check_rules(self, data: Mapping[str, Any]) -> None:
+        rules = data.get("rules")
+        if rules is None:
+            return
+        if not isinstance(rules, Mapping):
+            self.error("rules", ErrorCode.INVALID_TYPE,
+                       f"rules must be an object, not {_show(rules)}.")
+            return
+        for key, value in rules.items():
+            if key not in RuleSet.NAMES:
+                shown = _show(key)
+                path_key = key if isinstance(key, str) and len(key) <= 40 else shown
+                self.error(f"rules.{path_key}", ErrorCode.UNKNOWN_RULE,
+                           f"Unknown rule {shown}; the rules are "
+                           + ", ".join(RuleSet.NAMES) + ".")
+                continue
+            if value is None:
+                continue
+            path = f"rules.{key}"
+            if key == "farm_scoring":
+                choices = ", ".join(method.value for method in FarmScoring)
+                if not isinstance(value, str):
+                    self.error(path, ErrorCode.INVALID_TYPE,
+                               f"farm_scoring must be a string ({choices}), not {_show(value)}.")
+                elif value not in {method.value for method in FarmScoring}:
+                    self.error(path, ErrorCode.INVALID_RULE_VALUE,
+                               f"farm_scoring cannot be {_show(value)}: use {choices}.")
+            elif not isinstance(value, bool):
+                self.error(path, ErrorCode.INVALID_TYPE,
+                           f"{key} must be true or false, not {_show(value)}.")
+
+    # -- players ----------------------------------------------------------------------
+
+    def check_players(self, data: Mapping[str, Any]) -> None:
+        if "players" not in data or data["players"] is None:
+            self.error("players", ErrorCode.MISSING_FIELD, "The request must list the players.")
+            return
+        players = data["players"]
+        if not isinstance(players, list):
+            self.error("players", ErrorCode.INVALID_TYPE,
+                       f"players must be a list, not {_show(players)}.")
+            return
+        self.players_readable = True
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            self.error("players", ErrorCode.INVALID_PLAYER_COUNT,
+                       f"A game has {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                       f"not {len(players)}.")
+        first_with: dict[Color, int] = {}
+        for index, player in enumerate(players):
+            path = f"players[{index}]"
+            if not isinstance(player, Mapping):
+                self.error(path, ErrorCode.INVALID_TYPE,
+                           f"A player must be an object, not {_show(player)}.")
+                continue
+            color = self.check_color(player, path)
+            if color is not None:
+                if color in first_with:
+                    self.error(f"{path}.color", ErrorCode.DUPLICATE_COLOR,
+                               f"Two players are {color.value}: players[{first_with[color]}] "
+                               f"and {path}.")
+                else:
+                    first_with[color] = index
+            name = player.get("name")
+            if name is not None and not isinstance(name, str):
+                self.error(f"{path}.name", ErrorCode.INVALID_TYPE,
+                           f"A player's name must be a string, not {_show(name)}.")
+            points = player.get("points")
+            if color is not None and isinstance(name, (str, type(None))) and (
+                points is None or (_is_int(points) and 0 <= points <= MAX_POINTS)
+            ):
+                self.players.append(Player(color, name, points or 0))
+            if points is None:
+                continue
+            if not _is_int(points):
+                self.error(f"{path}.points", ErrorCode.INVALID_TYPE,
+                           f"points must be a whole number, not {_show(points)}.")
+            elif points < 0:
+                self.error(f"{path}.points", ErrorCode.INVALID_POINTS,
+                           f"A player's points cannot be negative ({_show(points)}).")
+            elif points > MAX_POINTS:
+                self.error(f"{path}.points", ErrorCode.INVALID_POINTS,
+                           f"{_show(points)} points is more than any scoreboard shows "
+                           f"(at most {MAX_POINTS:,}).")
+        self.colors = set(first_with)
+
+    def check_color(self, player: Mapping[str, Any], path: str) -> Color | None:
+        if "color" not in player or player["color"] is None:
+            self.error(f"{path}.color", ErrorCode.MISSING_FIELD, "Every player needs a colour.")
+            return None
+        value = player["color"]
+        if isinstance(value, str):
+            self.written_colors.add(value)
+        if not isinstance(value, str):
+            self.error(f"{path}.color", ErrorCode.INVALID_TYPE,
+                       f"A colour must be a string, not {_show(value)}.")
+            return None
+        try:
+            return Color(value)
+        except ValueError:
+            colors = ", ".join(color.value for color in Color)
+            self.error(f"{path}.color", ErrorCode.UNKNOWN_COLOR,
+                       f"{_show(value)} is not a player colour; use {colors}.")
+            return None
+
+    # -- shared -----------------------------------------------------------------------
+
+    def check_coordinate(self, item: Mapping[str, Any], key: str, path: str) -> int | None:
+        if key not in item or item[key] is None:
+            self.error(f"{path}.{key}", ErrorCode.MISSING_FIELD, f"{key} is required.")
+            return None
+        value = item[key]
+        if not _is_int(value) or not -MAX_COORDINATE <= value <= MAX_COORDINATE:
+            self.error(f"{path}.{key}", ErrorCode.INVALID_TYPE,
+                       f"{key} must be a whole number between {-MAX_COORDINATE} and "
+                       f"{MAX_COORDINATE}, not {_show(value)}.")
+            return None
+        return value
+
+    # -- tiles ------------------------------------------------------------------------
+
+    def check_tiles(self, data: Mapping[str, Any]) -> None:
+        if "tiles" not in data or data["tiles"] is None:
+            self.error("tiles", ErrorCode.MISSING_FIELD, "The request must list the tiles.")
+            return
+        tiles = data["tiles"]
+        if not isinstance(tiles, list):
+            self.error("tiles", ErrorCode.INVALID_TYPE,
+                       f"tiles must be a list, not {_show(tiles)}.")
+            return
+        if not tiles:
+            self.error("tiles", ErrorCode.EMPTY_BOARD, "The board has no tiles.")
+            return
+        if len(tiles) > MAX_TILES:
+            self.error("tiles", ErrorCode.TOO_MANY_TILES,
+                       f"The board has {len(tiles):,} tiles; the limit is {MAX_TILES:,}.")
+            return
+        orientations = self.tiles.orientations(self.edition)
+        playable = self.playable_codes()
+        squares = self.squares
+        placed: list[_Tile] = []
+        for index, item in enumerate(tiles):
+            # Fast path for the usual well-formed entry: a playable tile on a free
+            # square. Anything else takes the careful path, which explains the problem.
+            if type(item) is dict:
+                code = item.get("tile")
+                x = item.get("x")
+                y = item.get("y")
+                rotation = item.get("rotation", 0)
+                if (type(code) is str and type(x) is int and type(y) is int
+                        and type(rotation) is int and rotation in _ROTATION_INDEX
+                        and code in playable and (x, y) not in squares
+                        and -MAX_COORDINATE <= x <= MAX_COORDINATE
+                        and -MAX_COORDINATE <= y <= MAX_COORDINATE):
+                    tile = _Tile(index, code, x, y, orientations[code][_ROTATION_INDEX[rotation]],
+                                 True, rotation)
+                    squares[(x, y)] = tile
+                    placed.append(tile)
+                    continue
+            tile = self.check_tile(index, item, orientations)
+            if tile is not None:
+                placed.append(tile)
+        self.tiles_checked = True
+        self.placed_tiles = placed
+        on_board = [tile for tile in placed if tile.on_board]
+        self.check_connected(on_board)
+        self.check_edges(on_board)
+        self.check_copies(placed)
+
+    def playable_codes(self) -> frozenset[str]:
+        """Codes of the tiles that exist in the edition and belong to what is in play."""
+        in_play = frozenset(expansion.code for expansion in self.in_play)
+        return self.tiles.codes_in_play(self.edition, in_play)
+
+    def check_tile(
+        self, index: int, item: Any, orientations: Mapping[str, tuple[OrientedTile, ...]]
+    ) -> _Tile | None:
+        path = f"tiles[{index}]"
+        if not isinstance(item, Mapping):
+            self.unplaced_tiles = True
+            self.error(path, ErrorCode.INVALID_TYPE,
+                       f"A tile must be an object, not {_show(item)}.")
+            return None
+        tile = _Tile(index)
+        definition_ok = self.check_tile_code(item, path, tile)
+        tile.x = self.check_coordinate(item, "x", path)
+        tile.y = self.check_coordinate(item, "y", path)
+        rotation = item.get("rotation")
+        rotation_ok = True
+        if rotation is not None:
+            if not _is_int(rotation):
+                rotation_ok = False
+                self.error(f"{path}.rotation", ErrorCode.INVALID_TYPE,
+                           f"rotation must be a number of degrees (0, 90, 180 or 270), "
+                           f"not {_show(rotation)}.")
+            elif rotation not in ROTATIONS:
+                rotation_ok = False
+                self.error(f"{path}.rotation", ErrorCode.INVALID_ROTATION,
+                           f"rotation must be 0, 90, 180 or 270 degrees clockwise, "
+                           f"not {_show(rotation)}.")
+        else:
+            rotation = 0
+        if definition_ok and rotation_ok:
+            tile.rotation = rotation
+            tile.oriented = orientations[tile.code][rotation // 90]
+        if tile.x is None or tile.y is None:
+            self.unplaced_tiles = True
+            return tile
+        square = (tile.x, tile.y)
+        other = self.squares.get(square)
+        if other is not None:
+            self.error(path, ErrorCode.DUPLICATE_POSITION,
+                       f"{tile.label} is on the same square as tiles[{other.index}] "
+                       f"(tile {other.code or '?'}).")
+            return tile
+        tile.on_board = True
+        self.squares[square] = tile
+        return tile
+
+    def check_tile_code(self, item: Mapping[str, Any], path: str, tile: _Tile) -> bool:
+        """Check the tile code; return whether its shape can be used for edge checks."""
+        if "tile" not in item or item["tile"] is None:
+            self.error(f"{path}.tile", ErrorCode.MISSING_FIELD, "Every tile needs its code.")
+            return False
+        code = item["tile"]
+        if not isinstance(code, str):
+            self.error(f"{path}.tile", ErrorCode.INVALID_TYPE,
+                       f"A tile code must be a string, not {_show(code)}.")
+            return False
+        definition = self.tiles.get(code)
+        if definition is None:
+            self.error(f"{path}.tile", ErrorCode.UNKNOWN_TILE, f"There is no tile {_show(code)}.")
+            return False
+        tile.code = code
+        expansion_codes = {expansion.code for expansion in self.in_play}
+        if definition.expansion not in expansion_codes:
+            if definition.expansion in REGISTRY:
+                self.error(f"{path}.tile", ErrorCode.EXPANSION_NOT_IN_PLAY,
+                           f"Tile {code} belongs to {REGISTRY[definition.expansion].name}: "
+                           f"add \"{definition.expansion}\" to expansions.")
+            else:
+                self.error(f"{path}.tile", ErrorCode.EXPANSION_NOT_IN_PLAY,
+                           f"Tile {code} belongs to the expansion \"{definition.expansion}\", "
+                           "which the score calculator does not support yet.")
+            # The shape is still known: keep it for edge checks.
+            return True
+        if self.edition is not None and definition.count(self.edition) == 0:
+            self.error(f"{path}.tile", ErrorCode.TILE_NOT_IN_EDITION,
+                       f"Tile {code} does not exist in {self.edition.value}.")
+        return True
+
+    def check_connected(self, on_board: list[_Tile]) -> None:
+        if len(on_board) < 2 or self.unplaced_tiles:
+            # A tile without a usable square may be the one joining the others.
+            return
+        squares = self.squares
+        component_of: dict[tuple[int, int], int] = {}
+        components: list[list[_Tile]] = []
+        for start in on_board:
+            square = (start.x, start.y)
+            if square in component_of:
+                continue
+            number = len(components)
+            component_of[square] = number
+            members = []
+            stack = [square]
+            while stack:
+                x, y = stack.pop()
+                members.append(squares[(x, y)])
+                for neighbour in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                    if neighbour in squares and neighbour not in component_of:
+                        component_of[neighbour] = number
+                        stack.append(neighbour)
+            components.append(members)
+            if len(members) == len(on_board):
+                return
+        # The largest group is "the board"; on a tie, the group of the earliest tile.
+        main = max(range(len(components)), key=lambda n: (len(components[n]), -n))
+        stray = sorted(
+            (tile for n, group in enumerate(components) if n != main for tile in group),
+            key=lambda tile: tile.index,
+        )
+        for tile in stray:
+            self.error(f"tiles[{tile.index}]", ErrorCode.DISCONNECTED_TILE,
+                       f"{tile.label} does not touch the rest of the board along an edge.")
+
+    def check_edges(self, on_board: list[_Tile]) -> None:
+        squares = self.squares
+        for tile in on_board:
+            oriented = tile.oriented
+            if oriented is None:
+                continue
+            edges = oriented.edges
+            x, y = tile.x, tile.y
+            east = squares.get((x + 1, y))
+            south = squares.get((x, y + 1))
+            if (east is None or east.oriented is None or edges[1] is east.oriented.edges[3]) and (
+                south is None or south.oriented is None or edges[2] is south.oriented.edges[0]
+            ):
+                continue
+            for side, other in ((Side.E, east), (Side.S, south)):
+                if other is None or other.oriented is None:
+                    continue
+                mine: EdgeType = edges[side]
+                theirs: EdgeType = other.oriented.edges[side.opposite]
+                if mine is theirs:
+                    continue
+                # Blame the tile listed later: the earlier one was there first.
+                if tile.index > other.index:
+                    late, early, late_side, late_edge, early_edge = tile, other, side, mine, theirs
+                else:
+                    late, early, late_side, late_edge, early_edge = (
+                        other, tile, side.opposite, theirs, mine
+                    )
+                self.error(
+                    f"tiles[{late.index}]", ErrorCode.EDGE_MISMATCH,
+                    f"{late.label} does not fit: its {late_side.word} edge is "
+                    f"{_ARTICLE[late_edge.word]} but the {late_side.opposite.word} edge of "
+                    f"tile {early.code} at ({early.x},{early.y}) is {_ARTICLE[early_edge.word]}.",
+                )
+
+    def check_copies(self, placed: list[_Tile]) -> None:
+        if self.edition is None:
+            return
+        totals = Counter(tile.code for tile in placed if tile.code is not None)
+        over = {
+            code for code, total in totals.items()
+            if total > self.tiles[code].count(self.edition) > 0
+        }
+        if not over:
+            return
+        seen: dict[str, int] = {}
+        for tile in placed:
+            if tile.code not in over:
+                continue
+            seen[tile.code] = seen.get(tile.code, 0) + 1
+            allowed = self.tiles[tile.code].count(self.edition)
+            if seen[tile.code] == allowed + 1:
+                total = totals[tile.code]
+                start = " (the start tile is one of them)" if self.tiles[tile.code].start else ""
+                self.error(
+                    f"tiles[{tile.index}]", ErrorCode.TOO_MANY_COPIES,
+                    f"The board has {total} copies of tile {tile.code} but "
+                    f"{self.edition.value} has only {allowed}{start}.",
+                )
+
+    # -- figures ----------------------------------------------------------------------
+
+    def check_figures(self, data: Mapping[str, Any]) -> None:
+        figures = data.get("figures")
+        if figures is None:
+            return
+        if not isinstance(figures, list):
+            self.error("figures", ErrorCode.INVALID_TYPE,
+                       f"figures must be a list, not {_show(figures)}.")
+            return
+        if len(figures) > MAX_FIGURES:
+            self.error("figures", ErrorCode.TOO_MANY_FIGURES,
+                       f"The board has {len(figures):,} figures; the limit is {MAX_FIGURES:,}.")
+            return
+        roles = REGISTRY.roles(self.in_play)
+        kinds_in_play = {kind.code: kind for expansion in self.in_play
+                         for kind in expansion.figure_kinds}
+        owned: dict[tuple[Color, str], int] = {}
+        squares = self.squares
+        colors = self.colors
+        for index, item in enumerate(figures):
+            # Fast path: a well-formed figure of a player, of a kind in play, on a
+            # feature it may stand on, within its owner's supply.
+            if type(item) is dict and self.tiles_checked:
+                player = item.get("player")
+                at = item.get("at")
+                kind = item.get("kind", "meeple")
+                x = item.get("x")
+                y = item.get("y")
+                color = COLOR_BY_NAME.get(player) if type(player) is str else None
+                location = LOCATION_BY_NAME.get(at) if type(at) is str else None
+                tile = squares.get((x, y)) if type(x) is int and type(y) is int else None
+                if (color in colors and location is not None and type(kind) is str
+                        and kind in kinds_in_play and tile is not None
+                        and tile.oriented is not None):
+                    segment = tile.oriented.segment_at(location)
+                    count = owned.get((color, kind), 0) + 1
+                    if (segment is not None and (kind, segment.kind) in roles
+                            and count <= kinds_in_play[kind].limit):
+                        owned[(color, kind)] = count
+                        continue
+            path = f"figures[{index}]"
+            if not isinstance(item, Mapping):
+                self.error(path, ErrorCode.INVALID_TYPE,
+                           f"A figure must be an object, not {_show(item)}.")
+                continue
+            player = self.check_figure_player(item, path)
+            x = self.check_coordinate(item, "x", path)
+            y = self.check_coordinate(item, "y", path)
+            at = self.check_location(item, path)
+            kind = self.check_figure_kind(item, path)
+            if player is not None and kind is not None:
+                key = (player, kind)
+                owned[key] = owned.get(key, 0) + 1
+                limit = REGISTRY.figure_kind(kind).limit
+                if owned[key] == limit + 1:
+                    name = REGISTRY.figure_kind(kind).name
+                    self.error(path, ErrorCode.TOO_MANY_FIGURES,
+                               f"{player.value.capitalize()} has more than {limit} "
+                               f"{name}{'s' if limit != 1 else ''} on the board, but a player "
+                               f"owns only {limit}.")
+            if x is None or y is None or at is None or not self.tiles_checked:
+                continue
+            self.check_placement(path, x, y, at, kind, roles)
+
+    def check_figure_player(self, item: Mapping[str, Any], path: str) -> Color | None:
+        if "player" not in item or item["player"] is None:
+            self.error(f"{path}.player", ErrorCode.MISSING_FIELD,
+                       "Every figure needs the colour of its player.")
+            return None
+        value = item["player"]
+        if not isinstance(value, str):
+            self.error(f"{path}.player", ErrorCode.INVALID_TYPE,
+                       f"A figure's player is a colour string, not {_show(value)}.")
+            return None
+        try:
+            color = Color(value)
+        except ValueError:
+            color = None
+        if color is not None and color in self.colors:
+            return color
+        if self.players_readable and value not in self.written_colors:
+            self.error(f"{path}.player", ErrorCode.UNKNOWN_PLAYER,
+                       f"No player has the colour {_show(value)}.")
+        return None
+
+    def check_location(self, item: Mapping[str, Any], path: str) -> Location | None:
+        if "at" not in item or item["at"] is None:
+            self.error(f"{path}.at", ErrorCode.MISSING_FIELD,
+                       "Every figure needs its location on the tile (at).")
+            return None
+        value = item["at"]
+        if not isinstance(value, str):
+            self.error(f"{path}.at", ErrorCode.INVALID_TYPE,
+                       f"at must be a location name such as \"N\" or \"SW\", not {_show(value)}.")
+            return None
+        try:
+            return Location(value)
+        except ValueError:
+            names = ", ".join(location.value for location in Location)
+            self.error(f"{path}.at", ErrorCode.INVALID_LOCATION,
+                       f"{_show(value)} is not a location; use one of {names}.")
+            return None
+
+    def check_figure_kind(self, item: Mapping[str, Any], path: str) -> str | None:
+        value = item.get("kind")
+        if value is None:
+            return "meeple"
+        if not isinstance(value, str):
+            self.error(f"{path}.kind", ErrorCode.INVALID_TYPE,
+                       f"kind must be a string such as \"meeple\", not {_show(value)}.")
+            return None
+        expansion = REGISTRY.figure_kind_expansion(value)
+        if expansion is None:
+            kinds = sorted(
+                kind.code for code in REGISTRY.codes for kind in REGISTRY[code].figure_kinds
+            )
+            self.error(f"{path}.kind", ErrorCode.UNKNOWN_FIGURE_KIND,
+                       f"Unknown figure kind {_show(value)}; known kinds: {', '.join(kinds)}.")
+            return None
+        if expansion not in self.in_play:
+            self.error(f"{path}.kind", ErrorCode.EXPANSION_NOT_IN_PLAY,
+                       self.needs(f"{_a(value).capitalize()}", expansion))
+            return None
+        return value
+
+    def needs(self, subject: str, expansion: Expansion) -> str:
+        if self.edition is not None and self.edition not in expansion.editions:
+            return (f"{subject} needs {expansion.name}, which {self.edition.value} "
+                    "does not have.")
+        return f"{subject} needs {expansion.name}: add \"{expansion.code}\" to expansions."
+
+    def check_placement(
+        self, path: str, x: int, y: int, at: Location, kind: str | None,
+        roles: Mapping[tuple[str, FeatureKind], str],
+    ) -> None:
+        tile = self.squares.get((x, y))
+        if tile is None:
+            if not self.unplaced_tiles:
+                self.error(path, ErrorCode.NO_TILE_AT_FIGURE, f"There is no tile at ({x},{y}).")
+            return
+        if tile.oriented is None:
+            return  # the tile itself is wrong; that error is already reported
+        segment = tile.oriented.segment_at(at)
+        if segment is None:
+            self.error(f"{path}.at", ErrorCode.NO_FEATURE_AT_LOCATION,
+                       self.nothing_there(tile, at))
+            return
+        if kind is None:
+            return
+        if (kind, segment.kind) in roles:
+            return
+        placement = REGISTRY.placement_provider(kind, segment.kind)
+        if placement is not None:
+            expansion = REGISTRY.placement_expansion(placement)
+            self.error(path, ErrorCode.EXPANSION_NOT_IN_PLAY,
+                       self.needs(f"{_a(placement.role).capitalize()} on {tile.label}", expansion))
+            return
+        allowed = [
+            _a(feature.value) for feature in FeatureKind
+            if (kind, feature) in roles
+        ]
+        where = _either(allowed)
+        self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
+                   f"{_a(kind).capitalize()} may not stand on {_a(segment.kind.value)} "
+                   f"({tile.label}, {at.value}); it may stand on {where}.")
+
+    def nothing_there(self, tile: _Tile, at: Location) -> str:
+        assert tile.oriented is not None
+        if at.is_edge:
+            edge = tile.oriented.edges[at.side]
+            return (f"{tile.label} has no road or city on its {at.side.word} edge "
+                    f"(it is {_ARTICLE[edge.word]}); name a field by a half-edge such as "
+                    f"{at.value}{'W' if at.side in (Side.N, Side.S) else 'N'}.")
+        if at.is_half_edge:
+            edge = tile.oriented.edges[at.side]
+            return (f"{tile.label} has no field at {at.value}: its {at.side.word} edge is "
+                    f"{_ARTICLE[edge.word]}.")
+        if at is Location.C:
+            return f"{tile.label} has no monastery or garden in its centre."
+        return f"{tile.label} has no inner field."

@@ -1,0 +1,212 @@
+"""DRF serializers that describe ``POST /api/score/`` in the OpenAPI schema.
+
+They document the request, the response and the error body with the contract's
+examples; they do not validate. The engine's validator checks requests, so that error
+codes and paths are exactly those of ``shared/spec/board-format.md``.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiExample
+from rest_framework import serializers
+
+from .engine import Color, Edition, ErrorCode, FarmScoring, Location
+from .engine.locations import ROTATIONS
+from .engine.validation import MAX_FIGURES, MAX_PLAYERS, MAX_TILES, MIN_PLAYERS
+
+COLORS = [color.value for color in Color]
+LOCATIONS = [location.value for location in Location]
+FEATURE_KINDS = ["road", "city", "monastery", "garden", "farm"]
+FIGURE_KINDS = ["meeple", "abbot"]
+# Named in the schema through SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"], e.g.
+# {"PlayerColorEnum": "scoring.serializers.COLORS", ...}: the same colours appear under
+# several field names, which drf-spectacular otherwise names after each field.
+
+
+
+class RulesSerializer(serializers.Serializer):
+    farm_scoring = serializers.ChoiceField(
+        choices=[method.value for method in FarmScoring], default=FarmScoring.THIRD_EDITION.value,
+        help_text="third-edition: each farm scores 3 per completed city it borders; "
+                  "second-edition: the same, but a player scores each city at most once; "
+                  "first-edition: each completed city gives 4 to the player(s) with most "
+                  "farmers on the farms bordering it.",
+    )
+    small_cities = serializers.BooleanField(
+        default=False, help_text="Old rule: a completed 2-tile city scores 1 a tile and a pennant.",
+    )
+    incomplete_features = serializers.BooleanField(
+        default=True, help_text="false: incomplete roads, cities, monasteries and gardens "
+                                "score nothing at the end (farms still score).",
+    )
+
+
+class PlayerSerializer(serializers.Serializer):
+    color = serializers.ChoiceField(choices=COLORS)
+    name = serializers.CharField(required=False, allow_null=True)
+    points = serializers.IntegerField(
+        min_value=0, default=0, help_text="What the player's marker shows on the scoreboard now.",
+    )
+
+
+class PlacedTileSerializer(serializers.Serializer):
+    tile = serializers.CharField(help_text="Tile code, such as D or E-garden (see /api/tiles/).")
+    x = serializers.IntegerField(help_text="Grows to the east.")
+    y = serializers.IntegerField(help_text="Grows to the south: (0,-1) is north of (0,0).")
+    rotation = serializers.ChoiceField(
+        choices=list(ROTATIONS), default=0, help_text="Degrees clockwise from the canonical "
+                                                      "orientation.",
+    )
+
+
+class FigureSerializer(serializers.Serializer):
+    player = serializers.ChoiceField(choices=COLORS)
+    x = serializers.IntegerField()
+    y = serializers.IntegerField()
+    at = serializers.ChoiceField(
+        choices=LOCATIONS, help_text="Location on the placed tile after rotation: N/E/S/W for "
+                                     "a road or city, a half-edge such as SW for a field, C for "
+                                     "a monastery or garden.",
+    )
+    kind = serializers.ChoiceField(choices=FIGURE_KINDS, default="meeple")
+
+
+class ScoreRequestSerializer(serializers.Serializer):
+    edition = serializers.ChoiceField(
+        choices=[edition.value for edition in Edition], default=Edition.C3.value,
+    )
+    expansions = serializers.ListField(
+        child=serializers.CharField(), required=False,
+        help_text='Expansions in play besides the base game. Default ["farmers", "abbot"] '
+                  "(the abbot only where the edition has it).",
+    )
+    rules = RulesSerializer(required=False)
+    players = PlayerSerializer(many=True, min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
+    tiles = PlacedTileSerializer(many=True, min_length=1, max_length=MAX_TILES)
+    figures = FigureSerializer(many=True, required=False, max_length=MAX_FIGURES)
+
+
+class ByKindSerializer(serializers.Serializer):
+    road = serializers.IntegerField()
+    city = serializers.IntegerField()
+    monastery = serializers.IntegerField()
+    garden = serializers.IntegerField()
+    farm = serializers.IntegerField()
+
+
+class PlayerResultSerializer(serializers.Serializer):
+    color = serializers.ChoiceField(choices=COLORS)
+    name = serializers.CharField(allow_null=True)
+    points_before = serializers.IntegerField()
+    final_points = serializers.IntegerField()
+    total = serializers.IntegerField()
+    by_kind = ByKindSerializer()
+    rank = serializers.IntegerField(help_text="1 for the leader; tied players share a rank.")
+
+
+class CityRefSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    tiles = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
+
+
+class FeatureResultSerializer(serializers.Serializer):
+    id = serializers.CharField(help_text="kind-number, numbered in reading order (y, x).")
+    kind = serializers.ChoiceField(choices=FEATURE_KINDS)
+    complete = serializers.BooleanField()
+    tiles = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()), help_text="[x, y] pairs."
+    )
+    figures = serializers.DictField(child=serializers.IntegerField(),
+                                    help_text="Figures per colour.")
+    owners = serializers.ListField(child=serializers.ChoiceField(choices=COLORS))
+    points = serializers.IntegerField()
+    scored = serializers.DictField(child=serializers.IntegerField(),
+                                   help_text="Points per colour from this feature.")
+    cities = CityRefSerializer(many=True, required=False,
+                               help_text="Farms only: the completed cities counted.")
+    explanation = serializers.CharField()
+
+
+class WarningSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    feature = serializers.CharField()
+    message = serializers.CharField()
+
+
+class ScoreResponseSerializer(serializers.Serializer):
+    players = PlayerResultSerializer(many=True)
+    winners = serializers.ListField(child=serializers.ChoiceField(choices=COLORS))
+    features = FeatureResultSerializer(many=True)
+    warnings = WarningSerializer(many=True)
+
+
+class BoardErrorSerializer(serializers.Serializer):
+    path = serializers.CharField(help_text='Where: "tiles[3]", "figures[0].at", '
+                                           '"rules.farm_scoring"; "" for the body itself.')
+    code = serializers.ChoiceField(choices=[code.value for code in ErrorCode])
+    message = serializers.CharField()
+
+
+class ErrorsSerializer(serializers.Serializer):
+    errors = BoardErrorSerializer(many=True)
+
+
+CONTRACT_REQUEST = {
+    "edition": "C3",
+    "expansions": ["farmers", "abbot"],
+    "rules": {"farm_scoring": "third-edition", "small_cities": False,
+              "incomplete_features": True},
+    "players": [
+        {"color": "red", "name": "Anna", "points": 57},
+        {"color": "blue", "name": "Ben", "points": 61},
+    ],
+    "tiles": [
+        {"tile": "D", "x": 0, "y": 0, "rotation": 0},
+        {"tile": "E", "x": 0, "y": -1, "rotation": 180},
+        {"tile": "A", "x": 1, "y": 0, "rotation": 90},
+    ],
+    "figures": [
+        {"player": "red", "x": 0, "y": 0, "at": "W"},
+        {"player": "blue", "x": 0, "y": -1, "at": "NW"},
+        {"player": "red", "x": 1, "y": 0, "at": "C", "kind": "abbot"},
+    ],
+}
+
+CONTRACT_RESPONSE = {
+    "players": [
+        {"color": "red", "name": "Anna", "points_before": 57, "final_points": 5, "total": 62,
+         "by_kind": {"road": 2, "city": 0, "monastery": 3, "garden": 0, "farm": 0}, "rank": 2},
+        {"color": "blue", "name": "Ben", "points_before": 61, "final_points": 3, "total": 64,
+         "by_kind": {"road": 0, "city": 0, "monastery": 0, "garden": 0, "farm": 3}, "rank": 1},
+    ],
+    "winners": ["blue"],
+    "features": [
+        {"id": "road-1", "kind": "road", "complete": False, "tiles": [[0, 0], [1, 0]],
+         "figures": {"red": 1}, "owners": ["red"], "points": 2, "scored": {"red": 2},
+         "explanation": "incomplete road: 2 tiles × 1 = 2"},
+        {"id": "monastery-1", "kind": "monastery", "complete": False, "tiles": [[1, 0]],
+         "figures": {"red": 1}, "owners": ["red"], "points": 3, "scored": {"red": 3},
+         "explanation": "incomplete monastery: 1 + 2 neighbours = 3"},
+        {"id": "farm-1", "kind": "farm", "complete": False, "tiles": [[0, -1]],
+         "figures": {"blue": 1}, "owners": ["blue"], "points": 3, "scored": {"blue": 3},
+         "cities": [{"id": "city-1", "tiles": [[0, -1], [0, 0]]}],
+         "explanation": "farm: 1 completed city × 3 = 3"},
+    ],
+    "warnings": [],
+}
+
+CONTRACT_ERRORS = {
+    "errors": [
+        {"path": "tiles[3]", "code": "edge_mismatch",
+         "message": "Tile K at (2,0) does not fit: its west edge is a road but the east edge "
+                    "of tile E at (1,0) is a field."},
+    ],
+}
+
+EXAMPLES = [
+    OpenApiExample("Three tiles, two players", value=CONTRACT_REQUEST, request_only=True),
+    OpenApiExample("Final scoring", value=CONTRACT_RESPONSE, response_only=True,
+                   status_codes=["200"]),
+    OpenApiExample("A tile that does not fit", value=CONTRACT_ERRORS, response_only=True,
+                   status_codes=["400"]),
+]

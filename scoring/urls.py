@@ -1,0 +1,10 @@
+"""API routes of the scoring app, included under ``/api/``."""
+
+from django.urls import path
+
+from .api import ScoreView
+
+app_name = "scoring"
+urlpatterns: list = [
+    path("score/", ScoreView.as_view(), name="score"),
+]

@@ -1,0 +1,138 @@
+"""The read-only catalogue API: shapes, filters, errors and constant query counts."""
+
+import pytest
+from rest_framework.test import APIClient
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+def codes(response):
+    return [item["code"] for item in response.json()["results"]]
+
+
+def test_editions_with_tile_counts(api):
+    data = {e["code"]: e for e in api.get("/api/editions/").json()["results"]}
+    assert data["C1"]["year"] == 2000
+    assert (data["C1"]["tile_count"], data["C2"]["tile_count"], data["C3"]["tile_count"]) == (
+        72, 72, 72
+    )
+
+
+def test_expansions_list_parts_and_editions(api, django_assert_num_queries):
+    # count, expansions, their editions, parts, the parts' editions: 5 whatever the size
+    with django_assert_num_queries(5):
+        api.get("/api/expansions/?page_size=3")
+    with django_assert_num_queries(5):
+        response = api.get("/api/expansions/?page_size=200")
+    assert response.status_code == 200
+    base = next(e for e in response.json()["results"] if e["code"] == "base")
+    assert base["category"] == "base"
+    parts = {part["code"]: part for part in base["parts"]}
+    assert {"C2", "C3"} <= set(parts["abbot"]["editions"])
+    assert "C1" not in parts["abbot"]["editions"]
+    assert "C1" in parts["farmers"]["editions"]
+
+
+def test_expansion_filter_by_category(api):
+    results = api.get("/api/expansions/?category=major&page_size=200").json()["results"]
+    assert {e["number"] for e in results} >= set(range(1, 12))
+    assert {e["category"] for e in results} == {"major"}
+
+
+def test_bundles(api):
+    bundles = {b["code"]: b for b in api.get("/api/bundles/").json()["results"]}
+    assert "inns-cathedrals" in bundles["big-box-6"]["expansions"]
+
+
+def test_tile_detail_tells_everything_to_place_and_score_tile_d(api):
+    response = api.get("/api/tiles/D/")
+    assert response.status_code == 200
+    tile = response.json()
+    assert tile["edges"] == {"N": "city", "E": "road", "S": "field", "W": "road"}
+    assert tile["edge_codes"] == "CRFR"
+    assert tile["counts"] == {"C1": 4, "C2": 4, "C3": 4}
+    assert tile["start"] is True
+    assert tile["picture_url"] == "http://testserver/tiles/D.svg"
+    assert tile["features"] == [
+        {"kind": "city", "edges": ["N"], "pennants": 0, "locations": ["N"]},
+        {"kind": "road", "edges": ["E", "W"], "locations": ["E", "W"], "ends_on_tile": False},
+        {"kind": "field", "half_edges": ["EN", "WN"], "cities": ["N"], "locations": ["EN", "WN"]},
+        {"kind": "field", "half_edges": ["ES", "SE", "SW", "WS"], "cities": [],
+         "locations": ["ES", "SE", "SW", "WS"]},
+    ]
+
+
+def test_garden_tile_code_with_a_dash(api):
+    tile = api.get("/api/tiles/E-garden/").json()
+    assert tile["counts"] == {"C2": 1, "C3": 1}
+    assert tile["features"][-1] == {"kind": "garden", "locations": ["C"]}
+
+
+def test_unknown_tile_is_a_json_404_naming_the_code(api):
+    response = api.get("/api/tiles/ZZ/")
+    assert response.status_code == 404
+    assert response.json() == {"detail": "No tile with code 'ZZ'."}
+
+
+@pytest.mark.parametrize("page_size", [5, 50, 200])
+def test_tile_list_query_count_is_constant(api, django_assert_num_queries, page_size):
+    with django_assert_num_queries(3):  # count, page, prefetched counts with editions
+        response = api.get(f"/api/tiles/?page_size={page_size}")
+    assert len(response.json()["results"]) == min(page_size, 32)
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("edition=C1", 24),
+        ("edition=C2", 32),
+        ("feature=monastery", 2),
+        ("feature=garden", 8),
+        ("feature=pennant", 7),
+        ("expansion=base", 32),
+        ("expansion=river2", 0),
+    ],
+)
+def test_tile_list_filters(api, query, expected):
+    assert api.get(f"/api/tiles/?{query}&page_size=200").json()["count"] == expected
+
+
+def test_edge_pattern_matches_any_rotation(api):
+    # A city edge opposite a field edge, roads on the sides: D in any of its four rotations.
+    assert codes(api.get("/api/tiles/?edges=rcrf")) == ["D"]
+    assert codes(api.get("/api/tiles/?edges=RCRF&rotated=false")) == []
+    # Four cities: only C; city on N and field on S with anything else: many.
+    assert codes(api.get("/api/tiles/?edges=CCCC")) == ["C"]
+    # a dict, because DRF's test client cuts a literal "?" inside the query string
+    matches = codes(api.get("/api/tiles/", {"edges": "C?F?", "rotated": "false", "page_size": 200}))
+    assert sorted(matches) == [
+        "D", "E", "E-garden", "I", "I-garden", "M", "M-garden",
+        "N", "N-garden", "Q", "R", "R-garden",
+    ]
+
+
+def test_bad_edge_pattern_is_a_clear_400(api):
+    response = api.get("/api/tiles/?edges=XYZ")
+    assert response.status_code == 400
+    assert "four letters" in response.json()["edges"][0]
+
+
+def test_schema_and_docs_are_served_without_cdn(client):
+    schema = client.get("/api/schema/")
+    assert schema.status_code == 200
+    assert b"/api/tiles/{code}/" in schema.content
+    docs = client.get("/api/docs/")
+    assert docs.status_code == 200
+    html = docs.content.decode()
+    assert "swagger-ui" in html
+    assert "cdn" not in html.lower()
+
+
+def test_api_is_read_only(api):
+    assert api.post("/api/tiles/", {"code": "Z"}, format="json").status_code == 405
+    assert api.delete("/api/tiles/D/").status_code == 405

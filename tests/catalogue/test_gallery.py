@@ -1,0 +1,138 @@
+"""The tile gallery page and the SVG picture endpoint."""
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from carcwiki.catalogue.models import Edition, TileCount, TileType
+
+GALLERY = reverse("catalogue:tile-gallery")
+
+
+@pytest.fixture
+def catalogue(db):
+    # The session fixture normally loads it already; loading again is idempotent.
+    if not TileType.objects.exists():
+        call_command("load_catalogue", verbosity=0)
+
+
+def tile_codes(response) -> list[str]:
+    return [tile.code for tile in response.context["tiles"]]
+
+
+def add_tiles(number: int) -> None:
+    """More tile types (copies of D) with counts, to show the page's queries do not grow."""
+    template = TileType.objects.get(code="D")
+    editions = list(Edition.objects.filter(code__in=["C1", "C2"]))
+    for position in range(number):
+        tile = TileType.objects.create(
+            code=f"extra-{position}", expansion=template.expansion, picture=template.picture,
+            edges=template.edges, features=template.features, order=100 + position,
+        )
+        TileCount.objects.bulk_create(
+            TileCount(tile=tile, edition=edition, count=1) for edition in editions
+        )
+
+
+def test_gallery_shows_the_32_base_tile_types(client, catalogue):
+    response = client.get(GALLERY)
+    assert response.status_code == 200
+    codes = tile_codes(response)
+    assert len(codes) == 32
+    assert sum(code.endswith("-garden") for code in codes) == 8
+    content = response.content.decode()
+    assert 'href="/static/css/gallery.css"' in content
+    assert '<img class="tile-picture" src="/tiles/D.svg" width="120" height="120"' in content
+    assert 'alt="Tile D: city on the north, straight road from west to east"' in content
+    assert 'name="edition"' in content and 'name="expansion"' in content
+
+
+def test_gallery_lists_copies_per_edition(client, catalogue):
+    response = client.get(GALLERY)
+    tile = next(tile for tile in response.context["tiles"] if tile.code == "E")
+    counts = {edition.code: count for edition, count in tile.edition_counts}
+    assert (counts["C1"], counts["C2"], counts["C3"]) == (5, 4, 4)
+    assert [edge["kind"] for edge in tile.edge_list] == ["city", "field", "field", "field"]
+
+
+def test_filter_by_edition_c1_has_no_garden_tiles(client, catalogue):
+    response = client.get(GALLERY, {"edition": "C1"})
+    codes = tile_codes(response)
+    assert len(codes) == 24
+    assert not any(code.endswith("-garden") for code in codes)
+    assert "Show all" in response.content.decode()
+
+
+def test_filter_by_expansion_and_edition_together(client, catalogue):
+    assert len(tile_codes(client.get(GALLERY, {"expansion": "base", "edition": "C2"}))) == 32
+    assert len(tile_codes(client.get(GALLERY, {"expansion": "base"}))) == 32
+
+
+def test_unknown_filter_value_shows_an_error_and_every_tile(client, catalogue):
+    response = client.get(GALLERY, {"edition": "C9"})
+    assert response.status_code == 200
+    assert len(tile_codes(response)) == 32
+    assert 'role="alert"' in response.content.decode()
+
+
+def test_gallery_queries_do_not_grow_with_the_tiles(client, catalogue, django_assert_num_queries):
+    with CaptureQueriesContext(connection) as before:
+        client.get(GALLERY, {"edition": "C2"})
+    add_tiles(10)
+    with django_assert_num_queries(len(before.captured_queries)):
+        response = client.get(GALLERY, {"edition": "C2"})
+    assert len(tile_codes(response)) == 42
+
+
+def test_gallery_query_count_is_small(client, catalogue, django_assert_max_num_queries):
+    with django_assert_max_num_queries(5):
+        client.get(GALLERY)
+
+
+def test_tile_svg_is_served_as_svg(client, catalogue, django_assert_max_num_queries):
+    with django_assert_max_num_queries(2):
+        response = client.get(reverse("catalogue:tile-svg", args=["D"]))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/svg+xml"
+    assert "public" in response["Cache-Control"] and "max-age=86400" in response["Cache-Control"]
+    assert response["ETag"]
+    root = ET.fromstring(response.content)
+    assert root.get("data-tile") == "D"
+
+
+def test_tile_svg_rotation(client, catalogue):
+    plain = client.get("/tiles/D.svg")
+    turned = client.get("/tiles/D.svg", {"rotation": "90"})
+    assert turned.status_code == 200
+    assert b'transform="rotate(90 50 50)"' in turned.content
+    assert plain["ETag"] != turned["ETag"]
+
+
+@pytest.mark.parametrize("rotation", ["45", "-90", "360", "ninety", ""])
+def test_tile_svg_refuses_other_rotations(client, catalogue, rotation):
+    response = client.get("/tiles/D.svg", {"rotation": rotation})
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("text/plain")
+    assert b"rotation must be 0, 90, 180 or 270" in response.content
+
+
+def test_tile_svg_unknown_code_is_404(client, catalogue):
+    assert client.get("/tiles/NOPE.svg").status_code == 404
+
+
+def test_tile_svg_answers_304_to_a_matching_etag(client, catalogue):
+    first = client.get("/tiles/E-garden.svg")
+    again = client.get("/tiles/E-garden.svg", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    assert again["ETag"] == first["ETag"]
+
+
+def test_every_base_tile_picture_is_served(client, catalogue):
+    for code in TileType.objects.values_list("code", flat=True):
+        response = client.get(reverse("catalogue:tile-svg", args=[code]))
+        assert response.status_code == 200, code
+        ET.fromstring(response.content)

@@ -1,0 +1,43 @@
+"""Shared fixtures: the catalogue is loaded once into the test database.
+
+Transactional tests (live server, browser) empty the database when they finish, so they
+ask for ``loaded_catalogue`` to load it again; pytest-django runs them after the others.
+"""
+
+import os
+
+import pytest
+from django.core.management import call_command
+
+# Playwright's sync API runs an event loop in the test thread; Django's ORM calls made by
+# the test itself (fixtures, assertions) are still synchronous and safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        call_command("load_catalogue", verbosity=0)
+
+
+@pytest.fixture
+def loaded_catalogue(transactional_db):
+    call_command("load_catalogue", verbosity=0)
+
+
+@pytest.fixture
+def chromium_browser():
+    """Debian's headless Chromium driven by Playwright (no downloaded browser)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium",
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--no-first-run", "--disable-sync"],
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()

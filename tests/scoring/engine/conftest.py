@@ -1,0 +1,16 @@
+"""Fixtures for the engine tests: the base-game tile set read from the catalogue YAML."""
+
+from pathlib import Path
+
+import pytest
+
+from scoring.engine.tiles import TileSet
+
+ROOT = Path(__file__).resolve().parents[3]
+TILES_YAML = ROOT / "fixtures" / "catalogue" / "tiles-base.yaml"
+BOARDS_DIR = ROOT / "fixtures" / "boards"
+
+
+@pytest.fixture(scope="session")
+def base_tiles() -> TileSet:
+    return TileSet.from_yaml(str(TILES_YAML))

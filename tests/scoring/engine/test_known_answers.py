@@ -1,0 +1,58 @@
+"""Runs every hand-computed board of ``fixtures/boards/*.json`` through the engine.
+
+Each file holds ``description``, ``request``, ``expected`` and ``arithmetic`` (the
+computation in words). ``expected.players`` maps colours to final points; optional keys:
+``totals``, ``ranks``, ``winners``, ``warnings`` (ids of features warned about),
+``response`` (the whole response body) and ``features``, a list of partial feature
+objects compared key by key, found by ``id`` or, without one, as the only scored feature
+of their ``kind``.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scoring.engine import score_request, validate_request
+
+from .conftest import BOARDS_DIR
+
+BOARDS = sorted(BOARDS_DIR.glob("*.json"))
+
+
+def test_there_are_boards():
+    assert len(BOARDS) >= 20
+
+
+@pytest.mark.parametrize("path", BOARDS, ids=lambda path: path.stem)
+def test_known_answer(path: Path, base_tiles):
+    case = json.loads(path.read_text(encoding="utf-8"))
+    assert set(case) == {"description", "request", "expected", "arithmetic"}
+    assert validate_request(case["request"], base_tiles) == []
+    expected = case["expected"]
+    response = score_request(case["request"], base_tiles).to_json()
+
+    players = {player["color"]: player for player in response["players"]}
+    assert {color: player["final_points"] for color, player in players.items()} == expected[
+        "players"
+    ]
+    if "totals" in expected:
+        assert {color: p["total"] for color, p in players.items()} == expected["totals"]
+    if "ranks" in expected:
+        assert {color: p["rank"] for color, p in players.items()} == expected["ranks"]
+    if "winners" in expected:
+        assert response["winners"] == expected["winners"]
+    if "warnings" in expected:
+        assert [w["feature"] for w in response["warnings"]] == expected["warnings"]
+    if "response" in expected:
+        assert response == expected["response"]
+
+    for wanted in expected.get("features", []):
+        if "id" in wanted:
+            matches = [f for f in response["features"] if f["id"] == wanted["id"]]
+        else:
+            matches = [f for f in response["features"] if f["kind"] == wanted["kind"]]
+        assert len(matches) == 1, f"no single feature matches {wanted}"
+        actual = matches[0]
+        for key, value in wanted.items():
+            assert actual[key] == value, f"{actual['id']}.{key}"
