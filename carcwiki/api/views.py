@@ -27,7 +27,7 @@ class EditionViewSet(viewsets.ReadOnlyModelViewSet):
     pagination_class = CataloguePagination
     queryset = Edition.objects.annotate(
         tile_count=Sum("tile_counts__count", filter=Q(tile_counts__tile__expansion__code="base"))
-    )
+    ).order_by("order", "year")  # an aggregate drops Meta.ordering
 
 
 class ExpansionViewSet(viewsets.ReadOnlyModelViewSet):
