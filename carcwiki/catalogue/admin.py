@@ -58,3 +58,13 @@ class TileTypeAdmin(admin.ModelAdmin):
     search_fields = ["code", "picture"]
     list_select_related = ["expansion"]
     inlines = [TileCountInline]
+
+
+@admin.register(TileCount)
+class TileCountAdmin(admin.ModelAdmin):
+    """Copies per edition, also editable one by one on each tile type's page."""
+
+    list_display = ["tile", "edition", "count"]
+    list_filter = ["edition", "tile__expansion"]
+    search_fields = ["tile__code", "tile__picture"]
+    list_select_related = ["tile", "edition"]
