@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "carcwiki.rules",
     "carcwiki.api",
     "scoring",
+    "scoring.builder",
 ]
 
 MIDDLEWARE = [

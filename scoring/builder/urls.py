@@ -1,0 +1,12 @@
+"""Pages of the board builder."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "builder"
+urlpatterns = [
+    path("board/", views.board_page, name="board"),
+    path("board/save/", views.save_board, name="save"),
+    path("board/<str:board_id>/", views.saved_board_page, name="saved"),
+]

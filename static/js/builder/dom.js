@@ -1,0 +1,53 @@
+// Small helpers for building the page's elements without innerHTML: every text that comes
+// from a player (names, imported files) goes into the page as text, never as markup.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function fill(element, attributes, children) {
+  for (const [name, value] of Object.entries(attributes ?? {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "text") element.textContent = String(value);
+    else if (name === "dataset") Object.assign(element.dataset, value);
+    else if (name.startsWith("on") && typeof value === "function") {
+      element.addEventListener(name.slice(2), value);
+    } else element.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of [children ?? []].flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return element;
+}
+
+/** An HTML element: h("button", { type: "button", onclick }, "Undo"). */
+export function h(tag, attributes = {}, ...children) {
+  return fill(document.createElement(tag), attributes, children);
+}
+
+/** An SVG element, same calling convention as h(). */
+export function s(tag, attributes = {}, ...children) {
+  return fill(document.createElementNS(SVG_NS, tag), attributes, children);
+}
+
+/** "1 tile", "3 tiles". */
+export function plural(count, word, many = `${word}s`) {
+  return `${count} ${count === 1 ? word : many}`;
+}
+
+/** Join words as prose: "a", "a and b", "a, b and c". */
+export function listWords(words) {
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/** Whether a key press is meant for a text field rather than for the page. */
+export function isTyping(target) {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target instanceof HTMLInputElement) {
+    return !["checkbox", "radio", "button", "submit", "reset", "file", "range", "color"]
+      .includes(target.type);
+  }
+  return false;
+}

@@ -1,0 +1,477 @@
+// The board builder page: reads the data rendered into the page, opens the board (the
+// draft kept in this browser, else the saved board, else a new table with the start
+// tile), and wires the parts together. What a click, a tap or a key does on the board is
+// decided here, in the controller; each part only draws or asks.
+
+import { Catalogue, colorInfo } from "./catalogue.js";
+import { h } from "./dom.js";
+import { BoardView, UNIT, tileLabel } from "./boardview.js";
+import { applyFigureAction, figureAction, figureWord, playerWords } from "./figures.js";
+import { key, legalSquares, locationAtPoint, ROTATIONS } from "./geometry.js";
+import { Inspector } from "./inspector.js";
+import { installKeyboard } from "./keyboard.js";
+import { Palette } from "./palette.js";
+import { moveTo, placeHand, removePlaced, startMove, turnPlaced } from "./placement.js";
+import { TilePictures } from "./pictures.js";
+import { PlayersEditor, TurnPicker } from "./players.js";
+import { Results } from "./results.js";
+import { Setup } from "./setup.js";
+import { BoardState, START_TILE, docFromBoard, newDoc } from "./state.js";
+import { Drafts, boardFromText, exportBoard, saveBoard } from "./storage.js";
+import { Viewport } from "./viewport.js";
+
+const root = document.querySelector("[data-builder]");
+const readJson = (id) => JSON.parse(document.getElementById(id)?.textContent ?? "null");
+const data = readJson("builder-data");
+const savedBoard = readJson("saved-board");
+const savedId = root.dataset.savedId || "";
+const part = (name) => root.querySelector(`[data-${name}]`);
+
+const catalogue = new Catalogue(data);
+const tileUrl = (code) => data.urls.tile_svg.replace("CODE", encodeURIComponent(code));
+const pictures = new TilePictures(data.urls.tile_svg, catalogue);
+const drafts = new Drafts(window.location.pathname);
+
+// -- the board to start with -----------------------------------------------------------------
+
+/** A board read from elsewhere (a file, a draft) as a doc, with players made up if none. */
+function docFromOutside(board, players) {
+  // A tile type the catalogue no longer has cannot be drawn or checked: it is left out.
+  const tiles = (board.tiles ?? []).filter((tile) => catalogue.has(tile?.tile));
+  const doc = docFromBoard({ ...board, tiles }, data.initial);
+  if (doc.players.length) return doc;
+  return Object.freeze({ ...doc, players: players.map((player) => ({ ...player })) });
+}
+
+const defaultPlayers = newDoc(data.initial).players;
+let startDoc = null;
+let startNote = "";
+const draft = drafts.load();
+if (draft) {
+  try {
+    startDoc = docFromOutside(boardFromText(JSON.stringify(draft.board), catalogue), defaultPlayers);
+    startNote = "Your board in progress was kept in this browser and is back."
+      + (savedId ? " “Back to the saved version” shows the board as it was shared." : " “New board” starts again.");
+  } catch {
+    drafts.forget();
+  }
+}
+if (!startDoc && savedBoard) {
+  startDoc = docFromOutside(savedBoard, defaultPlayers);
+  startNote = `Saved board ${savedId}: change it as you like, the shared link keeps this version.`;
+}
+if (!startDoc) {
+  startDoc = newDoc(data.initial);
+  startNote = "The start tile is on the table. Pick the next tile from the tiles by the board.";
+}
+
+const state = new BoardState(startDoc, catalogue, data.limits?.figures);
+if (draft?.currentPlayer && startDoc.players.some((p) => p.color === draft.currentPlayer)) {
+  state.ui.currentPlayer = draft.currentPlayer;
+}
+
+// -- the parts of the page ---------------------------------------------------------------------
+
+const svg = root.querySelector("svg.board");
+const messageBox = part("message");
+const workbench = part("workbench");
+const resultsSection = part("results-section");
+const boardView = new BoardView(svg, state, catalogue, pictures);
+
+function say(text, tone = "info") {
+  messageBox.textContent = text;
+  messageBox.dataset.tone = tone;
+}
+const report = (outcome) => { if (outcome?.message) say(outcome.message, outcome.ok === false ? "error" : "info"); return outcome; };
+
+const squareOf = ([bx, by]) => ({ x: Math.floor(bx / UNIT), y: Math.floor(by / UNIT) });
+
+function rectOf(keys) {
+  const points = keys.map((k) => k.split(",").map(Number));
+  const xs = points.map(([x]) => x);
+  const ys = points.map(([, y]) => y);
+  const minX = Math.min(...xs);
+  const minY = Math.min(...ys);
+  return {
+    x: minX * UNIT, y: minY * UNIT,
+    width: (Math.max(...xs) + 1 - minX) * UNIT, height: (Math.max(...ys) + 1 - minY) * UNIT,
+  };
+}
+
+/** Bring squares into view: pan if they fit, otherwise zoom out to show them all. */
+function reveal(keys, select = false) {
+  if (!keys.length) return;
+  const rect = rectOf(keys);
+  if (rect.width * viewport.scale > viewport.width - 40 || rect.height * viewport.scale > viewport.height - 40) {
+    viewport.fit(rect);
+  } else {
+    viewport.reveal(rect, 30);
+  }
+  if (select && keys.length === 1) {
+    const [x, y] = keys[0].split(",").map(Number);
+    state.setUi({ cursor: { x, y }, selected: state.doc.tiles.has(keys[0]) ? keys[0] : state.ui.selected });
+  }
+  if (window.matchMedia("(max-width: 63.99rem)").matches) {
+    const top = workbench.getBoundingClientRect().top;
+    if (top < -10 || top > window.innerHeight / 2) workbench.scrollIntoView({ block: "start", behavior: "smooth" });
+  }
+}
+
+/** Scroll so that an element shows below the board when the board stays at the top. */
+function bringIntoView(element) {
+  const stuck = getComputedStyle(workbench).position === "sticky"
+    && window.matchMedia("(max-width: 63.99rem)").matches;
+  const offset = stuck ? workbench.getBoundingClientRect().bottom + 8 : 8;
+  const delta = element.getBoundingClientRect().top - offset;
+  if (Math.abs(delta) > 12) window.scrollBy({ top: delta, behavior: "smooth" });
+}
+
+function describeSquare(x, y) {
+  const tile = state.doc.tiles.get(key(x, y));
+  if (tile) {
+    const figures = state.figuresAt(x, y).map(({ figure }) => {
+      const found = catalogue.featureAt(tile, figure.at);
+      return `${playerWords(figure.player, state.doc.players)} ${figureWord(figure.kind, found?.feature.kind)} at ${figure.at}`;
+    });
+    return `${tileLabel(tile, catalogue.has(tile.tile) ? catalogue.type(tile.tile) : null)}.`
+      + (figures.length ? ` Figures: ${figures.join("; ")}.` : "");
+  }
+  const holding = state.ui.hand ?? (state.ui.moving ? state.doc.tiles.get(state.ui.moving)?.tile : null);
+  if (holding) {
+    return boardView.legalKeys().has(key(x, y))
+      ? `(${x}, ${y}): empty, tile ${holding} fits here. Enter places it.`
+      : `(${x}, ${y}): empty, tile ${holding} does not fit here turned ${state.ui.rotation}°.`;
+  }
+  return `(${x}, ${y}): empty.`;
+}
+
+const controller = {
+  /** Keep a square and the squares round it in view (the board grows there). */
+  follow(x, y) {
+    viewport.reveal({ x: (x - 1) * UNIT, y: (y - 1) * UNIT, width: 3 * UNIT, height: 3 * UNIT }, 10);
+  },
+
+  tap(point, target) {
+    const figureElement = target?.closest?.(".figure");
+    if (figureElement) {
+      const figure = state.doc.figures[Number(figureElement.dataset.index)];
+      if (figure && !state.ui.hand && !state.ui.moving) {
+        const figureKey = key(figure.x, figure.y);
+        if (state.ui.selected === figureKey) return this.takeBack(Number(figureElement.dataset.index));
+        return this.select(figureKey);
+      }
+    }
+    const { x, y } = squareOf(point);
+    const here = key(x, y);
+    state.ui.cursor = { x, y };
+    if (state.ui.moving) return report(moveTo(state, catalogue, x, y));
+    const tile = state.doc.tiles.get(here);
+    if (!tile) {
+      if (state.ui.hand) {
+        const outcome = report(placeHand(state, catalogue, x, y));
+        if (outcome.ok) this.follow(x, y);
+        return outcome;
+      }
+      if (state.ui.selected) state.setUi({ selected: null });
+      else state.setUi({});
+      return say(`(${x}, ${y}) is empty. Pick a tile from the tiles by the board to place one.`);
+    }
+    if (state.ui.selected !== here) return this.select(here);
+    const featureElement = target?.closest?.("[data-feature]");
+    const featureIndex = featureElement && featureElement.closest(".tile")?.dataset.key === here
+      ? Number(featureElement.dataset.feature) : null;
+    const location = locationAtPoint(catalogue.type(tile.tile), tile.rotation,
+      [point[0] / UNIT - x, point[1] / UNIT - y], featureIndex);
+    if (!location) return say(`Tile ${tile.tile} has nothing a figure can stand on.`, "error");
+    return this.figure(x, y, location, null);
+  },
+
+  select(tileKey) {
+    const tile = state.doc.tiles.get(tileKey);
+    if (!tile) return;
+    state.setUi({ selected: tileKey, cursor: { x: tile.x, y: tile.y } });
+    say(`Selected ${describeSquare(tile.x, tile.y)} Click a feature on it to put a figure there.`);
+  },
+
+  figure(x, y, location, kind) {
+    const outcome = figureAction(state, catalogue, x, y, location, kind);
+    report(applyFigureAction(state, outcome));
+  },
+
+  takeBack(index) {
+    const figure = state.doc.figures[index];
+    if (!figure) return;
+    const tile = state.doc.tiles.get(key(figure.x, figure.y));
+    const found = tile ? catalogue.featureAt(tile, figure.at) : null;
+    state.removeFigure(index);
+    say(`Took ${playerWords(figure.player, state.doc.players)}'s ${figureWord(figure.kind, found?.feature.kind)} back from (${figure.x}, ${figure.y}).`);
+  },
+
+  pick(code) {
+    if (!code) {
+      state.setUi({ hand: null });
+      return say("Tile put back in the box.");
+    }
+    state.setUi({ hand: code, moving: null, rotation: 0 });
+    const fits = boardView.legalKeys().size;
+    if (fits) return say(`Tile ${code} in hand: it fits on ${fits} lit square${fits === 1 ? "" : "s"}. Click one to place it, or press R to turn it.`);
+    const typeOf = (c) => catalogue.type(c);
+    const turns = ROTATIONS.filter((turn) => legalSquares(state.doc.tiles, typeOf, catalogue.type(code).edges, turn).length);
+    return say(turns.length
+      ? `Tile ${code} fits nowhere as it is; turned ${turns.map((t) => `${t}°`).join(" or ")} it does: press R.`
+      : `Tile ${code} fits nowhere on this board.`, turns.length ? "info" : "error");
+  },
+
+  rotate() {
+    const { hand, moving, selected } = state.ui;
+    if (hand || moving) {
+      const rotation = (state.ui.rotation + 90) % 360;
+      state.setUi({ rotation });
+      const fits = boardView.legalKeys().size;
+      return say(`Turned to ${rotation}°: ${fits ? `fits on ${fits} lit square${fits === 1 ? "" : "s"}` : "fits nowhere this way, press R again"}.`);
+    }
+    if (selected) return report(turnPlaced(state, catalogue, selected));
+    return say("Pick a tile or select a placed tile to turn it.");
+  },
+
+  move() {
+    if (!state.ui.selected) return say("Select a placed tile to move it.");
+    return report(startMove(state, state.ui.selected));
+  },
+
+  remove() {
+    if (!state.ui.selected) return say("Select a placed tile to remove it.");
+    return report(removePlaced(state, state.ui.selected));
+  },
+
+  cancel() {
+    const { hand, moving, selected } = state.ui;
+    if (moving) { state.setUi({ moving: null }); say("Stopped moving the tile."); return true; }
+    if (hand) { state.setUi({ hand: null }); say("Tile put back in the box."); return true; }
+    if (selected) { state.setUi({ selected: null }); say("Nothing selected."); return true; }
+    return false;
+  },
+
+  undo() {
+    if (!state.canUndo) return say("Nothing to undo.");
+    const label = state.undoLabel;
+    state.undo();
+    return say(`Undid: ${label}.`);
+  },
+
+  redo() {
+    if (!state.canRedo) return say("Nothing to redo.");
+    const label = state.redoLabel;
+    state.redo();
+    return say(`Redid: ${label}.`);
+  },
+
+  choosePlayer(index) {
+    const player = state.doc.players[index];
+    if (!player) return false;
+    state.setUi({ currentPlayer: player.color });
+    say(`Figures now go to ${playerWords(player.color, state.doc.players)}.`);
+    return true;
+  },
+
+  moveCursor(dx, dy) {
+    const cursor = { x: state.ui.cursor.x + dx, y: state.ui.cursor.y + dy };
+    state.setUi({ cursor });
+    viewport.reveal({ x: cursor.x * UNIT, y: cursor.y * UNIT, width: UNIT, height: UNIT }, 30);
+    say(describeSquare(cursor.x, cursor.y));
+  },
+
+  activateCursor() {
+    const { x, y } = state.ui.cursor;
+    const here = key(x, y);
+    if (state.ui.moving) return report(moveTo(state, catalogue, x, y));
+    if (!state.doc.tiles.has(here)) {
+      if (state.ui.hand) {
+        const outcome = report(placeHand(state, catalogue, x, y));
+        if (outcome.ok) this.follow(x, y);
+        return outcome;
+      }
+      return say(`(${x}, ${y}) is empty. Pick a tile from the tiles by the board first.`);
+    }
+    if (state.ui.selected !== here) return this.select(here);
+    const first = part("inspector").querySelector(".feature-list button");
+    if (first) {
+      first.focus();
+      return say("Choose a feature for the figure, or Escape and Tab back to the board.");
+    }
+    return say(describeSquare(x, y));
+  },
+
+  fit() {
+    viewport.fit(boardView.extent(), 8);
+  },
+
+  async score() {
+    say("Scoring…");
+    const outcome = await results.score();
+    report(outcome);
+    bringIntoView(resultsSection);
+  },
+
+  async save() {
+    const share = part("share");
+    say("Saving…");
+    const outcome = await saveBoard(state.toBoard(), data.urls.save, csrfToken());
+    if (!outcome.ok) {
+      share.replaceChildren(h("p", { class: "error-text", role: "alert", text: outcome.message }));
+      return say(`Not saved: ${outcome.message}`, "error");
+    }
+    const link = new URL(outcome.url, window.location.href).href;
+    const field = h("input", { type: "text", readonly: true, value: link, "aria-label": "Share link", dataset: { testid: "share-url" } });
+    field.addEventListener("focus", () => field.select());
+    const copy = h("button", { type: "button", text: "Copy" });
+    copy.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(link);
+        say("Link copied.");
+      } catch {
+        field.select();
+        say("Select the link and copy it.");
+      }
+    });
+    share.replaceChildren(
+      h("p", {}, "Saved. Anyone with this link sees this board: ",
+        h("a", { href: outcome.url, dataset: { testid: "share-link" }, text: outcome.url })),
+      h("div", { class: "share-row" }, field, copy),
+    );
+    return say("Saved: the share link is under Save.");
+  },
+
+  exportFile() {
+    exportBoard(state.toBoard(), savedId ? `carcassonne-board-${savedId}.json` : "carcassonne-board.json");
+    say("Exported the board as a JSON file.");
+  },
+
+  async importFile(file) {
+    if (!file) return;
+    try {
+      const board = boardFromText(await file.text(), catalogue);
+      state.load(docFromOutside(board, state.doc.players), `import ${file.name}`);
+      this.fit();
+      results.clear();
+      say(`Imported ${file.name}: ${state.doc.tiles.size} tiles, ${state.doc.figures.length} figures. Undo brings back the board before.`);
+    } catch (error) {
+      say(`Not imported: ${error.message}`, "error");
+    }
+  },
+
+  newBoard() {
+    const players = state.doc.players.map((player) => ({ ...player, points: 0 }));
+    state.load(docFromBoard({ ...state.toBoard(), players, tiles: [START_TILE], figures: [] }), "new board");
+    results.clear();
+    this.fit();
+    say("New board: the start tile is on the table. Undo brings the old board back.");
+  },
+
+  revert() {
+    if (!savedBoard) return;
+    state.load(docFromOutside(savedBoard, state.doc.players), "back to the saved version");
+    results.clear();
+    this.fit();
+    say("Back to the saved version. Undo brings your changes back.");
+  },
+};
+
+function csrfToken() {
+  return root.querySelector("input[name=csrfmiddlewaretoken]")?.value ?? "";
+}
+
+const viewport = new Viewport(svg, {
+  onTap: (point, target) => {
+    svg.classList.remove("show-cursor");
+    controller.tap(point, target);
+  },
+  onHover: (point) => {
+    const hoverKey = point ? key(squareOf(point).x, squareOf(point).y) : null;
+    if (hoverKey !== state.ui.hoverKey) state.setUi({ hoverKey });
+  },
+});
+
+const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl, (code) => controller.pick(code));
+const setup = new Setup(part("setup-game"), part("setup-summary"), state, catalogue);
+const playersEditor = new PlayersEditor(part("players"), part("add-player"), state);
+const turnPicker = new TurnPicker(part("turn"), state);
+const inspector = new Inspector(part("inspector"), state, catalogue, controller, tileUrl);
+const results = new Results(part("results"), state, data.urls.score, {
+  reveal,
+  focusPlayer: (index) => {
+    const details = part("setup");
+    details.open = true;
+    details.querySelectorAll("[data-player-row]")[index]?.querySelector("select, input")?.focus();
+  },
+});
+
+// -- buttons -----------------------------------------------------------------------------------
+
+const actions = {
+  rotate: () => controller.rotate(),
+  undo: () => controller.undo(),
+  redo: () => controller.redo(),
+  "zoom-in": () => viewport.zoomAt(1.25),
+  "zoom-out": () => viewport.zoomAt(0.8),
+  fit: () => controller.fit(),
+  score: () => controller.score(),
+  save: () => controller.save(),
+  export: () => controller.exportFile(),
+  new: () => controller.newBoard(),
+  revert: () => controller.revert(),
+};
+root.addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-action]");
+  if (button && actions[button.dataset.action]) actions[button.dataset.action]();
+});
+const importInput = part("import");
+importInput.addEventListener("change", async () => {
+  await controller.importFile(importInput.files?.[0]);
+  importInput.value = "";
+});
+installKeyboard({ board: svg, controller, viewport });
+svg.addEventListener("keydown", () => svg.classList.add("show-cursor"));
+svg.addEventListener("blur", () => svg.classList.remove("show-cursor"));
+
+// -- drawing -----------------------------------------------------------------------------------
+
+const undoButton = root.querySelector("[data-action=undo]");
+const redoButton = root.querySelector("[data-action=redo]");
+
+function renderAll() {
+  boardView.render();
+  palette.render();
+  setup.render();
+  playersEditor.render();
+  turnPicker.render();
+  inspector.render();
+  results.render();
+  undoButton.disabled = !state.canUndo;
+  redoButton.disabled = !state.canRedo;
+  undoButton.setAttribute("aria-label", state.canUndo ? `Undo: ${state.undoLabel}` : "Undo");
+  redoButton.setAttribute("aria-label", state.canRedo ? `Redo: ${state.redoLabel}` : "Redo");
+  root.dataset.ready = "true";
+}
+
+// Several changes in one event handler are drawn once, before the browser paints.
+let queued = false;
+state.addEventListener("change", (event) => {
+  if (event.detail.doc) {
+    if (state.ui.problems.length) state.ui.problems = [];
+    drafts.keep(state.toBoard(), { currentPlayer: state.ui.currentPlayer });
+  }
+  if (queued) return;
+  queued = true;
+  queueMicrotask(() => { queued = false; renderAll(); });
+});
+window.addEventListener("pagehide", () => drafts.flush());
+
+renderAll();
+results.draw();
+controller.fit();
+say(startNote);
+if (state.doc.tiles.size > 1) part("setup").open = false;
+
+// For tests and curious players: the page's state, read-only by convention.
+window.carcwikiBuilder = { state, catalogue, viewport, colorInfo };

@@ -1,0 +1,282 @@
+// Scoring: sends the board to POST /api/score/ and shows the answer. Each player's points
+// before, from the final scoring and in total, the winners, and every scored feature with
+// its arithmetic. A feature in the list lights its tiles on the board (hover, focus or
+// tap; a tap keeps it lit), and the square under the pointer or the selected tile lights
+// the features that use it. A refused board lists its problems and marks their squares.
+
+import { colorInfo } from "./catalogue.js";
+import { h, listWords, plural } from "./dom.js";
+import { key } from "./geometry.js";
+import { badge } from "./players.js";
+
+const KIND_WORDS = { road: "Road", city: "City", monastery: "Monastery", garden: "Garden", farm: "Farm" };
+const PATH_PATTERN = /^(tiles|figures|players)\[(\d+)\]/;
+
+export class Results {
+  constructor(root, state, scoreUrl, { reveal, focusPlayer }) {
+    this.root = root;
+    this.state = state;
+    this.scoreUrl = scoreUrl;
+    this.reveal = reveal; // (keys) → show these squares on the board
+    this.focusPlayer = focusPlayer; // (index) → take the focus to a player's row
+    this.scored = null; // { doc, board, response }
+    this.refused = null; // { doc, board, errors }
+    this.pinned = null;
+    this.items = [];
+    this.relatedFor = null;
+    this.busy = false;
+    root.addEventListener("pointerover", (event) => this.light(event.target.closest("[data-feature-id]"), false));
+    root.addEventListener("pointerout", (event) => {
+      const item = event.target.closest("[data-feature-id]");
+      if (item && !item.contains(event.relatedTarget)) this.unlight();
+    });
+    root.addEventListener("focusin", (event) => this.light(event.target.closest("[data-feature-id]"), false));
+    root.addEventListener("focusout", (event) => {
+      if (!this.root.contains(event.relatedTarget)) this.unlight();
+    });
+    root.addEventListener("click", (event) => {
+      const item = event.target.closest("[data-feature-id]");
+      if (item) this.pin(item);
+    });
+  }
+
+  get isStale() {
+    const shown = this.scored ?? this.refused;
+    return Boolean(shown && shown.doc !== this.state.doc);
+  }
+
+  async score() {
+    if (this.busy) return { ok: false, message: "Scoring already under way…" };
+    const doc = this.state.doc;
+    const board = this.state.toBoard();
+    this.busy = true;
+    this.root.setAttribute("aria-busy", "true");
+    try {
+      const response = await fetch(this.scoreUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(board),
+      });
+      const answer = await response.json().catch(() => null);
+      if (response.ok && answer?.players) {
+        this.scored = { doc, board, response: answer };
+        this.refused = null;
+        this.pinned = null;
+        this.state.setUi({ problems: [], highlight: { keys: [], secondary: [], source: null } });
+        this.draw();
+        const winners = answer.winners.map((color) => this.playerName(color, answer));
+        return { ok: true, message: `Scored. ${winners.length > 1 ? "Winners" : "Winner"}: ${listWords(winners)}.` };
+      }
+      if (response.status === 400 && answer?.errors) {
+        this.refused = { doc, board, errors: answer.errors };
+        this.scored = null;
+        const problems = answer.errors.map((error) => ({ ...error, key: this.squareOf(error.path, board) }));
+        this.state.setUi({ problems, highlight: { keys: [], secondary: [], source: null } });
+        this.draw();
+        const marked = problems.filter((problem) => problem.key).map((problem) => problem.key);
+        if (marked.length) this.reveal(marked);
+        return {
+          ok: false,
+          message: `The board cannot be scored yet: ${plural(answer.errors.length, "problem")} (see the list under Final scoring).`,
+        };
+      }
+      if (response.status === 429) return { ok: false, message: "Too many scorings in a row: wait a minute and try again." };
+      return { ok: false, message: `The server could not score the board (HTTP ${response.status}).` };
+    } catch (error) {
+      return { ok: false, message: `The board could not be sent: ${error.message}. Check the connection and try again.` };
+    } finally {
+      this.busy = false;
+      this.root.removeAttribute("aria-busy");
+    }
+  }
+
+  /** The square an error path such as tiles[3].x or figures[0].at points at, or null. */
+  squareOf(path, board) {
+    const match = PATH_PATTERN.exec(path ?? "");
+    if (!match) return null;
+    const entry = board[match[1]]?.[Number(match[2])];
+    if (!entry || match[1] === "players" || !Number.isInteger(entry.x) || !Number.isInteger(entry.y)) return null;
+    return key(entry.x, entry.y);
+  }
+
+  playerName(color, answer = this.scored?.response) {
+    const player = answer?.players.find((entry) => entry.color === color);
+    const label = colorInfo(color).label;
+    return player?.name ? `${label} (${player.name})` : label;
+  }
+
+  clear() {
+    this.scored = null;
+    this.refused = null;
+    this.pinned = null;
+    this.draw();
+  }
+
+  // -- drawing -------------------------------------------------------------------------------
+
+  draw() {
+    this.items = [];
+    this.relatedFor = null;
+    if (this.scored) this.root.replaceChildren(...this.drawScores(this.scored.response));
+    else if (this.refused) this.root.replaceChildren(...this.drawErrors(this.refused));
+    else {
+      this.root.replaceChildren(h("p", { class: "muted", text: "Press Score when the board looks like your table. Each feature's points are explained here, and lit on the board." }));
+    }
+    this.render();
+  }
+
+  drawScores(answer) {
+    const winners = answer.winners.map((color) => this.playerName(color, answer));
+    const best = answer.players.find((player) => answer.winners.includes(player.color));
+    const rows = answer.players.map((player) => {
+      const won = answer.winners.includes(player.color);
+      const kinds = Object.entries(player.by_kind).filter(([, points]) => points)
+        .map(([kind, points]) => `${kind} ${points}`);
+      return h("tr", { class: won ? "is-winner" : "", dataset: { testid: `result-${player.color}` } },
+        h("th", { scope: "row" }, badge(player.color), " ", player.name || colorInfo(player.color).label,
+          player.name ? h("span", { class: "visually-hidden", text: ` (${colorInfo(player.color).label})` }) : null,
+          won ? h("span", { class: "winner-mark", text: " ★ winner" }) : null,
+          kinds.length ? h("span", { class: "by-kind", text: kinds.join(" · ") }) : null),
+        h("td", { class: "num", dataset: { testid: `before-${player.color}` }, text: player.points_before }),
+        h("td", { class: "num", dataset: { testid: `final-${player.color}` }, text: `+${player.final_points}` }),
+        h("td", { class: "num total", dataset: { testid: `total-${player.color}` }, text: player.total }));
+    });
+    const features = answer.features.map((feature) => this.featureItem(feature, answer));
+    const parts = [
+      h("p", { class: "winners", dataset: { testid: "winners" } },
+        h("span", { "aria-hidden": "true", text: "★ " }),
+        `${winners.length > 1 ? "Winners (tied)" : "Winner"}: ${listWords(winners)} with ${plural(best?.total ?? 0, "point")}.`),
+      h("p", { class: "stale-note", role: "note", text: "The board has changed since this scoring: score again." }),
+      h("table", { class: "score-table", dataset: { testid: "score-table" } },
+        h("caption", { class: "visually-hidden", text: "Points per player" }),
+        h("thead", {}, h("tr", {},
+          h("th", { scope: "col", text: "Player" }), h("th", { scope: "col", class: "num", text: "Before" }),
+          h("th", { scope: "col", class: "num", text: "Final" }), h("th", { scope: "col", class: "num", text: "Total" }))),
+        h("tbody", {}, rows)),
+      h("h3", { class: "features-title", text: features.length ? `Scored features (${features.length})` : "No feature holds a figure: nothing to score." }),
+    ];
+    if (features.length) {
+      parts.push(h("p", { class: "muted small-print", text: "Point at a feature, or tap it, to light its tiles on the board." }));
+      parts.push(h("ol", { class: "feature-results", dataset: { testid: "feature-results" } }, features));
+    }
+    if (answer.warnings?.length) {
+      parts.push(h("ul", { class: "warnings" }, answer.warnings.map((warning) => h("li", {
+        text: typeof warning === "string" ? warning : warning.message ?? JSON.stringify(warning),
+      }))));
+    }
+    return parts;
+  }
+
+  featureItem(feature, answer) {
+    const name = `${feature.complete ? "Completed" : "Incomplete"} ${(KIND_WORDS[feature.kind] ?? feature.kind).toLowerCase()}`;
+    const title = feature.kind === "farm" ? "Farm" : name;
+    const scored = Object.entries(feature.scored ?? {});
+    const who = scored.length
+      ? scored.map(([color, points]) => h("span", { class: "scored-by" }, badge(color), ` ${this.playerName(color, answer)} +${points}`))
+      : [h("span", { class: "scored-by muted", text: "nobody scores" })];
+    const tiles = (feature.tiles ?? []).map(([x, y]) => key(x, y));
+    // A farm counts the cities it borders; a monastery or garden its neighbours.
+    let counted = (feature.cities ?? []).flatMap((city) => city.tiles ?? []).map(([x, y]) => key(x, y));
+    if (feature.kind === "monastery" || feature.kind === "garden") counted = this.neighboursOf(feature.tiles ?? []);
+    const button = h("button", {
+      type: "button", class: "feature-result", "aria-pressed": "false",
+      dataset: { featureId: feature.id, testid: `feature-${feature.id}`, kind: feature.kind },
+    },
+    h("span", { class: "feature-head" },
+      h("span", { class: `kind-mark kind-${feature.kind}`, "aria-hidden": "true" }),
+      h("span", { class: "feature-kind", text: `${title} · ${plural(tiles.length, "tile")}` }),
+      h("span", { class: "feature-points", text: `${feature.points} pt${feature.points === 1 ? "" : "s"}` })),
+    h("span", { class: "feature-who" }, who),
+    h("span", { class: "explanation", text: feature.explanation }));
+    this.items.push({ element: button, tiles: new Set([...tiles, ...counted]), keys: tiles, secondary: counted });
+    return h("li", {}, button);
+  }
+
+  /** The squares round a centre feature that hold tiles on the scored board. */
+  neighboursOf(tiles) {
+    const onBoard = new Set((this.scored?.board.tiles ?? []).map((tile) => key(tile.x, tile.y)));
+    const around = [];
+    for (const [x, y] of tiles) {
+      for (let dy = -1; dy <= 1; dy += 1) {
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const square = key(x + dx, y + dy);
+          if ((dx || dy) && onBoard.has(square)) around.push(square);
+        }
+      }
+    }
+    return around;
+  }
+
+  drawErrors({ errors }) {
+    const items = errors.map((error) => {
+      const square = this.squareOf(error.path, this.refused.board);
+      const player = /^players\[(\d+)\]/.exec(error.path ?? "");
+      const actions = [];
+      if (square) {
+        actions.push(h("button", {
+          type: "button", class: "small", text: `Show ${square.replace(",", ", ")}`,
+          onclick: () => this.reveal([square], true),
+        }));
+      } else if (player) {
+        actions.push(h("button", {
+          type: "button", class: "small", text: "Show the player",
+          onclick: () => this.focusPlayer(Number(player[1])),
+        }));
+      }
+      return h("li", { dataset: { path: error.path ?? "", code: error.code ?? "" } },
+        h("span", { class: "error-path", text: error.path || "board" }), " ",
+        h("span", { text: error.message }), " ", actions);
+    });
+    return [
+      h("div", { class: "errors", role: "alert", dataset: { testid: "errors" } },
+        h("h3", { text: `The board cannot be scored yet (${plural(errors.length, "problem")})` }),
+        h("p", { class: "stale-note", text: "The board has changed since: score again to check it." }),
+        h("ul", {}, items)),
+    ];
+  }
+
+  // -- lighting features and tiles -------------------------------------------------------------
+
+  light(item, pinned) {
+    if (!item) return;
+    const entry = this.items.find((candidate) => candidate.element === item);
+    if (!entry) return;
+    if (this.pinned && !pinned) return;
+    this.state.setUi({
+      highlight: { keys: entry.keys.map((k) => k.split(",").map(Number)),
+        secondary: entry.secondary.map((k) => k.split(",").map(Number)), source: item.dataset.featureId },
+    });
+  }
+
+  unlight() {
+    if (this.pinned) return;
+    this.state.setUi({ highlight: { keys: [], secondary: [], source: null } });
+  }
+
+  pin(item) {
+    const entry = this.items.find((candidate) => candidate.element === item);
+    if (!entry) return;
+    const again = this.pinned === item;
+    for (const other of this.items) other.element.setAttribute("aria-pressed", "false");
+    this.pinned = again ? null : item;
+    if (again) {
+      this.state.setUi({ highlight: { keys: [], secondary: [], source: null } });
+      return;
+    }
+    item.setAttribute("aria-pressed", "true");
+    this.light(item, true);
+    this.reveal(entry.keys);
+  }
+
+  /** Mark the features that use the square under the pointer, or the selected tile. */
+  render() {
+    const stale = this.isStale;
+    this.root.classList.toggle("is-stale", stale);
+    const square = this.state.ui.hoverKey ?? this.state.ui.selected;
+    if (this.relatedFor === square) return;
+    this.relatedFor = square;
+    for (const entry of this.items) {
+      entry.element.classList.toggle("is-related", Boolean(square && entry.tiles.has(square)));
+    }
+  }
+}

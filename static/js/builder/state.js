@@ -1,0 +1,296 @@
+// BoardState: the one owner of everything the page knows about the board. The board
+// itself (edition, expansions, rules, players, tiles, figures) is an immutable "doc" that
+// each action replaces, so undo and redo are stacks of earlier docs. Beside it sits the
+// passing state of the page (the tile in hand, the cursor, the current player, what is
+// highlighted), which is not undone. Views listen for "change" events and redraw only
+// what differs; the scoring request and every saved or exported board are built from
+// the doc by toBoard(), never read back from the page.
+
+import { FIGURE_LIMITS } from "./catalogue.js";
+import { key, rotateLocation } from "./geometry.js";
+
+const UNDO_LIMIT = 300;
+const COALESCE_MS = 1500;
+
+export const DEFAULT_RULES = {
+  farm_scoring: "third-edition", small_cities: false, incomplete_features: true,
+};
+
+export const START_TILE = { tile: "D", x: 0, y: 0, rotation: 0 };
+
+/** A doc from a board in the API request format (missing parts get their defaults). */
+export function docFromBoard(board, fallback = {}) {
+  const tiles = new Map();
+  for (const tile of board.tiles ?? []) {
+    const placed = { tile: tile.tile, x: tile.x, y: tile.y, rotation: tile.rotation ?? 0 };
+    tiles.set(key(placed.x, placed.y), Object.freeze(placed));
+  }
+  return Object.freeze({
+    edition: board.edition ?? fallback.edition ?? "C3",
+    expansions: [...(board.expansions ?? fallback.expansions ?? ["farmers", "abbot"])],
+    rules: { ...DEFAULT_RULES, ...(board.rules ?? {}) },
+    players: (board.players ?? []).map((player) => ({
+      color: player.color, name: player.name ?? "", points: player.points ?? 0,
+    })),
+    tiles,
+    figures: (board.figures ?? []).map((figure) => Object.freeze({
+      player: figure.player, x: figure.x, y: figure.y, at: figure.at,
+      kind: figure.kind ?? "meeple",
+    })),
+  });
+}
+
+/** A new table: the start tile and two players. */
+export function newDoc(initial) {
+  return docFromBoard({
+    edition: initial.edition,
+    expansions: initial.expansions,
+    players: [
+      { color: "red", name: "", points: 0 },
+      { color: "blue", name: "", points: 0 },
+    ],
+    tiles: [START_TILE],
+  });
+}
+
+export class BoardState extends EventTarget {
+  constructor(doc, catalogue, limits = FIGURE_LIMITS) {
+    super();
+    this.catalogue = catalogue;
+    this.limits = { ...FIGURE_LIMITS, ...limits }; // figures a player owns, by kind
+    this.doc = doc;
+    this.undoStack = [];
+    this.redoStack = [];
+    this.ui = {
+      hand: null, // tile code picked from the palette
+      rotation: 0, // rotation of the tile in hand
+      moving: null, // key of a placed tile being moved
+      selected: null, // key of the placed tile shown in the inspector
+      cursor: { x: 0, y: 0 }, // the keyboard's square
+      currentPlayer: doc.players[0]?.color ?? null,
+      figureKind: "meeple", // what a click on a feature of the selected tile puts there
+      highlight: { keys: [], secondary: [], source: null }, // squares lit from the results
+      hoverKey: null, // the square under the mouse, to light its results
+      problems: [], // { key, message } for squares named by the last validation errors
+    };
+  }
+
+  // -- reading -------------------------------------------------------------------------
+
+  get tiles() { return this.doc.tiles; }
+
+  tileAt(x, y) { return this.doc.tiles.get(key(x, y)) ?? null; }
+
+  figuresAt(x, y) {
+    return this.doc.figures
+      .map((figure, index) => ({ figure, index }))
+      .filter(({ figure }) => figure.x === x && figure.y === y);
+  }
+
+  figureCount(color, kind) {
+    return this.doc.figures.filter((f) => f.player === color && f.kind === kind).length;
+  }
+
+  /** The options in play: those chosen that exist in the edition (unknown codes kept). */
+  inPlay(doc = this.doc) {
+    const known = new Set(this.catalogue.options.map((option) => option.code));
+    const available = this.catalogue.optionsInPlay(doc.edition, doc.expansions);
+    return doc.expansions.filter((code) => !known.has(code) || available.includes(code));
+  }
+
+  /** The board in the format of the scoring API request. */
+  toBoard(doc = this.doc) {
+    return {
+      edition: doc.edition,
+      expansions: this.inPlay(doc),
+      rules: { ...doc.rules },
+      players: doc.players.map((player) => ({ ...player })),
+      tiles: [...doc.tiles.values()].map((tile) => ({ ...tile })),
+      figures: doc.figures.map((figure) => ({ ...figure })),
+    };
+  }
+
+  get canUndo() { return this.undoStack.length > 0; }
+  get canRedo() { return this.redoStack.length > 0; }
+  get undoLabel() { return this.undoStack.at(-1)?.label ?? ""; }
+  get redoLabel() { return this.redoStack.at(-1)?.label ?? ""; }
+
+  // -- changing ------------------------------------------------------------------------
+
+  /** Replace the doc by `change(doc)`, keeping the old one for undo. */
+  apply(label, change, coalesceKey = null) {
+    const next = Object.freeze({ ...this.doc, ...change(this.doc) });
+    const last = this.undoStack.at(-1);
+    const now = Date.now();
+    const merge = coalesceKey && last?.coalesceKey === coalesceKey && now - last.at < COALESCE_MS;
+    if (merge) {
+      last.at = now;
+    } else {
+      this.undoStack.push({ doc: this.doc, label, coalesceKey, at: now });
+      if (this.undoStack.length > UNDO_LIMIT) this.undoStack.shift();
+    }
+    this.redoStack = [];
+    this.doc = next;
+    this.emit({ doc: true, label });
+  }
+
+  undo() {
+    const entry = this.undoStack.pop();
+    if (!entry) return;
+    this.redoStack.push({ doc: this.doc, label: entry.label });
+    this.doc = entry.doc;
+    this.afterHistoryMove();
+    this.emit({ doc: true, label: `Undid: ${entry.label}` });
+  }
+
+  redo() {
+    const entry = this.redoStack.pop();
+    if (!entry) return;
+    this.undoStack.push({ doc: this.doc, label: entry.label });
+    this.doc = entry.doc;
+    this.afterHistoryMove();
+    this.emit({ doc: true, label: `Redid: ${entry.label}` });
+  }
+
+  afterHistoryMove() {
+    if (this.ui.moving && !this.doc.tiles.has(this.ui.moving)) this.ui.moving = null;
+    if (this.ui.selected && !this.doc.tiles.has(this.ui.selected)) this.ui.selected = null;
+    this.keepCurrentPlayer();
+  }
+
+  keepCurrentPlayer() {
+    const colors = this.doc.players.map((player) => player.color);
+    if (!colors.includes(this.ui.currentPlayer)) this.ui.currentPlayer = colors[0] ?? null;
+  }
+
+  setUi(changes) {
+    Object.assign(this.ui, changes);
+    this.emit({ ui: true });
+  }
+
+  emit(detail) {
+    this.dispatchEvent(new CustomEvent("change", { detail: { doc: false, ui: false, ...detail } }));
+  }
+
+  // -- actions on the board --------------------------------------------------------------
+
+  placeTile(code, x, y, rotation) {
+    const tile = Object.freeze({ tile: code, x, y, rotation });
+    this.apply(`place ${code} at (${x}, ${y})`, (doc) => {
+      const tiles = new Map(doc.tiles);
+      tiles.set(key(x, y), tile);
+      return { tiles };
+    });
+  }
+
+  removeTile(x, y) {
+    const tile = this.tileAt(x, y);
+    if (!tile) return;
+    if (this.ui.selected === key(x, y)) this.ui.selected = null;
+    if (this.ui.moving === key(x, y)) this.ui.moving = null;
+    this.apply(`remove ${tile.tile} from (${x}, ${y})`, (doc) => {
+      const tiles = new Map(doc.tiles);
+      tiles.delete(key(x, y));
+      return { tiles, figures: doc.figures.filter((f) => f.x !== x || f.y !== y) };
+    });
+  }
+
+  /** Move (and perhaps turn) a placed tile; its figures go with it. */
+  moveTile(fromX, fromY, x, y, rotation) {
+    const tile = this.tileAt(fromX, fromY);
+    if (!tile) return;
+    const turn = (rotation - tile.rotation + 360) % 360;
+    const verb = fromX === x && fromY === y ? "turn" : "move";
+    if (this.ui.selected === key(fromX, fromY)) this.ui.selected = key(x, y);
+    this.ui.moving = null;
+    this.apply(`${verb} ${tile.tile} at (${fromX}, ${fromY})`, (doc) => {
+      const tiles = new Map(doc.tiles);
+      tiles.delete(key(fromX, fromY));
+      tiles.set(key(x, y), Object.freeze({ ...tile, x, y, rotation }));
+      const figures = doc.figures.map((figure) => (
+        figure.x === fromX && figure.y === fromY
+          ? Object.freeze({ ...figure, x, y, at: rotateLocation(figure.at, turn) })
+          : figure));
+      return { tiles, figures };
+    });
+  }
+
+  /** Put a figure; one already on the same feature of that tile is replaced. */
+  putFigure(figure, replacedIndex = -1) {
+    const who = figure.player;
+    this.apply(`put ${who} ${figure.kind} at (${figure.x}, ${figure.y})`, (doc) => {
+      const figures = doc.figures.filter((_, index) => index !== replacedIndex);
+      figures.push(Object.freeze({ ...figure }));
+      return { figures };
+    });
+  }
+
+  removeFigure(index) {
+    const figure = this.doc.figures[index];
+    if (!figure) return;
+    this.apply(`remove ${figure.player} ${figure.kind} from (${figure.x}, ${figure.y})`,
+      (doc) => ({ figures: doc.figures.filter((_, i) => i !== index) }));
+  }
+
+  // -- actions on the game options and the players -------------------------------------
+
+  setEdition(edition) {
+    this.apply(`edition ${edition}`, () => ({ edition }));
+  }
+
+  setExpansion(code, on) {
+    this.apply(`${on ? "add" : "remove"} ${code}`, (doc) => ({
+      expansions: on
+        ? [...new Set([...doc.expansions, code])]
+        : doc.expansions.filter((c) => c !== code),
+    }));
+  }
+
+  setRule(name, value) {
+    this.apply(`rule ${name}`, (doc) => ({ rules: { ...doc.rules, [name]: value } }));
+  }
+
+  addPlayer(color) {
+    this.apply(`add player ${color}`, (doc) => ({
+      players: [...doc.players, { color, name: "", points: 0 }],
+    }));
+  }
+
+  removePlayer(color) {
+    const players = this.doc.players.filter((player) => player.color !== color);
+    if (!players.some((player) => player.color === this.ui.currentPlayer)) {
+      this.ui.currentPlayer = players[0]?.color ?? null;
+    }
+    this.apply(`remove player ${color}`, (doc) => ({
+      players: doc.players.filter((player) => player.color !== color),
+      figures: doc.figures.filter((figure) => figure.player !== color),
+    }));
+  }
+
+  /** Change a player's name, points or colour (their figures follow a new colour). */
+  updatePlayer(color, changes) {
+    const field = Object.keys(changes).join(",");
+    if (changes.color && this.ui.currentPlayer === color) this.ui.currentPlayer = changes.color;
+    this.apply(`change ${color} player`, (doc) => {
+      const players = doc.players.map((player) => (
+        player.color === color ? { ...player, ...changes } : player));
+      const newColor = changes.color;
+      const figures = newColor && newColor !== color
+        ? doc.figures.map((f) => (f.player === color ? Object.freeze({ ...f, player: newColor }) : f))
+        : doc.figures;
+      return { players, figures };
+    }, changes.color ? null : `player:${color}:${field}`);
+  }
+
+  /** Replace the whole board (an imported file, a saved draft, a new table). */
+  load(doc, label) {
+    Object.assign(this.ui, {
+      moving: null, selected: null, hand: null, problems: [],
+      highlight: { keys: [], secondary: [], source: null },
+    });
+    if (!doc.players.some((player) => player.color === this.ui.currentPlayer)) {
+      this.ui.currentPlayer = doc.players[0]?.color ?? null;
+    }
+    this.apply(label, () => doc);
+  }
+}

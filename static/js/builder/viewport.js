@@ -1,0 +1,183 @@
+// Pan and zoom of the board: the board is one SVG whose viewBox is the only thing that
+// moves, so a 72-tile board or a much larger one costs the same to drag. Mouse drag,
+// wheel, one-finger drag and two-finger pinch are read here; a press that does not move
+// is handed on as a tap (with the element under it), and a hovering pointer as a hover.
+
+const MIN_SCALE = 0.12; // pixels per board unit (a tile is 100 units)
+const MAX_SCALE = 4;
+const TAP_SLOP = 8; // pixels a press may wander and still count as a tap
+
+export class Viewport {
+  constructor(svg, { onTap, onHover, onChange }) {
+    this.svg = svg;
+    this.onTap = onTap;
+    this.onHover = onHover;
+    this.onChange = onChange ?? (() => {});
+    this.cx = 50;
+    this.cy = 50;
+    this.scale = 0.8;
+    this.pointers = new Map();
+    this.gesture = null;
+    new ResizeObserver(() => this.apply()).observe(svg);
+    svg.addEventListener("pointerdown", (event) => this.down(event));
+    svg.addEventListener("pointermove", (event) => this.move(event));
+    svg.addEventListener("pointerup", (event) => this.up(event));
+    svg.addEventListener("pointercancel", (event) => this.cancel(event));
+    svg.addEventListener("pointerleave", (event) => {
+      if (!this.pointers.size) this.onHover?.(null, event);
+    });
+    svg.addEventListener("wheel", (event) => this.wheel(event), { passive: false });
+    this.apply();
+  }
+
+  get width() { return this.svg.clientWidth || 1; }
+  get height() { return this.svg.clientHeight || 1; }
+
+  apply() {
+    const w = this.width / this.scale;
+    const h = this.height / this.scale;
+    this.svg.setAttribute("viewBox", `${this.cx - w / 2} ${this.cy - h / 2} ${w} ${h}`);
+    this.onChange();
+  }
+
+  /** Board units under a point of the window. */
+  toBoard(clientX, clientY) {
+    const rect = this.svg.getBoundingClientRect();
+    return [
+      this.cx + (clientX - rect.left - rect.width / 2) / this.scale,
+      this.cy + (clientY - rect.top - rect.height / 2) / this.scale,
+    ];
+  }
+
+  panBy(dx, dy) {
+    this.cx -= dx / this.scale;
+    this.cy -= dy / this.scale;
+    this.apply();
+  }
+
+  zoomAt(factor, clientX = null, clientY = null) {
+    const rect = this.svg.getBoundingClientRect();
+    const px = clientX ?? rect.left + rect.width / 2;
+    const py = clientY ?? rect.top + rect.height / 2;
+    const [bx, by] = this.toBoard(px, py);
+    this.scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, this.scale * factor));
+    this.cx = bx - (px - rect.left - rect.width / 2) / this.scale;
+    this.cy = by - (py - rect.top - rect.height / 2) / this.scale;
+    this.apply();
+  }
+
+  /** Show a rectangle of the board (units), with a margin, as large as it fits. */
+  fit({ x, y, width, height }, margin = 40) {
+    const scale = Math.min(
+      (this.width - 2 * margin) / width, (this.height - 2 * margin) / height,
+    );
+    this.scale = Math.min(1.2, Math.max(MIN_SCALE, scale));
+    this.cx = x + width / 2;
+    this.cy = y + height / 2;
+    this.apply();
+  }
+
+  /** Pan as little as needed so that a rectangle of the board (units) is in view. */
+  reveal({ x, y, width, height }, margin = 20) {
+    const m = margin / this.scale;
+    const halfW = this.width / this.scale / 2;
+    const halfH = this.height / this.scale / 2;
+    let { cx, cy } = this;
+    if (x - m < cx - halfW) cx = x - m + halfW;
+    if (x + width + m > cx + halfW) cx = x + width + m - halfW;
+    if (y - m < cy - halfH) cy = y - m + halfH;
+    if (y + height + m > cy + halfH) cy = y + height + m - halfH;
+    if (cx !== this.cx || cy !== this.cy) {
+      this.cx = cx;
+      this.cy = cy;
+      this.apply();
+    }
+  }
+
+  // -- pointers --------------------------------------------------------------------------
+
+  down(event) {
+    if (event.button !== undefined && event.button > 0) return;
+    this.pointers.set(event.pointerId, {
+      x: event.clientX, y: event.clientY, startX: event.clientX, startY: event.clientY,
+      target: event.target,
+    });
+    if (this.pointers.size === 1) {
+      this.gesture = { kind: "press" };
+    } else if (this.pointers.size === 2) {
+      this.gesture = { kind: "pinch", ...this.pinchMeasure() };
+    }
+  }
+
+  pinchMeasure() {
+    const [a, b] = [...this.pointers.values()];
+    return {
+      distance: Math.hypot(a.x - b.x, a.y - b.y) || 1,
+      midX: (a.x + b.x) / 2,
+      midY: (a.y + b.y) / 2,
+    };
+  }
+
+  move(event) {
+    const pointer = this.pointers.get(event.pointerId);
+    if (!pointer) {
+      if (event.pointerType === "mouse") this.onHover?.(this.toBoard(event.clientX, event.clientY), event);
+      return;
+    }
+    const dx = event.clientX - pointer.x;
+    const dy = event.clientY - pointer.y;
+    pointer.x = event.clientX;
+    pointer.y = event.clientY;
+    if (this.gesture?.kind === "pinch" && this.pointers.size >= 2) {
+      const now = this.pinchMeasure();
+      this.panBy(now.midX - this.gesture.midX, now.midY - this.gesture.midY);
+      this.zoomAt(now.distance / this.gesture.distance, now.midX, now.midY);
+      Object.assign(this.gesture, now);
+      return;
+    }
+    if (this.gesture?.kind === "press") {
+      const wandered = Math.hypot(event.clientX - pointer.startX, event.clientY - pointer.startY);
+      if (wandered < TAP_SLOP) return;
+      this.gesture = { kind: "drag" };
+      this.svg.classList.add("is-dragging");
+      this.svg.setPointerCapture?.(event.pointerId);
+      this.panBy(event.clientX - pointer.startX, event.clientY - pointer.startY);
+      return;
+    }
+    if (this.gesture?.kind === "drag") this.panBy(dx, dy);
+  }
+
+  up(event) {
+    const pointer = this.pointers.get(event.pointerId);
+    if (!pointer) return;
+    this.pointers.delete(event.pointerId);
+    const gesture = this.gesture;
+    if (!this.pointers.size) {
+      this.gesture = null;
+      this.svg.classList.remove("is-dragging");
+    } else if (gesture?.kind === "pinch") {
+      this.gesture = { kind: "after-pinch" };
+    }
+    if (gesture?.kind === "press" && !this.pointers.size) {
+      this.onTap(this.toBoard(event.clientX, event.clientY), pointer.target, event);
+    }
+  }
+
+  cancel(event) {
+    this.pointers.delete(event.pointerId);
+    if (!this.pointers.size) {
+      this.gesture = null;
+      this.svg.classList.remove("is-dragging");
+    }
+  }
+
+  wheel(event) {
+    event.preventDefault();
+    const lines = event.deltaMode === 1 ? 33 : 1;
+    if (event.ctrlKey || Math.abs(event.deltaY) >= Math.abs(event.deltaX)) {
+      this.zoomAt(Math.exp(-event.deltaY * lines * 0.0015), event.clientX, event.clientY);
+    } else {
+      this.panBy(-event.deltaX * lines, 0);
+    }
+  }
+}

@@ -1,0 +1,546 @@
+"""The board builder in a real browser (Debian's Chromium through Playwright).
+
+The main test rebuilds the final-scoring example of the rules (fixtures/boards/
+final-scoring-example.json) by clicking, on a phone-sized window, and reads the numbers
+the rules give: green 8, yellow 4, blue 3, red 3, black 0.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from scoring.builder.models import SavedBoard
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+EXAMPLE = Path(__file__).resolve().parents[2] / "fixtures" / "boards" / "final-scoring-example.json"
+PHONE = {"width": 390, "height": 844}  # a touch screen
+LAPTOP = {"width": 1280, "height": 900}
+
+# Where to click inside a square, as fractions of its side, for a location after rotation.
+SPOTS = {"N": (0.5, 0.14), "E": (0.86, 0.5), "S": (0.5, 0.86), "W": (0.14, 0.5), "C": (0.5, 0.52),
+         "SW": (0.25, 0.85), "EN": (0.88, 0.3)}
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class Builder:
+    """The page, driven as a player would drive it."""
+
+    def __init__(self, page, base_url, touch=False):
+        self.page = page
+        self.base_url = base_url
+        self.touch = touch
+
+    def open(self, path="/board/"):
+        self.page.goto(self.base_url + path)
+        self.page.wait_for_selector("[data-builder][data-ready=true]")
+        return self
+
+    def testid(self, name):
+        return self.page.get_by_test_id(name)
+
+    @property
+    def message(self):
+        return self.testid("message").text_content()
+
+    def tiles(self):
+        """The placed tiles as drawn: {(x, y): (code, rotation)}."""
+        drawn = self.page.eval_on_selector_all(
+            "svg.board .tile",
+            "tiles => tiles.map(t => [t.dataset.key, t.dataset.tile, t.dataset.rotation])")
+        return {tuple(map(int, k.split(","))): (code, int(turn)) for k, code, turn in drawn}
+
+    def lit_tiles(self):
+        """Keys of the tiles lit from the results, sorted."""
+        return sorted(self.page.eval_on_selector_all(
+            "svg.board .tile.is-lit", "tiles => tiles.map(t => t.dataset.key)"))
+
+    def point(self, x, y, u=0.5, v=0.5):
+        """Window coordinates of a point of square (x, y)."""
+        return self.page.evaluate(
+            """([x, y]) => {
+                const svg = document.querySelector('svg.board');
+                const p = svg.createSVGPoint(); p.x = x; p.y = y;
+                const s = p.matrixTransform(svg.getScreenCTM());
+                return [s.x, s.y];
+            }""",
+            [(x + u) * 100, (y + v) * 100],
+        )
+
+    def click_square(self, x, y, u=0.5, v=0.5):
+        """Click (or, on a touch screen, tap) a point of square (x, y)."""
+        self.testid("board").scroll_into_view_if_needed()
+        px, py = self.point(x, y, u, v)
+        if self.touch:
+            self.page.touchscreen.tap(px, py)
+        else:
+            self.page.mouse.click(px, py)
+
+    def fit(self):
+        self.testid("fit").click()
+
+    def pick(self, code):
+        self.testid(f"palette-{code}").click()
+
+    def place(self, code, x, y, rotation=0):
+        self.fit()
+        self.pick(code)
+        for _ in range(rotation // 90):
+            self.page.keyboard.press("r")
+        self.testid(f"target-{x},{y}").wait_for()
+        self.click_square(x, y)
+        self.page.wait_for_selector(f'[data-testid="tile-{x},{y}"][data-rotation="{rotation}"]')
+
+    def figure(self, color, x, y, at):
+        self.page.locator(f'label[for="turn-{color}"]').click()
+        self.fit()
+        tile = self.page.locator(f'[data-testid="tile-{x},{y}"]')
+        if "is-selected" not in (tile.get_attribute("class") or ""):
+            self.click_square(x, y)
+            self.page.wait_for_selector(f'[data-testid="tile-{x},{y}"].is-selected')
+        self.click_square(x, y, *SPOTS[at])
+        self.page.wait_for_selector(f'[data-testid="figure-{color}-{x},{y}-{at}"]')
+
+    def board(self):
+        return self.page.evaluate("window.carcwikiBuilder.state.toBoard()")
+
+
+@pytest.fixture
+def open_builder(live_server, loaded_catalogue, chromium_browser):
+    contexts = []
+    problems = []
+
+    def opener(viewport=LAPTOP, path="/board/"):
+        touch = viewport == PHONE
+        context = chromium_browser.new_context(
+            viewport=viewport, accept_downloads=True, has_touch=touch, is_mobile=touch)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+        page.on("console", lambda message: problems.append(f"console: {message.text}")
+                if message.type == "error" and "400 (Bad Request)" not in message.text else None)
+        return Builder(page, live_server.url, touch).open(path)
+
+    yield opener
+    for context in contexts:
+        context.close()
+    assert not problems
+
+
+def set_up_players(builder, players):
+    """Colours in order, with names and points (the page starts with red and blue)."""
+    for index, (color, name, points) in enumerate(players):
+        if index >= 2:
+            builder.testid("add-player").click()
+        builder.testid(f"player-color-{index}").select_option(color)
+        builder.testid(f"player-name-{index}").fill(name)
+        builder.testid(f"player-points-{index}").fill(str(points))
+
+
+def test_rebuild_the_rules_example_on_a_phone_and_read_its_scores(open_builder):
+    example = json.loads(EXAMPLE.read_text())["request"]
+    builder = open_builder(PHONE)
+    page = builder.page
+    builder.testid("edition").select_option("C2")
+    set_up_players(builder, [("yellow", "Yuki", 10), ("red", "Rob", 7), ("green", "Gia", 12),
+                             ("blue", "Bo", 3), ("black", "Kai", 20)])
+
+    # Nothing makes the page scroll sideways.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    # The example has no start tile at (0, 0): take it off, then lay the example's tiles.
+    builder.click_square(0, 0)
+    builder.testid("tile-remove").click()
+    assert builder.tiles() == {}
+    for tile in example["tiles"]:
+        builder.place(tile["tile"], tile["x"], tile["y"], tile["rotation"])
+    assert builder.tiles() == {
+        (t["x"], t["y"]): (t["tile"], t["rotation"]) for t in example["tiles"]}
+
+    for figure in example["figures"]:
+        builder.figure(figure["player"], figure["x"], figure["y"], figure["at"])
+    # Green has two meeples down: five of seven left (and the abbot).
+    assert page.locator('[data-left-for="green"]').get_attribute("title") == (
+        "5 of 7 meeples, 1 of 1 abbot left")
+
+    builder.testid("score").click()
+    page.wait_for_selector("[data-testid=score-table]")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.wait_for_timeout(800)  # the page scrolls smoothly to the results
+    page.screenshot(path=str(ARTIFACTS / "builder-scored-phone.png"))
+    expected = {  # color: (before, final, total)
+        "yellow": (10, 4, 14), "red": (7, 3, 10), "green": (12, 8, 20), "blue": (3, 3, 6),
+        "black": (20, 0, 20),
+    }
+    for color, (before, final, total) in expected.items():
+        assert builder.testid(f"before-{color}").text_content() == str(before)
+        assert builder.testid(f"final-{color}").text_content() == f"+{final}"
+        assert builder.testid(f"total-{color}").text_content() == str(total)
+    assert builder.testid("winners").text_content().strip() == (
+        "★ Winners (tied): Green (Gia) and Black (Kai) with 20 points.")
+    big_city = builder.testid("feature-city-2")
+    assert "5 tiles × 1 + 3 pennants × 1 = 8" in big_city.text_content()
+    assert "most figures: green" in big_city.text_content()
+
+    # Tapping a result lights its tiles on the board.
+    big_city.click()
+    assert builder.lit_tiles() == sorted(["2,-1", "-1,0", "0,0", "1,0", "2,0"])
+    page.screenshot(path=str(ARTIFACTS / "builder-scored-phone-lit.png"))
+
+    # The board sent is the example's board.
+    board = builder.board()
+    assert board["edition"] == "C2"
+    assert sorted(map(json.dumps, board["figures"])) == sorted(
+        json.dumps({**figure, "kind": "meeple"}) for figure in example["figures"])
+
+
+def test_a_scored_board_on_a_laptop_links_results_and_tiles(open_builder):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    builder.testid("import").set_input_files(str(EXAMPLE))  # the fixture file as it is
+    page.wait_for_selector('[data-testid="tile--1,-2"]')
+    assert builder.testid("edition").input_value() == "C2"
+    builder.testid("score").click()
+    page.wait_for_selector("[data-testid=score-table]")
+    for color, points in {"yellow": 4, "red": 3, "green": 8, "blue": 3, "black": 0}.items():
+        assert builder.testid(f"final-{color}").text_content() == f"+{points}"
+        assert builder.testid(f"total-{color}").text_content() == str(points)
+    assert builder.testid("winners").text_content().strip() == "★ Winner: Green with 8 points."
+    monastery = builder.testid("feature-monastery-1")
+    assert "incomplete monastery: 1 + 3 neighbours = 4" in monastery.text_content()
+
+    # Hovering a result lights its tiles; hovering a tile lights its results.
+    road = builder.testid("feature-road-1")
+    road.hover()
+    page.wait_for_selector('svg.board .tile.is-lit[data-key="-1,-2"]')
+    assert builder.lit_tiles() == ["-1,-1", "-1,-2", "-2,-1"]
+    page.mouse.move(1, 1)
+    page.wait_for_function("!document.querySelector('svg.board').classList.contains('has-highlight')")
+    page.mouse.move(*builder.point(0, 0))
+    page.wait_for_selector('[data-testid="feature-city-2"].is-related')
+    page.wait_for_selector('[data-testid="feature-monastery-1"].is-related')  # a neighbour
+    assert "is-related" not in (road.get_attribute("class") or "")
+    # Focus works as hover does, for the keyboard.
+    builder.testid("feature-city-1").focus()
+    page.wait_for_selector('svg.board .tile.is-lit[data-key="1,-1"]')
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    builder.testid("feature-city-2").click()
+    page.mouse.move(1, 1)
+    page.evaluate("document.getElementById('results-title').scrollIntoView()")
+    page.screenshot(path=str(ARTIFACTS / "builder-scored.png"))
+
+
+def test_figures_go_where_they_are_clicked_and_score(open_builder):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    builder.place("U", 1, 0, 90)  # road west–east, after the start tile's road
+    builder.place("E", 0, -1, 180)  # closes the start tile's city
+    builder.figure("red", 0, 0, "N")  # a knight in the completed two-tile city
+    builder.figure("blue", 1, 0, "E")  # a robber on the road
+    builder.figure("blue", 0, 0, "SW")  # a farmer south of the road: no city, no points
+    builder.figure("blue", 0, 0, "EN")  # a farmer between road and city: 3 for the city
+    # Clicking the red knight again takes it back; clicking its feature puts it back.
+    builder.click_square(0, 0, *SPOTS["N"])
+    page.wait_for_selector('[data-testid="figure-red-0,0-N"]', state="detached")
+    builder.figure("red", 0, 0, "N")
+    builder.testid("score").click()
+    page.wait_for_selector("[data-testid=score-table]")
+    assert builder.testid("final-red").text_content() == "+4"  # completed city: 2 tiles × 2
+    assert builder.testid("final-blue").text_content() == "+5"  # road 2 + farm 3 (one city)
+    assert "completed city" in builder.testid("feature-city-1").text_content().lower()
+
+
+def test_an_illegal_placement_is_refused_with_the_reason(open_builder):
+    builder = open_builder(LAPTOP)
+    builder.fit()
+    builder.pick("K")
+    builder.click_square(0, 1)  # K's city would meet the start tile's field
+    assert builder.tiles() == {(0, 0): ("D", 0)}
+    assert builder.message == (
+        "Tile K does not fit at (0, 1): its north edge is a city but the south edge of tile D at "
+        "(0, 0) is a field. It fits there turned 270°: press R to turn it.")
+    assert builder.testid("message").get_attribute("data-tone") == "error"
+    builder.click_square(2, 2)
+    assert "must touch a placed tile" in builder.message
+    assert builder.tiles() == {(0, 0): ("D", 0)}
+    # R turns the tile in hand: turned 180° its city faces the start tile's field no more.
+    builder.page.keyboard.press("r")
+    builder.page.keyboard.press("r")
+    assert builder.page.get_by_test_id("target-0,1").count() == 0  # K turned 180°: road meets field
+    for _ in range(3):
+        builder.page.keyboard.press("r")
+    builder.click_square(1, 0)  # turned 90°: its road runs on from the start tile's road
+    assert builder.tiles()[(1, 0)] == ("K", 90)
+
+
+def test_a_placed_tile_turns_moves_and_comes_off_with_its_figures(open_builder):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    builder.place("V", -1, 0, 180)  # road north–east, meeting the start tile's road
+    page.keyboard.press("r")  # the tile just placed turns to the next way that fits
+    assert builder.tiles()[(-1, 0)] == ("V", 270)
+    builder.figure("red", -1, 0, "E")
+    builder.testid("tile-move").click()
+    page.keyboard.press("r")  # the tile being moved turns too
+    builder.testid("target-1,0").wait_for()
+    builder.click_square(1, 0)
+    page.wait_for_selector('[data-testid="tile-1,0"]')
+    assert builder.tiles() == {(0, 0): ("D", 0), (1, 0): ("V", 0)}
+    assert builder.board()["figures"] == [
+        {"player": "red", "x": 1, "y": 0, "at": "S", "kind": "meeple"}]
+    page.keyboard.press("Delete")
+    assert builder.tiles() == {(0, 0): ("D", 0)}
+    assert builder.board()["figures"] == []
+    page.keyboard.press("Control+z")
+    assert builder.tiles()[(1, 0)] == ("V", 0)
+    assert len(builder.board()["figures"]) == 1
+
+
+def test_undo_and_redo_with_buttons_and_keys(open_builder):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    assert builder.testid("undo").is_disabled()
+    builder.place("U", 1, 0, 90)
+    builder.place("U", 2, 0, 90)
+    page.keyboard.press("Control+z")
+    assert set(builder.tiles()) == {(0, 0), (1, 0)}
+    builder.testid("undo").click()
+    assert set(builder.tiles()) == {(0, 0)}
+    page.keyboard.press("Control+y")
+    assert set(builder.tiles()) == {(0, 0), (1, 0)}
+    builder.testid("redo").click()
+    assert set(builder.tiles()) == {(0, 0), (1, 0), (2, 0)}
+    assert builder.testid("redo").is_disabled()
+    assert "Redid" in builder.message
+
+
+def test_save_and_open_the_share_link(open_builder):
+    builder = open_builder(LAPTOP)
+    builder.place("E", 0, -1, 180)
+    builder.figure("blue", 0, -1, "S")
+    builder.testid("player-name-0").fill("Ada")
+    builder.testid("save").click()
+    link = builder.testid("share-link")
+    link.wait_for()
+    href = link.get_attribute("href")
+    assert re.fullmatch(r"/board/[A-Za-z0-9_-]{16,}/", href)
+    saved = SavedBoard.objects.get(pk=href.split("/")[2])
+    assert {(t["tile"], t["x"], t["y"], t["rotation"]) for t in saved.board["tiles"]} == {
+        ("D", 0, 0, 0), ("E", 0, -1, 180)}
+    assert builder.testid("share-url").input_value() == builder.base_url + href
+
+    other = open_builder(PHONE, href)
+    assert other.tiles() == {(0, 0): ("D", 0), (0, -1): ("E", 180)}
+    other.page.wait_for_selector('[data-testid="figure-blue-0,-1-S"]')
+    assert other.board() == builder.board()
+    assert other.testid("player-name-0").input_value() == "Ada"
+
+    # Changes made on the shared page stay in this browser; the link keeps the saved board.
+    other.click_square(0, -1)
+    other.testid("tile-remove").click()
+    other.page.reload()
+    other.page.wait_for_selector("[data-builder][data-ready=true]")
+    assert other.tiles() == {(0, 0): ("D", 0)}
+    other.testid("revert").click()
+    assert other.tiles() == {(0, 0): ("D", 0), (0, -1): ("E", 180)}
+    assert other.board() == builder.board()
+
+
+def test_export_and_import_round_trip(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    builder.place("U", -1, 0, 90)
+    builder.figure("red", -1, 0, "W")
+    before = builder.board()
+    with page.expect_download() as download:
+        builder.testid("export").click()
+    exported = json.loads(Path(download.value.path()).read_text())
+    assert exported == before
+
+    builder.testid("new-board").click()
+    assert builder.tiles() == {(0, 0): ("D", 0)}
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(exported))
+    builder.testid("import").set_input_files(str(path))
+    page.wait_for_selector('[data-testid="tile--1,0"]')
+    assert builder.board() == before
+    assert "Imported board.json" in builder.message
+
+    path.write_text("{not json")
+    builder.testid("import").set_input_files(str(path))
+    page.wait_for_function(
+        "document.querySelector('[data-testid=message]').textContent.includes('Not imported')")
+    assert builder.board() == before
+
+
+def test_the_work_in_progress_survives_a_reload(open_builder):
+    builder = open_builder(LAPTOP)
+    builder.place("U", 1, 0, 90)
+    builder.page.reload()
+    builder.page.wait_for_selector("[data-builder][data-ready=true]")
+    assert builder.tiles() == {(0, 0): ("D", 0), (1, 0): ("U", 90)}
+    assert "kept in this browser" in builder.message
+
+
+def test_server_errors_point_at_the_tile(open_builder):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    builder.place("U", 1, 0, 90)
+    builder.place("U", 2, 0, 90)
+    builder.click_square(1, 0)
+    builder.testid("tile-remove").click()  # (2, 0) is now cut off from the board
+    assert "in pieces" in builder.message
+    builder.testid("score").click()
+    errors = builder.testid("errors")
+    errors.wait_for()
+    assert "disconnected_tile" in errors.locator("li").first.get_attribute("data-code")
+    assert "tiles[1]" in errors.text_content()
+    marks = page.eval_on_selector_all(
+        "svg.board .problem", "marks => marks.map(m => [m.getAttribute('x'), m.getAttribute('y')])")
+    assert marks == [["202", "2"]]
+
+
+def test_the_board_works_from_the_keyboard(open_builder):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    builder.pick("U")
+    page.keyboard.press("r")
+    builder.testid("board").focus()
+    page.keyboard.press("ArrowRight")
+    assert "tile U fits here" in builder.message
+    page.keyboard.press("Enter")
+    assert builder.tiles()[(1, 0)] == ("U", 90)
+    page.keyboard.press("Enter")  # the new tile is selected: Enter goes to its features
+    focused = page.evaluate("document.activeElement.dataset.testid")
+    assert focused.startswith("put-meeple-")
+    page.keyboard.press("Enter")
+    assert len(builder.board()["figures"]) == 1
+
+
+def test_the_abbot_stands_only_on_monasteries_and_gardens_and_runs_out(open_builder):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    builder.place("A", 0, 1, 0)  # monastery south of the start tile
+    builder.place("B", 1, 1, 0)  # another one beside it
+    page.locator('label[for="turn-kind-abbot"]').click()
+    builder.fit()
+    builder.click_square(0, 0)
+    builder.click_square(0, 0, *SPOTS["E"])  # the start tile's road
+    assert builder.message == "An abbot stands only on a monastery or a garden."
+    assert builder.board()["figures"] == []
+    builder.figure("red", 0, 1, "C")
+    assert builder.board()["figures"] == [
+        {"player": "red", "x": 0, "y": 1, "at": "C", "kind": "abbot"}]
+    builder.click_square(1, 1)
+    builder.click_square(1, 1, *SPOTS["C"])
+    assert builder.message.startswith("Red's abbot is already on the board.")
+    assert len(builder.board()["figures"]) == 1
+    builder.figure("blue", 1, 1, "C")
+    assert page.locator('[data-left-for="blue"]').get_attribute("title") == (
+        "7 of 7 meeples, 0 of 1 abbot left")
+    # The selected tile lists its features with what may go on each.
+    inspector = builder.testid("inspector")
+    assert "Monastery" in inspector.text_content()
+    assert inspector.get_by_test_id("take-back-0").count() == 1
+    assert inspector.get_by_test_id("put-meeple-0").count() == 1  # red could put a monk there
+
+
+def test_switching_to_the_first_edition_hides_what_it_does_not_have(open_builder):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    assert builder.testid("palette-E-garden").count() == 1
+    builder.testid("edition").select_option("C1")
+    page.wait_for_selector('[data-testid="palette-E-garden"]', state="detached")
+    assert builder.testid("expansion-abbot").is_disabled()
+    assert builder.testid("kind-abbot").count() == 0
+    assert "E" in builder.testid("palette-E").text_content()
+    assert "5 left" in builder.testid("palette-E").text_content()  # C1 has five plain E tiles
+    assert builder.board()["expansions"] == ["farmers"]
+    page.keyboard.press("Control+z")
+    assert builder.testid("edition").input_value() == "C3"
+
+
+def test_pan_and_zoom_with_mouse_wheel_and_keys_on_a_large_board(open_builder, tmp_path):
+    # 12 × 12 monasteries in open fields: every edge is a field, so any square fits.
+    board = {"edition": "C3", "players": [{"color": "red"}, {"color": "blue"}],
+             "tiles": [{"tile": "B", "x": x, "y": y} for x in range(12) for y in range(12)]}
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(board))
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    started = page.evaluate("performance.now()")
+    builder.testid("import").set_input_files(str(path))
+    page.wait_for_selector('[data-testid="tile-11,11"]')
+    assert page.evaluate("performance.now()") - started < 3000
+    assert len(builder.tiles()) == 144
+
+    view = lambda: page.get_by_test_id("board").get_attribute("viewBox")  # noqa: E731
+    before = view()
+    box = builder.testid("board").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(cx, cy)
+    page.mouse.down()
+    page.mouse.move(cx + 120, cy + 60, steps=8)
+    page.mouse.up()
+    after_drag = view()
+    assert after_drag != before
+    assert page.evaluate("window.carcwikiBuilder.state.ui.selected") is None  # a drag is no click
+    scale = page.evaluate("window.carcwikiBuilder.viewport.scale")
+    page.mouse.wheel(0, -300)
+    page.wait_for_function(f"window.carcwikiBuilder.viewport.scale > {scale}")
+    builder.testid("board").focus()
+    scale = page.evaluate("window.carcwikiBuilder.viewport.scale")
+    page.keyboard.press("-")
+    assert page.evaluate("window.carcwikiBuilder.viewport.scale") < scale
+    moved = view()
+    page.keyboard.press("Shift+ArrowLeft")
+    assert view() != moved
+
+    # Picking a tile lights every square where it fits, at once.
+    started = page.evaluate("performance.now()")
+    builder.pick("U")
+    # U runs north–south: it fits east and west of the board, not north or south of it.
+    assert page.locator("svg.board .target").count() == 24
+    assert page.evaluate("performance.now()") - started < 1500
+
+
+def test_the_page_geometry_follows_the_tile_specification(open_builder):
+    """geometry.js, run in the page: location names turn as tiles-base-game.md says."""
+    builder = open_builder(LAPTOP)
+    result = builder.page.evaluate("""async () => {
+        const g = await import('/static/js/builder/geometry.js');
+        const { catalogue } = window.carcwikiBuilder;
+        const D = catalogue.type('D');
+        const turned = Object.fromEntries(
+            ['N', 'E', 'S', 'W', 'C', ...g.HALF_EDGES].map(l => [l, g.rotateLocation(l, 90)]));
+        const tiles = new Map([['0,0', { tile: 'D', x: 0, y: 0, rotation: 0 }]]);
+        const typeOf = (code) => catalogue.type(code);
+        return {
+            turned,
+            back: g.unrotateLocation('EN', 90),
+            edgesOfD90: ['N', 'E', 'S', 'W'].map(side => g.edgeAt(D.edges, 90, side)).join(''),
+            cityClick: g.locationAtPoint(D, 0, [0.5, 0.1]),
+            cityClickTurned: g.locationAtPoint(D, 90, [0.9, 0.5]),
+            fieldClick: g.locationAtPoint(D, 0, [0.2, 0.9]),
+            kFits: ['0,1', '1,0'].map(k => g.fitsAt(tiles, typeOf, catalogue.type('K').edges,
+                ...k.split(',').map(Number), 0).ok),
+            uSquares: g.legalSquares(tiles, typeOf, catalogue.type('U').edges, 90)
+                .map(([x, y]) => `${x},${y}`).sort(),
+        };
+    }""")
+    assert result["turned"] == {
+        "N": "E", "E": "S", "S": "W", "W": "N", "C": "C", "NW": "EN", "NE": "ES", "EN": "SE",
+        "ES": "SW", "SE": "WS", "SW": "WN", "WS": "NW", "WN": "NE",
+    }
+    assert result["back"] == "NW"
+    assert result["edgesOfD90"] == "RCRF"
+    clicks = (result["cityClick"], result["cityClickTurned"], result["fieldClick"])
+    assert clicks == ("N", "E", "SW")
+    assert result["kFits"] == [False, True]
+    assert result["uSquares"] == ["-1,0", "0,1", "1,0"]  # not north: the city is there

@@ -1,0 +1,220 @@
+"""The board builder's pages and its save endpoint, without a browser."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from scoring.builder.models import SavedBoard
+from scoring.builder.validation import MAX_BOARD_BYTES
+from scoring.builder.views import BUILDER_MODULES
+
+pytestmark = pytest.mark.django_db
+
+ROOT = Path(__file__).resolve().parents[2]
+BOARDS = ROOT / "fixtures" / "boards"
+MODULES = ROOT / "static" / "js" / "builder"
+SAVE_URL = "/board/save/"
+
+
+def example_board() -> dict:
+    return json.loads((BOARDS / "final-scoring-example.json").read_text())["request"]
+
+
+def json_script(response, element_id: str):
+    """The value of a ``json_script`` block of a rendered page."""
+    match = re.search(
+        rf'<script id="{element_id}" type="application/json">(.*?)</script>',
+        response.content.decode(), re.S,
+    )
+    assert match, f"no json_script {element_id!r} in the page"
+    return json.loads(match.group(1))
+
+
+def save(client, body, content_type="application/json"):
+    payload = body if isinstance(body, (str, bytes)) else json.dumps(body)
+    return client.post(SAVE_URL, data=payload, content_type=content_type)
+
+
+# -- the page ---------------------------------------------------------------------------------
+
+
+def test_the_page_carries_everything_the_builder_needs(client):
+    response = client.get("/board/")
+    assert response.status_code == 200
+    assert "builder/board.html" in [template.name for template in response.templates]
+    data = json_script(response, "builder-data")
+    codes = {tile["code"] for tile in data["tiles"]}
+    assert {"A", "D", "X", "E-garden", "V-garden"} <= codes
+    start = next(tile for tile in data["tiles"] if tile["code"] == "D")
+    assert start["start"] is True and start["edges"] == "CRFR"
+    assert start["counts"] == {"C1": 4, "C2": 4, "C3": 4}
+    assert [feature["kind"] for feature in start["features"]] == ["city", "road", "field", "field"]
+    assert [edition["code"] for edition in data["editions"]] == ["C1", "C2", "C3"]
+    # Only what the score calculator can score is offered (no river yet).
+    assert {option["code"]: option["editions"] for option in data["options"]} == {
+        "farmers": ["C1", "C2", "C3", "WE"], "abbot": ["C2", "C3", "WE"],
+    }
+    assert data["initial"] == {"edition": "C3", "expansions": ["farmers", "abbot"]}
+    assert data["urls"] == {"score": "/api/score/", "save": SAVE_URL, "tile_svg": "/tiles/CODE.svg"}
+    assert data["limits"]["figures"] == {"meeple": 7, "abbot": 1}
+    assert data["limits"]["board_bytes"] == MAX_BOARD_BYTES
+    assert json_script(response, "saved-board") is None
+
+
+def test_the_page_loads_its_own_modules_and_a_csrf_token(client):
+    html = client.get("/board/").content.decode()
+    assert '<script type="module" src="/static/js/builder/main.js">' in html
+    import_map = json.loads(re.search(r'<script type="importmap">(.*?)</script>', html, re.S)[1])
+    assert import_map["imports"]["/static/js/builder/state.js"] == "/static/js/builder/state.js"
+    for url in import_map["imports"].values():
+        assert (ROOT / "static" / url.removeprefix("/static/")).is_file(), url
+    assert 'name="csrfmiddlewaretoken"' in html
+    assert "//cdn" not in html and "https://" not in html.split("<main", 1)[1].split("</main>")[0]
+    for testid in ("board", "palette", "score", "save", "export", "import", "undo", "redo"):
+        assert f'data-testid="{testid}"' in html
+
+
+def test_every_module_of_the_builder_is_in_the_import_map():
+    on_disk = {path.name for path in MODULES.glob("*.js")}
+    assert on_disk == set(BUILDER_MODULES)
+
+
+def test_the_page_starts_from_the_sites_expansion_selection(client):
+    data = json_script(client.get("/board/?x=farmers&ed=c1&pref=c1"), "builder-data")
+    assert data["initial"] == {"edition": "C1", "expansions": ["farmers"]}
+    data = json_script(client.get("/board/?x=abbot&ed=c23&pref=c23"), "builder-data")
+    assert data["initial"] == {"edition": "C3", "expansions": ["abbot"]}
+
+
+# -- saving -----------------------------------------------------------------------------------
+
+
+def test_a_saved_board_gets_an_unguessable_id_and_a_share_url(client):
+    board = example_board()
+    response = save(client, board)
+    assert response.status_code == 201
+    answer = response.json()
+    assert set(answer) == {"id", "url"}
+    assert re.fullmatch(r"[A-Za-z0-9_-]{16,}", answer["id"])
+    assert answer["url"] == f"/board/{answer['id']}/"
+    stored = SavedBoard.objects.get(pk=answer["id"])
+    assert stored.board["tiles"] == board["tiles"]
+    assert stored.board["figures"] == [{**figure, "kind": "meeple"} for figure in board["figures"]]
+    second = save(client, board).json()
+    assert second["id"] != answer["id"]
+
+
+def test_a_saved_board_keeps_only_the_fields_of_the_format(client):
+    board = {**example_board(), "description": "x" * 50, "secret": {"a": 1}}
+    board["tiles"][0]["colour"] = "pink"
+    stored = SavedBoard.objects.get(pk=save(client, board).json()["id"]).board
+    assert set(stored) == {"edition", "expansions", "rules", "players", "tiles", "figures"}
+    assert set(stored["tiles"][0]) == {"tile", "x", "y", "rotation"}
+
+
+def test_the_saved_page_shows_the_board(client):
+    board = example_board()
+    answer = save(client, board).json()
+    response = client.get(answer["url"])
+    assert response.status_code == 200
+    saved = json_script(response, "saved-board")
+    assert saved["tiles"] == board["tiles"]
+    assert [figure["at"] for figure in saved["figures"]] == [f["at"] for f in board["figures"]]
+    assert saved["edition"] == "C2"
+    assert f'data-saved-id="{answer["id"]}"' in response.content.decode()
+    assert 'data-testid="revert"' in response.content.decode()
+
+
+def test_an_unknown_board_is_not_found(client):
+    assert client.get("/board/doesNotExist12345/").status_code == 404
+
+
+def test_saving_needs_a_post(client):
+    assert client.get(SAVE_URL).status_code == 405
+
+
+@pytest.mark.parametrize(
+    ("body", "path", "code"),
+    [
+        ("{not json", "", "invalid_json"),
+        (b"\xff\xfe", "", "invalid_json"),
+        ("[" * 100_000 + "]" * 100_000, "", "invalid_json"),
+        ("", "", "invalid_json"),
+        ("[1, 2]", "", "invalid_type"),
+        ({"tiles": "D"}, "tiles", "invalid_type"),
+        ({"tiles": [{"tile": "D", "y": 0}]}, "tiles[0].x", "missing_field"),
+        ({"tiles": [{"tile": "D", "x": 0, "y": 0, "rotation": 45}]}, "tiles[0].rotation",
+         "invalid_rotation"),
+        ({"tiles": [{"tile": "D", "x": "0", "y": 0}]}, "tiles[0].x", "invalid_type"),
+        ({"players": [{"color": "purple"}]}, "players[0].color", "unknown_color"),
+        ({"players": [{"color": "red", "points": -3}]}, "players[0].points", "invalid_points"),
+        ({"figures": [{"player": "red", "x": 0, "y": 0}]}, "figures[0].at", "missing_field"),
+        ({"edition": "C9"}, "edition", "unknown_edition"),
+        ({"rules": {"farm_scoring": "fourth"}}, "rules.farm_scoring", "invalid_rule_value"),
+        ({"rules": {"speed": 1}}, "rules.speed", "unknown_rule"),
+    ],
+)
+def test_a_bad_board_is_refused_with_the_path_of_the_problem(client, body, path, code):
+    response = save(client, body)
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    assert {"path": path, "code": code} in [{"path": e["path"], "code": e["code"]} for e in errors]
+    assert all(error["message"] for error in errors)
+    assert not SavedBoard.objects.exists()
+
+
+def test_every_problem_is_reported_at_once(client):
+    body = {"edition": "C9", "tiles": [{"tile": 4, "x": 0, "y": 0}], "players": [{}]}
+    paths = {error["path"] for error in save(client, body).json()["errors"]}
+    assert paths == {"edition", "tiles[0].tile", "players[0].color"}
+
+
+def test_a_board_over_the_size_limit_is_refused(client):
+    board = example_board()
+    board["players"][0]["name"] = "n"
+    board["tiles"] = [{"tile": "U", "x": i, "y": 0, "rotation": 90} for i in range(2000)]
+    body = json.dumps(board) + " " * MAX_BOARD_BYTES
+    response = save(client, body)
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "too_large"
+    assert response.json()["errors"][0]["path"] == ""
+
+
+def test_saving_needs_the_csrf_token_the_page_carries():
+    client = Client(enforce_csrf_checks=True)
+    html = client.get("/board/").content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)[1]
+    body = json.dumps(example_board())
+    refused = client.post(SAVE_URL, data=body, content_type="application/json")
+    assert refused.status_code == 403
+    accepted = client.post(SAVE_URL, data=body, content_type="application/json",
+                           HTTP_X_CSRFTOKEN=token)
+    assert accepted.status_code == 201
+
+
+# -- queries ----------------------------------------------------------------------------------
+
+
+def count_queries(client, url):
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    return len(queries)
+
+
+def test_the_pages_take_a_constant_number_of_queries(client):
+    small = save(client, example_board()).json()["url"]
+    big_board = example_board()
+    big_board["tiles"] = [{"tile": "U", "x": 0, "y": y, "rotation": 0} for y in range(72)]
+    big_board["figures"] = [{"player": "red", "x": 0, "y": y, "at": "N"} for y in range(7)]
+    big = save(client, big_board).json()["url"]
+    count_queries(client, "/board/")  # warm any per-process cache
+    new_page = count_queries(client, "/board/")
+    assert count_queries(client, small) == new_page + 1
+    assert count_queries(client, big) == new_page + 1
+    assert count_queries(client, "/board/?x=farmers&ed=c1") == new_page
+    assert new_page <= 12
