@@ -31,6 +31,7 @@ lint: install
 bench: db
 	$(BIN)/python bench/score_bench.py
 	$(BIN)/python bench/api_bench.py
+	$(BIN)/python bench/rules_bench.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

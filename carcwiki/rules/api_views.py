@@ -7,12 +7,13 @@ the new edition's wording. Sessions play no part here: an API answer depends onl
 URL.
 """
 
+from django.db.models import Prefetch
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, viewsets
 from rest_framework.pagination import PageNumberPagination
 
 from . import selectors, serializers
-from .models import GlossaryTerm, Note, RulesPage
+from .models import SEARCH_FIELDS, GlossaryTerm, Note, RulesPage, Section
 from .selection import DEFAULT_PREFERRED, Selection
 
 SELECTION_PARAMETERS = [
@@ -74,7 +75,10 @@ class RulesPageViewSet(SelectionMixin, viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         if self.action == "retrieve":
-            return RulesPage.objects.prefetch_related("sections__notes")
+            return RulesPage.objects.prefetch_related(
+                Prefetch("sections", queryset=Section.objects.for_display()),
+                Prefetch("sections__notes", queryset=Note.objects.for_display()),
+            )
         return RulesPage.objects.all()
 
     def get_serializer_class(self):
@@ -109,7 +113,7 @@ class NoteViewSet(SelectionMixin, viewsets.ReadOnlyModelViewSet):
     lookup_field = "slug"
     not_found_label = "note"
     pagination_class = RulesPagination
-    queryset = Note.objects.with_context()
+    queryset = Note.objects.with_context().for_display()
 
     def filter_queryset(self, queryset):
         kind = self.request.query_params.get("kind")
@@ -137,7 +141,7 @@ class GlossaryViewSet(SelectionMixin, mixins.ListModelMixin, mixins.RetrieveMode
     lookup_field = "slug"
     not_found_label = "glossary term"
     pagination_class = RulesPagination
-    queryset = GlossaryTerm.objects.order_by("term", "slug")
+    queryset = GlossaryTerm.objects.defer(*SEARCH_FIELDS).order_by("term", "slug")
 
     def filter_queryset(self, queryset):
         selection = self.get_selection()

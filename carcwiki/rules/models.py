@@ -2,8 +2,9 @@
 
 Bodies are written in Markdown (``body``) and stored rendered and sanitised (``body_html``)
 by the services when saved, together with a folded copy of their text for search
-(``search_title``, ``search_body``). Wording tokens such as ``{{meeple}}`` stay in both
-and are replaced when a page is shown.
+(``search_title``, ``search_body``) and, on PostgreSQL, its full-text document
+(``search_vector``, see :mod:`carcwiki.rules.fulltext`). Wording tokens such as
+``{{meeple}}`` stay in both and are replaced when a page is shown.
 
 Which expansions and editions a piece of content applies to is kept as plain lists of
 catalogue codes (``applies_to``, ``requires``, ``editions``): they can name an expansion or
@@ -13,6 +14,10 @@ An empty ``editions`` list means every edition.
 
 from django.db import models
 from django.urls import reverse
+
+from .fulltext import SearchDocumentField
+
+SEARCH_FIELDS = ("search_title", "search_body", "search_vector")
 
 CODE_LIST_HELP = "Expansion or part codes from the catalogue, as a JSON list."
 EDITIONS_HELP = 'Edition codes as a JSON list, e.g. ["C1"]; an empty list means every edition.'
@@ -51,6 +56,10 @@ class RulesPage(models.Model):
 
 
 class SectionQuerySet(models.QuerySet):
+    def for_display(self) -> "SectionQuerySet":
+        """Without the search columns, which pages never show."""
+        return self.defer(*SEARCH_FIELDS)
+
     def with_notes(self) -> "SectionQuerySet":
         return self.prefetch_related("notes")
 
@@ -71,6 +80,7 @@ class Section(models.Model):
     body_html = models.TextField(blank=True, editable=False)
     search_title = models.TextField(blank=True, editable=False)
     search_body = models.TextField(blank=True, editable=False)
+    search_vector = SearchDocumentField(null=True, editable=False)
 
     objects = SectionQuerySet.as_manager()
 
@@ -88,6 +98,10 @@ class Section(models.Model):
 
 
 class NoteQuerySet(models.QuerySet):
+    def for_display(self) -> "NoteQuerySet":
+        """Without the search columns, which pages never show."""
+        return self.defer(*SEARCH_FIELDS)
+
     def with_context(self) -> "NoteQuerySet":
         return self.select_related("section__page")
 
@@ -120,6 +134,7 @@ class Note(models.Model):
     order = models.PositiveIntegerField(default=0)
     search_title = models.TextField(blank=True, editable=False)
     search_body = models.TextField(blank=True, editable=False)
+    search_vector = SearchDocumentField(null=True, editable=False)
 
     objects = NoteQuerySet.as_manager()
 
@@ -146,6 +161,7 @@ class GlossaryTerm(models.Model):
     order = models.PositiveIntegerField(default=0, help_text="Position in the glossary file.")
     search_title = models.TextField(blank=True, editable=False)
     search_body = models.TextField(blank=True, editable=False)
+    search_vector = SearchDocumentField(null=True, editable=False)
 
     class Meta:
         ordering = ["term"]

@@ -9,6 +9,7 @@ import html
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -19,7 +20,10 @@ _TAG = re.compile(r"<[^>]*>")
 _BLOCK_END = re.compile(r"</(p|li|h[1-6]|tr|td|th|pre|blockquote|dd|dt)>|<br\s*/?>", re.I)
 
 
+@lru_cache(maxsize=4096)
 def _fold_char(char: str) -> str:
+    if char.isascii():
+        return char.lower()
     decomposed = unicodedata.normalize("NFKD", char)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
@@ -44,7 +48,10 @@ def fold_with_positions(text: str) -> tuple[str, list[int]]:
     for index, char in enumerate(text):
         piece = _fold_char(char)
         folded.append(piece)
-        positions.extend([index] * len(piece))
+        if len(piece) == 1:
+            positions.append(index)
+        else:
+            positions.extend([index] * len(piece))
     return "".join(folded), positions
 
 

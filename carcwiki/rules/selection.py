@@ -34,7 +34,7 @@ form with nothing ticked would say.
 """
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 SELECTION_KEYS = ("x", "ed", "pref", "mark")
@@ -146,6 +146,8 @@ class Selection:
     mark_adaptations: bool = False
     #: ``query``, ``session`` or ``default``: where the selection was read from.
     source: str = field(default="default", compare=False)
+    #: Whether it is the selection the visitor saved (a query string can repeat it).
+    remembered: bool = field(default=False, compare=False)
     #: The compact ``x`` list (expansions whose parts are all selected collapsed to the
     #: expansion code), in catalogue order.
     query_codes: tuple[str, ...] = field(default=(), compare=False)
@@ -213,14 +215,18 @@ class Selection:
         from .selectors import selector_catalogue_for_request
 
         catalogue = selector_catalogue_for_request(request)
+        saved = getattr(request, "session", {}).get(SESSION_KEY)
+        saved = saved if isinstance(saved, str) else None
         selection = cls.from_query(request.GET, catalogue=catalogue)
-        if selection is None:
-            saved = getattr(request, "session", {}).get(SESSION_KEY)
-            if isinstance(saved, str):
-                from django.http import QueryDict
+        if selection is not None:
+            if saved is not None and saved == selection.to_query_string():
+                selection = replace(selection, remembered=True)
+        elif saved is not None:
+            from django.http import QueryDict
 
-                selection = cls.from_params(QueryDict(saved), catalogue=catalogue, source="session")
-        if selection is None:
+            selection = cls.from_params(QueryDict(saved), catalogue=catalogue, source="session")
+            selection = replace(selection, remembered=True)
+        else:
             selection = cls.default(catalogue=catalogue)
         request._rules_selection = selection
         return selection
@@ -249,7 +255,7 @@ class Selection:
     def remember(self, request) -> None:
         """Keep this selection for the visitor's next visits."""
         request.session[SESSION_KEY] = self.to_query_string()
-        request._rules_selection = self
+        request._rules_selection = replace(self, remembered=True)
 
     # -- reading --------------------------------------------------------------------------
 

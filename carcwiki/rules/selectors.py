@@ -10,14 +10,13 @@ import html
 import re
 from dataclasses import dataclass, field
 
-from django.db import connections
-from django.db.models import Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 from django.utils.safestring import SafeString, mark_safe
 
-from carcwiki.catalogue.models import Bundle, Expansion
+from carcwiki.catalogue.models import Bundle, Expansion, Part
 
-from . import searching
-from .models import GlossaryTerm, Note, RulesPage, Section
+from . import fulltext, searching
+from .models import SEARCH_FIELDS, GlossaryTerm, Note, RulesPage, Section
 from .selection import (
     EDITION_GROUPS,
     CatalogueExpansion,
@@ -27,7 +26,7 @@ from .selection import (
     SelectorCatalogue,
     edition_label,
 )
-from .wording import apply_wording
+from .wording import apply_wording, equivalent_words
 
 MAX_SEARCH_RESULTS = 50
 _INTERNAL_HREF = re.compile(r'href="(/(?:rules|glossary|search)/[^"#?]*)(#[^"]*)?"')
@@ -36,28 +35,43 @@ _INTERNAL_HREF = re.compile(r'href="(/(?:rules|glossary|search)/[^"#?]*)(#[^"]*)
 
 
 def selector_catalogue() -> SelectorCatalogue:
-    """Expansions and parts with their editions, in catalogue order (four queries)."""
-    expansions = []
-    for expansion in Expansion.objects.with_related():
-        parts = tuple(
+    """Expansions and parts with their editions, in catalogue order (four queries).
+
+    Read as plain values rather than model instances: every page needs it, and building
+    a few hundred model objects with their prefetched editions would cost more than the
+    rest of the page.
+    """
+    expansion_editions: dict[int, set[str]] = {}
+    for expansion_id, code in Expansion.editions.through.objects.values_list(
+        "expansion_id", "edition__code"
+    ):
+        expansion_editions.setdefault(expansion_id, set()).add(code)
+    part_editions: dict[int, set[str]] = {}
+    for part_id, code in Part.editions.through.objects.values_list("part_id", "edition__code"):
+        part_editions.setdefault(part_id, set()).add(code)
+    parts_of: dict[int, list[CatalogueItem]] = {}
+    for part_id, expansion_id, code, name in Part.objects.order_by(
+        "expansion__order", "order", "pk"
+    ).values_list("pk", "expansion_id", "code", "name"):
+        parts_of.setdefault(expansion_id, []).append(
             CatalogueItem(
-                code=part.code,
-                name=part.name,
-                editions=frozenset(edition.code for edition in part.editions.all()),
-            )
-            for part in expansion.parts.all()
-        )
-        expansions.append(
-            CatalogueExpansion(
-                code=expansion.code,
-                name=expansion.name,
-                editions=frozenset(edition.code for edition in expansion.editions.all()),
-                category=expansion.category,
-                number=expansion.number,
-                parts=parts,
+                code=code, name=name, editions=frozenset(part_editions.get(part_id, ()))
             )
         )
-    return SelectorCatalogue(expansions=tuple(expansions))
+    expansions = tuple(
+        CatalogueExpansion(
+            code=code,
+            name=name,
+            editions=frozenset(expansion_editions.get(expansion_id, ())),
+            category=category,
+            number=number,
+            parts=tuple(parts_of.get(expansion_id, ())),
+        )
+        for expansion_id, code, name, category, number in Expansion.objects.values_list(
+            "pk", "code", "name", "category", "number"
+        )
+    )
+    return SelectorCatalogue(expansions=expansions)
 
 
 def selector_catalogue_for_request(request) -> SelectorCatalogue:
@@ -92,13 +106,34 @@ def quick_selections() -> list[QuickSelection]:
 # -- wording and links for display ------------------------------------------------------------
 
 
-class Presenter:
-    """Turns stored text into what a reader of this selection sees."""
+_GLOSSARY_LINK = re.compile(
+    r'<a class="glossary-term" href="/glossary/#([^"]+)"[^>]*>(.*?)</a>', re.DOTALL
+)
 
-    def __init__(self, selection: Selection) -> None:
+
+def hidden_glossary_terms(selection: Selection) -> frozenset[str]:
+    """Slugs of the glossary terms that do not apply to the selection (one query)."""
+    return frozenset(
+        slug
+        for slug, editions, requires in GlossaryTerm.objects.values_list(
+            "slug", "editions", "requires"
+        )
+        if not selection.allows(requires, editions)
+    )
+
+
+class Presenter:
+    """Turns stored text into what a reader of this selection sees.
+
+    ``hidden_terms`` are glossary slugs whose links are taken out of the text (the term
+    would not be on the glossary page of this selection).
+    """
+
+    def __init__(self, selection: Selection, *, hidden_terms: frozenset[str] = frozenset()):
         self.selection = selection
         self.edition_group = selection.preferred_edition
         self.href_suffix = html.escape(selection.link_suffix)
+        self.hidden_terms = hidden_terms
 
     def text(self, text: str) -> str:
         return apply_wording(text, edition_group=self.edition_group)
@@ -107,6 +142,11 @@ class Presenter:
         """Stored (sanitised) HTML with the edition's words, internal links keeping a
         shared selection."""
         fragment = apply_wording(fragment, edition_group=self.edition_group)
+        if self.hidden_terms and "glossary-term" in fragment:
+            fragment = _GLOSSARY_LINK.sub(
+                lambda m: m.group(2) if m.group(1) in self.hidden_terms else m.group(0),
+                fragment,
+            )
         if self.href_suffix:
             fragment = _INTERNAL_HREF.sub(
                 lambda m: f'href="{m.group(1)}{self.href_suffix}{m.group(2) or ""}"', fragment
@@ -224,12 +264,15 @@ def visible_pages(*, selection: Selection) -> tuple[list[tuple[str, list[PageSum
 
 
 def page_view(*, slug: str, selection: Selection) -> PageView:
-    """A page with the sections and notes that apply to the selection (three queries).
+    """A page with the sections and notes that apply to the selection (four queries).
 
     Raises ``RulesPage.DoesNotExist`` for an unknown slug.
     """
-    page = RulesPage.objects.prefetch_related("sections__notes").get(slug=slug)
-    presenter = Presenter(selection)
+    page = RulesPage.objects.prefetch_related(
+        Prefetch("sections", queryset=Section.objects.for_display()),
+        Prefetch("sections__notes", queryset=Note.objects.for_display()),
+    ).get(slug=slug)
+    presenter = Presenter(selection, hidden_terms=hidden_glossary_terms(selection))
     applies = selection.applies_to_any(page.applies_to)
     sections: list[SectionView] = []
     all_sections = list(page.sections.all())
@@ -263,7 +306,7 @@ def page_view(*, slug: str, selection: Selection) -> PageView:
 def note_view(*, slug: str, selection: Selection) -> NoteView:
     """One note with its section and page, and whether it applies to the selection (one
     query). Raises ``Note.DoesNotExist``."""
-    note = Note.objects.with_context().get(slug=slug)
+    note = Note.objects.with_context().for_display().get(slug=slug)
     presenter = Presenter(selection)
     view = _note_view(
         note,
@@ -297,7 +340,7 @@ def glossary_view(*, selection: Selection) -> list[TermView]:
             adapted=selection.is_adaptation(term.editions),
             editions_label=presenter.editions(term.editions),
         )
-        for term in GlossaryTerm.objects.all()
+        for term in GlossaryTerm.objects.defer(*SEARCH_FIELDS)
         if selection.allows(term.requires, term.editions)
     ]
     # Sorted here, after wording, so that every database gives the same order.
@@ -314,13 +357,14 @@ class SearchHit:
     url: str
     title: SafeString
     excerpt: SafeString
-    context: str
+    context: str  # where the hit is (page › section), or a term's other names
     rank: float
     note_kind: str = ""
     references: list[str] = field(default_factory=list)
     date: str = ""
     source: str = ""
     adapted: bool = False
+    editions_label: str = ""
 
 
 @dataclass
@@ -333,26 +377,20 @@ class SearchResults:
 
 def _matching(queryset: QuerySet, words: list[str]) -> list:
     """Objects of ``queryset`` whose folded title or body holds every word as a word
-    prefix, each with a ``search_rank`` attribute (higher is better)."""
-    if connections[queryset.db].vendor == "postgresql":
-        # Imported here: the module needs psycopg, which SQLite-only installs may lack.
-        from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVector
+    prefix, each with a ``search_rank`` attribute (higher is better).
 
-        vector = SearchVector("search_title", weight="A", config="simple") + SearchVector(
-            "search_body", weight="B", config="simple"
-        )
-        # Words are runs of letters and digits only, so the raw tsquery syntax is safe.
-        query = SearchQuery(
-            " & ".join(f"{word}:*" for word in words), search_type="raw", config="simple"
-        )
-        found = queryset.annotate(search_document=vector, search_rank=SearchRank(vector, query))
-        return list(found.filter(search_document=query))
+    PostgreSQL matches and ranks with its full-text search over the documents stored
+    when the content was saved. Elsewhere the folded text is filtered with ``LIKE`` and
+    checked and ranked here: a title match counts four times a body match.
+    """
+    if fulltext.is_postgresql(queryset.db):
+        return fulltext.matching(queryset, words)
 
     condition = Q()
     for word in words:
         condition &= Q(search_title__contains=word) | Q(search_body__contains=word)
     found = []
-    for item in queryset.filter(condition):
+    for item in queryset.defer("search_vector").filter(condition):
         in_title = searching.count_prefix_matches(item.search_title, words)
         in_body = searching.count_prefix_matches(item.search_body, words)
         if all(in_title[word] or in_body[word] for word in words):
@@ -371,6 +409,8 @@ def search(*, query: str, selection: Selection) -> SearchResults:
     presenter = Presenter(selection)
     suffix = selection.link_suffix
     hits: list[SearchHit] = []
+    # The words to mark: the query's, and what this edition says for a word of another.
+    marked = words + equivalent_words(words, edition_group=selection.preferred_edition)
 
     for section in _matching(Section.objects.with_page(), words):
         if not section_visible(section, section.page, selection):
@@ -381,13 +421,14 @@ def search(*, query: str, selection: Selection) -> SearchResults:
                 kind="section",
                 label="Rules",
                 url=f"{section.page.get_absolute_url()}{suffix}#{section.anchor}",
-                title=searching.highlight(title, words),
+                title=searching.highlight(title, marked),
                 excerpt=searching.excerpt(
-                    searching.html_to_text(presenter.text(section.body_html)), words
+                    searching.html_to_text(presenter.text(section.body_html)), marked
                 ),
                 context=presenter.text(section.page.title),
                 rank=section.search_rank,
                 adapted=selection.is_adaptation(section.editions),
+                editions_label=presenter.editions(section.editions),
             )
         )
 
@@ -404,10 +445,10 @@ def search(*, query: str, selection: Selection) -> SearchResults:
                 url=f"{note.get_absolute_url()}{suffix}",
                 title=searching.highlight(
                     question or f"{note.get_kind_display()}: {presenter.text(section.title)}",
-                    words,
+                    marked,
                 ),
                 excerpt=searching.excerpt(
-                    searching.html_to_text(presenter.text(note.body_html)), words
+                    searching.html_to_text(presenter.text(note.body_html)), marked
                 ),
                 context=f"{presenter.text(page.title)} › {presenter.text(section.title)}",
                 rank=note.search_rank,
@@ -415,6 +456,7 @@ def search(*, query: str, selection: Selection) -> SearchResults:
                 date=note.date,
                 source=note.source,
                 adapted=selection.is_adaptation(note.editions),
+                editions_label=presenter.editions(note.editions),
             )
         )
 
@@ -426,13 +468,16 @@ def search(*, query: str, selection: Selection) -> SearchResults:
                 kind="glossary",
                 label="Glossary",
                 url=f"{term.get_absolute_url().replace('#', suffix + '#')}",
-                title=searching.highlight(presenter.text(term.term), words),
+                title=searching.highlight(presenter.text(term.term), marked),
                 excerpt=searching.excerpt(
-                    searching.html_to_text(presenter.text(term.definition_html)), words
+                    searching.html_to_text(presenter.text(term.definition_html)), marked
                 ),
-                context=", ".join(presenter.text(alias) for alias in term.aliases),
+                context=searching.highlight(
+                    ", ".join(presenter.text(alias) for alias in term.aliases), marked
+                ),
                 rank=term.search_rank,
                 adapted=selection.is_adaptation(term.editions),
+                editions_label=presenter.editions(term.editions),
             )
         )
 

@@ -27,6 +27,9 @@ class _PresentedSerializer(serializers.ModelSerializer):
 
 class NoteSerializer(_PresentedSerializer):
     kind_label = serializers.CharField(source="get_kind_display", read_only=True)
+    question = serializers.SerializerMethodField(
+        help_text="The question answered, as Markdown, worded for the preferred edition."
+    )
     question_html = serializers.SerializerMethodField()
     html = serializers.SerializerMethodField(help_text="The note's body as sanitised HTML.")
     url = serializers.SerializerMethodField(help_text="Permalink of the note on the site.")
@@ -39,6 +42,9 @@ class NoteSerializer(_PresentedSerializer):
             "slug", "kind", "kind_label", "question", "question_html", "html", "references",
             "date", "source", "editions", "requires", "page", "section", "url",
         ]
+
+    def get_question(self, note: Note) -> str:
+        return self.presenter.text(note.question)
 
     def get_question_html(self, note: Note) -> str:
         return self.presenter.html(note.question_html)
@@ -133,12 +139,20 @@ class RulesPageDetailSerializer(RulesPageSerializer):
 
 
 class GlossaryTermSerializer(_PresentedSerializer):
+    term = serializers.SerializerMethodField()
+    aliases = serializers.SerializerMethodField(help_text="Other names of the term.")
     html = serializers.SerializerMethodField(help_text="The definition as sanitised HTML.")
     url = serializers.SerializerMethodField()
 
     class Meta:
         model = GlossaryTerm
         fields = ["slug", "term", "aliases", "editions", "requires", "html", "url"]
+
+    def get_term(self, term: GlossaryTerm) -> str:
+        return self.presenter.text(term.term)
+
+    def get_aliases(self, term: GlossaryTerm) -> list[str]:
+        return [self.presenter.text(alias) for alias in term.aliases]
 
     def get_html(self, term: GlossaryTerm) -> str:
         return self.presenter.html(term.definition_html)

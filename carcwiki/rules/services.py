@@ -7,7 +7,8 @@ terms by slug, and whatever the files no longer contain is deleted. Running it t
 changes nothing.
 
 Markdown is rendered to sanitised HTML here, when content is saved, with glossary terms
-linked in section bodies; the admin saves through the same functions.
+linked in section bodies, and the text is prepared for search (folded copies, and the
+full-text documents on PostgreSQL); the admin saves through the same functions.
 """
 
 import re
@@ -21,6 +22,7 @@ from django.urls import reverse
 
 from carcwiki.catalogue.models import Edition, Expansion, Part
 
+from .fulltext import refresh_search_documents
 from .models import GlossaryTerm, Note, RulesPage, Section
 from .rendering import GlossaryLinker, render_inline_markdown, render_markdown
 from .searching import fold, html_to_text
@@ -395,6 +397,7 @@ def render_section(section: Section, *, linker: GlossaryLinker) -> None:
     section.body_html = render_markdown(section.body, glossary=linker)
     section.search_title = _search_text(section.title)
     section.search_body = _search_text(html_to_text(section.body_html))
+    section.search_vector = None  # computed again once saved (PostgreSQL)
 
 
 def render_note(note: Note) -> None:
@@ -404,25 +407,31 @@ def render_note(note: Note) -> None:
     note.search_body = _search_text(
         html_to_text(note.body_html), " ".join(note.references), note.source, note.date
     )
+    note.search_vector = None
 
 
 def render_glossary_term(term: GlossaryTerm) -> None:
     term.definition_html = render_markdown(term.definition)
     term.search_title = _search_text(term.term, " ".join(term.aliases))
     term.search_body = _search_text(html_to_text(term.definition_html))
+    term.search_vector = None
 
 
+@transaction.atomic
 def save_section(*, section: Section) -> Section:
     """Render and save a section (used by the admin)."""
     render_section(section, linker=glossary_linker())
     section.save()
+    refresh_search_documents(Section)
     return section
 
 
+@transaction.atomic
 def save_note(*, note: Note) -> Note:
     """Render and save a note (used by the admin)."""
     render_note(note)
     note.save()
+    refresh_search_documents(Note)
     return note
 
 
@@ -431,6 +440,7 @@ def save_glossary_term(*, term: GlossaryTerm) -> GlossaryTerm:
     """Render and save a glossary term, then relink every section body to the glossary."""
     render_glossary_term(term)
     term.save()
+    refresh_search_documents(GlossaryTerm)
     relink_sections()
     return term
 
@@ -450,7 +460,10 @@ def relink_sections() -> int:
         render_section(section, linker=linker)
         if section.body_html != before:
             changed.append(section)
-    Section.objects.bulk_update(changed, ["body_html", "search_title", "search_body"])
+    Section.objects.bulk_update(
+        changed, ["body_html", "search_title", "search_body", "search_vector"]
+    )
+    refresh_search_documents(Section)
     return len(changed)
 
 
@@ -559,6 +572,7 @@ def write_rules_content(*, pages: list[PageSpec], terms: list[TermSpec]) -> None
     Note.objects.exclude(slug__in=note_slugs).delete()
     Section.objects.exclude(pk__in=kept_sections).delete()
     RulesPage.objects.exclude(slug__in=[spec.slug for spec in pages]).delete()
+    refresh_search_documents(Section, Note, GlossaryTerm)
 
 
 def load_rules_content(*, directory: Path) -> int:

@@ -79,3 +79,25 @@ def unknown_tokens(text: str) -> list[str]:
     ['{{farmer}}']
     """
     return [f"{{{{{token}}}}}" for token in TOKEN_PATTERN.findall(text) if token not in TOKEN_WORDS]
+
+
+def equivalent_words(words: list[str], *, edition_group: str) -> list[str]:
+    """Words an edition shows for query words that name a token in any edition.
+
+    Search text holds both editions' words, so a first-edition reader's "meeple" finds
+    text that this reader sees as "follower"; these are the words to highlight there.
+
+    >>> equivalent_words(["thie", "road"], edition_group="c23")
+    ['highwayman', 'highwaymen']
+    >>> equivalent_words(["coat"], edition_group="c1")
+    ['pennant', 'pennants']
+    """
+    found: dict[str, None] = {}
+    for token, pair in TOKEN_WORDS.items():
+        if not token.islower():
+            continue
+        names = {part for word in pair for part in word.split()}
+        if any(name.startswith(query) for name in names for query in words):
+            shown = words_for(token, edition_group=edition_group)
+            found.update((part, None) for part in shown.split() if len(part) > 2)
+    return [word for word in found if word not in words]

@@ -48,7 +48,7 @@ if (form) {
       const names = chosen.map((box) => box.closest("label").querySelector(".expansion-name").textContent.trim());
       summary.textContent = names.length
         ? `Base game + ${names.length} expansion${names.length > 1 ? "s" : ""}: ${names.join(", ")}`
-        : "Base game only";
+        : "Base game, no expansion";
     }
   }
 

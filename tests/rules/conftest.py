@@ -1,6 +1,8 @@
 """Fixtures of the rules tests: small YAML content written to a temporary folder, and a
 strict check that a page's HTML is well formed."""
 
+import html
+import re
 import textwrap
 from html.parser import HTMLParser
 from pathlib import Path
@@ -133,3 +135,33 @@ def assert_valid_html(document: str) -> None:
     assert not checker.stack, f"unclosed: {checker.stack[:5]}"
     duplicates = [value for value, count in checker.ids.items() if count > 1]
     assert not duplicates, f"ids used twice: {duplicates}"
+
+
+# -- reading pages ----------------------------------------------------------------------------
+
+_SECTION = re.compile(r'<section id="([^"]+)" class="rules-section')
+_TAG = re.compile(r"<[^>]+>")
+_BLOCK_TAG = re.compile(
+    r"</?(?:p|div|li|h[1-6]|section|aside|nav|td|th|tr|dt|dd|br|ul|ol|main|details|summary"
+    r"|table|form|fieldset|legend|label|header|footer|button)\b[^>]*>"
+)
+
+
+def section_anchors(document: str) -> list[str]:
+    """The anchors of the rules sections shown on a page, in order."""
+    return _SECTION.findall(document)
+
+
+def text_of(document: str) -> str:
+    """The visible text of an HTML document or fragment, whitespace collapsed."""
+    body = document.split('<main id="main">', 1)[-1]
+    return " ".join(html.unescape(_TAG.sub("", _BLOCK_TAG.sub(" ", body))).split())
+
+
+def page(client, url: str) -> str:
+    """The HTML of ``url`` after checking it answers 200 and is well formed."""
+    response = client.get(url)
+    assert response.status_code == 200, (url, response.status_code)
+    document = response.content.decode()
+    assert_valid_html(document)
+    return document

@@ -1,0 +1,49 @@
+"""Every page of the reference costs the same number of queries for a small and a big
+page or selection. The selection's catalogue is 4 queries (expansions, parts and the
+editions of each); a remembered selection adds the session's."""
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+CATALOGUE = 4
+SMALL = "x=&ed=c1&pref=c1"
+BIG = "x=base,inns-cathedrals,traders-builders,river2,abbey-mayor,count-king-robber" \
+      "&ed=c1,c23,we&pref=c23&mark=1"
+
+CASES = {
+    # view: (queries beyond the catalogue, small URL, big URL)
+    "index": (2, f"/rules/?{SMALL}", f"/rules/?{BIG}"),  # pages, sections' filters
+    # page, sections, notes, glossary filters (to unlink terms the selection hides)
+    "page": (4, f"/rules/abbot/?{SMALL}", f"/rules/base-game/?{BIG}"),
+    "other page": (4, f"/rules/first-edition/?{SMALL}", f"/rules/river/?{BIG}"),
+    "note": (1, f"/rules/notes/base-tile-count-84/?{SMALL}",
+             f"/rules/notes/base-tile-count-84/?{BIG}"),
+    "glossary": (1, f"/glossary/?{SMALL}", f"/glossary/?{BIG}"),
+    "search": (3, f"/search/?q=zzzzzz&{SMALL}", f"/search/?q=the&{BIG}"),
+    "search two words": (3, f"/search/?q=farm+zzzz&{SMALL}", f"/search/?q=the+a&{BIG}"),
+    "selector": (3, f"/selection/?{SMALL}", f"/selection/?{BIG}"),  # bundles and contents
+}
+
+
+@pytest.mark.parametrize("view", CASES)
+def test_same_query_count_for_small_and_big(client, django_assert_num_queries, view):
+    extra, small, big = CASES[view]
+    with django_assert_num_queries(CATALOGUE + extra):
+        small_response = client.get(small)
+    with django_assert_num_queries(CATALOGUE + extra):
+        big_response = client.get(big)
+    assert small_response.status_code == big_response.status_code == 200
+    assert len(big_response.content) > len(small_response.content)
+
+
+def test_a_remembered_selection_adds_only_the_session(client, django_assert_num_queries):
+    client.get("/selection/", {"apply": "1", "x": "tower", "next": "/rules/"})
+    for url in ("/rules/", f"/rules/?{BIG}"):
+        with django_assert_num_queries(CATALOGUE + 2 + 1):
+            assert client.get(url).status_code == 200
+
+
+def test_an_empty_search_asks_nothing_of_the_content(client, django_assert_num_queries):
+    with django_assert_num_queries(CATALOGUE):
+        assert client.get("/search/?q=").status_code == 200
