@@ -8,6 +8,7 @@ import os
 
 import pytest
 from django.core.management import call_command
+from django.db import connections
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM calls made by
 # the test itself (fixtures, assertions) are still synchronous and safe.
@@ -41,3 +42,7 @@ def chromium_browser():
             yield browser
         finally:
             browser.close()
+            # ORM calls made by a test while Playwright runs open a connection in the
+            # event loop's context; close it here, or PostgreSQL refuses to drop the
+            # test database at the end ("being accessed by other users").
+            connections.close_all()
