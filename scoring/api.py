@@ -8,6 +8,7 @@ and scorer with the cached tile set, and answers the contract's response or
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -21,10 +22,14 @@ from rest_framework.views import APIView
 
 from .catalogue import current_tiles
 from .engine import InvalidBoardError, score_request
+from .engine.validation import lone_surrogate
 from .serializers import EXAMPLES, ErrorsSerializer, ScoreRequestSerializer, ScoreResponseSerializer
 
 MAX_BODY_BYTES = 1024 * 1024
 """The contract's limit on the request body."""
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+"""A JSON escape of a UTF-16 surrogate (half of a pair, or alone)."""
 
 
 def invalid_json(message: str) -> Response:
@@ -88,7 +93,8 @@ class ScoreView(APIView):
         if size == 0:
             return invalid_json("The request body is empty; send the board as JSON.")
         try:
-            return request.data
+            raw = request.body  # read here so that the escapes can be looked for below
+            data = request.data
         except ParseError as error:
             return invalid_json(f"The request body is not valid JSON: {error.detail}")
         except UnsupportedMediaType:
@@ -97,3 +103,12 @@ class ScoreView(APIView):
             )
         except RecursionError:
             return invalid_json("The request body is not usable JSON: it is nested too deeply.")
+        # A "\ud800" escape without its pair parses, but its string cannot be written
+        # back as UTF-8 (a name echoed in the answer would fail): look for the escapes in
+        # the raw bytes first, and only then at the strings.
+        if _SURROGATE_ESCAPE.search(raw) and (where := lone_surrogate(data)) is not None:
+            return invalid_json(
+                f"The request body is not usable JSON: a string holds a lone surrogate "
+                f"({where}), which is not a character. Send text as UTF-8."
+            )
+        return data

@@ -7,7 +7,7 @@ codes and paths are exactly those of ``shared/spec/board-format.md``.
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiExample
+from drf_spectacular.utils import OpenApiExample, extend_schema_serializer
 from rest_framework import serializers
 
 from .engine import Color, Edition, ErrorCode, FarmScoring, Location
@@ -18,10 +18,10 @@ COLORS = [color.value for color in Color]
 LOCATIONS = [location.value for location in Location]
 FEATURE_KINDS = ["road", "city", "monastery", "garden", "farm"]
 FIGURE_KINDS = ["meeple", "abbot"]
+ERROR_CODES = [code.value for code in ErrorCode]
 # Named in the schema through SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"], e.g.
 # {"PlayerColorEnum": "scoring.serializers.COLORS", ...}: the same colours appear under
 # several field names, which drf-spectacular otherwise names after each field.
-
 
 
 class RulesSerializer(serializers.Serializer):
@@ -71,6 +71,7 @@ class FigureSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=FIGURE_KINDS, default="meeple")
 
 
+@extend_schema_serializer(component_name="Score")  # "ScoreRequest" once split for requests
 class ScoreRequestSerializer(serializers.Serializer):
     edition = serializers.ChoiceField(
         choices=[edition.value for edition in Edition], default=Edition.C3.value,
@@ -81,9 +82,20 @@ class ScoreRequestSerializer(serializers.Serializer):
                   "(the abbot only where the edition has it).",
     )
     rules = RulesSerializer(required=False)
-    players = PlayerSerializer(many=True, min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
-    tiles = PlacedTileSerializer(many=True, min_length=1, max_length=MAX_TILES)
-    figures = FigureSerializer(many=True, required=False, max_length=MAX_FIGURES)
+    # ListField rather than many=True: drf-spectacular writes the lengths (minItems,
+    # maxItems) only for list fields.
+    players = serializers.ListField(
+        child=PlayerSerializer(), min_length=MIN_PLAYERS, max_length=MAX_PLAYERS,
+        help_text="2 to 6 players, colours unique.",
+    )
+    tiles = serializers.ListField(
+        child=PlacedTileSerializer(), min_length=1, max_length=MAX_TILES,
+        help_text="Every tile on the table, joined edge to edge, edges matching.",
+    )
+    figures = serializers.ListField(
+        child=FigureSerializer(), required=False, max_length=MAX_FIGURES,
+        help_text="Every figure still standing (a player owns 7 meeples and 1 abbot).",
+    )
 
 
 class ByKindSerializer(serializers.Serializer):
@@ -143,7 +155,7 @@ class ScoreResponseSerializer(serializers.Serializer):
 class BoardErrorSerializer(serializers.Serializer):
     path = serializers.CharField(help_text='Where: "tiles[3]", "figures[0].at", '
                                            '"rules.farm_scoring"; "" for the body itself.')
-    code = serializers.ChoiceField(choices=[code.value for code in ErrorCode])
+    code = serializers.ChoiceField(choices=ERROR_CODES)
     message = serializers.CharField()
 
 

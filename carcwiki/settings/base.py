@@ -124,6 +124,8 @@ SPECTACULAR_SETTINGS = {
         "PlayerColorEnum": "scoring.serializers.COLORS",
         "FeatureKindEnum": "scoring.serializers.FEATURE_KINDS",
         "FigureKindEnum": "scoring.serializers.FIGURE_KINDS",
+        "ScoreErrorCodeEnum": "scoring.serializers.ERROR_CODES",
+        "LocationEnum": "scoring.serializers.LOCATIONS",
         "ExpansionCategoryEnum": "carcwiki.catalogue.models.Expansion.Category",
         "RulesPageCategoryEnum": "carcwiki.rules.models.RulesPage.Category",
         "NoteKindEnum": "carcwiki.rules.models.Note.Kind",

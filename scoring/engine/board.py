@@ -13,7 +13,7 @@ Figure(player=Color.BLUE, x=0, y=-1, at=Location.NW, kind='meeple')
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .locations import ROTATIONS, Location, parse_rotation
@@ -165,16 +165,42 @@ PlacedTile(code='E', x=0, y=-1, rotation=180)], [])
     2
     """
 
-    __slots__ = ("tiles", "figures", "_by_position")
+    __slots__ = ("_tiles", "_make_tiles", "figures", "_by_position")
 
     def __init__(self, tiles: Iterable[PlacedTile], figures: Iterable[Figure]):
-        self.tiles: tuple[PlacedTile, ...] = tuple(tiles)
+        self._tiles: tuple[PlacedTile, ...] | None = tuple(tiles)
+        self._make_tiles: Callable[[], Iterable[PlacedTile]] | None = None
         self.figures: tuple[Figure, ...] = tuple(figures)
-        self._by_position: dict[tuple[int, int], PlacedTile] = {}
-        for tile in self.tiles:
-            if tile.position in self._by_position:
-                raise BoardParseError(f"two tiles at ({tile.x},{tile.y})")
-            self._by_position[tile.position] = tile
+        self._by_position: dict[tuple[int, int], PlacedTile] | None = None
+        if len(self.positions) != len(self._tiles):
+            seen: set[tuple[int, int]] = set()
+            for tile in self._tiles:
+                if tile.position in seen:
+                    raise BoardParseError(f"two tiles at ({tile.x},{tile.y})")
+                seen.add(tile.position)
+
+    @classmethod
+    def deferred(
+        cls, make_tiles: Callable[[], Iterable[PlacedTile]], figures: Iterable[Figure]
+    ) -> Board:
+        """A board whose tiles are known to lie on distinct squares (validation checked
+        them) and are made by ``make_tiles`` only when first asked for: scoring with
+        the tiles validation already turned never needs them."""
+        board = cls.__new__(cls)
+        board._tiles = None
+        board._make_tiles = make_tiles
+        board.figures = tuple(figures)
+        board._by_position = None
+        return board
+
+    @property
+    def tiles(self) -> tuple[PlacedTile, ...]:
+        """The placed tiles, in request order."""
+        if self._tiles is None:
+            assert self._make_tiles is not None
+            self._tiles = tuple(self._make_tiles())
+            self._make_tiles = None
+        return self._tiles
 
     def __repr__(self) -> str:
         return f"Board({list(self.tiles)!r}, {list(self.figures)!r})"
@@ -194,15 +220,17 @@ PlacedTile(code='E', x=0, y=-1, rotation=180)], [])
         return iter(self.tiles)
 
     def __contains__(self, position: object) -> bool:
-        return position in self._by_position
+        return position in self.positions
 
     def tile_at(self, x: int, y: int) -> PlacedTile | None:
         """The tile on square ``(x, y)``, if any."""
-        return self._by_position.get((x, y))
+        return self.positions.get((x, y))
 
     @property
-    def positions(self) -> Mapping[tuple[int, int], PlacedTile]:
+    def positions(self) -> dict[tuple[int, int], PlacedTile]:
         """Tiles by square."""
+        if self._by_position is None:
+            self._by_position = {(tile.x, tile.y): tile for tile in self.tiles}
         return self._by_position
 
     @classmethod

@@ -32,6 +32,9 @@ from .board import Board, Figure
 from .rules import Edition
 from .tiles import FeatureKind, OrientedTile, TileSet
 
+_KIND_NAME = {kind: kind.value for kind in FeatureKind}
+"""Feature kinds by name (a dict lookup is cheaper than ``Enum.value``)."""
+
 _NEIGHBOURHOOD = tuple(
     (dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)
 )
@@ -49,7 +52,8 @@ class Feature:
         self.kind = kind
         self.number = number
         self.order = order
-        """Position among all features of the board in reading order."""
+        """Sorts the features of a board in numbering order (the number of the
+        feature's first segment in reading order)."""
         self.tiles: list[tuple[int, int]] = []
         """Squares the feature covers, each once, in reading order (by y, then x)."""
         self.pennants = 0
@@ -67,17 +71,18 @@ class Feature:
     @property
     def id(self) -> str:
         """``kind-number``, such as ``road-1``."""
-        return f"{self.kind.value}-{self.number}"
+        return f"{_KIND_NAME[self.kind]}-{self.number}"
 
     @property
     def complete(self) -> bool:
         """Whether the feature is finished: every road or city edge closed, every square
         around a monastery or garden filled. Farms are never complete."""
-        if self.kind is FeatureKind.FARM:
+        kind = self.kind
+        if kind is FeatureKind.ROAD or kind is FeatureKind.CITY:
+            return self.open_edges == 0
+        if kind is FeatureKind.FARM:
             return False
-        if self.kind.is_centre:
-            return self.neighbours == 8
-        return self.open_edges == 0
+        return self.neighbours == 8  # a monastery or garden
 
     @property
     def is_loop(self) -> bool:
@@ -96,6 +101,11 @@ class Feature:
 class FeatureGraph:
     """Every feature of a board, and the feature under each figure.
 
+    The segments of the board are numbered in reading order (tiles by ``(y, x)``, the
+    segments of a tile by their first location), so the root of each union-find set,
+    its smallest number, is the feature's first segment, and the roots in increasing
+    order are the features in numbering order.
+
     Joining segments touches every tile, but only some features are needed to score:
     those holding figures and the cities their farms border. Those become
     :class:`Feature` objects at once; :attr:`features` builds the others on demand.
@@ -103,8 +113,8 @@ class FeatureGraph:
     """
 
     __slots__ = (
-        "_placed", "_bases", "_order", "_parent", "_open_edges", "_number_of_root",
-        "_roots_in_order", "_feature_of_root", "_feature_of_figure", "_complete",
+        "_placed", "_parent", "_facts", "_positions", "_open_edges", "_links", "_roots",
+        "_numbers", "_feature_of_root", "_feature_of_figure", "_complete",
     )
 
     def __init__(self) -> None:
@@ -116,11 +126,11 @@ class FeatureGraph:
     def features(self) -> list[Feature]:
         """All features, in numbering order (reading order of their first segment)."""
         if not self._complete:
-            missing = set(self._roots_in_order) - self._feature_of_root.keys()
+            missing = set(self._roots) - self._feature_of_root.keys()
             if missing:
                 self._materialise(missing)
             self._complete = True
-        return [self._feature_of_root[root] for root in self._roots_in_order]
+        return [self._feature_of_root[root] for root in self._roots]
 
     def of_kind(self, kind: FeatureKind) -> list[Feature]:
         """Features of one kind, by number."""
@@ -154,11 +164,22 @@ class FeatureGraph:
     ) -> FeatureGraph:
         """Build the graph from oriented tiles keyed by ``(y, x)`` (reading order)."""
         graph = cls()
-        bases: dict[tuple[int, int], int] = {}
+        # Number the segments in reading order; per segment keep what the features
+        # read (facts) and the square, one tuple object per square.
+        slots: dict[tuple[int, int], tuple[OrientedTile, int]] = {}
+        facts: list[tuple] = []
+        positions: list[tuple[int, int]] = []
+        links: list[tuple[int, int]] = []
         node_count = 0
-        for key, oriented in placed.items():
-            bases[key] = node_count
-            node_count += len(oriented.segments)
+        for key in sorted(placed):
+            oriented = placed[key]
+            slots[key] = (oriented, node_count)
+            reading = oriented.reading_facts
+            facts += reading
+            positions += ((key[1], key[0]),) * len(reading)
+            for field, city in oriented.border_links:
+                links.append((node_count + field, node_count + city))
+            node_count += len(reading)
         parent = list(range(node_count))
         open_edges = [0] * node_count
 
@@ -168,19 +189,17 @@ class FeatureGraph:
                 node = parent[node]
             return node
 
-        for key, oriented in placed.items():
+        for key, (oriented, base) in slots.items():
             y, x = key
-            base = bases[key]
-            side_segment = oriented.side_segment
-            joins = oriented.joins
+            edge_ranks = oriented.edge_ranks
             for side, neighbour_key in ((1, (y, x + 1)), (2, (y + 1, x))):
-                other = placed.get(neighbour_key)
-                if other is None:
-                    if side_segment[side] >= 0:
-                        open_edges[base + side_segment[side]] += 1
+                across = slots.get(neighbour_key)
+                if across is None:
+                    if edge_ranks[side] >= 0:
+                        open_edges[base + edge_ranks[side]] += 1
                     continue
-                other_base = bases[neighbour_key]
-                pairs = joins.get((other, side))
+                other, other_base = across
+                pairs = oriented.joins[side].get(other)
                 if pairs is None:
                     pairs = _joins(oriented, other, side)
                 for mine, theirs in pairs:
@@ -192,135 +211,130 @@ class FeatureGraph:
                     if parent[root_b] != root_b:
                         root_b = find(root_b)
                     if root_a != root_b:
-                        # The smaller index becomes the root, so a parent is never larger
-                        # than its child: the flattening below relies on it.
+                        # The smaller number becomes the root: a parent is never larger
+                        # than its child (the flattening below relies on it), and a root
+                        # is its feature's first segment in reading order.
                         if root_a < root_b:
                             parent[root_b] = root_a
                         else:
                             parent[root_a] = root_b
-            if side_segment[0] >= 0 and (y - 1, x) not in placed:
-                open_edges[base + side_segment[0]] += 1
-            if side_segment[3] >= 0 and (y, x - 1) not in placed:
-                open_edges[base + side_segment[3]] += 1
-        # Parents are never larger than their children, so one pass in index order
-        # points every node straight at its root.
+            if edge_ranks[0] >= 0 and (y - 1, x) not in slots:
+                open_edges[base + edge_ranks[0]] += 1
+            if edge_ranks[3] >= 0 and (y, x - 1) not in slots:
+                open_edges[base + edge_ranks[3]] += 1
+        # Parents are never larger than their children, so one pass in order points
+        # every node straight at its root; the roots are the features in numbering order.
+        roots = []
         for node in range(node_count):
-            parent[node] = parent[parent[node]]
+            root = parent[node] = parent[parent[node]]
+            if root == node:
+                roots.append(node)
 
         graph._placed = placed
-        graph._bases = bases
-        graph._order = sorted(placed)
         graph._parent = parent
+        graph._facts = facts
+        graph._positions = positions
         graph._open_edges = open_edges
-        graph._number_of_root = {}
-        graph._roots_in_order = []
+        graph._links = links
+        graph._roots = roots
+        graph._numbers = None
 
         figure_roots = []
         for figure in figures:
-            key = (figure.y, figure.x)
-            index = placed[key].segment_index(figure.at)
-            if index < 0:
+            oriented, base = slots[(figure.y, figure.x)]
+            rank = oriented.figure_ranks.get(figure.at)
+            if rank is None:
                 raise ValueError(
                     f"no feature at {figure.at} of the tile at ({figure.x},{figure.y})"
                 )
-            figure_roots.append(parent[bases[key] + index])
-        # The first reading also numbers every feature.
-        graph._materialise(set(figure_roots), numbering=True)
+            figure_roots.append(parent[base + rank])
+        if figure_roots:
+            graph._materialise(set(figure_roots))
+        feature_of_root = graph._feature_of_root
         for figure, root in zip(figures, figure_roots, strict=True):
-            feature = graph._feature_of_root[root]
+            feature = feature_of_root[root]
             feature.figures.append(figure)
             graph._feature_of_figure.append(feature)
         return graph
 
-    def _materialise(self, wanted: set[int], *, numbering: bool = False) -> None:
+    def _number_of(self) -> dict[int, int]:
+        """Each root's number among the features of its kind."""
+        numbers = self._numbers
+        if numbers is None:
+            facts = self._facts
+            counts = [0] * len(FeatureKind)
+            numbers = self._numbers = {}
+            for root in self._roots:
+                kind_position = facts[root][2]
+                counts[kind_position] += 1
+                numbers[root] = counts[kind_position]
+        return numbers
+
+    def _materialise(self, wanted: set[int]) -> None:
         """Create the features of the ``wanted`` roots and of the cities their farms
-        border."""
-        borders_of = self._read(wanted, numbering=numbering)
-        needed = set().union(*borders_of.values()) - self._feature_of_root.keys()
-        if needed:
-            self._read(needed)  # cities border nothing: no further round
-        for farm_root, city_roots in borders_of.items():
-            self._link_cities(farm_root, city_roots)
-
-    def _read(self, wanted: set[int], *, numbering: bool = False) -> dict[int, set[int]]:
-        """Read every segment once in reading order, filling in the features of the
-        ``wanted`` roots (and numbering every feature on the first reading); return the
-        city roots bordered by each farm among them."""
-        placed, bases, parent = self._placed, self._bases, self._parent
-        open_edges, feature_of_root = self._open_edges, self._feature_of_root
-        number_of_root, roots_in_order = self._number_of_root, self._roots_in_order
-        numbers = [0] * len(FeatureKind)
+        border, in one reading of the board's segments."""
+        parent, feature_of_root = self._parent, self._feature_of_root
         borders_of: dict[int, set[int]] = {}
-        for key in self._order:
-            oriented = placed[key]
-            base = bases[key]
-            position = (key[1], key[0])
-            for index, kind, kind_position, pennants, road_end, centre, borders in (
-                oriented.reading_facts
-            ):
-                node = base + index
-                root = parent[node]
-                if numbering and root not in number_of_root:
-                    numbers[kind_position] += 1
-                    number_of_root[root] = (numbers[kind_position], len(roots_in_order))
-                    roots_in_order.append(root)
-                if root not in wanted:
-                    continue
-                feature = feature_of_root.get(root)
-                if feature is None:
-                    number, order = self._number_of_root[root]
-                    feature = feature_of_root[root] = Feature(kind, number, order)
-                # Segments of one tile are read together, so a feature passing this tile
-                # twice sees the same square twice in a row: count it once.
-                if not feature.tiles or feature.tiles[-1] != position:
-                    feature.tiles.append(position)
-                feature.segment_count += 1
+        for field, city in self._links:
+            root = parent[field]
+            if root in wanted:
+                cities = borders_of.get(root)
+                if cities is None:
+                    cities = borders_of[root] = set()
+                cities.add(parent[city])
+        to_read = wanted.union(*borders_of.values()).difference(feature_of_root)
+        numbers = self._number_of()
+        facts, positions, open_edges = self._facts, self._positions, self._open_edges
+        placed = self._placed
+        for node in [node for node in range(len(parent)) if parent[node] in to_read]:
+            root = parent[node]
+            _, kind, _, pennants, road_end, centre, _ = facts[node]
+            feature = feature_of_root.get(root)
+            if feature is None:
+                feature = feature_of_root[root] = Feature(kind, numbers[root], root)
+            # Segments of one tile are numbered together, so a feature passing this tile
+            # twice sees the same square twice in a row: count it once.
+            position = positions[node]
+            tiles = feature.tiles
+            if not tiles or tiles[-1] is not position:
+                tiles.append(position)
+            feature.segment_count += 1
+            if pennants:
                 feature.pennants += pennants
+            if open_edges[node]:
                 feature.open_edges += open_edges[node]
-                if road_end:
-                    feature.dead_ends += 1
-                elif centre:
-                    y, x = key
-                    feature.neighbours = sum(
-                        (y + dy, x + dx) in placed for dx, dy in _NEIGHBOURHOOD
-                    )
-                elif borders:
-                    cities = borders_of.setdefault(root, set())
-                    for border in borders:
-                        cities.add(parent[base + border])
-        return borders_of
-
-    def _link_cities(self, farm_root: int, city_roots: set[int]) -> None:
-        farm = self._feature_of_root[farm_root]
-        farm.cities = sorted(
-            (self._feature_of_root[root] for root in city_roots), key=_by_number
-        )
+            if road_end:
+                feature.dead_ends += 1
+            elif centre:
+                x, y = position
+                feature.neighbours = sum(
+                    (y + dy, x + dx) in placed for dx, dy in _NEIGHBOURHOOD
+                )
+        for farm_root, city_roots in borders_of.items():
+            feature_of_root[farm_root].cities = sorted(
+                (feature_of_root[root] for root in city_roots), key=_by_number
+            )
 
 
 def _joins(
     oriented: OrientedTile, other: OrientedTile, side: int
 ) -> tuple[tuple[int, int], ...]:
-    """Segment index pairs joined across ``side`` (1 = east, 2 = south) of ``oriented``
+    """Segment rank pairs joined across ``side`` (1 = east, 2 = south) of ``oriented``
     and the opposite side of ``other``: the road or city on the edge and the fields on
     either half. Cached on the tile: a board repeats the same few pairs of oriented
     tiles."""
-    key = (other, side)
-    pairs = oriented.joins.get(key)
+    pairs = oriented.joins[side].get(other)
     if pairs is None:
-        opposite = (side + 2) % 4
-        found = []
-        mine, theirs = oriented.side_segment[side], other.side_segment[opposite]
-        if mine >= 0 and theirs >= 0:
-            found.append((mine, theirs))
-        for mine, theirs in zip(
-            oriented.side_halves[side], other.side_halves[opposite], strict=True
-        ):
-            if mine >= 0 and theirs >= 0:
-                found.append((mine, theirs))
-        pairs = oriented.joins[key] = tuple(found)
+        pairs = tuple(
+            (mine, theirs)
+            for mine, theirs in zip(
+                oriented.side_ranks[side], other.side_ranks[(side + 2) % 4], strict=True
+            )
+            if mine >= 0 and theirs >= 0
+        )
+        oriented.joins[side][other] = pairs
     return pairs
 
 
 def _by_number(feature: Feature) -> int:
     return feature.number
-

@@ -441,7 +441,8 @@ class OrientedTile:
 
     __slots__ = (
         "definition", "rotation", "edges", "segments", "side_segment", "side_halves",
-        "centre", "reading_order", "reading_facts", "joins", "_segment_index",
+        "centre", "reading_order", "rank", "reading_facts", "edge_ranks", "side_ranks",
+        "border_links", "figure_ranks", "figure_segments", "joins", "_segment_index",
     )
 
     def __init__(self, definition: TileDefinition, rotation: int, edition: Edition | None):
@@ -479,14 +480,17 @@ class OrientedTile:
             for side in Side
         )
         self.centre: int = self._segment_index.get(Location.C, -1)
-        self.joins: dict[tuple[OrientedTile, int], tuple[tuple[int, int], ...]] = {}
-        """Filled by the feature graph: segments joined with a neighbour, by (neighbour,
-        side)."""
         # Segments sorted by their first location: the order in which features are
         # first met when numbering them.
         self.reading_order: tuple[int, ...] = tuple(
             sorted(range(len(self.segments)), key=lambda i: self.segments[i].locations[0].order)
         )
+        # The feature graph numbers the segments of a tile in reading order: ``rank``
+        # turns a segment index into that number, and the views below are in ranks.
+        rank = [0] * len(self.segments)
+        for position, index in enumerate(self.reading_order):
+            rank[index] = position
+        self.rank: tuple[int, ...] = tuple(rank)
         # What the feature graph reads of each segment, in reading order, as plain values:
         # (index, kind, kind position, pennants, is a road end, is a centre, bordered cities).
         # Enum members hash slowly, and this loop runs once per segment of the board.
@@ -504,6 +508,38 @@ class OrientedTile:
             for index in self.reading_order
             for segment in (self.segments[index],)
         )
+        self.edge_ranks: tuple[int, ...] = tuple(
+            rank[index] if index >= 0 else -1 for index in self.side_segment
+        )
+        """By side: rank of the road or city on that edge, or ``-1``."""
+        self.side_ranks: tuple[tuple[int, ...], ...] = tuple(
+            tuple(rank[index] if index >= 0 else -1 for index in (self.side_segment[side],
+                                                                   *self.side_halves[side]))
+            for side in Side
+        )
+        """By side: ranks of the road or city on that edge and of the fields on its two
+        halves (west or north end first), ``-1`` where there is none."""
+        self.border_links: tuple[tuple[int, int], ...] = tuple(
+            (rank[index], rank[city])
+            for index, segment in enumerate(self.segments)
+            for city in segment.borders
+        )
+        """(field rank, city rank) for every city wall a field of this tile touches."""
+        self.figure_ranks: dict[Location, int] = {}
+        """Rank of the segment a figure at each location stands on (see
+        :meth:`segment_index`), for the locations where a figure can stand."""
+        self.figure_segments: dict[Location, Segment] = {}
+        """The segment a figure at each location stands on (see :meth:`segment_at`)."""
+        for location in Location:
+            index = self.segment_index(location)
+            if index >= 0:
+                self.figure_ranks[location] = rank[index]
+                self.figure_segments[location] = self.segments[index]
+        self.joins: tuple[dict[OrientedTile, tuple[tuple[int, int], ...]], ...] = (
+            {}, {}, {}, {},
+        )
+        """Filled by the feature graph: by side, then by the oriented tile across it, the
+        (rank here, rank there) pairs of segments joined across that edge."""
 
     def __repr__(self) -> str:
         return f"{self.definition!r}.oriented({self.rotation})"
@@ -555,6 +591,7 @@ class TileSet(Mapping[str, TileDefinition]):
             self._tiles[definition.code] = definition
         self._orientations: dict[Edition | None, dict[str, tuple[OrientedTile, ...]]] = {}
         self._in_play: dict[tuple[Edition | None, frozenset[str]], frozenset[str]] = {}
+        self._counts: dict[Edition, dict[str, int]] = {}
 
     @classmethod
     def from_data(cls, data: Iterable[Mapping[str, Any]]) -> TileSet:
@@ -592,6 +629,15 @@ class TileSet(Mapping[str, TileDefinition]):
             }
             self._orientations[edition] = table
         return table
+
+    def counts(self, edition: Edition) -> dict[str, int]:
+        """How many copies of each tile ``edition`` contains, by code."""
+        counts = self._counts.get(edition)
+        if counts is None:
+            counts = self._counts[edition] = {
+                code: definition.count(edition) for code, definition in self._tiles.items()
+            }
+        return counts
 
     def codes_in_play(self, edition: Edition | None, expansions: frozenset[str]) -> frozenset[str]:
         """Codes of the tiles that ``edition`` has (any edition when ``None``) and that

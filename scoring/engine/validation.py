@@ -28,7 +28,7 @@ from .expansions import REGISTRY
 from .locations import ROTATIONS, Location, Side
 from .request import Player, ScoreRequest
 from .rules import DEFAULT_EDITION, Edition, FarmScoring, RuleSet
-from .tiles import EdgeType, FeatureKind, OrientedTile, TileSet
+from .tiles import EdgeType, FeatureKind, OrientedTile, TileDefinition, TileSet
 from .variants import BASE, Expansion
 
 _ROTATION_INDEX = {rotation: rotation // 90 for rotation in ROTATIONS}
@@ -147,10 +147,46 @@ def _show(value: Any) -> str:
     return f"a {type(value).__name__}"
 
 
+def lone_surrogate(value: Any) -> str | None:
+    """A string of a parsed JSON value (key or value, at any depth) that holds a lone
+    UTF-16 surrogate, shown for a message; ``None`` when there is none.
+
+    JSON text may write ``"\\ud800"`` and Python's parser accepts it, but no UTF-8 text
+    can carry the result, so echoing it in a response or a terminal would fail: callers
+    refuse such input as not usable JSON.
+
+    >>> lone_surrogate({"players": [{"name": "Anna"}, {"name": "\\ud83d"}]}) is None
+    False
+    >>> lone_surrogate({"name": "\\U0001f600"}) is None
+    True
+    """
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError as error:
+                return f"U+{ord(item[error.start]):04X}"
+        elif isinstance(item, Mapping):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return None
+
+
 def _is_int(value: Any) -> bool:
     # bool is a subclass of int, but true is not a number in JSON.
     return type(value) is int
 
+
+_FARM_SCORINGS = {method.value: method for method in FarmScoring}
+"""The values of the farm_scoring rule, in the order messages list them."""
+
+_EAST_AND_SOUTH = ((1, 0, Side.E, 1, 3), (0, 1, Side.S, 2, 0))
+"""Neighbours looked up from each tile: (dx, dy, side, its index, the index of the
+neighbour's edge that touches it)."""
 
 _ARTICLE = {"road": "a road", "city": "a city", "field": "a field", "river": "a river"}
 _FIGURE_ARTICLE = {"abbot": "an abbot", "meeple": "a meeple"}
@@ -215,6 +251,9 @@ class RequestValidator:
         self.tiles_checked = False
         self.placed_tiles: list[_Tile] = []
         self.players: list[Player] = []
+        self.read_figures: list[Figure | None] = []
+        """Each figure as read by the fast path, ``None`` where it took the careful
+        one."""
         self.unplaced_tiles = False
         """Some tile had no usable square: a figure may stand on it, so "no tile at
         figure" would only repeat that problem."""
@@ -227,11 +266,18 @@ class RequestValidator:
         request that :meth:`run` accepted."""
         if self.errors or not self.tiles_checked:
             raise ValueError("only a request without problems can be parsed")
-        tiles = [PlacedTile(t.code, t.x, t.y, t.rotation) for t in self.placed_tiles]
-        figures = [Figure.from_json(item) for item in data.get("figures") or ()]
+        placed_tiles = self.placed_tiles
+
+        def tiles() -> list[PlacedTile]:
+            return [PlacedTile(t.code, t.x, t.y, t.rotation) for t in placed_tiles]
+
+        figures = [
+            figure if figure is not None else Figure.from_json(item)
+            for figure, item in zip(self.read_figures, data.get("figures") or (), strict=True)
+        ]
         return ScoreRequest(
             players=tuple(self.players),
-            board=Board(tiles, figures),
+            board=Board.deferred(tiles, figures),
             edition=self.edition or DEFAULT_EDITION,
             expansions=tuple(e.code for e in self.in_play if e.code != BASE),
             rules=RuleSet.from_json(data.get("rules")),
@@ -242,7 +288,7 @@ class RequestValidator:
         return {(t.y, t.x): t.oriented for t in self.placed_tiles}
 
     def run(self, data: Any) -> list[BoardError]:
-        if not isinstance(data, Mapping):
+        if type(data) is not dict and not isinstance(data, Mapping):
             self.error("", ErrorCode.INVALID_TYPE,
                        f"The request must be a JSON object, not {_show(data)}.")
             return self.errors
@@ -306,7 +352,7 @@ class RequestValidator:
         rules = data.get("rules")
         if rules is None:
             return
-        if not isinstance(rules, Mapping):
+        if type(rules) is not dict and not isinstance(rules, Mapping):
             self.error("rules", ErrorCode.INVALID_TYPE,
                        f"rules must be an object, not {_show(rules)}.")
             return
@@ -322,11 +368,13 @@ class RequestValidator:
                 continue
             path = f"rules.{key}"
             if key == "farm_scoring":
-                choices = ", ".join(method.value for method in FarmScoring)
+                if type(value) is str and value in _FARM_SCORINGS:
+                    continue
+                choices = ", ".join(_FARM_SCORINGS)
                 if not isinstance(value, str):
                     self.error(path, ErrorCode.INVALID_TYPE,
                                f"farm_scoring must be a string ({choices}), not {_show(value)}.")
-                elif value not in {method.value for method in FarmScoring}:
+                else:
                     self.error(path, ErrorCode.INVALID_RULE_VALUE,
                                f"farm_scoring cannot be {_show(value)}: use {choices}.")
             elif not isinstance(value, bool):
@@ -352,7 +400,7 @@ class RequestValidator:
         first_with: dict[Color, int] = {}
         for index, player in enumerate(players):
             path = f"players[{index}]"
-            if not isinstance(player, Mapping):
+            if type(player) is not dict and not isinstance(player, Mapping):
                 self.error(path, ErrorCode.INVALID_TYPE,
                            f"A player must be an object, not {_show(player)}.")
                 continue
@@ -383,8 +431,8 @@ class RequestValidator:
                            f"A player's points cannot be negative ({_show(points)}).")
             elif points > MAX_POINTS:
                 self.error(f"{path}.points", ErrorCode.INVALID_POINTS,
-                           f"{_show(points)} points is more than any scoreboard shows "
-                           f"(at most {MAX_POINTS:,}).")
+                           f"points must be at most {MAX_POINTS:,} (more than any scoreboard "
+                           f"shows), not {_show(points)}.")
         self.colors = set(first_with)
 
     def check_color(self, player: Mapping[str, Any], path: str) -> Color | None:
@@ -398,13 +446,12 @@ class RequestValidator:
             self.error(f"{path}.color", ErrorCode.INVALID_TYPE,
                        f"A colour must be a string, not {_show(value)}.")
             return None
-        try:
-            return Color(value)
-        except ValueError:
-            colors = ", ".join(color.value for color in Color)
+        color = COLOR_BY_NAME.get(value)
+        if color is None:
+            colors = ", ".join(COLOR_BY_NAME)
             self.error(f"{path}.color", ErrorCode.UNKNOWN_COLOR,
                        f"{_show(value)} is not a player colour; use {colors}.")
-            return None
+        return color
 
     # -- shared -----------------------------------------------------------------------
 
@@ -442,6 +489,7 @@ class RequestValidator:
         playable = self.playable_codes()
         squares = self.squares
         placed: list[_Tile] = []
+        turns, limit = _ROTATION_INDEX, MAX_COORDINATE
         for index, item in enumerate(tiles):
             # Fast path for the usual well-formed entry: a playable tile on a free
             # square. Anything else takes the careful path, which explains the problem.
@@ -451,13 +499,12 @@ class RequestValidator:
                 y = item.get("y")
                 rotation = item.get("rotation", 0)
                 if (type(code) is str and type(x) is int and type(y) is int
-                        and type(rotation) is int and rotation in _ROTATION_INDEX
-                        and code in playable and (x, y) not in squares
-                        and -MAX_COORDINATE <= x <= MAX_COORDINATE
-                        and -MAX_COORDINATE <= y <= MAX_COORDINATE):
-                    tile = _Tile(index, code, x, y, orientations[code][_ROTATION_INDEX[rotation]],
-                                 True, rotation)
-                    squares[(x, y)] = tile
+                        and type(rotation) is int and rotation in turns
+                        and code in playable and -limit <= x <= limit and -limit <= y <= limit
+                        and (square := (x, y)) not in squares):
+                    tile = squares[square] = _Tile(
+                        index, code, x, y, orientations[code][turns[rotation]], True, rotation
+                    )
                     placed.append(tile)
                     continue
             tile = self.check_tile(index, item, orientations)
@@ -466,8 +513,7 @@ class RequestValidator:
         self.tiles_checked = True
         self.placed_tiles = placed
         on_board = [tile for tile in placed if tile.on_board]
-        self.check_connected(on_board)
-        self.check_edges(on_board)
+        self.check_layout(on_board, len(tiles))
         self.check_copies(placed)
 
     def playable_codes(self) -> frozenset[str]:
@@ -549,8 +595,34 @@ class RequestValidator:
             return True
         if self.edition is not None and definition.count(self.edition) == 0:
             self.error(f"{path}.tile", ErrorCode.TILE_NOT_IN_EDITION,
-                       f"Tile {code} does not exist in {self.edition.value}.")
+                       self.not_in_edition(code, self.edition))
         return True
+
+    def not_in_edition(self, code: str, edition: Edition) -> str:
+        """Why tile ``code`` is not in ``edition``, and what to do instead."""
+        definition = self.tiles[code]
+        editions = [e.value for e in Edition if definition.count(e) > 0]
+        if not editions:
+            return f"Tile {code} does not exist in {edition.value}."
+        others = _either(editions)
+
+        def has_garden(tile: TileDefinition) -> bool:
+            return any(segment.kind is FeatureKind.GARDEN for segment in tile.segments)
+
+        edition_has_gardens = any(
+            has_garden(tile) for tile in self.tiles.values() if tile.count(edition) > 0
+        )
+        if has_garden(definition) and not edition_has_gardens:
+            # Garden copies are coded "<letter>-garden" (see the tile spec).
+            plain = code.removesuffix("-garden")
+            instead = (
+                f"use tile {plain}, or play {others}"
+                if plain != code and plain in self.tiles and self.tiles[plain].count(edition)
+                else f"play {others}"
+            )
+            return (f"Tile {code} does not exist in {edition.value}, which has no gardens: "
+                    f"{instead}.")
+        return f"Tile {code} does not exist in {edition.value}; it is in {others}."
 
     def check_connected(self, on_board: list[_Tile]) -> None:
         if len(on_board) < 2 or self.unplaced_tiles:
@@ -587,49 +659,66 @@ class RequestValidator:
             self.error(f"tiles[{tile.index}]", ErrorCode.DISCONNECTED_TILE,
                        f"{tile.label} does not touch the rest of the board along an edge.")
 
-    def check_edges(self, on_board: list[_Tile]) -> None:
+    def check_layout(self, on_board: list[_Tile], count: int) -> None:
+        """Edges that do not match their neighbour's, and tiles not joined to the rest.
+
+        One pass looks up each tile's east and south neighbours: it compares the edges
+        and joins the two tiles in a union-find; the board is in one piece when it made
+        one join fewer than there are tiles. Only then is the slower search that names
+        the stray tiles needed.
+        """
         squares = self.squares
+        link = list(range(count))
+        joins = 0
+        mismatched: list[tuple[_Tile, Side, _Tile]] = []
         for tile in on_board:
-            oriented = tile.oriented
-            if oriented is None:
-                continue
-            edges = oriented.edges
             x, y = tile.x, tile.y
-            east = squares.get((x + 1, y))
-            south = squares.get((x, y + 1))
-            if (east is None or east.oriented is None or edges[1] is east.oriented.edges[3]) and (
-                south is None or south.oriented is None or edges[2] is south.oriented.edges[0]
-            ):
-                continue
-            for side, other in ((Side.E, east), (Side.S, south)):
-                if other is None or other.oriented is None:
+            edges = tile.oriented.edges if tile.oriented is not None else None
+            for dx, dy, side, mine, theirs in _EAST_AND_SOUTH:
+                other = squares.get((x + dx, y + dy))
+                if other is None:
                     continue
-                mine: EdgeType = edges[side]
-                theirs: EdgeType = other.oriented.edges[side.opposite]
-                if mine is theirs:
-                    continue
-                # Blame the tile listed later: the earlier one was there first.
-                if tile.index > other.index:
-                    late, early, late_side, late_edge, early_edge = tile, other, side, mine, theirs
-                else:
-                    late, early, late_side, late_edge, early_edge = (
-                        other, tile, side.opposite, theirs, mine
-                    )
-                self.error(
-                    f"tiles[{late.index}]", ErrorCode.EDGE_MISMATCH,
-                    f"{late.label} does not fit: its {late_side.word} edge is "
-                    f"{_ARTICLE[late_edge.word]} but the {late_side.opposite.word} edge of "
-                    f"tile {early.code} at ({early.x},{early.y}) is {_ARTICLE[early_edge.word]}.",
+                a = tile.index
+                while link[a] != a:
+                    a = link[a] = link[link[a]]
+                b = other.index
+                while link[b] != b:
+                    b = link[b] = link[link[b]]
+                if a != b:
+                    joins += 1
+                    if a < b:
+                        link[b] = a
+                    else:
+                        link[a] = b
+                if (edges is not None and other.oriented is not None
+                        and edges[mine] is not other.oriented.edges[theirs]):
+                    mismatched.append((tile, side, other))
+        if joins != len(on_board) - 1:
+            self.check_connected(on_board)
+        for tile, side, other in mismatched:
+            assert tile.oriented is not None and other.oriented is not None
+            mine: EdgeType = tile.oriented.edges[side]
+            theirs: EdgeType = other.oriented.edges[side.opposite]
+            # Blame the tile listed later: the earlier one was there first.
+            if tile.index > other.index:
+                late, early, late_side, late_edge, early_edge = tile, other, side, mine, theirs
+            else:
+                late, early, late_side, late_edge, early_edge = (
+                    other, tile, side.opposite, theirs, mine
                 )
+            self.error(
+                f"tiles[{late.index}]", ErrorCode.EDGE_MISMATCH,
+                f"{late.label} does not fit: its {late_side.word} edge is "
+                f"{_ARTICLE[late_edge.word]} but the {late_side.opposite.word} edge of "
+                f"tile {early.code} at ({early.x},{early.y}) is {_ARTICLE[early_edge.word]}.",
+            )
 
     def check_copies(self, placed: list[_Tile]) -> None:
         if self.edition is None:
             return
-        totals = Counter(tile.code for tile in placed if tile.code is not None)
-        over = {
-            code for code, total in totals.items()
-            if total > self.tiles[code].count(self.edition) > 0
-        }
+        counts = self.tiles.counts(self.edition)
+        totals = Counter([tile.code for tile in placed if tile.code is not None])
+        over = {code for code, total in totals.items() if total > counts[code] > 0}
         if not over:
             return
         seen: dict[str, int] = {}
@@ -637,7 +726,7 @@ class RequestValidator:
             if tile.code not in over:
                 continue
             seen[tile.code] = seen.get(tile.code, 0) + 1
-            allowed = self.tiles[tile.code].count(self.edition)
+            allowed = counts[tile.code]
             if seen[tile.code] == allowed + 1:
                 total = totals[tile.code]
                 start = " (the start tile is one of them)" if self.tiles[tile.code].start else ""
@@ -667,6 +756,7 @@ class RequestValidator:
         owned: dict[tuple[Color, str], int] = {}
         squares = self.squares
         colors = self.colors
+        read = self.read_figures
         for index, item in enumerate(figures):
             # Fast path: a well-formed figure of a player, of a kind in play, on a
             # feature it may stand on, within its owner's supply.
@@ -682,12 +772,14 @@ class RequestValidator:
                 if (color in colors and location is not None and type(kind) is str
                         and kind in kinds_in_play and tile is not None
                         and tile.oriented is not None):
-                    segment = tile.oriented.segment_at(location)
+                    segment = tile.oriented.figure_segments.get(location)
                     count = owned.get((color, kind), 0) + 1
                     if (segment is not None and (kind, segment.kind) in roles
                             and count <= kinds_in_play[kind].limit):
                         owned[(color, kind)] = count
+                        read.append(Figure(color, x, y, location, kind))
                         continue
+            read.append(None)
             path = f"figures[{index}]"
             if not isinstance(item, Mapping):
                 self.error(path, ErrorCode.INVALID_TYPE,

@@ -1,15 +1,24 @@
 """``POST /api/score/`` over HTTP: answers, errors, limits, throttling, schema."""
 
+import copy
 import json
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.core.management import call_command
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+from rest_framework.throttling import ScopedRateThrottle
 
 from scoring import catalogue
-from scoring.engine import TileSet, score_request
+from scoring.api import MAX_BODY_BYTES, ScoreView
+from scoring.engine import ErrorCode, TileSet, score_request
 from scoring.serializers import CONTRACT_REQUEST, CONTRACT_RESPONSE
+
+from .engine.test_validation import CASES, JSON
 
 URL = "/api/score/"
 BOARDS = sorted((Path(__file__).resolve().parents[2] / "fixtures" / "boards").glob("*.json"))
@@ -93,6 +102,71 @@ def test_bodies_that_are_not_json(client, body, content_type, message):
     assert message in error["message"]
 
 
+@pytest.mark.parametrize(("code", "request_body", "path", "message"), CASES,
+                         ids=[f"{case[0]}-{i}" for i, case in enumerate(CASES)])
+def test_each_error_code_over_http(client, code, request_body, path, message):
+    response = post(client, copy.deepcopy(request_body))
+    assert response.status_code == 400
+    assert response.json() == {"errors": [{"path": path, "code": code, "message": message}]}
+
+
+@pytest.mark.parametrize(
+    ("body", "where"),
+    [
+        ('{"players": [{"color": "red", "name": "\\ud800"}]}', "U+D800"),
+        ('{"\\udfff": 1}', "U+DFFF"),
+        ('{"tiles": [{"tile": "\\ud83d"}]}', "U+D83D"),
+    ],
+    ids=["name", "key", "tile-code"],
+)
+def test_a_lone_surrogate_is_not_usable_json(client, body, where):
+    # Python's parser accepts the escape, but the string cannot be written back as UTF-8:
+    # echoing it in the answer used to fail with a 500.
+    response = post(client, body)
+    assert response.status_code == 400
+    (error,) = response.json()["errors"]
+    assert error["code"] == "invalid_json" and error["path"] == ""
+    assert f"lone surrogate ({where})" in error["message"]
+
+
+def test_escaped_characters_and_surrogate_pairs_are_fine(client):
+    request = json.loads(json.dumps(CONTRACT_REQUEST))
+    request["players"][0]["name"] = "Anna \U0001f600 \\ud800"  # an emoji, a backslash
+    response = post(client, json.dumps(request, ensure_ascii=True))
+    assert response.status_code == 200
+    assert response.json()["players"][0]["name"] == request["players"][0]["name"]
+
+
+def test_absurd_numbers_are_400(client):
+    body = json.dumps(CONTRACT_REQUEST).replace('"x": 1', '"x": 1e400', 1)  # infinity
+    response = post(client, body)
+    assert response.status_code == 400
+    assert response.json()["errors"] == [{
+        "path": "tiles[2].x", "code": "invalid_type",
+        "message": "x must be a whole number between -100000 and 100000, not inf.",
+    }]
+
+
+@given(JSON)
+@hypothesis_settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+def test_any_json_body_gives_200_or_400_never_500(client, body):
+    cache.clear()
+    response = post(client, json.dumps(body, allow_nan=True))
+    assert response.status_code in (200, 400)
+    if response.status_code == 400:
+        errors = response.json()["errors"]
+        assert errors and all(set(error) == {"path", "code", "message"} for error in errors)
+
+
+@given(st.binary(max_size=300))
+@hypothesis_settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+def test_any_bytes_give_400_never_500(client, body):
+    cache.clear()
+    response = post(client, body)
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] in {"invalid_json", "invalid_type"}
+
+
 def test_a_json_value_that_is_not_an_object(client):
     response = post(client, [1, 2, 3])
     assert response.status_code == 400
@@ -100,12 +174,23 @@ def test_a_json_value_that_is_not_an_object(client):
 
 
 def test_a_body_over_one_mebibyte_is_refused_before_reading(client):
-    request = dict(CONTRACT_REQUEST, padding="x" * (1024 * 1024))
-    response = post(client, request)
+    # The contract has no code of its own for this: the body is not usable JSON.
+    body = json.dumps(CONTRACT_REQUEST)
+    body += " " * (MAX_BODY_BYTES + 1 - len(body))
+    response = post(client, body)
     assert response.status_code == 400
-    (error,) = response.json()["errors"]
-    assert error["code"] == "invalid_json"
-    assert "the limit is 1,048,576 bytes" in error["message"]
+    assert response.json() == {"errors": [{
+        "path": "", "code": "invalid_json",
+        "message": "The request body is 1,048,577 bytes; the limit is 1,048,576 bytes (1 MiB).",
+    }]}
+
+
+def test_a_body_of_exactly_one_mebibyte_is_read(client):
+    body = json.dumps(CONTRACT_REQUEST)
+    body += " " * (MAX_BODY_BYTES - len(body))  # JSON allows trailing white space
+    response = post(client, body)
+    assert response.status_code == 200
+    assert response.json() == CONTRACT_RESPONSE
 
 
 def test_too_many_tiles_within_the_body_limit(client):
@@ -124,9 +209,16 @@ def test_only_post(client):
     assert client.get(URL).status_code == 405
 
 
-def test_requests_are_throttled_per_client(client, monkeypatch):
-    from rest_framework.throttling import ScopedRateThrottle
+def test_the_view_uses_a_scoped_throttle_with_a_configured_rate():
+    assert ScoreView.throttle_classes == [ScopedRateThrottle]
+    assert ScoreView.throttle_scope == "score"
+    from carcwiki.settings import base
 
+    assert base.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["score"] == "120/min"
+    assert "score" in settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+
+
+def test_requests_are_throttled_per_client(client, monkeypatch):
     # The rates are read into the throttle class when DRF is imported: patch them there.
     monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"score": "2/min"})
     codes = [post(client, CONTRACT_REQUEST).status_code for _ in range(3)]
@@ -146,6 +238,17 @@ def test_the_tile_cache_is_rebuilt_when_the_catalogue_is_reloaded():
     assert catalogue.current_tiles() == first
 
 
+def test_scoring_makes_no_database_query_once_the_tiles_are_cached(
+    client, django_assert_num_queries
+):
+    catalogue.current_tiles()  # the first scoring of a process reads the catalogue
+    with django_assert_num_queries(0):
+        response = post(client, CONTRACT_REQUEST)
+    assert response.status_code == 200
+    with django_assert_num_queries(0):
+        assert post(client, {"players": []}).status_code == 400
+
+
 def test_the_schema_documents_the_endpoint(client):
     response = client.get("/api/schema/", {"format": "json"})
     assert response.status_code == 200
@@ -157,5 +260,23 @@ def test_the_schema_documents_the_endpoint(client):
     assert set(operation["responses"]) == {"200", "400", "429"}
     ok = operation["responses"]["200"]["content"]["application/json"]
     assert ok["examples"]["FinalScoring"]["value"] == CONTRACT_RESPONSE
-    error_codes = schema["components"]["schemas"]["BoardError"]["properties"]["code"]
-    assert "edge_mismatch" in json.dumps(schema["components"]["schemas"]) and error_codes
+    bad = operation["responses"]["400"]["content"]["application/json"]
+    assert bad["examples"]["ATileThatDoesNotFit"]["value"]["errors"][0]["code"] == "edge_mismatch"
+    components = schema["components"]["schemas"]
+    assert body["schema"] == {"$ref": "#/components/schemas/ScoreRequest"}
+    request = components["ScoreRequest"]
+    assert set(request["properties"]) == {
+        "edition", "expansions", "rules", "players", "tiles", "figures",
+    }
+    assert set(request["required"]) == {"players", "tiles"}
+    assert request["properties"]["tiles"]["maxItems"] == 2000
+    players = request["properties"]["players"]
+    assert (players["minItems"], players["maxItems"]) == (2, 6)
+    assert ok["schema"] == {"$ref": "#/components/schemas/ScoreResponse"}
+    assert set(components["ScoreResponse"]["properties"]) == {
+        "players", "winners", "features", "warnings",
+    }
+    assert bad["schema"] == {"$ref": "#/components/schemas/Errors"}
+    code_ref = components["BoardError"]["properties"]["code"]["$ref"]
+    assert code_ref == "#/components/schemas/ScoreErrorCodeEnum"
+    assert set(components["ScoreErrorCodeEnum"]["enum"]) == {code.value for code in ErrorCode}

@@ -93,3 +93,45 @@ def test_exit_status_from_the_command_line(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "players: A game has 2 to 6 players, not 0. [invalid_player_count]" in err
     assert "nothing was scored" in err
+
+
+def test_a_lone_surrogate_is_refused_clearly(tmp_path):
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(CONTRACT_REQUEST).replace("Anna", "\\udc00"), encoding="utf-8")
+    with pytest.raises(CommandError, match=r"lone surrogate \(U\+DC00\)"):
+        run(str(path))
+
+
+def test_a_catalogue_that_is_not_loaded_fails_clearly(contract_file, monkeypatch):
+    from django.db import OperationalError
+
+    from scoring.engine import TileSet
+    from scoring.management.commands import score_board
+
+    monkeypatch.setattr(score_board, "current_tiles", lambda: TileSet([]))
+    with pytest.raises(CommandError, match="catalogue is empty: run manage.py load_catalogue"):
+        run(str(contract_file))
+
+    def no_table():
+        raise OperationalError("no such table: catalogue_tiletype")
+
+    monkeypatch.setattr(score_board, "current_tiles", no_table)
+    with pytest.raises(CommandError, match="no such table.*run manage.py migrate"):
+        run(str(contract_file))
+
+
+def test_the_tables_of_a_known_answer_board():
+    text = (BOARDS / "final-scoring-example.json").read_text(encoding="utf-8")
+    out, _ = run("-", stdin=io.StringIO(json.dumps(json.loads(text)["request"])))
+    lines = out.splitlines()
+    # Ranks are shared on a tie and right-aligned with the numbers.
+    assert [line.split()[:2] for line in lines[3:8]] == [
+        ["1", "green"], ["2", "yellow"], ["3", "red"], ["3", "blue"], ["5", "black"],
+    ]
+    assert lines[3].split()[-2:] == ["8", "8"]
+    feature_header = lines.index("Features") + 1
+    assert lines[feature_header].split() == [
+        "feature", "complete", "tiles", "figures", "scored", "explanation",
+    ]
+    assert any(line.startswith("city-2") and "green 2, black 1" in line and
+               "most figures: green" in line for line in lines)

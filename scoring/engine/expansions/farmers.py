@@ -28,8 +28,16 @@ THIRD_EDITION_POINTS = 3
 FIRST_EDITION_POINTS = 4
 
 
-def _city_refs(cities: Sequence[Feature]) -> tuple[CityRef, ...]:
-    return tuple(CityRef(city.id, tuple(city.tiles)) for city in cities)
+def _city_refs(cities: Sequence[Feature], refs: dict[int, CityRef]) -> tuple[CityRef, ...]:
+    """The cities as the response lists them; ``refs`` keeps those already written, as
+    a city often borders several farms."""
+    listed = []
+    for city in cities:
+        ref = refs.get(city.number)
+        if ref is None:
+            ref = refs[city.number] = CityRef(city.id, tuple(city.tiles))
+        listed.append(ref)
+    return tuple(listed)
 
 
 def _cities_text(count: int) -> str:
@@ -55,6 +63,7 @@ def _score_per_farm(
     farms: Sequence[Feature], context: ScoringContext, *, once_per_player: bool
 ) -> Iterator[FeatureResult]:
     collected: dict[Color, dict[int, str]] = {}  # player -> city number -> farm id
+    refs: dict[int, CityRef] = {}
     for farm in farms:
         cities = farm.completed_cities
         value = THIRD_EDITION_POINTS * len(cities)
@@ -95,7 +104,7 @@ def _score_per_farm(
             points=max(scored.values(), default=0),
             scored=scored,
             explanation=explanation + majority_note(counts, owners, in_full=not notes),
-            cities=_city_refs(cities),
+            cities=_city_refs(cities, refs),
         )
 
 
@@ -112,6 +121,7 @@ def _score_first_edition(
         for city in farm.completed_cities:
             farms_of_city.setdefault(city.number, (city, []))[1].append(farm)
 
+    refs: dict[int, CityRef] = {}
     scored: dict[int, dict[Color, int]] = {farm.number: {} for farm in farms}
     notes: dict[int, list[str]] = {farm.number: [] for farm in farms}
     for number in sorted(farms_of_city):
@@ -169,7 +179,7 @@ def _score_first_edition(
             points=max(farm_scored.values(), default=0),
             scored=farm_scored,
             explanation=explanation,
-            cities=_city_refs(cities),
+            cities=_city_refs(cities, refs),
         )
 
 

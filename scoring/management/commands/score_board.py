@@ -12,9 +12,11 @@ import sys
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError
 
 from scoring.catalogue import current_tiles
 from scoring.engine import InvalidBoardError, ScoreResult, score_request
+from scoring.engine.validation import lone_surrogate
 
 
 class Command(BaseCommand):
@@ -30,7 +32,18 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         data = self.read(options["file"], options.get("stdin") or sys.stdin)
         try:
-            result = score_request(data, current_tiles())
+            tiles = current_tiles()
+        except DatabaseError as error:
+            raise CommandError(
+                f"Cannot read the tile catalogue from the database ({error}): run "
+                "manage.py migrate and manage.py load_catalogue first."
+            ) from None
+        if not tiles:
+            raise CommandError(
+                "The tile catalogue is empty: run manage.py load_catalogue first."
+            )
+        try:
+            result = score_request(data, tiles)
         except InvalidBoardError as invalid:
             for error in invalid.errors:
                 where = error.path or "(body)"
@@ -56,9 +69,16 @@ class Command(BaseCommand):
         except UnicodeDecodeError:
             raise CommandError(f"{name} is not UTF-8 text.") from None
         try:
-            return json.loads(text)
+            data = json.loads(text)
         except (ValueError, RecursionError) as error:
             raise CommandError(f"{name} is not valid JSON: {error}.") from None
+        where = lone_surrogate(data)
+        if where is not None:
+            raise CommandError(
+                f"{name} is not usable JSON: a string holds a lone surrogate ({where}), "
+                "which is not a character."
+            )
+        return data
 
 
 def _table(headers: list[str], rows: list[list[str]], right: set[int]) -> list[str]:

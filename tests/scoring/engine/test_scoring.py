@@ -138,3 +138,28 @@ def test_score_request_refuses_invalid_boards_with_every_error(base_tiles):
     assert codes == ["unknown_edition", "invalid_player_count", "unknown_player"]
     assert caught.value.to_json()["errors"][0]["path"] == "edition"
     assert isinstance(caught.value, ValueError)
+
+
+def test_the_garbage_collector_is_held_only_while_scoring(base_tiles):
+    import gc
+
+    from scoring.engine import InvalidBoardError, score_request
+
+    request = {
+        "players": [{"color": "red"}, {"color": "blue"}],
+        "tiles": [{"tile": "D", "x": 0, "y": 0}],
+        "figures": [{"player": "red", "x": 0, "y": 0, "at": "E"}],
+    }
+    assert gc.isenabled()
+    assert score_request(request, base_tiles).player("red").final_points == 1
+    assert gc.isenabled()
+    with pytest.raises(InvalidBoardError):
+        score_request({"players": []}, base_tiles)
+    assert gc.isenabled()
+    # A caller that turned the collector off keeps it off.
+    gc.disable()
+    try:
+        score_request(request, base_tiles)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
