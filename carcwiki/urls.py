@@ -12,3 +12,6 @@ urlpatterns = [
     path("api/", include("carcwiki.api.urls")),
     path("admin/", admin.site.urls),
 ]
+
+handler404 = "carcwiki.error_pages.page_not_found"
+handler500 = "carcwiki.error_pages.server_error"

@@ -6,7 +6,7 @@ import django_filters
 from django.core.validators import RegexValidator
 from django.db.models import Q
 
-from carcwiki.catalogue.models import TileType
+from carcwiki.catalogue.models import Edition, Expansion, TileType
 
 FEATURE_FILTERS = {
     "city": Q(has_city=True),
@@ -30,13 +30,38 @@ def edge_pattern_rotations(pattern: str) -> set[str]:
     return {pattern[-turn:] + pattern[:-turn] if turn else pattern for turn in range(4)}
 
 
+class EditionFilter(django_filters.ModelChoiceFilter):
+    """Tiles of which the edition has at least one copy (a count of 0 is kept in the
+    data: C1 has no garden tiles)."""
+
+    def filter(self, queryset, value):
+        if value is None:
+            return queryset
+        return queryset.filter(counts__edition=value, counts__count__gt=0).distinct()
+
+
 class TileFilter(django_filters.FilterSet):
-    expansion = django_filters.CharFilter(
-        field_name="expansion__code", help_text="Expansion code, e.g. `base`."
+    # Model choices so that a mistyped code is a 400 naming it, not an empty list (a
+    # real expansion without tiles yet, such as river2, still gives an empty list).
+    expansion = django_filters.ModelChoiceFilter(
+        queryset=Expansion.objects.all(),
+        to_field_name="code",
+        field_name="expansion",
+        help_text="Expansion code, e.g. `base` (see /api/expansions/).",
+        error_messages={
+            "invalid_choice": "No expansion with code '%(value)s'; the codes are listed "
+                              "at /api/expansions/.",
+        },
     )
-    edition = django_filters.CharFilter(
-        method="filter_edition",
+    edition = EditionFilter(
+        queryset=Edition.objects.all(),
+        to_field_name="code",
+        field_name="counts__edition",
         help_text="Only tiles with copies in this edition (`C1`, `C2`, `C3`).",
+        error_messages={
+            "invalid_choice": "No edition with code '%(value)s'; the codes are listed at "
+                              "/api/editions/.",
+        },
     )
     feature = django_filters.ChoiceFilter(
         choices=[(name, name) for name in FEATURE_FILTERS],
@@ -58,9 +83,6 @@ class TileFilter(django_filters.FilterSet):
     class Meta:
         model = TileType
         fields = ["expansion", "edition", "feature", "edges"]
-
-    def filter_edition(self, queryset, name, value):
-        return queryset.filter(counts__edition__code=value, counts__count__gt=0).distinct()
 
     def filter_feature(self, queryset, name, value):
         return queryset.filter(FEATURE_FILTERS[value])

@@ -86,6 +86,14 @@ def test_tile_list_query_count_is_constant(api, django_assert_num_queries, page_
     assert len(response.json()["results"]) == min(page_size, 32)
 
 
+@pytest.mark.parametrize("page_size", [5, 50, 200])
+def test_filtered_tile_list_query_count_is_constant(api, django_assert_num_queries, page_size):
+    # The same three, after one lookup each for the edition and expansion codes.
+    with django_assert_num_queries(5):
+        response = api.get(f"/api/tiles/?edition=C2&expansion=base&page_size={page_size}")
+    assert len(response.json()["results"]) == min(page_size, 32)
+
+
 @pytest.mark.parametrize(
     ("query", "expected"),
     [
@@ -136,3 +144,18 @@ def test_schema_and_docs_are_served_without_cdn(client):
 def test_api_is_read_only(api):
     assert api.post("/api/tiles/", {"code": "Z"}, format="json").status_code == 405
     assert api.delete("/api/tiles/D/").status_code == 405
+
+
+@pytest.mark.parametrize(
+    ("query", "field", "message"),
+    [
+        ("edition=C9", "edition",
+         "No edition with code 'C9'; the codes are listed at /api/editions/."),
+        ("expansion=rivers", "expansion",
+         "No expansion with code 'rivers'; the codes are listed at /api/expansions/."),
+    ],
+)
+def test_an_unknown_edition_or_expansion_is_a_clear_400(api, query, field, message):
+    response = api.get(f"/api/tiles/?{query}")
+    assert response.status_code == 400
+    assert response.json() == {field: [message]}
