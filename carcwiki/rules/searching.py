@@ -17,7 +17,9 @@ from django.utils.safestring import SafeString, mark_safe
 MAX_QUERY_WORDS = 8
 _WORD = re.compile(r"[^\W_]+")
 _TAG = re.compile(r"<[^>]*>")
-_BLOCK_END = re.compile(r"</(p|li|h[1-6]|tr|td|th|pre|blockquote|dd|dt)>|<br\s*/?>", re.I)
+_BLOCK_END = re.compile(r"</(p|li|tr|td|th|pre|blockquote|dd)>|<br\s*/?>", re.I)
+# A heading runs into the text below it in an excerpt unless something marks its end.
+_HEADING_END = re.compile(r"</(h[1-6]|dt)>", re.I)
 
 
 @lru_cache(maxsize=4096)
@@ -83,12 +85,16 @@ def count_prefix_matches(folded_text: str, words: Iterable[str]) -> dict[str, in
 
 
 def html_to_text(fragment: str) -> str:
-    """Plain text of a sanitised HTML fragment (block ends become spaces).
+    """Plain text of a sanitised HTML fragment (block ends become spaces, heading ends
+    dashes).
 
     >>> html_to_text("<p>A <em>big</em> city</p><p>Two &amp; three</p>")
     'A big city Two & three'
+    >>> html_to_text("<h3>2. Placing a farmer</h3><p>Lay it down.</p>")
+    '2. Placing a farmer — Lay it down.'
     """
-    text = _BLOCK_END.sub(" ", fragment)
+    text = _HEADING_END.sub(" — ", fragment)
+    text = _BLOCK_END.sub(" ", text)
     text = html.unescape(_TAG.sub("", text))
     return " ".join(text.split())
 

@@ -480,10 +480,20 @@ def _assign(instance, values: dict[str, Any]) -> bool:
     return changed
 
 
+RENDERED_FIELDS = ("body_html", "question_html", "definition_html", "search_title", "search_body")
+"""What rendering derives from the content: compared after rendering again, so that a
+change in how content is rendered reaches databases loaded before it."""
+
+
+def _rendered(instance) -> tuple:
+    return tuple(getattr(instance, name, None) for name in RENDERED_FIELDS)
+
+
 def _save_if_changed(instance, values: dict[str, Any], render) -> None:
-    is_new = instance.pk is None
-    if _assign(instance, values) or is_new:
-        render(instance)
+    before = _rendered(instance)
+    changed = _assign(instance, values) or instance.pk is None
+    render(instance)
+    if changed or _rendered(instance) != before:
         instance.save()
 
 
@@ -533,7 +543,7 @@ def write_rules_content(*, pages: list[PageSpec], terms: list[TermSpec]) -> None
             section = existing_sections.get((page.pk, section_spec.anchor)) or Section(
                 page=page, anchor=section_spec.anchor
             )
-            old_html = section.body_html
+            before = _rendered(section)
             changed = _assign(
                 section,
                 {
@@ -545,7 +555,7 @@ def write_rules_content(*, pages: list[PageSpec], terms: list[TermSpec]) -> None
                 },
             )
             render_section(section, linker=linker)
-            if changed or section.pk is None or section.body_html != old_html:
+            if changed or section.pk is None or _rendered(section) != before:
                 section.save()
             kept_sections.append(section.pk)
             for note_spec in section_spec.notes:

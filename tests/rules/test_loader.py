@@ -60,6 +60,22 @@ def test_running_twice_changes_nothing(rules_dir):
     assert writes == []
 
 
+def test_loading_again_renders_rows_saved_by_an_older_renderer(rules_dir):
+    # Unchanged content whose derived text is out of date (rendered before a change in
+    # the renderer) is rendered and saved again; the rest is left alone.
+    load_rules_content(directory=rules_dir.path)
+    Section.objects.filter(anchor="placing").update(search_body="stale", body_html="<p>old</p>")
+    Note.objects.filter(slug="small-farms-split").update(search_body="stale")
+    before = snapshot()
+    load_rules_content(directory=rules_dir.path)
+    placing = Section.objects.get(anchor="placing")
+    assert "follower meeple" in placing.search_body and "{{meeple}}" in placing.body_html
+    assert "stale" not in Note.objects.get(slug="small-farms-split").search_body
+    after = snapshot()
+    assert after["RulesPage"] == before["RulesPage"]
+    assert after["GlossaryTerm"] == before["GlossaryTerm"]
+
+
 def test_real_content_twice_gives_the_same_counts():
     directory = settings.FIXTURES_DIR / "rules"
     pages = load_rules_content(directory=directory)
