@@ -32,6 +32,7 @@ bench: db
 	$(BIN)/python bench/score_bench.py
 	$(BIN)/python bench/api_bench.py
 	$(BIN)/python bench/rules_bench.py
+	$(BIN)/python bench/builder_bench.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

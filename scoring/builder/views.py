@@ -56,6 +56,9 @@ def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse
             "limits": {"board_bytes": MAX_BOARD_BYTES, "figures": selectors.figure_limits()},
         },
         "import_map": import_map(),
+        # Every module announced at once: otherwise the browser discovers them import by
+        # import, one round trip per level.
+        "module_urls": [static(f"js/builder/{name}") for name in BUILDER_MODULES],
         "saved_board": saved.board if saved else None,
         "saved_id": saved.id if saved else "",
     }

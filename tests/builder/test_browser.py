@@ -474,10 +474,9 @@ def test_pan_and_zoom_with_mouse_wheel_and_keys_on_a_large_board(open_builder, t
     path.write_text(json.dumps(board))
     builder = open_builder(LAPTOP)
     page = builder.page
-    started = page.evaluate("performance.now()")
+    # How fast is measured by bench/builder_bench.py; this checks that it all works.
     builder.testid("import").set_input_files(str(path))
     page.wait_for_selector('[data-testid="tile-11,11"]')
-    assert page.evaluate("performance.now()") - started < 3000
     assert len(builder.tiles()) == 144
 
     view = lambda: page.get_by_test_id("board").get_attribute("viewBox")  # noqa: E731
@@ -503,11 +502,9 @@ def test_pan_and_zoom_with_mouse_wheel_and_keys_on_a_large_board(open_builder, t
     assert view() != moved
 
     # Picking a tile lights every square where it fits, at once.
-    started = page.evaluate("performance.now()")
     builder.pick("U")
     # U runs north–south: it fits east and west of the board, not north or south of it.
     assert page.locator("svg.board .target").count() == 24
-    assert page.evaluate("performance.now()") - started < 1500
 
 
 def test_the_page_geometry_follows_the_tile_specification(open_builder):
@@ -544,3 +541,38 @@ def test_the_page_geometry_follows_the_tile_specification(open_builder):
     assert clicks == ("N", "E", "SW")
     assert result["kFits"] == [False, True]
     assert result["uSquares"] == ["-1,0", "0,1", "1,0"]  # not north: the city is there
+
+
+def test_two_fingers_pinch_to_zoom_and_one_finger_pans_on_a_phone(open_builder):
+    builder = open_builder(PHONE)
+    page = builder.page
+    builder.testid("board").scroll_into_view_if_needed()
+    box = builder.testid("board").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    # Real touch events, as a phone's screen sends them (Chromium turns them into the
+    # pointer events the page reads).
+    touch = page.context.new_cdp_session(page)
+
+    def fingers(kind, *points):
+        touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+            {"x": x, "y": y, "id": number} for number, (x, y) in enumerate(points)]})
+
+    scale = lambda: page.evaluate("window.carcwikiBuilder.viewport.scale")  # noqa: E731
+    before = scale()
+    fingers("touchStart", (cx - 30, cy), (cx + 30, cy))
+    for step in range(1, 7):
+        fingers("touchMove", (cx - 30 - 10 * step, cy), (cx + 30 + 10 * step, cy))
+    fingers("touchEnd")
+    # The fingers end 3 times as far apart as they started: the board is 3 times larger.
+    assert scale() == pytest.approx(before * 3, rel=0.02)
+
+    centre = page.evaluate("[window.carcwikiBuilder.viewport.cx, window.carcwikiBuilder.viewport.cy]")
+    fingers("touchStart", (cx, cy))
+    for step in range(1, 7):
+        fingers("touchMove", (cx + 10 * step, cy + 5 * step))
+    fingers("touchEnd")
+    moved = page.evaluate("[window.carcwikiBuilder.viewport.cx, window.carcwikiBuilder.viewport.cy]")
+    # Dragging 60 by 30 screen pixels to the right and down shows what lies left and up.
+    assert moved[0] == pytest.approx(centre[0] - 60 / scale(), abs=0.5)
+    assert moved[1] == pytest.approx(centre[1] - 30 / scale(), abs=0.5)
+    assert page.evaluate("window.carcwikiBuilder.state.ui.selected") is None  # no tap

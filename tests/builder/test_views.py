@@ -73,6 +73,8 @@ def test_the_page_loads_its_own_modules_and_a_csrf_token(client):
     assert import_map["imports"]["/static/js/builder/state.js"] == "/static/js/builder/state.js"
     for url in import_map["imports"].values():
         assert (ROOT / "static" / url.removeprefix("/static/")).is_file(), url
+    preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
+    assert sorted(preloaded) == sorted(import_map["imports"].values())
     assert 'name="csrfmiddlewaretoken"' in html
     assert "//cdn" not in html and "https://" not in html.split("<main", 1)[1].split("</main>")[0]
     for testid in ("board", "palette", "score", "save", "export", "import", "undo", "redo"):
