@@ -566,12 +566,13 @@ def test_two_fingers_pinch_to_zoom_and_one_finger_pans_on_a_phone(open_builder):
     # The fingers end 3 times as far apart as they started: the board is 3 times larger.
     assert scale() == pytest.approx(before * 3, rel=0.02)
 
-    centre = page.evaluate("[window.carcwikiBuilder.viewport.cx, window.carcwikiBuilder.viewport.cy]")
+    where = "(({ cx, cy }) => [cx, cy])(window.carcwikiBuilder.viewport)"
+    centre = page.evaluate(where)
     fingers("touchStart", (cx, cy))
     for step in range(1, 7):
         fingers("touchMove", (cx + 10 * step, cy + 5 * step))
     fingers("touchEnd")
-    moved = page.evaluate("[window.carcwikiBuilder.viewport.cx, window.carcwikiBuilder.viewport.cy]")
+    moved = page.evaluate(where)
     # Dragging 60 by 30 screen pixels to the right and down shows what lies left and up.
     assert moved[0] == pytest.approx(centre[0] - 60 / scale(), abs=0.5)
     assert moved[1] == pytest.approx(centre[1] - 30 / scale(), abs=0.5)
