@@ -103,7 +103,7 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": None,
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "EXCEPTION_HANDLER": "carcwiki.api.errors.exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"score": "120/min", "anon": "600/min"},
+    "DEFAULT_THROTTLE_RATES": {"score": "120/min", "anon": "600/min", "save_board": "30/hour"},
 }
 
 SPECTACULAR_SETTINGS = {

@@ -12,5 +12,7 @@ STORAGES = {
 }
 REST_FRAMEWORK = {
     **REST_FRAMEWORK,
-    "DEFAULT_THROTTLE_RATES": {"score": "10000/min", "anon": "10000/min"},
+    "DEFAULT_THROTTLE_RATES": {
+        "score": "10000/min", "anon": "10000/min", "save_board": "10000/min",
+    },
 }

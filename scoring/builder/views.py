@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from . import selectors
 from .models import SavedBoard
+from .throttling import seconds_to_wait
 from .validation import MAX_BOARD_BYTES, BoardError, check_size, parse_board
 
 # The page's ES modules (static/js/builder/). They import each other by relative URL; the
@@ -77,7 +78,17 @@ def saved_board_page(request: HttpRequest, board_id: str) -> HttpResponse:
 
 @require_POST
 def save_board(request: HttpRequest) -> JsonResponse:
-    """Store the posted board; 201 with its id and share URL, or 400 with the problems."""
+    """Store the posted board; 201 with its id and share URL, 400 with the problems, or
+    429 when this client has saved too many boards lately."""
+    wait = seconds_to_wait(request)
+    if wait is not None:
+        response = JsonResponse({"errors": [{
+            "path": "", "code": "throttled",
+            "message": f"Too many boards saved from here lately; try again in {wait} seconds. "
+                       "Your board stays in this browser meanwhile.",
+        }]}, status=429)
+        response["Retry-After"] = str(wait)
+        return response
     declared = request.META.get("CONTENT_LENGTH") or ""
     try:
         if declared.isdigit():

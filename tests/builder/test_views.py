@@ -5,11 +5,13 @@ import re
 from pathlib import Path
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from scoring.builder.models import SavedBoard
+from scoring.builder.throttling import SaveBoardThrottle
 from scoring.builder.validation import MAX_BOARD_BYTES
 from scoring.builder.views import BUILDER_MODULES
 
@@ -185,6 +187,32 @@ def test_a_board_over_the_size_limit_is_refused(client):
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "too_large"
     assert response.json()["errors"][0]["path"] == ""
+
+
+def test_saving_is_limited_per_client(client, monkeypatch):
+    cache.clear()  # the throttle counts in the cache
+    # The rates are read into the throttle class when DRF is imported: patch them there.
+    monkeypatch.setattr(SaveBoardThrottle, "THROTTLE_RATES", {"save_board": "2/min"})
+    board = example_board()
+    answers = [save(client, board) for _ in range(3)]
+    assert [answer.status_code for answer in answers] == [201, 201, 429]
+    assert SavedBoard.objects.count() == 2
+    assert answers[2]["Retry-After"] == "60"
+    assert answers[2].json() == {"errors": [{
+        "path": "", "code": "throttled",
+        "message": "Too many boards saved from here lately; try again in 60 seconds. "
+                   "Your board stays in this browser meanwhile.",
+    }]}
+    elsewhere = client.post(SAVE_URL, data=json.dumps(board), content_type="application/json",
+                            REMOTE_ADDR="10.0.0.2")
+    assert elsewhere.status_code == 201
+    cache.clear()
+
+
+def test_the_save_limit_of_production_is_thirty_an_hour():
+    from carcwiki.settings import base
+
+    assert base.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["save_board"] == "30/hour"
 
 
 def test_saving_needs_the_csrf_token_the_page_carries():
