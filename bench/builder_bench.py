@@ -91,7 +91,7 @@ def serve(folder: Path, port: int) -> subprocess.Popen:
         "DJANGO_STATIC_ROOT": str(folder / "static"),
         "DATABASE_URL": f"sqlite:///{folder / 'bench.sqlite3'}",
     }
-    for command in (["migrate", "--noinput", "-v0"], ["load_catalogue"],
+    for command in (["migrate", "--noinput", "-v0"], ["createcachetable"], ["load_catalogue"],
                     ["collectstatic", "--noinput", "-v0"]):
         subprocess.run([PYTHON, "manage.py", *command], cwd=ROOT, env=env, check=True,
                        stdout=subprocess.DEVNULL)

@@ -41,3 +41,24 @@ def test_production_passes_the_deploy_checks():
     )
     assert result.returncode == 0, result.stderr
     assert "no issues" in result.stdout
+
+
+def test_production_shares_its_cache_between_processes(tmp_path):
+    # The throttles count in the cache: with gunicorn's several processes, a cache in each
+    # process's memory would multiply every limit by the number of processes.
+    database = tmp_path / "prod.sqlite3"
+    env = {
+        "DJANGO_SECRET_KEY": "k7$" + "a1b2c3d4e5" * 6, "DJANGO_ALLOWED_HOSTS": "carcwiki.example",
+        "DATABASE_URL": f"sqlite:///{database}",
+    }
+    assert run_manage("migrate", "-v0", **env).returncode == 0
+    assert run_manage("createcachetable", **env).returncode == 0
+    script = (
+        "from django.core.cache import cache; from django.conf import settings; "
+        "print(settings.CACHES['default']['BACKEND']); cache.set('seen', 42, 60)"
+    )
+    written = run_manage("shell", "--no-imports", "-c", script, **env)
+    assert written.stdout.strip() == "django.core.cache.backends.db.DatabaseCache"
+    read = "from django.core.cache import cache; print(cache.get('seen'))"
+    # Another process sees what the first one wrote.
+    assert run_manage("shell", "--no-imports", "-c", read, **env).stdout.strip() == "42"
