@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import secrets
 import socket
 import statistics
@@ -40,27 +39,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 PYTHON = sys.executable
 
-# Two animation frames after the work: the first runs before the paint, the second after.
-PAINTED = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
-
-
 def finished_game() -> dict:
-    """The 72-tile game of bench/score_bench.py (same seeds), read from the fixtures."""
-    from scoring.engine import Color, TileSet
-    from scoring.engine.generate import grow_board, place_figures, random_request
+    """The 72-tile game of bench/score_bench.py, with the tiles read from the fixtures."""
+    from scoring.engine import TileSet
+    from scoring.engine.generate import finished_game as finished
 
-    tiles = TileSet.from_yaml(str(ROOT / "fixtures" / "catalogue" / "tiles-base.yaml"))
-    players = [Color.RED, Color.BLUE, Color.GREEN, Color.YELLOW]
-    for seed in range(1000):
-        rng = random.Random(seed)
-        board = grow_board(tiles, rng)
-        if len(board) < 72:
-            continue
-        request = random_request(tiles, random.Random(seed), players=players)
-        request["figures"] = place_figures(board, tiles, rng, players, per_player=5)
-        request["tiles"] = [tile.to_json() for tile in board]
-        return request
-    raise RuntimeError("no complete deal found")
+    return finished(TileSet.from_yaml(str(ROOT / "fixtures" / "catalogue" / "tiles-base.yaml")))
 
 
 def big_board(side: int = 20) -> dict:
@@ -188,10 +172,6 @@ class Page:
         )
 
 
-def median(values: list[float]) -> float:
-    return statistics.median(values)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15,
@@ -246,7 +226,7 @@ def main() -> None:
           f"(load average {os.getloadavg()[0]:.2f})")
     print(f"{'case':<44}{'median':>12}{'max':>12}")
     for name, values in times.items():
-        print(f"{name:<44}{median(values):>9.1f} ms{max(values):>9.1f} ms")
+        print(f"{name:<44}{statistics.median(values):>9.1f} ms{max(values):>9.1f} ms")
 
 
 if __name__ == "__main__":

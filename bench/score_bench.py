@@ -54,7 +54,7 @@ from rest_framework.views import APIView  # noqa: E402
 from scoring import catalogue  # noqa: E402
 from scoring.api import ScoreView  # noqa: E402
 from scoring.engine import Color, ScoreRequest, TileSet, score, score_request  # noqa: E402
-from scoring.engine.generate import grow_board, place_figures, random_request  # noqa: E402
+from scoring.engine.generate import finished_game, random_request  # noqa: E402
 from scoring.engine.scoring import gc_paused  # noqa: E402
 
 
@@ -158,21 +158,6 @@ def median_ms(function, runs: int) -> float:
         function()
         times.append(time.perf_counter() - start)
     return statistics.median(times) * 1000
-
-
-def finished_game(tiles: TileSet) -> dict:
-    """A legal board with all 72 tiles and figures, as at the end of a game."""
-    for seed in range(1000):
-        rng = random.Random(seed)
-        board = grow_board(tiles, rng)
-        if len(board) < 72:
-            continue  # a tile fitted nowhere: try another deal
-        players = [Color.RED, Color.BLUE, Color.GREEN, Color.YELLOW]
-        request = random_request(tiles, random.Random(seed), players=players)
-        request["figures"] = place_figures(board, tiles, rng, players, per_player=5)
-        request["tiles"] = [tile.to_json() for tile in board]
-        return request
-    raise RuntimeError("no complete deal found")
 
 
 def load_tiles() -> tuple[TileSet, str]:

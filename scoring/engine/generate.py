@@ -212,3 +212,25 @@ def random_request(
         "tiles": [tile.to_json() for tile in board_tiles],
         "figures": figures,
     }
+
+
+def finished_game(tiles: TileSet, *, per_player: int = 5) -> dict[str, Any]:
+    """The request of a finished game: every tile of the C3 box laid (the first deal, by
+    seed, in which none had to be set aside) and ``per_player`` figures of each of four
+    players. The same board every time, for benchmarks.
+
+    >>> game = finished_game(TileSet.from_yaml("fixtures/catalogue/tiles-base.yaml"))
+    >>> len(game["tiles"]), len(game["figures"]), game["players"][0]["color"]
+    (72, 24, 'red')
+    """
+    players = [Color.RED, Color.BLUE, Color.GREEN, Color.YELLOW]
+    for seed in range(1000):
+        rng = random.Random(seed)
+        board = grow_board(tiles, rng)
+        if len(board) < 72:
+            continue  # a tile fitted nowhere: try another deal
+        request = random_request(tiles, random.Random(seed), players=players)
+        request["figures"] = place_figures(board, tiles, rng, players, per_player=per_player)
+        request["tiles"] = [tile.to_json() for tile in board]
+        return request
+    raise RuntimeError("no complete deal found")
