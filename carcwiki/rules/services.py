@@ -523,7 +523,7 @@ def write_rules_content(*, pages: list[PageSpec], terms: list[TermSpec]) -> None
         (section.page_id, section.anchor): section for section in Section.objects.all()
     }
     existing_notes = {note.slug: note for note in Note.objects.all()}
-    # Section HTML depends on the glossary too: compare it after rendering.
+    # Section HTML depends on the glossary too: _save_if_changed compares it after rendering.
     kept_sections: list[int] = []
     for spec in pages:
         page = existing_pages.get(spec.slug) or RulesPage(slug=spec.slug)
@@ -543,8 +543,7 @@ def write_rules_content(*, pages: list[PageSpec], terms: list[TermSpec]) -> None
             section = existing_sections.get((page.pk, section_spec.anchor)) or Section(
                 page=page, anchor=section_spec.anchor
             )
-            before = _rendered(section)
-            changed = _assign(
+            _save_if_changed(
                 section,
                 {
                     "title": section_spec.title,
@@ -553,10 +552,8 @@ def write_rules_content(*, pages: list[PageSpec], terms: list[TermSpec]) -> None
                     "requires": section_spec.requires,
                     "body": section_spec.body,
                 },
+                lambda section: render_section(section, linker=linker),
             )
-            render_section(section, linker=linker)
-            if changed or section.pk is None or _rendered(section) != before:
-                section.save()
             kept_sections.append(section.pk)
             for note_spec in section_spec.notes:
                 note = existing_notes.get(note_spec.slug) or Note(slug=note_spec.slug)
