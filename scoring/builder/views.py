@@ -32,17 +32,23 @@ BUILDER_MODULES = (
 )
 
 
-def import_map() -> str:
-    """The ``<script type="importmap">`` body for the builder's modules."""
-    imports = {
+def module_urls() -> dict[str, str]:
+    """Each builder module's plain URL and the URL it is served at (fingerprinted in
+    production)."""
+    return {
         f"{settings.STATIC_URL}js/builder/{name}": static(f"js/builder/{name}")
         for name in BUILDER_MODULES
     }
-    return json.dumps({"imports": imports}).replace("<", "\\u003c")
+
+
+def import_map(urls: dict[str, str]) -> str:
+    """The ``<script type="importmap">`` body for the builder's modules."""
+    return json.dumps({"imports": urls}).replace("<", "\\u003c")
 
 
 def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse:
     options = selectors.builder_options()
+    urls = module_urls()
     context = {
         "builder_data": {
             "tiles": selectors.builder_tiles(),
@@ -56,10 +62,10 @@ def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse
             },
             "limits": {"board_bytes": MAX_BOARD_BYTES, "figures": selectors.figure_limits()},
         },
-        "import_map": import_map(),
+        "import_map": import_map(urls),
         # Every module announced at once: otherwise the browser discovers them import by
         # import, one round trip per level.
-        "module_urls": [static(f"js/builder/{name}") for name in BUILDER_MODULES],
+        "module_urls": urls.values(),
         "saved_board": saved.board if saved else None,
         "saved_id": saved.id if saved else "",
     }
