@@ -10,6 +10,8 @@ route, and failures outside DRF.
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 
+from carcwiki.api.errors import SERVER_ERROR_DETAIL
+
 
 def is_api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/")
@@ -26,8 +28,6 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 def server_error(request: HttpRequest) -> HttpResponse:
     if is_api(request):
-        return JsonResponse(
-            {"detail": "The server could not handle this request."}, status=500
-        )
+        return JsonResponse({"detail": SERVER_ERROR_DETAIL}, status=500)
     # Rendered without the request's context processors: the failure may be theirs.
     return defaults.server_error(request)

@@ -14,6 +14,9 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 logger = logging.getLogger(__name__)
 
+SERVER_ERROR_DETAIL = "The server could not handle this request."
+"""The answer to a failure under /api/, here and in :mod:`carcwiki.error_pages`."""
+
 
 def exception_handler(exc, context):
     response = drf_exception_handler(exc, context)
@@ -28,6 +31,6 @@ def exception_handler(exc, context):
         return response
     logger.exception("Unhandled API error", exc_info=exc)
     return Response(
-        {"detail": "The server could not handle this request."},
+        {"detail": SERVER_ERROR_DETAIL},
         status=status.HTTP_500_INTERNAL_SERVER_ERROR,
     )
