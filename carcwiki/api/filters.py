@@ -40,28 +40,32 @@ class EditionFilter(django_filters.ModelChoiceFilter):
         return queryset.filter(counts__edition=value, counts__count__gt=0).distinct()
 
 
+def by_code(filter_class, model, what: str, listing: str, **options):
+    """A filter on the catalogue object of ``model`` named by its code; an unknown code
+    is a 400 naming it and where the codes are listed."""
+    return filter_class(
+        queryset=model.objects.all(),
+        to_field_name="code",
+        error_messages={
+            "invalid_choice": f"No {what} with code '%(value)s'; the codes are listed at "
+                              f"{listing}.",
+        },
+        **options,
+    )
+
+
 class TileFilter(django_filters.FilterSet):
     # Model choices so that a mistyped code is a 400 naming it, not an empty list (a
     # real expansion without tiles yet, such as river2, still gives an empty list).
-    expansion = django_filters.ModelChoiceFilter(
-        queryset=Expansion.objects.all(),
-        to_field_name="code",
+    expansion = by_code(
+        django_filters.ModelChoiceFilter, Expansion, "expansion", "/api/expansions/",
         field_name="expansion",
         help_text="Expansion code, e.g. `base` (see /api/expansions/).",
-        error_messages={
-            "invalid_choice": "No expansion with code '%(value)s'; the codes are listed "
-                              "at /api/expansions/.",
-        },
     )
-    edition = EditionFilter(
-        queryset=Edition.objects.all(),
-        to_field_name="code",
+    edition = by_code(
+        EditionFilter, Edition, "edition", "/api/editions/",
         field_name="counts__edition",
         help_text="Only tiles with copies in this edition (`C1`, `C2`, `C3`).",
-        error_messages={
-            "invalid_choice": "No edition with code '%(value)s'; the codes are listed at "
-                              "/api/editions/.",
-        },
     )
     feature = django_filters.ChoiceFilter(
         choices=[(name, name) for name in FEATURE_FILTERS],
