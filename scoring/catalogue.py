@@ -13,28 +13,19 @@ every request would cost a query per scoring for a case that does not occur.
 from __future__ import annotations
 
 import functools
-import logging
 
 from carcwiki.catalogue.selectors import tile_data
 from carcwiki.catalogue.signals import catalogue_loaded
 
-from .engine import TileDataError, TileDefinition, TileSet
-
-logger = logging.getLogger(__name__)
+from .engine import TileSet
+from .engine.expansions import DEFAULT_REGISTRY
 
 
 @functools.lru_cache(maxsize=1)
 def current_tiles() -> TileSet:
-    """Every tile type of the catalogue as the engine's tile set (cached)."""
-    definitions = []
-    for data in tile_data():
-        try:
-            definitions.append(TileDefinition.from_data(data))
-        except TileDataError:
-            # One inconsistent tile must not take the calculator down: it is left out
-            # (boards using it get "unknown_tile") and the problem is logged.
-            logger.exception("Tile %s left out of the score calculator", data.get("code"))
-    return TileSet(definitions)
+    """Every tile type of the catalogue as the engine's tile set (cached), with the
+    expansions the calculator knows. The data was checked when it was loaded."""
+    return TileSet.from_data(tile_data(), DEFAULT_REGISTRY)
 
 
 def forget_tiles(**_signal_kwargs: object) -> None:

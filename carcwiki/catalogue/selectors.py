@@ -13,7 +13,9 @@ def tile_as_data(tile: TileType) -> dict[str, Any]:
     """One tile type as plain data (uses prefetched ``counts`` when present)."""
     return {
         "code": tile.code,
-        "expansion": tile.expansion.code,
+        # The code the tile file declares: a part with tiles of its own (the river) or
+        # the expansion.
+        "expansion": tile.part.code if tile.part_id else tile.expansion.code,
         "picture": tile.picture,
         "edges": tile.edges,
         "features": tile.features,

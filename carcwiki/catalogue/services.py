@@ -10,6 +10,10 @@ from typing import Any
 import yaml
 from django.db import transaction
 
+from scoring.engine import TileDataError, TileSet
+from scoring.engine.expansions import DEFAULT_REGISTRY
+from scoring.engine.tiles import read_tile_file
+
 from .models import Bundle, Edition, Expansion, Part, TileCount, TileType
 
 
@@ -89,19 +93,43 @@ def load_bundles(*, path: Path) -> int:
     return len(entries)
 
 
+def read_tile_files(paths: list[Path]) -> list[dict[str, Any]]:
+    """Every tile of the tile files, checked all together by the scoring engine against
+    the expansions it knows: a bad tile stops the load here, naming the file and tile,
+    before anything is written."""
+    entries = []
+    for path in paths:
+        try:
+            tiles = read_tile_file(str(path))
+            TileSet.from_data(tiles, DEFAULT_REGISTRY)
+        except TileDataError as error:
+            raise TileDataError(f"{path.name}: {error}") from None
+        entries += tiles
+    TileSet.from_data(entries, DEFAULT_REGISTRY)  # codes unique across files
+    return entries
+
+
 @transaction.atomic
-def load_tiles(*, path: Path, expansion_code: str, part_code: str | None = None) -> int:
+def load_tiles(*, entries: list[dict[str, Any]]) -> int:
+    """Write checked tile entries (see :func:`read_tile_files`): each belongs to the
+    expansion or part its file names."""
     editions = {edition.code: edition for edition in Edition.objects.all()}
-    expansion = Expansion.objects.get(code=expansion_code)
-    part = Part.objects.get(code=part_code) if part_code else None
-    entries = read_yaml(path)
+    expansions = {expansion.code: expansion for expansion in Expansion.objects.all()}
+    parts = {part.code: part for part in Part.objects.select_related("expansion")}
     for order, entry in enumerate(entries):
+        code = entry["expansion"]
+        if code in expansions:
+            expansion, part = expansions[code], None
+        elif code in parts:
+            expansion, part = parts[code].expansion, parts[code]
+        else:
+            raise TileDataError(f"tile {entry['code']}: no expansion or part {code!r}")
         tile, _ = TileType.objects.update_or_create(
             code=entry["code"],
             defaults={
                 "expansion": expansion,
                 "part": part,
-                "picture": entry["picture"],
+                "picture": entry.get("picture", ""),
                 "edges": entry["edges"],
                 "features": entry["features"],
                 "illustrations": entry.get("illustrations", []),
@@ -110,9 +138,9 @@ def load_tiles(*, path: Path, expansion_code: str, part_code: str | None = None)
             },
         )
         counts = entry.get("counts", {})
-        for code, count in counts.items():
+        for edition_code, count in counts.items():
             TileCount.objects.update_or_create(
-                tile=tile, edition=editions[code], defaults={"count": count}
+                tile=tile, edition=editions[edition_code], defaults={"count": count}
             )
         tile.counts.exclude(edition__code__in=list(counts)).delete()
     return len(entries)

@@ -16,6 +16,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from scoring import catalogue
 from scoring.api import MAX_BODY_BYTES, ScoreView
 from scoring.engine import ErrorCode, TileSet, score_request
+from scoring.engine.expansions import DEFAULT_REGISTRY
 from scoring.serializers import CONTRACT_REQUEST, CONTRACT_RESPONSE
 
 from .engine.test_validation import CASES, JSON
@@ -57,7 +58,8 @@ def test_known_answer_boards_score_as_in_the_engine(client, path):
 
 def test_the_database_tiles_are_the_catalogue_tiles():
     yaml_tiles = TileSet.from_yaml(
-        str(Path(__file__).resolve().parents[2] / "fixtures" / "catalogue" / "tiles-base.yaml")
+        str(Path(__file__).resolve().parents[2] / "fixtures" / "catalogue" / "tiles-base.yaml"),
+        registry=DEFAULT_REGISTRY,
     )
     assert catalogue.current_tiles() == yaml_tiles
     assert score_request(CONTRACT_REQUEST, catalogue.current_tiles()).to_json() == (
@@ -274,9 +276,12 @@ def test_the_schema_documents_the_endpoint(client):
     assert (players["minItems"], players["maxItems"]) == (2, 6)
     assert ok["schema"] == {"$ref": "#/components/schemas/ScoreResponse"}
     assert set(components["ScoreResponse"]["properties"]) == {
-        "players", "winners", "features", "warnings",
+        "players", "winners", "features", "trade_goods", "warnings",
     }
     assert bad["schema"] == {"$ref": "#/components/schemas/Errors"}
     code_ref = components["BoardError"]["properties"]["code"]["$ref"]
     assert code_ref == "#/components/schemas/ScoreErrorCodeEnum"
-    assert set(components["ScoreErrorCodeEnum"]["enum"]) == {code.value for code in ErrorCode}
+    assert set(components["ScoreErrorCodeEnum"]["enum"]) == {code.value for code in ErrorCode} | {
+        "river_not_connected", "river_spring", "river_u_turn", "river_loop", "goods_mismatch",
+        "invalid_goods",
+    }

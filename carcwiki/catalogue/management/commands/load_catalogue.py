@@ -1,21 +1,19 @@
 """``manage.py load_catalogue``: load every fixture (catalogue, tiles, rules) in order.
 
 Idempotent: each record is upserted by its code, so running the command twice changes
-nothing. The scoring engine's tile cache is told to reload through the
-``catalogue_loaded`` signal.
+nothing. Every ``tiles-*.yaml`` file is a tile file that names its expansion; all tiles
+are checked by the scoring engine before anything is written, and a bad tile stops the
+command with the file, the tile and the problem. The scoring engine's tile cache is told
+to reload through the ``catalogue_loaded`` signal.
 """
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from carcwiki.catalogue import services
 from carcwiki.catalogue.signals import catalogue_loaded
 from carcwiki.rules.services import load_rules_content
-
-TILE_FILES = [
-    # (file, expansion, part)
-    ("tiles-base.yaml", "base", None),
-]
+from scoring.engine import TileDataError
 
 
 class Command(BaseCommand):
@@ -23,13 +21,14 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         directory = settings.FIXTURES_DIR / "catalogue"
+        try:
+            tile_entries = services.read_tile_files(sorted(directory.glob("tiles-*.yaml")))
+        except TileDataError as error:
+            raise CommandError(f"Tile data not loaded: {error}") from None
         editions = services.load_editions(path=directory / "editions.yaml")
         expansions = services.load_expansions(path=directory / "expansions.yaml")
         bundles = services.load_bundles(path=directory / "bundles.yaml")
-        tiles = sum(
-            services.load_tiles(path=directory / name, expansion_code=expansion, part_code=part)
-            for name, expansion, part in TILE_FILES
-        )
+        tiles = services.load_tiles(entries=tile_entries)
         rules = load_rules_content(directory=settings.FIXTURES_DIR / "rules")
         catalogue_loaded.send(sender=self.__class__)
         if options["verbosity"] == 0:
