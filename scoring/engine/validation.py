@@ -976,8 +976,9 @@ class RequestValidator:
             if (kind, feature) in roles
         ]
         where = _either(allowed)
+        name = self.registry.figure_kind(kind).name
         self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
-                   f"{_a(kind).capitalize()} may not stand on {_a(segment.kind.value)} "
+                   f"{_a(name).capitalize()} may not stand on {_a(segment.kind.value)} "
                    f"({tile.label}, {at.value}); it may stand on {where}.")
 
     # -- the finished board -----------------------------------------------------------

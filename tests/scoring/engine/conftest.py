@@ -13,5 +13,12 @@ BOARDS_DIR = ROOT / "fixtures" / "boards"
 
 
 @pytest.fixture(scope="session")
+def all_tiles() -> TileSet:
+    """Every tile file of the catalogue: the base game and the expansions."""
+    paths = sorted((ROOT / "fixtures" / "catalogue").glob("tiles-*.yaml"))
+    return TileSet.from_yaml(*map(str, paths), registry=DEFAULT_REGISTRY)
+
+
+@pytest.fixture(scope="session")
 def base_tiles() -> TileSet:
     return TileSet.from_yaml(str(TILES_YAML), registry=DEFAULT_REGISTRY)

@@ -32,6 +32,9 @@ REQUIRED = {
     "farm-002-detailed-second-edition", "farm-002-detailed-first-edition",
     "farm-footnote-third-edition", "farm-footnote-second-edition",
     "farm-footnote-first-edition",
+    # The River and The River II (issue #10).
+    "river-field-split", "river-monastery-and-spring-field", "river2-fork",
+    "river-and-river2-combined", "river-c3",
 }
 
 
@@ -54,12 +57,12 @@ def test_the_farm_variants_give_different_answers_on_their_boards(base_tiles):
 
 
 @pytest.mark.parametrize("path", BOARDS, ids=lambda path: path.stem)
-def test_known_answer(path: Path, base_tiles):
+def test_known_answer(path: Path, all_tiles):
     case = json.loads(path.read_text(encoding="utf-8"))
     assert set(case) == {"description", "request", "expected", "arithmetic"}
-    assert validate_request(case["request"], base_tiles) == []
+    assert validate_request(case["request"], all_tiles) == []
     expected = case["expected"]
-    response = score_request(case["request"], base_tiles).to_json()
+    response = score_request(case["request"], all_tiles).to_json()
 
     players = {player["color"]: player for player in response["players"]}
     assert {color: player["final_points"] for color, player in players.items()} == expected[
