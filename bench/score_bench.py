@@ -51,7 +51,7 @@ from django.urls import path  # noqa: E402
 from rest_framework.response import Response  # noqa: E402
 from rest_framework.views import APIView  # noqa: E402
 
-from scoring import catalogue  # noqa: E402
+from scoring import tileset  # noqa: E402
 from scoring.api import ScoreView  # noqa: E402
 from scoring.engine import Color, ScoreRequest, TileSet, score, score_request  # noqa: E402
 from scoring.engine.expansions import DEFAULT_REGISTRY  # noqa: E402
@@ -166,17 +166,17 @@ def load_tiles() -> tuple[TileSet, str]:
     try:
         call_command("migrate", verbosity=0, skip_checks=True)
         call_command("load_catalogue", verbosity=0, skip_checks=True)
-        catalogue.forget_tiles()
-        return catalogue.current_tiles(), "database"
+        tileset.forget_tiles()
+        return tileset.current_tiles(), "database"
     except Exception as error:  # the bench must still run while the site is being built
         tiles = TileSet.from_yaml(str(ROOT / "fixtures" / "catalogue" / "tiles-base.yaml"),
                                   registry=DEFAULT_REGISTRY)
-        catalogue.current_tiles.cache_clear()
-        catalogue.current_tiles.__wrapped__ = lambda: tiles  # noqa: B010
-        catalogue.current_tiles = lambda: tiles
+        tileset.current_tiles.cache_clear()
+        tileset.current_tiles.__wrapped__ = lambda: tiles  # noqa: B010
+        tileset.current_tiles = lambda: tiles
         import scoring.api
 
-        scoring.api.current_tiles = catalogue.current_tiles
+        scoring.api.current_tiles = tileset.current_tiles
         return tiles, f"YAML (catalogue not loadable: {type(error).__name__})"
 
 

@@ -20,10 +20,10 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from .catalogue import current_tiles
 from .engine import InvalidBoardError, score_request
 from .engine.validation import lone_surrogate
 from .serializers import EXAMPLES, ErrorsSerializer, ScoreRequestSerializer, ScoreResponseSerializer
+from .tileset import current_tiles
 
 MAX_BODY_BYTES = 1024 * 1024
 """The contract's limit on the request body."""

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from . import selectors
 from .models import SavedBoard
 from .throttling import seconds_to_wait
-from .validation import MAX_BOARD_BYTES, BoardError, check_size, parse_board
+from .validation import MAX_BOARD_BYTES, InvalidDraftError, check_size, parse_board
 
 # The page's ES modules (static/js/builder/). They import each other by relative URL; the
 # import map sends each plain URL to the file's fingerprinted one, so that in production
@@ -97,10 +97,10 @@ def save_board(request: HttpRequest) -> JsonResponse:
         return response
     declared = request.META.get("CONTENT_LENGTH") or ""
     try:
-        if declared.isdigit():
+        if declared.isascii() and declared.isdigit():
             check_size(int(declared))  # refuse a big body before reading it
         board = parse_board(request.read(MAX_BOARD_BYTES + 1))
-    except BoardError as error:
+    except InvalidDraftError as error:
         return JsonResponse({"errors": error.errors}, status=400)
     saved = SavedBoard.objects.create(board=board)
     url = reverse("builder:saved", kwargs={"board_id": saved.id})

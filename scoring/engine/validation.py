@@ -43,6 +43,7 @@ start; the bound also keeps numbers printable in messages."""
 MAX_POINTS = 1_000_000
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+MAX_NAME_LENGTH = 60
 
 
 class ErrorCode(enum.Enum):
@@ -130,6 +131,45 @@ def registry_of(tiles: TileSet) -> ExpansionRegistry:
     if tiles.registry is None:
         raise ValueError("this tile set was built without an expansion registry")
     return tiles.registry
+
+
+def parse_draft(data: Any, tiles: TileSet) -> ScoreRequest:
+    """A board being rebuilt, read by the same reader as a board to score but checked
+    for its form only (see :class:`RequestValidator`); raises
+    :class:`InvalidRequestError` listing every problem."""
+    validator = RequestValidator(tiles, draft=True)
+    errors = validator.run(data)
+    if errors:
+        raise InvalidRequestError(errors)
+    return validator.request(data)
+
+
+def parse_request(data: Any, tiles: TileSet) -> ScoreRequest:
+    """A request to score, read and checked in full; raises :class:`InvalidRequestError`
+    listing every problem."""
+    validator = RequestValidator(tiles)
+    errors = validator.run(data)
+    if not errors:
+        request = validator.request(data)
+        graph = FeatureGraph.from_placed(validator.placed(), request.board.figures)
+        errors = validator.check_board(request, graph)
+        if not errors:
+            return request
+    raise InvalidRequestError(errors)
+
+
+class InvalidRequestError(ValueError):
+    """A request with problems; ``errors`` lists every one."""
+
+    def __init__(self, errors: list[BoardError]):
+        self.errors = errors
+        first = errors[0].message if errors else "invalid request"
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        super().__init__(first + more)
+
+    def to_json(self) -> dict[str, Any]:
+        """The 400 response body."""
+        return {"errors": [error.to_json() for error in self.errors]}
 
 
 def validate_request(data: Any, tiles: TileSet) -> list[BoardError]:
@@ -248,14 +288,20 @@ class _Tile:
 
 
 class RequestValidator:
-    """Checks one request; once :meth:`run` found no problem, hands over what it read.
+    """The one reader of the board request: checks it and, once :meth:`run` found no
+    problem, hands over what it read.
 
     :meth:`request` and :meth:`placed` save the scorer from parsing the body and
-    turning the tiles a second time.
+    turning the tiles a second time. With ``draft=True`` it checks only the request's
+    form — types, known codes, names and limits — and not what a finished game leaves on
+    the table (edges that match, tiles joined, copies in the box, figures on features,
+    figures and tiles of expansions not in play): a board being rebuilt may be unfinished,
+    but never malformed.
     """
 
-    def __init__(self, tiles: TileSet):
+    def __init__(self, tiles: TileSet, *, draft: bool = False):
         self.tiles = tiles
+        self.draft = draft
         self.registry = registry = registry_of(tiles)
         self.errors: list[BoardError] = []
         self.edition: Edition | None = DEFAULT_EDITION
@@ -280,8 +326,7 @@ class RequestValidator:
         self.errors.append(BoardError(path, code, message))
 
     def request(self, data: Mapping[str, Any]) -> ScoreRequest:
-        """The parsed request, equal to ``ScoreRequest.from_json(data)``; only for a
-        request that :meth:`run` accepted."""
+        """The parsed request; only for a request that :meth:`run` accepted."""
         if self.errors or not self.tiles_checked:
             raise ValueError("only a request without problems can be parsed")
         placed_tiles = self.placed_tiles
@@ -434,6 +479,11 @@ class RequestValidator:
             if name is not None and not isinstance(name, str):
                 self.error(f"{path}.name", ErrorCode.INVALID_TYPE,
                            f"A player's name must be a string, not {_show(name)}.")
+            elif isinstance(name, str) and (len(name) > MAX_NAME_LENGTH or "\x00" in name):
+                self.error(f"{path}.name", ErrorCode.INVALID_TYPE,
+                           f"A player's name is text of at most {MAX_NAME_LENGTH} characters, "
+                           "without NUL characters.")
+                name = None
             points = player.get("points")
             tokens = self.check_tokens(player, path)
             if color is not None and isinstance(name, (str, type(None))) and (
@@ -482,7 +532,7 @@ class RequestValidator:
                                f"A player cannot hold {_show(count)} {kind} tokens.")
                 elif count:
                     counts.append((kind, count))
-            if counts and tokens not in self.in_play.tokens:
+            if counts and tokens not in self.in_play.tokens and not self.draft:
                 part = self.registry.token_part[tokens.name]
                 self.error(where, ErrorCode.EXPANSION_NOT_IN_PLAY,
                            self.needs(f"Holding {tokens.name} tokens", part))
@@ -534,7 +584,7 @@ class RequestValidator:
             self.error("tiles", ErrorCode.INVALID_TYPE,
                        f"tiles must be a list, not {_show(tiles)}.")
             return
-        if not tiles:
+        if not tiles and not self.draft:
             self.error("tiles", ErrorCode.EMPTY_BOARD, "The board has no tiles.")
             return
         if len(tiles) > MAX_TILES:
@@ -568,6 +618,8 @@ class RequestValidator:
                 placed.append(tile)
         self.tiles_checked = True
         self.placed_tiles = placed
+        if self.draft:
+            return
         on_board = [tile for tile in placed if tile.on_board]
         self.check_layout(on_board, len(tiles))
         self.check_copies(placed)
@@ -577,7 +629,10 @@ class RequestValidator:
                     self.error(problem.path, problem.code, problem.message)
 
     def playable_codes(self) -> frozenset[str]:
-        """Codes of the tiles that exist in the edition and belong to what is in play."""
+        """Codes of the tiles that exist in the edition and belong to what is in play
+        (in a draft, every known code)."""
+        if self.draft:
+            return frozenset(self.tiles)
         return self.tiles.codes_in_play(self.edition, self.in_play.tile_groups)
 
     def check_tile(
@@ -640,6 +695,8 @@ class RequestValidator:
             self.error(f"{path}.tile", ErrorCode.UNKNOWN_TILE, f"There is no tile {_show(code)}.")
             return False
         tile.code = code
+        if self.draft:
+            return True
         if definition.expansion not in self.in_play.tile_groups:
             if definition.expansion in self.registry:
                 self.error(f"{path}.tile", ErrorCode.EXPANSION_NOT_IN_PLAY,
@@ -812,7 +869,7 @@ class RequestValidator:
         roles = self.in_play.placements
         kinds_in_play = self.in_play.figure_kinds
         # Rules about single figures (no figure by the volcano) need the careful path.
-        fast = self.tiles_checked and not self.in_play.figure_rules
+        fast = self.tiles_checked and not self.in_play.figure_rules and not self.draft
         owned: dict[tuple[Color, str], int] = {}
         squares = self.squares
         colors = self.colors
@@ -850,7 +907,7 @@ class RequestValidator:
             y = self.check_coordinate(item, "y", path)
             at = self.check_location(item, path)
             kind = self.check_figure_kind(item, path)
-            if player is not None and kind is not None:
+            if player is not None and kind is not None and not self.draft:
                 key = (player, kind)
                 owned[key] = owned.get(key, 0) + 1
                 figure_kind = self.registry.figure_kind(kind)
@@ -860,7 +917,7 @@ class RequestValidator:
                     self.error(path, ErrorCode.TOO_MANY_FIGURES,
                                f"{player.value.capitalize()} has more than {limit} "
                                f"{name} on the board, but a player owns only {limit}.")
-            if x is None or y is None or at is None or not self.tiles_checked:
+            if x is None or y is None or at is None or not self.tiles_checked or self.draft:
                 continue
             self.check_placement(path, x, y, at, kind, roles)
 
@@ -919,7 +976,7 @@ class RequestValidator:
             self.error(f"{path}.kind", ErrorCode.UNKNOWN_FIGURE_KIND,
                        f"Unknown figure kind {_show(value)}; known kinds: {', '.join(kinds)}.")
             return None
-        if part not in self.in_play.parts:
+        if part not in self.in_play.parts and not self.draft:
             figure_kind = registry.figure_kind(value)
             code = (ErrorCode.UNKNOWN_FIGURE_KIND
                     if figure_kind.when_missing is WhenMissing.UNKNOWN_KIND

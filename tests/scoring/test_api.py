@@ -13,7 +13,7 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 from rest_framework.throttling import ScopedRateThrottle
 
-from scoring import catalogue
+from scoring import tileset
 from scoring.api import MAX_BODY_BYTES, ScoreView
 from scoring.engine import ErrorCode, TileSet, score_request
 from scoring.engine.expansions import DEFAULT_REGISTRY
@@ -30,7 +30,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def fresh_throttle_and_tiles():
     cache.clear()  # throttle history lives in the cache
-    catalogue.forget_tiles()
+    tileset.forget_tiles()
     yield
     cache.clear()
 
@@ -61,8 +61,8 @@ def test_the_database_tiles_are_the_catalogue_tiles():
         str(Path(__file__).resolve().parents[2] / "fixtures" / "catalogue" / "tiles-base.yaml"),
         registry=DEFAULT_REGISTRY,
     )
-    assert catalogue.current_tiles() == yaml_tiles
-    assert score_request(CONTRACT_REQUEST, catalogue.current_tiles()).to_json() == (
+    assert tileset.current_tiles() == yaml_tiles
+    assert score_request(CONTRACT_REQUEST, tileset.current_tiles()).to_json() == (
         CONTRACT_RESPONSE
     )
 
@@ -233,17 +233,17 @@ def test_requests_are_throttled_per_client(client, monkeypatch):
 
 
 def test_the_tile_cache_is_rebuilt_when_the_catalogue_is_reloaded():
-    first = catalogue.current_tiles()
-    assert catalogue.current_tiles() is first
+    first = tileset.current_tiles()
+    assert tileset.current_tiles() is first
     call_command("load_catalogue", verbosity=0)
-    assert catalogue.current_tiles() is not first
-    assert catalogue.current_tiles() == first
+    assert tileset.current_tiles() is not first
+    assert tileset.current_tiles() == first
 
 
 def test_scoring_makes_no_database_query_once_the_tiles_are_cached(
     client, django_assert_num_queries
 ):
-    catalogue.current_tiles()  # the first scoring of a process reads the catalogue
+    tileset.current_tiles()  # the first scoring of a process reads the catalogue
     with django_assert_num_queries(0):
         response = post(client, CONTRACT_REQUEST)
     assert response.status_code == 200

@@ -14,9 +14,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError
 
-from scoring.catalogue import current_tiles
 from scoring.engine import InvalidBoardError, ScoreResult, score_request
 from scoring.engine.validation import lone_surrogate
+from scoring.tileset import current_tiles
 
 
 class Command(BaseCommand):

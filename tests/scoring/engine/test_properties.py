@@ -141,12 +141,12 @@ def test_the_order_of_tiles_and_figures_does_not_matter(base_tiles, request, rng
 @given(boards())
 @SETTINGS
 def test_json_round_trips(base_tiles, request):
-    parsed = ScoreRequest.from_json(request, DEFAULT_REGISTRY)
+    parsed = ScoreRequest.from_json(request, TILES)
     validator = RequestValidator(base_tiles)
     assert validator.run(request) == []
     assert validator.request(request) == parsed
     written = parsed.to_json()
-    assert ScoreRequest.from_json(json.loads(json.dumps(written)), DEFAULT_REGISTRY) == parsed
+    assert ScoreRequest.from_json(json.loads(json.dumps(written)), TILES) == parsed
     assert written["tiles"] == request["tiles"]
     assert written["figures"] == request["figures"]
     assert written["rules"] == request["rules"]
