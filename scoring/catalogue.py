@@ -8,33 +8,27 @@ the tiles). A signal is enough because the catalogue only changes through that c
 in tests and in a shell it runs in the process that holds the cache, and on a server it
 runs at deploy time, before the workers start. A version key read from the database on
 every request would cost a query per scoring for a case that does not occur.
+
+The tiles were checked by the same engine when ``load_catalogue`` wrote them, so a tile the
+engine refuses here means the database was changed by hand: that is an error, not a tile
+to leave out quietly.
 """
 
 from __future__ import annotations
 
 import functools
-import logging
 
 from carcwiki.catalogue.selectors import tile_data
 from carcwiki.catalogue.signals import catalogue_loaded
 
-from .engine import TileDataError, TileDefinition, TileSet
-
-logger = logging.getLogger(__name__)
+from .engine import TileSet
+from .engine.expansions import DEFAULT_REGISTRY
 
 
 @functools.lru_cache(maxsize=1)
 def current_tiles() -> TileSet:
     """Every tile type of the catalogue as the engine's tile set (cached)."""
-    definitions = []
-    for data in tile_data():
-        try:
-            definitions.append(TileDefinition.from_data(data))
-        except TileDataError:
-            # One inconsistent tile must not take the calculator down: it is left out
-            # (boards using it get "unknown_tile") and the problem is logged.
-            logger.exception("Tile %s left out of the score calculator", data.get("code"))
-    return TileSet(definitions)
+    return TileSet.from_data(tile_data(), DEFAULT_REGISTRY)
 
 
 def forget_tiles(**_signal_kwargs: object) -> None:

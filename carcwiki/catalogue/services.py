@@ -1,16 +1,26 @@
 """Writes to the catalogue: loading the YAML fixtures into the database, idempotently.
 
 Each loader upserts by code, in dependency order, and removes nothing that the fixtures
-still name; running it twice leaves the database unchanged.
+still name; running it twice leaves the database unchanged. Tile files are checked by the
+scoring engine, all together, before any tile is written (``check_tile_files``).
 """
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 from django.db import transaction
 
+from scoring.engine import TileDataError, TileSet
+from scoring.engine.expansions import DEFAULT_REGISTRY
+
 from .models import Bundle, Edition, Expansion, Part, TileCount, TileType
+
+TILE_FILE_PATTERN = "tiles-*.yaml"
+# Tiles of a part are ordered after their expansion's own tiles: part n starts at
+# TILE_ORDER_PER_PART * (n + 1), far beyond any expansion's tile count.
+TILE_ORDER_PER_PART = 1000
 
 
 def read_yaml(path: Path) -> Any:
@@ -89,30 +99,124 @@ def load_bundles(*, path: Path) -> int:
     return len(entries)
 
 
-@transaction.atomic
-def load_tiles(*, path: Path, expansion_code: str, part_code: str | None = None) -> int:
-    editions = {edition.code: edition for edition in Edition.objects.all()}
-    expansion = Expansion.objects.get(code=expansion_code)
-    part = Part.objects.get(code=part_code) if part_code else None
-    entries = read_yaml(path)
-    for order, entry in enumerate(entries):
-        tile, _ = TileType.objects.update_or_create(
-            code=entry["code"],
-            defaults={
-                "expansion": expansion,
-                "part": part,
-                "picture": entry["picture"],
-                "edges": entry["edges"],
-                "features": entry["features"],
-                "illustrations": entry.get("illustrations", []),
-                "is_start": entry.get("start", False),
-                "order": order,
-            },
-        )
-        counts = entry.get("counts", {})
-        for code, count in counts.items():
-            TileCount.objects.update_or_create(
-                tile=tile, edition=editions[code], defaults={"count": count}
+@dataclass(frozen=True)
+class TileFile:
+    """One ``tiles-*.yaml`` file: the catalogue code it declares and its tile entries."""
+
+    path: Path
+    catalogue_code: str
+    tiles: list[dict[str, Any]]
+
+    def engine_data(self) -> list[dict[str, Any]]:
+        """The entries as the scoring engine reads them, each naming its catalogue code."""
+        return [{**entry, "expansion": self.catalogue_code} for entry in self.tiles]
+
+
+class TileFileError(ValueError):
+    """A tile file that cannot be loaded; the message names the file and the tile."""
+
+
+def read_tile_files(directory: Path) -> list[TileFile]:
+    """Every ``tiles-*.yaml`` of ``directory``, in name order, checked for its shape."""
+    tile_files = []
+    for path in sorted(directory.glob(TILE_FILE_PATTERN)):
+        content = read_yaml(path)
+        if not isinstance(content, dict) or not isinstance(content.get("tiles"), list):
+            raise TileFileError(
+                f"{path.name}: a tile file is a mapping with `expansion` and a `tiles` list"
             )
-        tile.counts.exclude(edition__code__in=list(counts)).delete()
-    return len(entries)
+        code = content.get("expansion")
+        if not isinstance(code, str) or not code:
+            raise TileFileError(f"{path.name}: `expansion` must name a catalogue code")
+        for position, entry in enumerate(content["tiles"]):
+            if not isinstance(entry, dict) or not isinstance(entry.get("code"), str):
+                raise TileFileError(f"{path.name}: tile entry {position + 1} has no code")
+        tile_files.append(TileFile(path=path, catalogue_code=code, tiles=content["tiles"]))
+    return tile_files
+
+
+def check_tile_files(tile_files: list[TileFile]) -> None:
+    """Refuse tile data the scoring engine would refuse, before anything is written.
+
+    The engine builds its tile set from all files at once (so a code used twice across files
+    is caught too); its message names the tile, and this adds the file. A tile that no
+    edition counts is refused as well: it could never be on a table.
+    """
+    file_of = {
+        entry["code"]: tile_file.path.name
+        for tile_file in tile_files
+        for entry in tile_file.tiles
+    }
+    for tile_file in tile_files:
+        for entry in tile_file.tiles:
+            counts = entry.get("counts")
+            if not isinstance(counts, dict) or not any(
+                isinstance(number, int) and number > 0 for number in counts.values()
+            ):
+                raise TileFileError(
+                    f"{tile_file.path.name}: tile {entry['code']}: no edition counts a copy"
+                )
+    data = [entry for tile_file in tile_files for entry in tile_file.engine_data()]
+    try:
+        TileSet.from_data(data, DEFAULT_REGISTRY)
+    except TileDataError as error:
+        # The engine's message starts with "tile <code>:"; name the file that holds it.
+        words = str(error).split()
+        code = words[1].rstrip(":") if len(words) > 1 and words[0] == "tile" else None
+        where = file_of.get(code, "tile files")
+        raise TileFileError(f"{where}: {error}") from None
+
+
+@transaction.atomic
+def load_tiles(*, tile_files: list[TileFile]) -> int:
+    """Write the tiles of checked files: each under its expansion, or its expansion's part.
+
+    Tiles are ordered by file: within an expansion its own tiles come first, then those of
+    each part in the part's order, so that The River follows the base game's tiles.
+    """
+    editions = {edition.code: edition for edition in Edition.objects.all()}
+    expansions = {expansion.code: expansion for expansion in Expansion.objects.all()}
+    parts = {part.code: part for part in Part.objects.select_related("expansion")}
+    written = 0
+    for tile_file in tile_files:
+        code = tile_file.catalogue_code
+        if code in expansions:
+            expansion, part, first_order = expansions[code], None, 0
+        elif code in parts:
+            part = parts[code]
+            expansion, first_order = part.expansion, TILE_ORDER_PER_PART * (part.order + 1)
+        else:
+            raise TileFileError(
+                f"{tile_file.path.name}: {code!r} is neither an expansion nor a part of the "
+                "catalogue"
+            )
+        for position, entry in enumerate(tile_file.tiles):
+            _save_tile(entry, expansion=expansion, part=part, order=first_order + position,
+                       editions=editions, file_name=tile_file.path.name)
+            written += 1
+    return written
+
+
+def _save_tile(entry, *, expansion, part, order, editions, file_name) -> None:
+    tile, _ = TileType.objects.update_or_create(
+        code=entry["code"],
+        defaults={
+            "expansion": expansion,
+            "part": part,
+            "picture": entry["picture"],
+            "edges": entry["edges"],
+            "features": entry["features"],
+            "illustrations": entry.get("illustrations", []),
+            "is_start": entry.get("start", False),
+            "order": order,
+        },
+    )
+    counts = entry.get("counts", {})
+    unknown = sorted(set(counts) - set(editions))
+    if unknown:
+        raise TileFileError(f"{file_name}: tile {entry['code']}: unknown editions {unknown}")
+    for edition_code, count in counts.items():
+        TileCount.objects.update_or_create(
+            tile=tile, edition=editions[edition_code], defaults={"count": count}
+        )
+    tile.counts.exclude(edition__code__in=list(counts)).delete()

@@ -11,7 +11,7 @@ from carcwiki.catalogue.svg import city_shape, render_tile_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 TILES_FILE = Path(__file__).resolve().parents[2] / "fixtures" / "catalogue" / "tiles-base.yaml"
-BASE_TILES = yaml.safe_load(TILES_FILE.read_text(encoding="utf-8"))
+BASE_TILES = yaml.safe_load(TILES_FILE.read_text(encoding="utf-8"))["tiles"]
 KINDS = ("city", "road", "field", "monastery", "garden")
 
 
