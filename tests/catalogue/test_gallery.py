@@ -38,12 +38,19 @@ def add_tiles(number: int) -> None:
         )
 
 
-def test_gallery_shows_the_32_base_tile_types(client, catalogue):
+def test_gallery_shows_every_tile_type_grouped_by_expansion(client, catalogue):
     response = client.get(GALLERY)
     assert response.status_code == 200
     codes = tile_codes(response)
-    assert len(codes) == 32
+    assert len(codes) == 32 + 14 + 12 + 17 + 24
     assert sum(code.endswith("-garden") for code in codes) == 8
+    sections = [(section["code"], section["name"], len(section["tiles"]))
+                for section in response.context["sections"]]
+    assert sections == [
+        ("base", "Base game", 32), ("river", "The River (Base game)", 14),
+        ("inns-cathedrals", "Inns & Cathedrals", 17),
+        ("traders-builders", "Traders & Builders", 24), ("river2", "The River II", 12),
+    ]
     content = response.content.decode()
     assert 'href="/static/css/gallery.css"' in content
     assert '<img class="tile-picture" src="/tiles/D.svg" width="120" height="120"' in content
@@ -60,11 +67,23 @@ def test_gallery_lists_copies_per_edition(client, catalogue):
 
 
 def test_filter_by_edition_c1_has_no_garden_tiles(client, catalogue):
-    response = client.get(GALLERY, {"edition": "C1"})
+    response = client.get(GALLERY, {"edition": "C1", "expansion": "base"})
     codes = tile_codes(response)
     assert len(codes) == 24
     assert not any(code.endswith("-garden") for code in codes)
     assert "Show all" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("expansion", "edition", "count"),
+    [("river", "", 14), ("river", "C3", 12), ("river2", "", 12), ("river2", "C3", 0),
+     ("inns-cathedrals", "C1", 17), ("traders-builders", "", 24)],
+)
+def test_filter_by_an_expansion_or_a_part(client, catalogue, expansion, edition, count):
+    response = client.get(GALLERY, {"expansion": expansion, "edition": edition})
+    codes = tile_codes(response)
+    assert len(codes) == count
+    assert all(code.startswith(expansion.split("-")[0] + "-") for code in codes)
 
 
 def test_filter_by_expansion_and_edition_together(client, catalogue):
@@ -75,7 +94,7 @@ def test_filter_by_expansion_and_edition_together(client, catalogue):
 def test_unknown_filter_value_shows_an_error_and_every_tile(client, catalogue):
     response = client.get(GALLERY, {"edition": "C9"})
     assert response.status_code == 200
-    assert len(tile_codes(response)) == 32
+    assert len(tile_codes(response)) == 99
     assert 'role="alert"' in response.content.decode()
 
 
