@@ -558,11 +558,41 @@ def _pennant(centre: Point) -> str:
 
 
 def _goods(centre: Point, good: str) -> str:
+    """A goods symbol on a light disc: a bunch of grapes, an ear of grain or a bolt of cloth."""
+    x, y = centre
     colour = GOODS_COLOURS.get(good, COLOURS["ink"])
+    if good == "wine":
+        symbol = "".join(
+            _tag("circle", cx=_number(x + dx), cy=_number(y + dy), r="1.5", fill=colour)
+            for dx, dy in ((-2.2, -1.6), (0, -1.6), (2.2, -1.6), (-1.1, 0.4), (1.1, 0.4),
+                           (0, 2.4))
+        ) + _tag("path", d=f"M{_number(x)} {_number(y - 3.2)} l1.2 -1.6", stroke="#3f6b2a",
+                 stroke_width="0.8", fill="none")
+    elif good == "grain":
+        grains = " ".join(
+            f"M{_number(x + side * 1.1)} {_number(y + dy)} l{_number(side * 1.6)} -1.3"
+            for dy in (-2.6, -0.8, 1.0) for side in (-1, 1)
+        )
+        symbol = (
+            _tag("path", d=f"M{_number(x)} {_number(y + 3.6)} V{_number(y - 3.6)}",
+                 stroke="#8a6a18", stroke_width="0.8", fill="none")
+            + _tag("path", d=grains, stroke=colour, stroke_width="1.5",
+                   stroke_linecap="round", fill="none")
+        )
+    elif good == "cloth":
+        symbol = (
+            _tag("rect", x=_number(x - 3.4), y=_number(y - 2.6), width="6.8", height="5.2",
+                 rx="0.6", fill=colour)
+            + _tag("ellipse", cx=_number(x + 3.4), cy=_number(y), rx="1.2", ry="2.6",
+                   fill="#7fa9d6", stroke=colour, stroke_width="0.5")
+        )
+    else:
+        symbol = _tag("circle", cx=_number(x), cy=_number(y), r="2.5", fill=colour)
     return (
         f'<g class="goods" data-goods={quoteattr(good)}>'
-        + _tag("circle", cx=_number(centre[0]), cy=_number(centre[1]), r="4.2", fill=colour,
-               stroke=COLOURS["mark"], stroke_width="1")
+        + _tag("circle", cx=_number(x), cy=_number(y), r="5.2", fill="#fbf6e8",
+               stroke=colour, stroke_width="1")
+        + symbol
         + "</g>"
     )
 
@@ -912,17 +942,33 @@ def render_tile_svg(
         garden_spot = (centre_spot[0] + 22 if centre_spot[0] <= 50 else centre_spot[0] - 22,
                        centre_spot[1] + 20 if centre_spot[1] <= 50 else centre_spot[1] - 20)
 
+    used_gates: list[Point] = []
+
     def gate_for(edge: str) -> Point:
-        # Prefer the city facing the road across the tile, then the nearest gate.
+        # Prefer the city facing the road across the tile, then the nearest gate. A second
+        # road to a city whose gate is taken gets its own gate further along the wall.
         ranked = sorted(
             (
                 (0 if OPPOSITE[edge] in _edges_of(features[index]) else 1,
-                 _distance(gate, EDGE_MIDPOINTS[edge]), gate)
+                 _distance(gate, EDGE_MIDPOINTS[edge]), gate, index)
                 for index, shape in shapes.items()
                 for gate in shape.gates
             ),
         )
-        return ranked[0][2] if ranked else CENTRE
+        if not ranked:
+            return CENTRE
+        gate, index = ranked[0][2], ranked[0][3]
+        if any(_distance(gate, used) < 12 for used in used_gates):
+            along_wall = [
+                point
+                for wall in shapes[index].walls
+                for point in _sampled(wall)[2:-2]
+                if all(_distance(point, used) >= 14 for used in used_gates)
+            ]
+            if along_wall:
+                gate = min(along_wall, key=lambda point: _distance(point, EDGE_MIDPOINTS[edge]))
+        used_gates.append(gate)
+        return gate
 
     # A spring or lake sits in the middle of the tile, unless something else is printed
     # there: then it moves towards its river edge.

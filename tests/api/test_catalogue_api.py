@@ -20,10 +20,9 @@ def codes(response):
 def test_editions_with_tile_counts(api):
     data = {e["code"]: e for e in api.get("/api/editions/").json()["results"]}
     assert data["C1"]["year"] == 2000
-    # 72 base tiles, 12 of The River, 12 of The River II (not in C3), 18 of Inns &
-    # Cathedrals and 24 of Traders & Builders
+    # The base game's tiles: 72 land tiles and The River's 12, a part of the base game
     assert (data["C1"]["tile_count"], data["C2"]["tile_count"], data["C3"]["tile_count"]) == (
-        138, 138, 126
+        84, 84, 84
     )
 
 
