@@ -1,7 +1,9 @@
 """The carcwiki scoring engine: final scoring of a Carcassonne board, in pure Python.
 
 The engine knows the rules, never the tiles: callers build a :class:`TileSet` from
-catalogue data (YAML fixtures or the database) and pass it in. The public entry points:
+catalogue data (YAML fixtures or the database) checked against an
+:class:`ExpansionRegistry` (``expansions.DEFAULT_REGISTRY`` holds every expansion the
+calculator knows), and pass it in. The public entry points:
 
 - :func:`validate_request` lists every problem of a raw request body;
 - :func:`score_request` validates and scores it, returning a :class:`ScoreResult`
@@ -12,20 +14,21 @@ Nothing here imports Django.
 """
 
 from .board import Board, Color, Figure, PlacedTile
-from .expansions import REGISTRY
+from .expansion import Expansion, ExpansionRegistry, FigureKind, Part, Placement
 from .features import Feature, FeatureGraph
 from .locations import Location, Side
 from .request import Player, ScoreRequest
 from .results import FeatureResult, PlayerResult, ScoreResult, ScoreWarning
-from .rules import Edition, FarmScoring, RuleSet
+from .rules import Edition, RuleOption, RuleSet
 from .scoring import InvalidBoardError, score, score_request
 from .tiles import EdgeType, FeatureKind, TileDataError, TileDefinition, TileSet
 from .validation import BoardError, ErrorCode, validate_request
 
 __all__ = [
-    "REGISTRY", "Board", "BoardError", "Color", "EdgeType", "Edition", "ErrorCode",
-    "FarmScoring", "Feature", "FeatureGraph", "FeatureKind", "FeatureResult", "Figure",
-    "InvalidBoardError", "Location", "PlacedTile", "Player", "PlayerResult", "RuleSet",
+    "Board", "BoardError", "Color", "EdgeType", "Edition", "ErrorCode", "Expansion",
+    "ExpansionRegistry", "Feature", "FeatureGraph", "FeatureKind", "FeatureResult", "Figure",
+    "FigureKind", "InvalidBoardError", "Location", "Part", "PlacedTile", "Placement",
+    "Player", "PlayerResult", "RuleOption", "RuleSet",
     "ScoreRequest", "ScoreResult", "ScoreWarning", "Side", "TileDataError",
     "TileDefinition", "TileSet", "score", "score_request", "validate_request",
 ]

@@ -45,7 +45,7 @@ class Feature:
 
     __slots__ = (
         "kind", "number", "tiles", "pennants", "open_edges", "dead_ends", "neighbours",
-        "figures", "cities", "segment_count", "order",
+        "figures", "cities", "segment_count", "order", "attributes",
     )
 
     def __init__(self, kind: FeatureKind, number: int, order: int = 0):
@@ -67,6 +67,17 @@ class Feature:
         self.cities: list[Feature] = []
         """For a farm: the city features it borders, by id order."""
         self.segment_count = 0
+        self.attributes: tuple[tuple[str, object], ...] = ()
+        """What the tile data writes on its segments (an inn, goods), one entry per
+        segment that carries it."""
+
+    def values(self, name: str) -> list[object]:
+        """The values of attribute ``name`` on the feature's segments (``["wine"]``)."""
+        return [value for key, value in self.attributes if key == name]
+
+    def has(self, name: str) -> bool:
+        """Whether any segment of the feature carries attribute ``name``."""
+        return any(key == name for key, _ in self.attributes)
 
     @property
     def id(self) -> str:
@@ -288,7 +299,7 @@ class FeatureGraph:
         placed = self._placed
         for node in [node for node in range(len(parent)) if parent[node] in to_read]:
             root = parent[node]
-            _, kind, _, pennants, road_end, centre, _ = facts[node]
+            _, kind, _, pennants, road_end, centre, _, attributes = facts[node]
             feature = feature_of_root.get(root)
             if feature is None:
                 feature = feature_of_root[root] = Feature(kind, numbers[root], root)
@@ -299,6 +310,8 @@ class FeatureGraph:
             if not tiles or tiles[-1] is not position:
                 tiles.append(position)
             feature.segment_count += 1
+            if attributes:
+                feature.attributes += attributes
             if pennants:
                 feature.pennants += pennants
             if open_edges[node]:

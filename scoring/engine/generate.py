@@ -6,8 +6,9 @@ players' supplies. The result is a request body that passes validation (when the
 counts are respected) and can be scored.
 
 >>> import random
+>>> from scoring.engine.expansions import DEFAULT_REGISTRY
 >>> from scoring.engine.tiles import TileSet
->>> tiles = TileSet.from_yaml("fixtures/catalogue/tiles-base.yaml")
+>>> tiles = TileSet.from_yaml("fixtures/catalogue/tiles-base.yaml", registry=DEFAULT_REGISTRY)
 >>> request = random_request(tiles, random.Random(7), size=20)
 >>> len(request["tiles"]), request["tiles"][0]
 (20, {'tile': 'D', 'x': 0, 'y': 0, 'rotation': 0})
@@ -20,11 +21,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from .board import Board, Color, PlacedTile
-from .expansions import REGISTRY
 from .features import FeatureGraph
 from .locations import ROTATIONS, Side
 from .rules import Edition
-from .tiles import OrientedTile, TileSet
+from .tiles import EdgeType, OrientedTile, TileSet
+from .validation import registry_of
 
 _OFFSETS = tuple((side, side.offset, side.opposite) for side in Side)
 
@@ -55,22 +56,32 @@ def grow_board(
     fits nowhere is set aside, as the rules say; without it tiles are drawn with the
     box's frequencies for ever, which allows boards of any size.
     """
-    allowed_sets = {"base", *expansions}
-    definitions = [
-        definition for definition in tiles.values()
-        if definition.expansion in allowed_sets and definition.count(edition) > 0
-    ]
-    start = next((d for d in definitions if d.start), definitions[0])
+    in_play = registry_of(tiles).in_play(expansions)
+    codes = tiles.codes_in_play(edition, in_play.tile_groups)
+    definitions = [tiles[code] for code in codes]
+    definitions.sort(key=lambda d: list(tiles).index(d.code))
+    start_code = in_play.start_tile(lambda code: code in codes) or definitions[0].code
     table = tiles.orientations(edition)
-    box: list[str] = [d.code for d in definitions for _ in range(d.count(edition))]
-    box.remove(start.code)
+    box: list[str] = [d.code for d in definitions for _ in range(d.count(edition))
+                      if not _is_river(d)]
+    river_box = [d.code for d in definitions for _ in range(d.count(edition)) if _is_river(d)]
+    for pile in (box, river_box):
+        if start_code in pile:
+            pile.remove(start_code)
+    # One source only: the other start tiles of the rivers (their springs) stay out.
+    others = {code for part in in_play.parts for code in part.start_tiles} - {start_code}
+    river_box = [code for code in river_box if code not in others]
     rng.shuffle(box)
+    # The river is laid first, its ends (lakes) last, as the rules set it up.
+    rng.shuffle(river_box)
+    river_box.sort(key=lambda code: _river_ends(tiles[code]) == 1)
+    box = box + river_box[::-1]
     weights = [d.count(edition) for d in definitions]
     if size is None:
         size = len(box) + 1
 
-    placed: dict[tuple[int, int], OrientedTile] = {(0, 0): table[start.code][0]}
-    result = [PlacedTile(start.code, 0, 0, 0)]
+    placed: dict[tuple[int, int], OrientedTile] = {(0, 0): table[start_code][0]}
+    result = [PlacedTile(start_code, 0, 0, 0)]
     frontier: list[tuple[int, int]] = [side.offset for side in Side]
     in_frontier = set(frontier)
     misses = 0
@@ -81,7 +92,10 @@ def grow_board(
             code = box.pop()
         else:
             code = rng.choices(definitions, weights)[0].code
-        spot = _find_spot(placed, frontier, table[code], rng, exhaustive=respect_counts)
+        if _is_river(tiles[code]):
+            spot = _river_spot(placed, result, tiles, table[code], rng, in_play.layout_rules)
+        else:
+            spot = _find_spot(placed, frontier, table[code], rng, exhaustive=respect_counts)
         if spot is None:
             misses += 1
             if not respect_counts and misses > 10 * size:
@@ -103,6 +117,57 @@ def grow_board(
                 in_frontier.add(neighbour)
                 frontier.append(neighbour)
     return result
+
+
+def _is_river(definition: Any) -> bool:
+    return EdgeType.RIVER in definition.edges
+
+
+def _river_ends(definition: Any) -> int:
+    return definition.edges.count(EdgeType.RIVER)
+
+
+class _Laid:
+    """A laid tile as the river rules read it."""
+
+    def __init__(self, index: int, tile: PlacedTile, oriented: OrientedTile):
+        self.index, self.code, self.x, self.y = index, tile.code, tile.x, tile.y
+        self.oriented = oriented
+        self.label = f"Tile {tile.code} at ({tile.x},{tile.y})"
+
+
+def _river_spot(
+    placed: dict[tuple[int, int], OrientedTile],
+    laid: list[PlacedTile],
+    tiles: TileSet,
+    orientations: tuple[OrientedTile, ...],
+    rng: random.Random,
+    layout_rules: Sequence[Any],
+) -> tuple[tuple[int, int], int] | None:
+    """A square at an open end of the river where the tile fits and the layout rules of
+    the expansions in play still hold."""
+    ends = []
+    for (x, y), oriented in placed.items():
+        for side in Side:
+            dx, dy = side.offset
+            if oriented.edges[side] is EdgeType.RIVER and (x + dx, y + dy) not in placed:
+                ends.append((x + dx, y + dy))
+    rng.shuffle(ends)
+    rotations = list(ROTATIONS)
+    river = [
+        _Laid(index, tile, placed[(tile.x, tile.y)])
+        for index, tile in enumerate(laid) if _is_river(tiles[tile.code])
+    ]
+    for x, y in ends:
+        rng.shuffle(rotations)
+        for rotation in rotations:
+            oriented = orientations[rotation // 90]
+            if not _fits(placed, x, y, oriented):
+                continue
+            candidate = _Laid(len(laid), PlacedTile(oriented.code, x, y, rotation), oriented)
+            if not any(True for rule in layout_rules for _ in rule.check([*river, candidate])):
+                return (x, y), rotation
+    return None
 
 
 def _find_spot(
@@ -144,15 +209,28 @@ def place_figures(
 ) -> list[dict[str, Any]]:
     """Stand figures of each player on random features they may occupy, within each
     player's supply (``per_player`` meeples at most, default a random 0 to 7)."""
-    in_play = REGISTRY.in_play(expansions)
-    roles = REGISTRY.roles(in_play)
-    kinds = [kind for expansion in in_play for kind in expansion.figure_kinds]
+    in_play = registry_of(tiles).in_play(expansions)
+    roles = in_play.placements
+    kinds = list(in_play.figure_kinds.values())
     table = tiles.orientations(edition)
     # The graph is built only to make sure the board is sound before use.
     FeatureGraph.build(Board(board_tiles, []), tiles, edition)
     figures: list[dict[str, Any]] = []
     for player in players:
+        mine: list[dict[str, Any]] = []
         for kind in kinds:
+            if any(placement.beside for (code, _), placement in roles.items()
+                   if code == kind.code):
+                # A builder or pig joins one of its owner's figures already standing.
+                joinable = [
+                    spot for spot in mine
+                    if (placement := roles.get((kind.code, spot["segment"]))) is not None
+                    and spot["kind"] in placement.beside
+                ]
+                if joinable and rng.random() < 0.7:
+                    spot = rng.choice(joinable)
+                    mine.append({**spot, "kind": kind.code})
+                continue
             wanted = kind.limit if per_player is None else min(kind.limit, per_player)
             count = rng.randint(0, wanted) if per_player is None else wanted
             spots = []
@@ -164,6 +242,8 @@ def place_figures(
                 choices = [
                     segment for segment in oriented.segments
                     if (kind.code, segment.kind) in roles
+                    and not any(rule.check(_Laid(0, tile, oriented), segment, kind.code)
+                                for rule in in_play.figure_rules)
                 ]
                 if not choices:
                     continue
@@ -171,9 +251,11 @@ def place_figures(
                 at = rng.choice(segment.locations)
                 spots.append({
                     "player": player.value, "x": tile.x, "y": tile.y,
-                    "at": at.value, "kind": kind.code,
+                    "at": at.value, "kind": kind.code, "segment": segment.kind,
                 })
-            figures.extend(spots)
+            mine.extend(spots)
+        figures.extend({key: value for key, value in spot.items() if key != "segment"}
+                       for spot in mine)
     rng.shuffle(figures)
     return figures
 
@@ -187,9 +269,13 @@ def random_request(
     players: Sequence[Color] | None = None,
     respect_counts: bool = True,
     farm_scoring: str = "third-edition",
+    expansions: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    """A whole request body for a random legal board with figures."""
-    expansions = list(REGISTRY.default_codes(edition))
+    """A whole request body for a random legal board with figures (the edition's
+    default expansions unless ``expansions`` lists others)."""
+    registry = registry_of(tiles)
+    if expansions is None:
+        expansions = list(registry.default_codes(edition))
     if players is None:
         colors = list(Color)
         rng.shuffle(colors)
@@ -200,11 +286,12 @@ def random_request(
     )
     figures = place_figures(board_tiles, tiles, rng, players, edition=edition,
                             expansions=expansions)
+    rules = {option.name: option.default for option in registry.rule_options}
+    rules["farm_scoring"] = farm_scoring
     return {
         "edition": edition.value,
-        "expansions": expansions,
-        "rules": {"farm_scoring": farm_scoring, "small_cities": False,
-                  "incomplete_features": True},
+        "expansions": list(expansions),
+        "rules": rules,
         "players": [
             {"color": color.value, "name": color.value.title(), "points": rng.randint(0, 120)}
             for color in players
@@ -219,7 +306,9 @@ def finished_game(tiles: TileSet, *, per_player: int = 5) -> dict[str, Any]:
     seed, in which none had to be set aside) and ``per_player`` figures of each of four
     players. The same board every time, for benchmarks.
 
-    >>> game = finished_game(TileSet.from_yaml("fixtures/catalogue/tiles-base.yaml"))
+    >>> from scoring.engine.expansions import DEFAULT_REGISTRY
+    >>> tiles = TileSet.from_yaml("fixtures/catalogue/tiles-base.yaml", registry=DEFAULT_REGISTRY)
+    >>> game = finished_game(tiles)
     >>> len(game["tiles"]), len(game["figures"]), game["players"][0]["color"]
     (72, 24, 'red')
     """

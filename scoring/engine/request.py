@@ -4,15 +4,16 @@
 accepted (it raises a ``ValueError`` on the first problem otherwise) and fills in every
 default; :meth:`ScoreRequest.to_json` writes everything out explicitly.
 
+>>> from scoring.engine.expansions import DEFAULT_REGISTRY as registry
 >>> request = ScoreRequest.from_json({
 ...     "players": [{"color": "red"}, {"color": "blue", "points": 3}],
 ...     "tiles": [{"tile": "D", "x": 0, "y": 0}],
-... })
+... }, registry)
 >>> request.edition, request.expansions
 (Edition.C3, ('farmers', 'abbot'))
 >>> request.players[1]
-Player(color=Color.BLUE, name=None, points=3)
->>> ScoreRequest.from_json(request.to_json()) == request
+Player(color=Color.BLUE, name=None, points=3, tokens=())
+>>> ScoreRequest.from_json(request.to_json(), registry) == request
 True
 """
 
@@ -23,7 +24,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from .board import Board, BoardParseError, Color
-from .expansions import REGISTRY
 from .rules import DEFAULT_EDITION, Edition, RuleSet
 
 
@@ -34,9 +34,18 @@ class Player:
     color: Color
     name: str | None = None
     points: int = 0
+    tokens: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    """Tokens the player holds, by token name then kind (only non-zero counts)."""
+
+    def token_count(self, name: str, kind: str) -> int:
+        """How many tokens of ``kind`` (``"wine"``) under ``name`` (``"goods"``)."""
+        for token_name, counts in self.tokens:
+            if token_name == name:
+                return dict(counts).get(kind, 0)
+        return 0
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Player:
+    def from_json(cls, data: Mapping[str, Any], token_names: tuple[str, ...] = ()) -> Player:
         color = data.get("color")
         if not isinstance(color, str):
             raise BoardParseError(f"a player needs a colour, not {color!r}")
@@ -48,13 +57,23 @@ class Player:
         name = data.get("name")
         if name is not None and not isinstance(name, str):
             raise BoardParseError(f"name must be a string, not {name!r}")
-        return cls(color=Color.parse(color), name=name, points=points)
+        tokens = []
+        for token_name in token_names:
+            counts = data.get(token_name) or {}
+            if not isinstance(counts, Mapping):
+                raise BoardParseError(f"{token_name} must be an object")
+            kept = tuple(sorted((kind, n) for kind, n in counts.items() if n))
+            if kept:
+                tokens.append((token_name, kept))
+        return cls(color=Color.parse(color), name=name, points=points, tokens=tuple(tokens))
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"color": self.color.value}
         if self.name is not None:
             data["name"] = self.name
         data["points"] = self.points
+        for token_name, counts in self.tokens:
+            data[token_name] = dict(counts)
         return data
 
 
@@ -68,6 +87,7 @@ class ScoreRequest:
     expansions: tuple[str, ...] = ()
     """Expansion codes in play besides the base game, defaults already applied."""
     rules: RuleSet = RuleSet()
+    """The rules; build it from the registry's options (the empty default knows none)."""
 
     @property
     def colors(self) -> tuple[Color, ...]:
@@ -75,27 +95,27 @@ class ScoreRequest:
         return tuple(player.color for player in self.players)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> ScoreRequest:
-        """Parse a validated request body."""
+    def from_json(cls, data: Mapping[str, Any], registry: Any) -> ScoreRequest:
+        """Parse a validated request body, with the rules and defaults ``registry``
+        (the expansion registry) declares."""
         edition_code = data.get("edition")
         edition = DEFAULT_EDITION if edition_code is None else Edition.parse(edition_code)
         expansions = data.get("expansions")
         if expansions is None:
-            codes = REGISTRY.default_codes(edition)
+            codes = registry.default_codes(edition)
         else:
-            # Keep the registry's order and drop repeats and the base game, so that
-            # equal sets of expansions give equal requests.
-            listed = set(expansions)
-            unknown = listed - set(REGISTRY.codes)
+            unknown = set(expansions) - set(registry.codes)
             if unknown:
                 raise BoardParseError(f"unknown expansion {sorted(unknown)[0]!r}")
-            codes = tuple(code for code in REGISTRY.codes if code in listed and code != "base")
+            codes = expansions
+        in_play = registry.in_play(codes)
+        token_names = tuple(tokens.name for tokens in in_play.tokens)
         return cls(
-            players=tuple(Player.from_json(item) for item in data["players"]),
+            players=tuple(Player.from_json(item, token_names) for item in data["players"]),
             board=Board.from_json(data["tiles"], data.get("figures") or ()),
             edition=edition,
-            expansions=codes,
-            rules=RuleSet.from_json(data.get("rules")),
+            expansions=in_play.listed,
+            rules=RuleSet.from_json(data.get("rules"), registry.rule_options),
         )
 
     def to_json(self) -> dict[str, Any]:

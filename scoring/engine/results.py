@@ -19,7 +19,8 @@ from .board import Color, Figure
 from .tiles import FeatureKind
 
 BY_KIND_KEYS: tuple[FeatureKind, ...] = tuple(FeatureKind)
-"""The kinds every player's ``by_kind`` lists, in response order."""
+"""The feature kinds every player's ``by_kind`` lists, in response order (bonuses of the
+expansions in play follow them)."""
 
 _NAME: dict[Color | FeatureKind, str] = {
     member: member.value for enum in (Color, FeatureKind) for member in enum
@@ -44,13 +45,18 @@ def figure_counts(
     ...            Figure(Color.RED, 2, 0, Location.E)]
     >>> figure_counts(figures, {"meeple": 1}, [Color.BLUE, Color.RED])
     {Color.BLUE: 1, Color.RED: 2}
+
+    Figures of strength 0 (a builder, a pig) are left out.
     """
     if len(figures) == 1:
         (figure,) = figures
-        return {figure.player: strengths.get(figure.kind, 1)}
+        strength = strengths.get(figure.kind, 1)
+        return {figure.player: strength} if strength else {}
     totals: dict[Color, int] = {}
     for figure in figures:
-        totals[figure.player] = totals.get(figure.player, 0) + strengths.get(figure.kind, 1)
+        strength = strengths.get(figure.kind, 1)
+        if strength:
+            totals[figure.player] = totals.get(figure.player, 0) + strength
     return {player: totals[player] for player in players if player in totals}
 
 
@@ -113,6 +119,9 @@ class FeatureResult:
     explanation: str
     cities: tuple[CityRef, ...] | None = None
     """For farms: the completed cities counted."""
+    extras: Mapping[str, Any] | None = None
+    """What the expansions in play add to the feature (``"inn": true``,
+    ``"builders": ["red"]``)."""
 
     @property
     def id(self) -> str:
@@ -131,6 +140,8 @@ class FeatureResult:
             "points": self.points,
             "scored": {name[player]: points for player, points in self.scored.items()},
         }
+        if self.extras:
+            data.update(self.extras)
         if self.cities is not None:
             data["cities"] = [city.to_json() for city in self.cities]
         data["explanation"] = self.explanation
@@ -144,8 +155,11 @@ class PlayerResult:
     color: Color
     name: str | None
     points_before: int
-    by_kind: Mapping[FeatureKind, int]
+    by_kind: Mapping[str, int]
+    """Points by feature kind, then by bonus (``"goods"``)."""
     rank: int
+    tokens: Mapping[str, Mapping[str, int]] | None = None
+    """Tokens the player holds, for the token kinds in play (``{"goods": {...}}``)."""
 
     @property
     def final_points(self) -> int:
@@ -157,15 +171,18 @@ class PlayerResult:
 
     def to_json(self) -> dict[str, Any]:
         final_points = self.final_points
-        return {
+        data: dict[str, Any] = {
             "color": _NAME[self.color],
             "name": self.name,
             "points_before": self.points_before,
-            "final_points": final_points,
-            "total": self.points_before + final_points,
-            "by_kind": {_NAME[kind]: points for kind, points in self.by_kind.items()},
-            "rank": self.rank,
         }
+        if self.tokens:
+            data.update({name: dict(counts) for name, counts in self.tokens.items()})
+        data["final_points"] = final_points
+        data["total"] = self.points_before + final_points
+        data["by_kind"] = dict(self.by_kind)
+        data["rank"] = self.rank
+        return data
 
 
 @dataclasses.dataclass(slots=True)
@@ -181,12 +198,24 @@ class ScoreWarning:
 
 
 @dataclasses.dataclass(frozen=True)
+class BonusResult:
+    """One entry of a bonus that belongs to no feature (trade goods: one per good)."""
+
+    data: Mapping[str, Any]
+    """The response entry, plain JSON."""
+    scored: Mapping[Color, int]
+    """Points each player collects through it."""
+
+
+@dataclasses.dataclass(frozen=True)
 class ScoreResult:
     """The whole final scoring."""
 
     players: tuple[PlayerResult, ...]
     features: tuple[FeatureResult, ...]
     warnings: tuple[ScoreWarning, ...] = ()
+    bonuses: Mapping[str, tuple[BonusResult, ...]] = dataclasses.field(default_factory=dict)
+    """Bonus entries by response key (``"trade_goods"``)."""
 
     @property
     def winners(self) -> tuple[Color, ...]:
@@ -210,12 +239,15 @@ class ScoreResult:
 
     def to_json(self) -> dict[str, Any]:
         """The response body of ``POST /api/score/``."""
-        return {
+        data: dict[str, Any] = {
             "players": [player.to_json() for player in self.players],
             "winners": [_NAME[color] for color in self.winners],
             "features": [feature.to_json() for feature in self.features],
-            "warnings": [warning.to_json() for warning in self.warnings],
         }
+        for key, entries in self.bonuses.items():
+            data[key] = [dict(entry.data) for entry in entries]
+        data["warnings"] = [warning.to_json() for warning in self.warnings]
+        return data
 
 
 def competition_ranks(totals: Sequence[int]) -> list[int]:

@@ -1,20 +1,21 @@
 """The rule choices a request can make: edition and scoring rules.
 
 The contract's ``rules`` object becomes a :class:`RuleSet`; the ``edition`` string an
-:class:`Edition`. Parsing here assumes a request that :mod:`validation` has accepted
-and raises :class:`RuleError` otherwise; validation reports problems one by one.
+:class:`Edition`. Each rule is a :class:`RuleOption` that an expansion declares (the
+farmers declare ``farm_scoring``), so this module names no rule itself. Parsing here
+assumes a request that :mod:`validation` has accepted and raises :class:`RuleError`
+otherwise; validation reports problems one by one.
 
->>> RuleSet.from_json({"farm_scoring": "first-edition"})
-RuleSet(farm_scoring=FarmScoring.FIRST_EDITION, small_cities=False, incomplete_features=True)
->>> RuleSet().to_json()
-{'farm_scoring': 'third-edition', 'small_cities': False, 'incomplete_features': True}
+>>> Edition.parse("C2")
+Edition.C2
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 
 class RuleError(ValueError):
@@ -54,87 +55,119 @@ class Edition(enum.Enum):
 DEFAULT_EDITION = Edition.C3
 
 
-class FarmScoring(enum.Enum):
-    """How farms are scored at the end of the game."""
+@dataclasses.dataclass(frozen=True)
+class Choice:
+    """One value a rule can take: its JSON value, its label, and the value scorers
+    read (the JSON value itself unless given)."""
 
-    THIRD_EDITION = "third-edition"
-    """Each farm scores 3 for every completed city it borders; one city can pay several
-    farms, even several farms of the same player. The rule of every current edition."""
-    SECOND_EDITION = "second-edition"
-    """Each farm scores 3 for every completed city it borders, but a player collects each
-    city at most once, however many of their farms border it."""
-    FIRST_EDITION = "first-edition"
-    """Scored city by city: each completed city pays 4 to the player or players with the
-    most farmers on all the farms that border it, whichever side those farms are on."""
+    value: Any
+    label: str
+    parsed: Any = None
 
-    @classmethod
-    def parse(cls, value: str) -> FarmScoring:
-        """Parse a farm scoring name.
-
-        >>> FarmScoring.parse("second-edition")
-        FarmScoring.SECOND_EDITION
-        """
-        try:
-            return cls(value)
-        except ValueError:
-            names = ", ".join(member.value for member in cls)
-            raise RuleError(f"farm_scoring must be one of {names}, not {value!r}") from None
-
-    def __repr__(self) -> str:
-        return f"FarmScoring.{self.name}"
+    @property
+    def python(self) -> Any:
+        return self.value if self.parsed is None else self.parsed
 
 
 @dataclasses.dataclass(frozen=True)
+class RuleOption:
+    """A rule the players choose, declared by the expansion it belongs to."""
+
+    name: str
+    """The key in the request's ``rules``."""
+    label: str
+    """What the rule is, for people (the builder's form)."""
+    choices: tuple[Choice, ...]
+    default: Any
+    """The JSON value used when the request does not set the rule."""
+
+    @property
+    def is_switch(self) -> bool:
+        """Whether the rule is a plain true/false choice."""
+        return {choice.value for choice in self.choices} == {True, False}
+
+    def choice(self, value: Any) -> Choice | None:
+        """The choice with that JSON value (``True`` is not ``1``), if any."""
+        for choice in self.choices:
+            if choice.value == value and type(choice.value) is type(value):
+                return choice
+        return None
+
+    def describe_values(self) -> str:
+        """The allowed JSON values, as a message lists them."""
+        if self.is_switch:
+            return "true or false"
+        return ", ".join(str(choice.value) for choice in self.choices)
+
+
+def switch(name: str, label: str, *, default: bool, on: str, off: str) -> RuleOption:
+    """A true/false rule."""
+    return RuleOption(name, label, (Choice(True, on), Choice(False, off)), default)
+
+
 class RuleSet:
-    """The scoring rules the players agreed on."""
+    """The rules the players agreed on: every declared rule with its value.
 
-    farm_scoring: FarmScoring = FarmScoring.THIRD_EDITION
-    """How farms score; see :class:`FarmScoring`."""
-    small_cities: bool = False
-    """The old rule: a completed city of two tiles scores 1 a tile and 1 a pennant."""
-    incomplete_features: bool = True
-    """``False`` is the house rule that incomplete roads, cities, monasteries and gardens
-    score nothing at the end (farms still score)."""
+    Scorers read a rule as an attribute (``rules.small_cities``), getting the choice's
+    parsed value.
 
-    NAMES = ("farm_scoring", "small_cities", "incomplete_features")
+    >>> options = (switch("small_cities", "Small cities", default=False, on="old", off="new"),)
+    >>> rules = RuleSet.from_json({"small_cities": True}, options)
+    >>> rules.small_cities, rules.to_json()
+    (True, {'small_cities': True})
+    >>> RuleSet.from_json({"small_cities": "yes"}, options)
+    Traceback (most recent call last):
+    ...
+    scoring.engine.rules.RuleError: small_cities must be true or false
+    """
+
+    __slots__ = ("_json", "_values")
+
+    def __init__(self, values: Mapping[str, Any] | None = None,
+                 options: Sequence[RuleOption] = ()):
+        json_values = {option.name: option.default for option in options}
+        json_values.update(values or {})
+        parsed = {}
+        for option in options:
+            choice = option.choice(json_values[option.name])
+            if choice is None:
+                raise RuleError(f"{option.name} must be {option.describe_values()}")
+            parsed[option.name] = choice.python
+        object.__setattr__(self, "_json", json_values)
+        object.__setattr__(self, "_values", parsed)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, object] | None) -> RuleSet:
-        """Build a rule set from the contract's ``rules`` object (``None`` = defaults).
-
-        >>> RuleSet.from_json({"small_cities": True}).small_cities
-        True
-        >>> RuleSet.from_json({"small_cities": "yes"})
-        Traceback (most recent call last):
-        ...
-        scoring.engine.rules.RuleError: small_cities must be true or false
-        """
+    def from_json(cls, data: Mapping[str, object] | None,
+                  options: Sequence[RuleOption]) -> RuleSet:
+        """Build a rule set from the contract's ``rules`` object (``None`` = defaults)."""
         if data is None:
-            return cls()
+            return cls(None, options)
         if not isinstance(data, Mapping):
             raise RuleError("rules must be an object")
-        unknown = sorted(set(data) - set(cls.NAMES))
+        names = {option.name for option in options}
+        unknown = sorted(set(data) - names)
         if unknown:
             raise RuleError(f"unknown rule {unknown[0]!r}")
-        farm_scoring = data.get("farm_scoring")
-        values: dict[str, object] = {}
-        if farm_scoring is not None:
-            if not isinstance(farm_scoring, str):
-                raise RuleError("farm_scoring must be a string")
-            values["farm_scoring"] = FarmScoring.parse(farm_scoring)
-        for name in ("small_cities", "incomplete_features"):
-            value = data.get(name)
-            if value is None:
-                continue
-            if not isinstance(value, bool):
-                raise RuleError(f"{name} must be true or false")
-            values[name] = value
-        return cls(**values)  # type: ignore[arg-type]
+        return cls({key: value for key, value in data.items() if value is not None}, options)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a rule set cannot be changed")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RuleSet) and self._json == other._json
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self._json.items())))
+
+    def __repr__(self) -> str:
+        return f"RuleSet({self._json!r})"
 
     def to_json(self) -> dict[str, object]:
         """The contract's ``rules`` object, every rule spelled out."""
-        return {
-            "farm_scoring": self.farm_scoring.value,
-            "small_cities": self.small_cities,
-            "incomplete_features": self.incomplete_features,
-        }
+        return dict(self._json)

@@ -13,7 +13,7 @@ import gc
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .expansions import REGISTRY
+from .expansion import ScoringContext
 from .features import FeatureGraph
 from .request import ScoreRequest
 from .results import (
@@ -25,8 +25,7 @@ from .results import (
     competition_ranks,
 )
 from .tiles import FeatureKind, OrientedTile, TileSet
-from .validation import BoardError, RequestValidator
-from .variants import Scorer, ScoringContext
+from .validation import BoardError, RequestValidator, registry_of
 
 
 class InvalidBoardError(ValueError):
@@ -69,34 +68,41 @@ def score(
     tiles: TileSet,
     *,
     placed: dict[tuple[int, int], OrientedTile] | None = None,
+    graph: FeatureGraph | None = None,
 ) -> ScoreResult:
     """Score a parsed, valid request (``placed``: its turned tiles by ``(y, x)``, when
-    validation already has them)."""
+    validation already has them; ``graph``: its feature graph, when already built)."""
     with gc_paused():
-        return _score(request, tiles, placed)
+        return _score(request, tiles, placed, graph)
 
 
 def _score(
     request: ScoreRequest,
     tiles: TileSet,
     placed: dict[tuple[int, int], OrientedTile] | None,
+    graph: FeatureGraph | None,
 ) -> ScoreResult:
-    strengths, scorers = _plan(request.expansions)
-    if placed is None:
-        graph = FeatureGraph.build(request.board, tiles, request.edition)
-    else:
-        graph = FeatureGraph.from_placed(placed, request.board.figures)
+    in_play = registry_of(tiles).in_play(request.expansions)
+    if graph is None:
+        if placed is None:
+            graph = FeatureGraph.build(request.board, tiles, request.edition)
+        else:
+            graph = FeatureGraph.from_placed(placed, request.board.figures)
     context = ScoringContext(
         rules=request.rules,
         graph=graph,
         players=request.colors,
-        strengths=strengths,
+        strengths=in_play.strengths,
+        in_play=in_play,
+        request=request,
+        listed_kinds=in_play.listed_kinds,
     )
     occupied: dict[FeatureKind, list] = {}
     for feature in graph.occupied():
         occupied.setdefault(feature.kind, []).append(feature)
 
     # Results by kind in response order, by number within a kind.
+    scorers = in_play.scorers
     results: list[FeatureResult] = []
     for kind in BY_KIND_KEYS:
         if kind in occupied and kind in scorers:
@@ -105,15 +111,25 @@ def _score(
                 batch.sort(key=_number)
             results += batch
 
-    by_kind: dict = {player: dict.fromkeys(BY_KIND_KEYS, 0) for player in request.colors}
+    keys = in_play.by_kind_keys
+    by_kind: dict = {player: dict.fromkeys(keys, 0) for player in request.colors}
     for result in results:
+        kind = result.kind.value
         for player, points in result.scored.items():
-            by_kind[player][result.kind] += points
+            by_kind[player][kind] += points
+    bonuses = {}
+    for bonus in in_play.bonuses:
+        entries = tuple(bonus.score(context))
+        bonuses[bonus.key] = entries
+        for entry in entries:
+            for player, points in entry.scored.items():
+                by_kind[player][bonus.by_kind] += points
 
     totals = [
         player.points + sum(by_kind[player.color].values()) for player in request.players
     ]
     ranks = competition_ranks(totals)
+    token_kinds = in_play.tokens
     players = tuple(
         PlayerResult(
             color=player.color,
@@ -121,23 +137,18 @@ def _score(
             points_before=player.points,
             by_kind=by_kind[player.color],
             rank=rank,
+            tokens={
+                tokens.name: {kind: player.token_count(tokens.name, kind) for kind in tokens.kinds}
+                for tokens in token_kinds
+            },
         )
         for player, rank in zip(request.players, ranks, strict=True)
     )
-    return ScoreResult(players=players, features=tuple(results), warnings=_warnings(results))
-
-
-_PLANS: dict[tuple[str, ...], tuple[dict[str, int], dict[FeatureKind, Scorer]]] = {}
-
-
-def _plan(expansions: tuple[str, ...]) -> tuple[dict[str, int], dict[FeatureKind, Scorer]]:
-    """Figure strengths and feature scorers of the expansions in play (kept per set of
-    expansions: the registry does not change)."""
-    plan = _PLANS.get(expansions)
-    if plan is None:
-        in_play = REGISTRY.in_play(expansions)
-        plan = _PLANS[expansions] = (REGISTRY.strengths(in_play), REGISTRY.scorers(in_play))
-    return plan
+    warnings = _warnings(results) + tuple(
+        ScoreWarning(code, feature, message) for code, feature, message in context.warnings
+    )
+    return ScoreResult(players=players, features=tuple(results), warnings=warnings,
+                       bonuses=bonuses)
 
 
 def _number(result: FeatureResult) -> int:
@@ -170,4 +181,9 @@ def score_request(data: Mapping[str, Any] | Any, tiles: TileSet) -> ScoreResult:
         errors = validator.run(data)
         if errors:
             raise InvalidBoardError(errors)
-        return score(validator.request(data), tiles, placed=validator.placed())
+        request = validator.request(data)
+        graph = FeatureGraph.from_placed(validator.placed(), request.board.figures)
+        errors = validator.check_board(request, graph)
+        if errors:
+            raise InvalidBoardError(errors)
+        return score(request, tiles, graph=graph)

@@ -32,7 +32,7 @@ import dataclasses
 import enum
 import functools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from .locations import (
     EDGE_OF_SIDE,
@@ -114,11 +114,6 @@ class FeatureKind(enum.Enum):
         return f"FeatureKind.{self.name}"
 
 
-# Kinds that the base engine ignores (no figure can stand there, nothing scores); they
-# belong to expansions not supported yet, such as the volcano of The River II.
-_IGNORED_KINDS = frozenset({"volcano"})
-
-
 def _location_key(location: Location) -> int:
     return location.order
 
@@ -167,6 +162,48 @@ _SEGMENT_DEFAULTS = {"pennants": 0, "borders": (), "editions": None, "attributes
 
 
 @dataclasses.dataclass(frozen=True)
+class Landmark:
+    """Something printed on a tile that is not a feature (the river, a volcano), of a
+    kind an expansion declares: pictures draw it and rules may read it."""
+
+    kind: str
+    locations: tuple[Location, ...] = ()
+    """The edges it reaches, in location order (none: the centre)."""
+    attributes: tuple[tuple[str, Any], ...] = ()
+
+    def attribute(self, name: str) -> Any:
+        return dict(self.attributes).get(name)
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        if self.locations:
+            data["edges"] = [location.value for location in self.locations]
+        data.update(self.attributes)
+        return data
+
+
+class TileSchema(Protocol):
+    """What tile data may carry beyond the base features: the expansion registry."""
+
+    attributes: Mapping[tuple[FeatureKind, str], Any]
+    """Declared segment attributes by (feature kind, name); each has ``values``."""
+    landmarks: Mapping[str, Any]
+    """Declared landmark kinds by name; each has ``on_edges``, ``edge`` and ``values``."""
+
+
+class _NoExtras:
+    attributes: Mapping[tuple[FeatureKind, str], Any] = {}
+    landmarks: Mapping[str, Any] = {}
+
+
+NO_EXTRAS: TileSchema = _NoExtras()
+"""A schema that allows the base features only."""
+
+ROAD_ENDS = ("village", "monastery", "gate", "house")
+"""What a road that ends on its tile may be drawn ending at (``end``, pictures only)."""
+
+
+@dataclasses.dataclass(frozen=True)
 class TileDefinition:
     """A tile type in its canonical orientation, as the tile data describes it."""
 
@@ -177,9 +214,21 @@ class TileDefinition:
     counts: tuple[tuple[Edition, int], ...] = ()
     """Copies per edition; an edition not listed has none."""
     expansion: str = "base"
+    """The code whose tiles these are (an expansion, or a part with tiles of its own)."""
     start: bool = False
     """Whether the start tile is one of this type's copies."""
     picture: str = ""
+    landmarks: tuple[Landmark, ...] = ()
+    illustrations: tuple[str, ...] = ()
+    """Small pictures printed on some copies (no effect on play)."""
+
+    def has_landmark(self, kind: str, **attributes: Any) -> bool:
+        """Whether the tile prints a landmark of that kind (with those attributes)."""
+        return any(
+            landmark.kind == kind
+            and all(landmark.attribute(key) == value for key, value in attributes.items())
+            for landmark in self.landmarks
+        )
 
     def __repr__(self) -> str:
         return (
@@ -215,8 +264,9 @@ class TileDefinition:
         return {}
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> TileDefinition:
-        """Build a tile from one dict of the catalogue format, checking it is consistent.
+    def from_data(cls, data: Mapping[str, Any], schema: TileSchema = NO_EXTRAS) -> TileDefinition:
+        """Build a tile from one dict of the catalogue format, checking it is consistent
+        and that it carries nothing ``schema`` (the expansion registry) does not declare.
 
         >>> TileDefinition.from_data({"code": "Z", "edges": "CFFF", "features": []})
         Traceback (most recent call last):
@@ -227,13 +277,13 @@ class TileDefinition:
         if not isinstance(code, str) or not code:
             raise TileDataError(f"a tile needs a code, got {code!r}")
         try:
-            return _tile_from_data(code, data)
+            return _tile_from_data(code, data, schema)
         except TileDataError as error:
             raise TileDataError(f"tile {code}: {error}") from None
 
     def to_data(self) -> dict[str, Any]:
         """The dict of the catalogue format this tile was built from (normalised)."""
-        features: list[dict[str, Any]] = []
+        features: list[dict[str, Any]] = [landmark.to_data() for landmark in self.landmarks]
         for segment in self.segments:
             feature: dict[str, Any] = {
                 "kind": "field" if segment.kind is FeatureKind.FARM else segment.kind.value
@@ -264,10 +314,20 @@ class TileDefinition:
             data["start"] = True
         if self.picture:
             data["picture"] = self.picture
+        if self.illustrations:
+            data["illustrations"] = list(self.illustrations)
         return data
 
 
-def _tile_from_data(code: str, data: Mapping[str, Any]) -> TileDefinition:
+_TILE_KEYS = frozenset(
+    {"code", "expansion", "edges", "counts", "features", "start", "picture", "illustrations"}
+)
+
+
+def _tile_from_data(code: str, data: Mapping[str, Any], schema: TileSchema) -> TileDefinition:
+    unknown_keys = sorted(set(data) - _TILE_KEYS)
+    if unknown_keys:
+        raise TileDataError(f"unknown key {unknown_keys[0]!r}")
     edge_string = data.get("edges")
     if not isinstance(edge_string, str) or len(edge_string) != 4:
         raise TileDataError(f"edges must be four letters N, E, S, W, got {edge_string!r}")
@@ -282,13 +342,15 @@ def _tile_from_data(code: str, data: Mapping[str, Any]) -> TileDefinition:
     # First pass: every segment but the fields' city references, which name city
     # segments by their edges and so need all cities first.
     segments: list[Segment] = []
+    landmarks: list[Landmark] = []
     city_refs: list[list[str]] = []
     for raw in raw_features:
         if not isinstance(raw, Mapping) or not isinstance(raw.get("kind"), str):
             raise TileDataError(f"a feature needs a kind, got {raw!r}")
-        if raw["kind"] in _IGNORED_KINDS:
+        if raw["kind"] in schema.landmarks:
+            landmarks.append(_landmark_from_data(raw, edges, schema.landmarks[raw["kind"]]))
             continue
-        segment, refs = _segment_from_data(raw, edges)
+        segment, refs = _segment_from_data(raw, edges, schema)
         segments.append(segment)
         city_refs.append(refs)
 
@@ -309,6 +371,7 @@ def _tile_from_data(code: str, data: Mapping[str, Any]) -> TileDefinition:
         segments[index] = dataclasses.replace(segments[index], borders=borders)
 
     _check_coverage(edges, segments)
+    _check_landmark_edges(edges, landmarks, schema)
 
     raw_counts = data.get("counts") or {}
     if not isinstance(raw_counts, Mapping):
@@ -330,7 +393,62 @@ def _tile_from_data(code: str, data: Mapping[str, Any]) -> TileDefinition:
         expansion=str(data.get("expansion") or "base"),
         start=bool(data.get("start", False)),
         picture=str(data.get("picture") or ""),
+        landmarks=tuple(landmarks),
+        illustrations=tuple(str(name) for name in data.get("illustrations") or ()),
     )
+
+
+def _landmark_from_data(
+    raw: Mapping[str, Any], edges: tuple[EdgeType, ...], kind: Any
+) -> Landmark:
+    locations: tuple[Location, ...] = ()
+    if kind.on_edges:
+        locations = _parse_locations(raw.get("edges"), "edges")
+        for location in locations:
+            if not location.is_edge:
+                raise TileDataError(f"a {raw['kind']} reaches whole edges, not {location}")
+            if kind.edge is not None and edges[location.side].value != kind.edge:
+                raise TileDataError(
+                    f"the {raw['kind']} reaches edge {location} but that edge is a "
+                    f"{edges[location.side].word}"
+                )
+    elif "edges" in raw:
+        raise TileDataError(f"a {raw['kind']} names no edges")
+    attributes = []
+    for key, value in raw.items():
+        if key in ("kind", "edges"):
+            continue
+        allowed = kind.values.get(key)
+        if allowed is None:
+            raise TileDataError(f"a {raw['kind']} has no {key!r}")
+        if value not in allowed:
+            raise TileDataError(
+                f"{key} of a {raw['kind']} must be one of {', '.join(map(str, allowed))}, "
+                f"not {value!r}"
+            )
+        attributes.append((key, value))
+    return Landmark(raw["kind"], locations, tuple(sorted(attributes)))
+
+
+def _check_landmark_edges(
+    edges: tuple[EdgeType, ...], landmarks: Sequence[Landmark], schema: TileSchema
+) -> None:
+    """Every edge of a landmark's edge type belongs to exactly one landmark of that kind
+    (each river edge to one river)."""
+    for name, kind in schema.landmarks.items():
+        if not kind.on_edges or kind.edge is None:
+            continue
+        reached = [location for landmark in landmarks if landmark.kind == name
+                   for location in landmark.locations]
+        for side in Side:
+            if edges[side].value != kind.edge:
+                continue
+            count = reached.count(EDGE_OF_SIDE[side])
+            if count != 1:
+                problem = "belongs to no" if count == 0 else "is in two"
+                raise TileDataError(
+                    f"the {edges[side].word} edge {EDGE_OF_SIDE[side]} {problem} {name}"
+                )
 
 
 def _normalise_city_name(name: str) -> str:
@@ -347,7 +465,7 @@ _KNOWN_FEATURE_KEYS = frozenset({"kind", "edges", "half_edges", "cities", "penna
 
 
 def _segment_from_data(
-    raw: Mapping[str, Any], edges: tuple[EdgeType, ...]
+    raw: Mapping[str, Any], edges: tuple[EdgeType, ...], schema: TileSchema
 ) -> tuple[Segment, list[str]]:
     kind = FeatureKind.from_tile_data(raw["kind"])
     refs: list[str] = []
@@ -388,15 +506,30 @@ def _segment_from_data(
             editions = frozenset(Edition(code) for code in raw["editions"])
         except (TypeError, ValueError):
             raise TileDataError(f"bad editions {raw['editions']!r}") from None
-    attributes = tuple(
-        sorted((key, value) for key, value in raw.items() if key not in _KNOWN_FEATURE_KEYS)
-    )
+    attributes = []
+    for key, value in raw.items():
+        if key in _KNOWN_FEATURE_KEYS:
+            continue
+        if key == "end" and kind is FeatureKind.ROAD and len(locations) == 1:
+            allowed: tuple[Any, ...] = ROAD_ENDS  # where the picture ends the road
+        else:
+            declared = schema.attributes.get((kind, key))
+            if declared is None:
+                raise TileDataError(f"a {raw['kind']} has no {key!r} (no expansion declares it)")
+            allowed = declared.values
+        if value not in allowed or type(value) is not type(allowed[0]):
+            raise TileDataError(
+                f"{key} of a {raw['kind']} must be one of "
+                f"{', '.join(str(v).lower() if isinstance(v, bool) else str(v) for v in allowed)}"
+                f", not {value!r}"
+            )
+        attributes.append((key, value))
     segment = Segment(
         kind=kind,
         locations=locations,
         pennants=pennants,
         editions=editions,
-        attributes=attributes,
+        attributes=tuple(sorted(attributes)),
     )
     return segment, refs
 
@@ -492,7 +625,8 @@ class OrientedTile:
             rank[index] = position
         self.rank: tuple[int, ...] = tuple(rank)
         # What the feature graph reads of each segment, in reading order, as plain values:
-        # (index, kind, kind position, pennants, is a road end, is a centre, bordered cities).
+        # (index, kind, kind position, pennants, is a road end, is a centre, bordered cities,
+        # attributes).
         # Enum members hash slowly, and this loop runs once per segment of the board.
         kinds = list(FeatureKind)
         self.reading_facts: tuple[tuple, ...] = tuple(
@@ -504,6 +638,7 @@ class OrientedTile:
                 segment.kind is FeatureKind.ROAD and len(segment.locations) == 1,
                 segment.kind.is_centre,
                 segment.borders,
+                segment.attributes,
             )
             for index in self.reading_order
             for segment in (self.segments[index],)
@@ -583,7 +718,10 @@ class TileSet(Mapping[str, TileDefinition]):
     FeatureKind.MONASTERY
     """
 
-    def __init__(self, definitions: Iterable[TileDefinition]):
+    def __init__(self, definitions: Iterable[TileDefinition], registry: Any = None):
+        self.registry = registry
+        """The expansion registry the tiles were checked against, which the engine
+        scores them with (``None``: the tiles can be read but not scored)."""
         self._tiles: dict[str, TileDefinition] = {}
         for definition in definitions:
             if definition.code in self._tiles:
@@ -594,17 +732,18 @@ class TileSet(Mapping[str, TileDefinition]):
         self._counts: dict[Edition, dict[str, int]] = {}
 
     @classmethod
-    def from_data(cls, data: Iterable[Mapping[str, Any]]) -> TileSet:
-        """Build a tile set from dicts of the catalogue format."""
-        return cls(TileDefinition.from_data(item) for item in data)
+    def from_data(cls, data: Iterable[Mapping[str, Any]], registry: Any = None) -> TileSet:
+        """Build a tile set from dicts of the catalogue format, checked against what the
+        ``registry`` declares."""
+        schema = registry if registry is not None else NO_EXTRAS
+        return cls((TileDefinition.from_data(item, schema) for item in data), registry)
 
     @classmethod
-    def from_yaml(cls, path: str) -> TileSet:
-        """Build a tile set from a catalogue YAML file (a list of tile dicts)."""
-        import yaml  # only needed by callers that read files
-
-        with open(path, encoding="utf-8") as stream:
-            return cls.from_data(yaml.safe_load(stream))
+    def from_yaml(cls, *paths: str, registry: Any = None) -> TileSet:
+        """Build a tile set from tile files (see :func:`read_tile_file`)."""
+        return cls.from_data(
+            [tile for path in paths for tile in read_tile_file(path)], registry
+        )
 
     def __getitem__(self, code: str) -> TileDefinition:
         return self._tiles[code]
@@ -657,7 +796,32 @@ class TileSet(Mapping[str, TileDefinition]):
         return [definition.to_data() for definition in self._tiles.values()]
 
 
+def read_tile_file(path: str) -> list[dict[str, Any]]:
+    """The tile dicts of one tile file: a mapping ``{expansion: CODE, tiles: [...]}``
+    whose tiles all belong to ``CODE`` (each dict gets its ``expansion``)."""
+    import yaml  # only needed by callers that read files
+
+    with open(path, encoding="utf-8") as stream:
+        content = yaml.safe_load(stream)
+    if not isinstance(content, Mapping) or not isinstance(content.get("tiles"), list):
+        raise TileDataError(f"{path}: a tile file is a mapping with 'expansion' and 'tiles'")
+    expansion = content.get("expansion")
+    if not isinstance(expansion, str) or not expansion:
+        raise TileDataError(f"{path}: the file must say which expansion its tiles belong to")
+    tiles = []
+    for item in content["tiles"]:
+        if not isinstance(item, Mapping):
+            raise TileDataError(f"{path}: a tile must be a mapping, got {item!r}")
+        if item.get("expansion", expansion) != expansion:
+            raise TileDataError(
+                f"{path}: tile {item.get('code')} says it belongs to {item['expansion']}, "
+                f"the file to {expansion}"
+            )
+        tiles.append({**item, "expansion": expansion})
+    return tiles
+
+
 __all__ = [
-    "EdgeType", "FeatureKind", "HALF_EDGES", "OrientedTile", "Segment", "TileDataError",
-    "TileDefinition", "TileSet",
+    "EdgeType", "FeatureKind", "HALF_EDGES", "Landmark", "OrientedTile", "Segment",
+    "TileDataError", "TileDefinition", "TileSet", "read_tile_file",
 ]

@@ -7,8 +7,10 @@ belong, booleans, huge integers, nested junk) and never raises: it returns a lis
 the contract's error codes and a message a player understands. An empty list means the
 request can be parsed by :meth:`ScoreRequest.from_json` and scored.
 
+>>> from scoring.engine.expansions import DEFAULT_REGISTRY
 >>> from scoring.engine.tiles import TileSet
->>> errors = validate_request({"players": [{"color": "red"}], "tiles": []}, TileSet([]))
+>>> tiles = TileSet([], DEFAULT_REGISTRY)
+>>> errors = validate_request({"players": [{"color": "red"}], "tiles": []}, tiles)
 >>> [(error.path, error.code.value) for error in errors]
 [('players', 'invalid_player_count'), ('tiles', 'empty_board')]
 >>> errors[1]
@@ -24,12 +26,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from .board import COLOR_BY_NAME, LOCATION_BY_NAME, Board, Color, Figure, PlacedTile
-from .expansions import REGISTRY
+from .expansion import BASE, BoardView, ExpansionRegistry, Part, Placement, WhenMissing
+from .features import FeatureGraph
 from .locations import ROTATIONS, Location, Side
 from .request import Player, ScoreRequest
-from .rules import DEFAULT_EDITION, Edition, FarmScoring, RuleSet
+from .rules import DEFAULT_EDITION, Edition, RuleSet
 from .tiles import EdgeType, FeatureKind, OrientedTile, TileDefinition, TileSet
-from .variants import BASE, Expansion
 
 _ROTATION_INDEX = {rotation: rotation // 90 for rotation in ROTATIONS}
 
@@ -114,7 +116,8 @@ class BoardError:
     """One problem of a request: where, which kind, and what to do about it."""
 
     path: str
-    code: ErrorCode
+    code: Any
+    """An :class:`ErrorCode`, or a code an expansion declares (``river_spring``)."""
     message: str
 
     def to_json(self) -> dict[str, str]:
@@ -122,9 +125,23 @@ class BoardError:
         return {"path": self.path, "code": self.code.value, "message": self.message}
 
 
+def registry_of(tiles: TileSet) -> ExpansionRegistry:
+    """The expansion registry a tile set was checked against, which scores it."""
+    if tiles.registry is None:
+        raise ValueError("this tile set was built without an expansion registry")
+    return tiles.registry
+
+
 def validate_request(data: Any, tiles: TileSet) -> list[BoardError]:
-    """Every problem of a raw request body, in the order of the request's fields."""
-    return RequestValidator(tiles).run(data)
+    """Every problem of a raw request body, in the order of the request's fields, then
+    those that need the board's features (builders, goods)."""
+    validator = RequestValidator(tiles)
+    errors = validator.run(data)
+    if errors:
+        return errors
+    request = validator.request(data)
+    graph = FeatureGraph.from_placed(validator.placed(), request.board.figures)
+    return validator.check_board(request, graph)
 
 
 def _show(value: Any) -> str:
@@ -181,9 +198,6 @@ def _is_int(value: Any) -> bool:
     return type(value) is int
 
 
-_FARM_SCORINGS = {method.value: method for method in FarmScoring}
-"""The values of the farm_scoring rule, in the order messages list them."""
-
 _EAST_AND_SOUTH = ((1, 0, Side.E, 1, 3), (0, 1, Side.S, 2, 0))
 """Neighbours looked up from each tile: (dx, dy, side, its index, the index of the
 neighbour's edge that touches it)."""
@@ -203,6 +217,11 @@ def _either(items: list[str]) -> str:
 
 def _a(noun: str) -> str:
     return _FIGURE_ARTICLE.get(noun) or (("an " if noun[:1] in "aeiou" else "a ") + noun)
+
+
+def _capital(text: str) -> str:
+    """``"the pig"`` -> ``"The pig"``."""
+    return text[:1].upper() + text[1:]
 
 
 class _Tile:
@@ -237,11 +256,10 @@ class RequestValidator:
 
     def __init__(self, tiles: TileSet):
         self.tiles = tiles
+        self.registry = registry = registry_of(tiles)
         self.errors: list[BoardError] = []
         self.edition: Edition | None = DEFAULT_EDITION
-        self.in_play: tuple[Expansion, ...] = REGISTRY.in_play(
-            REGISTRY.default_codes(DEFAULT_EDITION)
-        )
+        self.in_play = registry.in_play(registry.default_codes(DEFAULT_EDITION))
         self.colors: set[Color] = set()
         # Colours written on player entries, valid or not, and whether the players list
         # was readable at all: figures are not blamed for a problem of the players.
@@ -279,8 +297,8 @@ class RequestValidator:
             players=tuple(self.players),
             board=Board.deferred(tiles, figures),
             edition=self.edition or DEFAULT_EDITION,
-            expansions=tuple(e.code for e in self.in_play if e.code != BASE),
-            rules=RuleSet.from_json(data.get("rules")),
+            expansions=self.in_play.listed,
+            rules=RuleSet.from_json(data.get("rules"), self.registry.rule_options),
         )
 
     def placed(self) -> dict[tuple[int, int], OrientedTile]:
@@ -321,8 +339,9 @@ class RequestValidator:
     def check_expansions(self, data: Mapping[str, Any]) -> None:
         value = data.get("expansions")
         edition = self.edition
+        registry = self.registry
         if value is None:
-            self.in_play = REGISTRY.in_play(REGISTRY.default_codes(edition or DEFAULT_EDITION))
+            self.in_play = registry.in_play(registry.default_codes(edition or DEFAULT_EDITION))
             return
         if not isinstance(value, list):
             self.error("expansions", ErrorCode.INVALID_TYPE,
@@ -335,18 +354,18 @@ class RequestValidator:
                 self.error(path, ErrorCode.INVALID_TYPE,
                            f"An expansion is named by its code (a string), not {_show(code)}.")
                 continue
-            if code not in REGISTRY:
-                known = ", ".join(c for c in REGISTRY.codes if c != BASE)
+            if code not in registry:
+                known = ", ".join(c for c in registry.codes if c != BASE)
                 self.error(path, ErrorCode.UNKNOWN_EXPANSION,
                            f"Unknown expansion {_show(code)}; the calculator knows {known}.")
                 continue
-            expansion = REGISTRY[code]
-            if edition is not None and edition not in expansion.editions:
+            part = registry[code]
+            if edition is not None and edition not in part.editions:
                 self.error(path, ErrorCode.EXPANSION_NOT_IN_EDITION,
-                           f"{expansion.name} does not exist in {edition.value}.")
+                           f"{_capital(part.name)} does not exist in {edition.value}.")
                 continue
             codes.append(code)
-        self.in_play = REGISTRY.in_play(codes)
+        self.in_play = registry.in_play(codes)
 
     def check_rules(self, data: Mapping[str, Any]) -> None:
         rules = data.get("rules")
@@ -356,30 +375,29 @@ class RequestValidator:
             self.error("rules", ErrorCode.INVALID_TYPE,
                        f"rules must be an object, not {_show(rules)}.")
             return
+        options = {option.name: option for option in self.registry.rule_options}
         for key, value in rules.items():
-            if key not in RuleSet.NAMES:
+            option = options.get(key) if isinstance(key, str) else None
+            if option is None:
                 shown = _show(key)
                 path_key = key if isinstance(key, str) and len(key) <= 40 else shown
                 self.error(f"rules.{path_key}", ErrorCode.UNKNOWN_RULE,
                            f"Unknown rule {shown}; the rules are "
-                           + ", ".join(RuleSet.NAMES) + ".")
+                           + ", ".join(options) + ".")
                 continue
-            if value is None:
+            if value is None or option.choice(value) is not None:
                 continue
             path = f"rules.{key}"
-            if key == "farm_scoring":
-                if type(value) is str and value in _FARM_SCORINGS:
-                    continue
-                choices = ", ".join(_FARM_SCORINGS)
-                if not isinstance(value, str):
-                    self.error(path, ErrorCode.INVALID_TYPE,
-                               f"farm_scoring must be a string ({choices}), not {_show(value)}.")
-                else:
-                    self.error(path, ErrorCode.INVALID_RULE_VALUE,
-                               f"farm_scoring cannot be {_show(value)}: use {choices}.")
-            elif not isinstance(value, bool):
+            if option.is_switch:
                 self.error(path, ErrorCode.INVALID_TYPE,
                            f"{key} must be true or false, not {_show(value)}.")
+            elif not isinstance(value, str):
+                self.error(path, ErrorCode.INVALID_TYPE,
+                           f"{key} must be a string ({option.describe_values()}), "
+                           f"not {_show(value)}.")
+            else:
+                self.error(path, ErrorCode.INVALID_RULE_VALUE,
+                           f"{key} cannot be {_show(value)}: use {option.describe_values()}.")
 
     # -- players ----------------------------------------------------------------------
 
@@ -417,10 +435,11 @@ class RequestValidator:
                 self.error(f"{path}.name", ErrorCode.INVALID_TYPE,
                            f"A player's name must be a string, not {_show(name)}.")
             points = player.get("points")
+            tokens = self.check_tokens(player, path)
             if color is not None and isinstance(name, (str, type(None))) and (
                 points is None or (_is_int(points) and 0 <= points <= MAX_POINTS)
             ):
-                self.players.append(Player(color, name, points or 0))
+                self.players.append(Player(color, name, points or 0, tokens))
             if points is None:
                 continue
             if not _is_int(points):
@@ -434,6 +453,43 @@ class RequestValidator:
                            f"points must be at most {MAX_POINTS:,} (more than any scoreboard "
                            f"shows), not {_show(points)}.")
         self.colors = set(first_with)
+
+    def check_tokens(self, player: Mapping[str, Any], path: str) -> tuple:
+        """The tokens a player brings (``goods``), checked; only non-zero counts kept."""
+        kept = []
+        for tokens in self.registry.tokens:
+            value = player.get(tokens.name)
+            if value is None:
+                continue
+            where = f"{path}.{tokens.name}"
+            if type(value) is not dict and not isinstance(value, Mapping):
+                self.error(where, ErrorCode.INVALID_TYPE,
+                           f"{tokens.name} must be an object such as "
+                           f"{{\"{tokens.kinds[0]}\": 1}}, not {_show(value)}.")
+                continue
+            counts = []
+            for kind, count in value.items():
+                if kind not in tokens.kinds:
+                    self.error(f"{where}.{kind}" if isinstance(kind, str) and len(kind) <= 40
+                               else where, tokens.invalid,
+                               f"{_show(kind)} is not one of the {tokens.name}: use "
+                               f"{', '.join(tokens.kinds)}.")
+                elif not _is_int(count) or count > MAX_POINTS:
+                    self.error(f"{where}.{kind}", ErrorCode.INVALID_TYPE,
+                               f"A number of {kind} tokens is a whole number, not {_show(count)}.")
+                elif count < 0:
+                    self.error(f"{where}.{kind}", tokens.invalid,
+                               f"A player cannot hold {_show(count)} {kind} tokens.")
+                elif count:
+                    counts.append((kind, count))
+            if counts and tokens not in self.in_play.tokens:
+                part = self.registry.token_part[tokens.name]
+                self.error(where, ErrorCode.EXPANSION_NOT_IN_PLAY,
+                           self.needs(f"Holding {tokens.name} tokens", part))
+                continue
+            if counts:
+                kept.append((tokens.name, tuple(sorted(counts))))
+        return tuple(kept)
 
     def check_color(self, player: Mapping[str, Any], path: str) -> Color | None:
         if "color" not in player or player["color"] is None:
@@ -515,11 +571,14 @@ class RequestValidator:
         on_board = [tile for tile in placed if tile.on_board]
         self.check_layout(on_board, len(tiles))
         self.check_copies(placed)
+        if not any(error.path.startswith("tiles") for error in self.errors):
+            for rule in self.in_play.layout_rules:
+                for problem in rule.check(on_board):
+                    self.error(problem.path, problem.code, problem.message)
 
     def playable_codes(self) -> frozenset[str]:
         """Codes of the tiles that exist in the edition and belong to what is in play."""
-        in_play = frozenset(expansion.code for expansion in self.in_play)
-        return self.tiles.codes_in_play(self.edition, in_play)
+        return self.tiles.codes_in_play(self.edition, self.in_play.tile_groups)
 
     def check_tile(
         self, index: int, item: Any, orientations: Mapping[str, tuple[OrientedTile, ...]]
@@ -581,12 +640,11 @@ class RequestValidator:
             self.error(f"{path}.tile", ErrorCode.UNKNOWN_TILE, f"There is no tile {_show(code)}.")
             return False
         tile.code = code
-        expansion_codes = {expansion.code for expansion in self.in_play}
-        if definition.expansion not in expansion_codes:
-            if definition.expansion in REGISTRY:
+        if definition.expansion not in self.in_play.tile_groups:
+            if definition.expansion in self.registry:
                 self.error(f"{path}.tile", ErrorCode.EXPANSION_NOT_IN_PLAY,
-                           f"Tile {code} belongs to {REGISTRY[definition.expansion].name}: "
-                           f"add \"{definition.expansion}\" to expansions.")
+                           self.needs(f"Tile {code}", self.registry[definition.expansion],
+                                      verb="belongs to"))
             else:
                 self.error(f"{path}.tile", ErrorCode.EXPANSION_NOT_IN_PLAY,
                            f"Tile {code} belongs to the expansion \"{definition.expansion}\", "
@@ -750,9 +808,10 @@ class RequestValidator:
             self.error("figures", ErrorCode.TOO_MANY_FIGURES,
                        f"The board has {len(figures):,} figures; the limit is {MAX_FIGURES:,}.")
             return
-        roles = REGISTRY.roles(self.in_play)
-        kinds_in_play = {kind.code: kind for expansion in self.in_play
-                         for kind in expansion.figure_kinds}
+        roles = self.in_play.placements
+        kinds_in_play = self.in_play.figure_kinds
+        # Rules about single figures (no figure by the volcano) need the careful path.
+        fast = self.tiles_checked and not self.in_play.figure_rules
         owned: dict[tuple[Color, str], int] = {}
         squares = self.squares
         colors = self.colors
@@ -760,7 +819,7 @@ class RequestValidator:
         for index, item in enumerate(figures):
             # Fast path: a well-formed figure of a player, of a kind in play, on a
             # feature it may stand on, within its owner's supply.
-            if type(item) is dict and self.tiles_checked:
+            if type(item) is dict and fast:
                 player = item.get("player")
                 at = item.get("at")
                 kind = item.get("kind", "meeple")
@@ -793,13 +852,13 @@ class RequestValidator:
             if player is not None and kind is not None:
                 key = (player, kind)
                 owned[key] = owned.get(key, 0) + 1
-                limit = REGISTRY.figure_kind(kind).limit
+                figure_kind = self.registry.figure_kind(kind)
+                limit = figure_kind.limit
                 if owned[key] == limit + 1:
-                    name = REGISTRY.figure_kind(kind).name
+                    name = figure_kind.name if limit == 1 else figure_kind.plural_name
                     self.error(path, ErrorCode.TOO_MANY_FIGURES,
                                f"{player.value.capitalize()} has more than {limit} "
-                               f"{name}{'s' if limit != 1 else ''} on the board, but a player "
-                               f"owns only {limit}.")
+                               f"{name} on the board, but a player owns only {limit}.")
             if x is None or y is None or at is None or not self.tiles_checked:
                 continue
             self.check_placement(path, x, y, at, kind, roles)
@@ -851,25 +910,30 @@ class RequestValidator:
             self.error(f"{path}.kind", ErrorCode.INVALID_TYPE,
                        f"kind must be a string such as \"meeple\", not {_show(value)}.")
             return None
-        expansion = REGISTRY.figure_kind_expansion(value)
-        if expansion is None:
-            kinds = sorted(
-                kind.code for code in REGISTRY.codes for kind in REGISTRY[code].figure_kinds
-            )
+        registry = self.registry
+        part = registry.figure_kind_part(value)
+        if part is None:
+            kinds = sorted(kind.code for code in registry.codes
+                           for kind in registry[code].figure_kinds)
             self.error(f"{path}.kind", ErrorCode.UNKNOWN_FIGURE_KIND,
                        f"Unknown figure kind {_show(value)}; known kinds: {', '.join(kinds)}.")
             return None
-        if expansion not in self.in_play:
-            self.error(f"{path}.kind", ErrorCode.EXPANSION_NOT_IN_PLAY,
-                       self.needs(f"{_a(value).capitalize()}", expansion))
+        if part not in self.in_play.parts:
+            figure_kind = registry.figure_kind(value)
+            code = (ErrorCode.UNKNOWN_FIGURE_KIND
+                    if figure_kind.when_missing is WhenMissing.UNKNOWN_KIND
+                    else ErrorCode.EXPANSION_NOT_IN_PLAY)
+            shown = figure_kind.name if figure_kind.name == value else \
+                f"{figure_kind.name} ({value})"
+            self.error(f"{path}.kind", code, self.needs(_a(shown).capitalize(), part))
             return None
         return value
 
-    def needs(self, subject: str, expansion: Expansion) -> str:
-        if self.edition is not None and self.edition not in expansion.editions:
-            return (f"{subject} needs {expansion.name}, which {self.edition.value} "
-                    "does not have.")
-        return f"{subject} needs {expansion.name}: add \"{expansion.code}\" to expansions."
+    def needs(self, subject: str, part: Part, verb: str = "needs") -> str:
+        name = part.name
+        if self.edition is not None and self.edition not in part.editions:
+            return f"{subject} {verb} {name}, which {self.edition.value} does not have."
+        return f"{subject} {verb} {name}: add \"{part.code}\" to expansions."
 
     def check_placement(
         self, path: str, x: int, y: int, at: Location, kind: str | None,
@@ -890,13 +954,22 @@ class RequestValidator:
         if kind is None:
             return
         if (kind, segment.kind) in roles:
+            for rule in self.in_play.figure_rules:
+                reason = rule.check(tile, segment, kind)
+                if reason is not None:
+                    self.error(path, ErrorCode.FIGURE_NOT_ALLOWED, reason)
+                    return
             return
-        placement = REGISTRY.placement_provider(kind, segment.kind)
-        if placement is not None:
-            expansion = REGISTRY.placement_expansion(placement)
-            self.error(path, ErrorCode.EXPANSION_NOT_IN_PLAY,
-                       self.needs(f"{_a(placement.role).capitalize()} on {tile.label}", expansion))
-            return
+        provided = self.registry.placement_provider(kind, segment.kind)
+        if provided is not None:
+            placement, part = provided
+            missing = [code for code in (part.code, *placement.needs)
+                       if code not in self.in_play.codes]
+            if missing:
+                self.error(path, ErrorCode.EXPANSION_NOT_IN_PLAY,
+                           self.needs(f"{_a(placement.role).capitalize()} on {tile.label}",
+                                      self.registry[missing[0]]))
+                return
         allowed = [
             _a(feature.value) for feature in FeatureKind
             if (kind, feature) in roles
@@ -905,6 +978,37 @@ class RequestValidator:
         self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
                    f"{_a(kind).capitalize()} may not stand on {_a(segment.kind.value)} "
                    f"({tile.label}, {at.value}); it may stand on {where}.")
+
+    # -- the finished board -----------------------------------------------------------
+
+    def check_board(self, request: ScoreRequest, graph: FeatureGraph) -> list[BoardError]:
+        """What needs the features of a board that passed :meth:`run`: figures that must
+        join their owner's (a builder), and the expansions' board checks (goods)."""
+        placements = self.in_play.placements
+        for index, figure in enumerate(request.board.figures):
+            tile = self.squares[(figure.x, figure.y)]
+            segment = tile.oriented.figure_segments[figure.at]
+            placement: Placement = placements[(figure.kind, segment.kind)]
+            if not placement.beside:
+                continue
+            feature = graph.feature_of(index)
+            if any(other.player is figure.player and other.kind in placement.beside
+                   for other in feature.figures):
+                continue
+            kinds = self.in_play.figure_kinds
+            joined = _either([_a(kinds[code].name) for code in placement.beside if code in kinds])
+            self.error(
+                f"figures[{index}]", ErrorCode.FIGURE_NOT_ALLOWED,
+                f"{_a(kinds[figure.kind].name).capitalize()} may stand only on "
+                f"{_a(segment.kind.value)} where its owner also has {joined}; "
+                f"{figure.player.value} has none on the {segment.kind.value} of {tile.label} "
+                f"({figure.at.value}).",
+            )
+        view = BoardView(request, graph, self.in_play)
+        for check in self.in_play.board_checks:
+            for problem in check.check(view):
+                self.error(problem.path, problem.code, problem.message)
+        return self.errors
 
     def nothing_there(self, tile: _Tile, at: Location) -> str:
         assert tile.oriented is not None

@@ -1,18 +1,24 @@
-"""The registry of expansion rule modules.
+"""The expansions the calculator knows, each declared once in a module of this package.
 
-Each module of this package declares one ``EXPANSION``; adding an expansion (the River,
-Inns & Cathedrals, Traders & Builders...) means adding a module and listing it here,
-without touching the core.
+Adding an expansion means adding its module (its :class:`~scoring.engine.expansion.Expansion`
+with its parts, figures, tile attributes, modifiers, bonuses, rules and checks), its tile
+file, and listing it here. The engine's core takes a registry as an argument, so a test
+can build one of its own.
 
->>> REGISTRY.codes
-('base', 'farmers', 'abbot')
+>>> DEFAULT_REGISTRY.codes[:4]
+('base', 'farmers', 'abbot', 'river')
 """
 
 from __future__ import annotations
 
-from ..variants import ExpansionRegistry
-from . import abbot, base, farmers
+from ..expansion import ExpansionRegistry
+from . import base, inns_cathedrals, river2, traders_builders
 
-REGISTRY = ExpansionRegistry([base.EXPANSION, farmers.EXPANSION, abbot.EXPANSION])
+DEFAULT_REGISTRY = ExpansionRegistry([
+    base.EXPANSION,
+    river2.EXPANSION,
+    inns_cathedrals.EXPANSION,
+    traders_builders.EXPANSION,
+])
 
-__all__ = ["REGISTRY"]
+__all__ = ["DEFAULT_REGISTRY"]

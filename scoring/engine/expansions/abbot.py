@@ -7,14 +7,14 @@ in play, but without it nothing can stand on a garden.
 
 from __future__ import annotations
 
+from ..expansion import FigureKind, Part, Placement
 from ..rules import Edition
 from ..tiles import FeatureKind
-from ..variants import Expansion, FigureKind, Placement
-from .base import score_centres
+from .scorers import score_centres
 
 ABBOT = FigureKind(code="abbot", name="abbot", limit=1)
 
-EXPANSION = Expansion(
+PART = Part(
     code="abbot",
     name="The Abbot",
     editions=frozenset({Edition.C2, Edition.C3}),
@@ -24,4 +24,5 @@ EXPANSION = Expansion(
         Placement("abbot", FeatureKind.GARDEN, "abbot"),
     ),
     scorers=((FeatureKind.GARDEN, score_centres),),
+    in_play_by_default=True,
 )

@@ -15,17 +15,50 @@ farmer on (first edition), so that every point appears under exactly one feature
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterator, Sequence
 
 from ..board import Color
+from ..expansion import Part, Placement, ScoringContext, Valuation
 from ..features import Feature
 from ..results import CityRef, FeatureResult, figure_counts, majority, majority_note, plural
-from ..rules import Edition, FarmScoring
+from ..rules import Choice, RuleOption
 from ..tiles import FeatureKind
-from ..variants import Expansion, Placement, ScoringContext
+from .scorers import evaluate
 
 THIRD_EDITION_POINTS = 3
 FIRST_EDITION_POINTS = 4
+
+
+class FarmScoring(str, enum.Enum):
+    """How farms are scored at the end of the game (the ``farm_scoring`` rule)."""
+
+    THIRD_EDITION = "third-edition"
+    """Each farm scores 3 for every completed city it borders; one city can pay several
+    farms, even several farms of the same player. The rule of every current edition."""
+    SECOND_EDITION = "second-edition"
+    """Each farm scores 3 for every completed city it borders, but a player collects each
+    city at most once, however many of their farms border it."""
+    FIRST_EDITION = "first-edition"
+    """Scored city by city: each completed city pays 4 to the player or players with the
+    most farmers on all the farms that border it, whichever side those farms are on."""
+
+    def __repr__(self) -> str:
+        return f"FarmScoring.{self.name}"
+
+
+FARM_SCORING = RuleOption(
+    "farm_scoring", "Farm scoring",
+    (
+        Choice("third-edition", "3 a completed city for each farm (current rules)",
+               FarmScoring.THIRD_EDITION),
+        Choice("second-edition", "3 a completed city, each city once a player",
+               FarmScoring.SECOND_EDITION),
+        Choice("first-edition", "4 a city to the most farmers around it (first edition)",
+               FarmScoring.FIRST_EDITION),
+    ),
+    default="third-edition",
+)
 
 
 def _city_refs(cities: Sequence[Feature], refs: dict[int, CityRef]) -> tuple[CityRef, ...]:
@@ -59,36 +92,80 @@ def score_farms(features: Sequence[Feature], context: ScoringContext) -> Iterato
         yield from _score_per_farm(farms, context, once_per_player=once)
 
 
+def _farm_valuation(farm: Feature, context: ScoringContext) -> Valuation:
+    """The value of a completed city to this farm's owners, as modifiers leave it."""
+    cities = farm.completed_cities
+    valuation = Valuation(
+        "farm", THIRD_EDITION_POINTS, [(len(cities), "completed city", "completed cities")]
+    )
+    return evaluate(farm, valuation, context)
+
+
+def _rate(valuation: Valuation, owner: Color) -> int:
+    """Points a completed city is worth to ``owner`` through this farm."""
+    return (valuation.each + sum(points for points, _ in valuation.shared_bonus)
+            + sum(points for points, _ in valuation.owner_bonus.get(owner, ())))
+
+
+def _bonus_text(valuation: Valuation, owners: Sequence[Color], units: int) -> str:
+    """The explanation of the bonuses: ``; pink's pig: +1 a city → pink 4``."""
+    text = ""
+    shared = sum(points for points, _ in valuation.shared_bonus)
+    for points, note in valuation.shared_bonus:
+        text += f"; {note}: +{points} a city"
+    if shared:
+        text += f" → {(valuation.each + shared) * units}"
+    for owner in owners:
+        for points, note in valuation.owner_bonus.get(owner, ()):
+            text += f"; {note}: +{points} a city → {owner.value} {_rate(valuation, owner) * units}"
+    return text
+
+
 def _score_per_farm(
     farms: Sequence[Feature], context: ScoringContext, *, once_per_player: bool
 ) -> Iterator[FeatureResult]:
-    collected: dict[Color, dict[int, str]] = {}  # player -> city number -> farm id
     refs: dict[int, CityRef] = {}
+    valued = []
     for farm in farms:
-        cities = farm.completed_cities
-        value = THIRD_EDITION_POINTS * len(cities)
         counts = figure_counts(farm.figures, context.strengths, context.players)
-        owners = majority(counts)
-        explanation = f"farm: {_cities_text(len(cities))} × {THIRD_EDITION_POINTS} = {value}"
+        valued.append((farm, counts, majority(counts), _farm_valuation(farm, context)))
+    # Second edition: each owner collects a city once, through the farm of theirs where
+    # it is worth the most (the lowest-numbered one on a tie).
+    collects: dict[tuple[Color, int], Feature] = {}
+    if once_per_player:
+        for farm, _, owners, valuation in valued:
+            for owner in owners:
+                for city in farm.completed_cities:
+                    best = collects.get((owner, city.number))
+                    if best is None or _rate(valuation, owner) > best[1]:
+                        collects[(owner, city.number)] = (farm, _rate(valuation, owner))
+    for farm, counts, owners, valuation in valued:
+        cities = farm.completed_cities
+        value = valuation.each * len(cities)
+        shared_rate = valuation.each + sum(points for points, _ in valuation.shared_bonus)
+        explanation = f"farm: {_cities_text(len(cities))} × {valuation.each} = {value}"
+        explanation += _bonus_text(valuation, owners, len(cities))
         scored: dict[Color, int] = {}
+        collected: dict[Color, int] = {}
+        """How many cities each owner collects through this farm."""
         notes: list[str] = []
         for owner in owners:
             if not once_per_player:
-                scored[owner] = value
+                collected[owner] = len(cities)
+                scored[owner] = _rate(valuation, owner) * len(cities)
                 continue
-            already = collected.setdefault(owner, {})
-            repeated = [city for city in cities if city.number in already]
-            fresh = [city for city in cities if city.number not in already]
-            for city in fresh:
-                already[city.number] = farm.id
-            scored[owner] = THIRD_EDITION_POINTS * len(fresh)
-            if repeated:
+            elsewhere = [city for city in cities if collects[(owner, city.number)][0] is not farm]
+            fresh = [city for city in cities if city not in elsewhere]
+            collected[owner] = len(fresh)
+            scored[owner] = _rate(valuation, owner) * len(fresh)
+            if elsewhere:
                 listing = ", ".join(
-                    f"{city.id} (through {already[city.number]})" for city in repeated
+                    f"{city.id} (through {collects[(owner, city.number)][0].id})"
+                    for city in elsewhere
                 )
                 notes.append(
                     f"{owner.value} already collected {listing}, so scores "
-                    f"{len(fresh)} × {THIRD_EDITION_POINTS} = {scored[owner]}"
+                    f"{len(fresh)} × {_rate(valuation, owner)} = {scored[owner]}"
                 )
         if notes:
             explanation += (
@@ -101,10 +178,13 @@ def _score_per_farm(
             tiles=tuple(farm.tiles),
             figures=counts,
             owners=tuple(owners),
-            points=max(scored.values(), default=0),
+            # What the farm pays its owners without personal bonuses (under second-edition
+            # scoring, the most any owner collects through it).
+            points=shared_rate * max(collected.values(), default=0),
             scored=scored,
             explanation=explanation + majority_note(counts, owners, in_full=not notes),
             cities=_city_refs(cities, refs),
+            extras={**valuation.extras, **context.figure_lists(farm)},
         )
 
 
@@ -157,6 +237,15 @@ def _score_first_edition(
     for farm in farms:
         counts = counts_of[farm.number]
         owners = majority(counts)
+        valuation = _farm_valuation(farm, context)
+        if valuation.shared_bonus or valuation.owner_bonus:
+            notes_on = ", ".join(note for _, note in valuation.shared_bonus) or ", ".join(
+                note for bonuses in valuation.owner_bonus.values() for _, note in bonuses
+            )
+            context.warnings.append((
+                "farm_bonus_ignored", farm.id,
+                f"{farm.id}: first-edition farm scoring gives nothing extra for {notes_on}.",
+            ))
         farm_scored = {owner: 0 for owner in owners}
         farm_scored.update(scored[farm.number])
         farm_scored = _ordered(farm_scored, context.players)
@@ -180,13 +269,15 @@ def _score_first_edition(
             scored=farm_scored,
             explanation=explanation,
             cities=_city_refs(cities, refs),
+            extras={**valuation.extras, **context.figure_lists(farm)},
         )
 
 
-EXPANSION = Expansion(
+PART = Part(
     code="farmers",
     name="The Farmers",
-    editions=frozenset(Edition),
     placements=(Placement("meeple", FeatureKind.FARM, "farmer"),),
     scorers=((FeatureKind.FARM, score_farms),),
+    rule_options=(FARM_SCORING,),
+    in_play_by_default=True,
 )

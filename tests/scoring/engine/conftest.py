@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from scoring.engine.expansions import DEFAULT_REGISTRY
 from scoring.engine.tiles import TileSet
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -13,4 +14,4 @@ BOARDS_DIR = ROOT / "fixtures" / "boards"
 
 @pytest.fixture(scope="session")
 def base_tiles() -> TileSet:
-    return TileSet.from_yaml(str(TILES_YAML))
+    return TileSet.from_yaml(str(TILES_YAML), registry=DEFAULT_REGISTRY)

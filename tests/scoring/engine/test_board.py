@@ -3,9 +3,11 @@
 import pytest
 
 from scoring.engine.board import Board, BoardParseError, Color, Figure, PlacedTile
+from scoring.engine.expansions import DEFAULT_REGISTRY
+from scoring.engine.expansions.farmers import FarmScoring
 from scoring.engine.locations import InvalidRotationError, Location
 from scoring.engine.request import Player, ScoreRequest
-from scoring.engine.rules import Edition, FarmScoring
+from scoring.engine.rules import Edition
 
 
 def test_placed_tile_round_trip_and_default_rotation():
@@ -68,7 +70,7 @@ def test_request_defaults():
         "edition": "C1",
         "players": [{"color": "red"}, {"color": "blue", "name": None, "points": None}],
         "tiles": [{"tile": "D", "x": 0, "y": 0}],
-    })
+    }, DEFAULT_REGISTRY)
     assert request.edition is Edition.C1
     assert request.expansions == ("farmers",)  # no abbot in C1
     assert request.rules.farm_scoring is FarmScoring.THIRD_EDITION
@@ -81,6 +83,6 @@ def test_request_normalises_the_expansion_list():
         "expansions": ["abbot", "farmers", "abbot", "base"],
         "players": [{"color": "red"}, {"color": "blue"}],
         "tiles": [{"tile": "D", "x": 0, "y": 0}],
-    })
+    }, DEFAULT_REGISTRY)
     assert a.expansions == ("farmers", "abbot")
-    assert ScoreRequest.from_json(a.to_json()) == a
+    assert ScoreRequest.from_json(a.to_json(), DEFAULT_REGISTRY) == a

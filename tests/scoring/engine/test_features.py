@@ -4,6 +4,7 @@ import json
 import random
 
 from scoring.engine.board import Board, Figure, PlacedTile
+from scoring.engine.expansions import DEFAULT_REGISTRY
 from scoring.engine.features import FeatureGraph
 from scoring.engine.locations import Location
 from scoring.engine.request import ScoreRequest
@@ -18,7 +19,7 @@ def _graph(tiles, placed, figures=()):
 
 def _board_graph(name, tiles):
     case = json.loads((BOARDS_DIR / f"{name}.json").read_text(encoding="utf-8"))
-    request = ScoreRequest.from_json(case["request"])
+    request = ScoreRequest.from_json(case["request"], DEFAULT_REGISTRY)
     return FeatureGraph.build(request.board, tiles, request.edition)
 
 
@@ -79,7 +80,7 @@ def test_farms_list_completed_and_incomplete_cities(base_tiles):
 
 def test_ids_do_not_depend_on_the_order_of_the_request(base_tiles):
     case = json.loads((BOARDS_DIR / "farm-002-detailed-third-edition.json").read_text("utf-8"))
-    request = ScoreRequest.from_json(case["request"])
+    request = ScoreRequest.from_json(case["request"], DEFAULT_REGISTRY)
     reference = [(f.id, f.tiles) for f in FeatureGraph.build(request.board, base_tiles).features]
     tiles = list(request.board.tiles)
     for seed in range(5):
@@ -116,7 +117,9 @@ def test_features_built_on_demand_match_a_full_build(base_tiles):
     from scoring.engine.generate import random_request
 
     for seed in range(15):
-        request = ScoreRequest.from_json(random_request(base_tiles, random.Random(seed)))
+        request = ScoreRequest.from_json(
+            random_request(base_tiles, random.Random(seed)), DEFAULT_REGISTRY
+        )
         lazy = FeatureGraph.build(request.board, base_tiles)
         occupied = [_facts(f) for f in lazy.occupied()]
         full = FeatureGraph.build(request.board, base_tiles)

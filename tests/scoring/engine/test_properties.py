@@ -11,8 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.engine import Color, Location, ScoreRequest, score, score_request, validate_request
+from scoring.engine.expansions import DEFAULT_REGISTRY
+from scoring.engine.expansions.farmers import FarmScoring
 from scoring.engine.generate import random_request
-from scoring.engine.rules import Edition, FarmScoring
+from scoring.engine.rules import Edition
 from scoring.engine.tiles import TileSet
 from scoring.engine.validation import RequestValidator
 
@@ -23,7 +25,7 @@ SETTINGS = settings(max_examples=60, deadline=None,
 
 
 # Strategies cannot take fixtures, so the property tests read the tile set themselves.
-TILES = TileSet.from_yaml(str(TILES_YAML))
+TILES = TileSet.from_yaml(str(TILES_YAML), registry=DEFAULT_REGISTRY)
 
 
 @st.composite
@@ -139,12 +141,12 @@ def test_the_order_of_tiles_and_figures_does_not_matter(base_tiles, request, rng
 @given(boards())
 @SETTINGS
 def test_json_round_trips(base_tiles, request):
-    parsed = ScoreRequest.from_json(request)
+    parsed = ScoreRequest.from_json(request, DEFAULT_REGISTRY)
     validator = RequestValidator(base_tiles)
     assert validator.run(request) == []
     assert validator.request(request) == parsed
     written = parsed.to_json()
-    assert ScoreRequest.from_json(json.loads(json.dumps(written))) == parsed
+    assert ScoreRequest.from_json(json.loads(json.dumps(written)), DEFAULT_REGISTRY) == parsed
     assert written["tiles"] == request["tiles"]
     assert written["figures"] == request["figures"]
     assert written["rules"] == request["rules"]

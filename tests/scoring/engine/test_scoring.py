@@ -11,6 +11,7 @@ from scoring.engine import (
     score,
     score_request,
 )
+from scoring.engine.expansions import DEFAULT_REGISTRY
 from scoring.engine.results import competition_ranks, majority
 
 from .conftest import BOARDS_DIR
@@ -126,7 +127,7 @@ def test_by_kind_adds_up_to_final_points(base_tiles):
 
 
 def test_score_takes_a_parsed_request(base_tiles):
-    request = ScoreRequest.from_json(_case("tie-city-and-road"))
+    request = ScoreRequest.from_json(_case("tie-city-and-road"), DEFAULT_REGISTRY)
     assert score(request, base_tiles).winners == (Color.RED, Color.BLUE)
 
 

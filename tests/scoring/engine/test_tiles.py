@@ -2,6 +2,8 @@
 
 import pytest
 
+from scoring.engine.expansions import DEFAULT_REGISTRY
+
 from scoring.engine.locations import HALF_EDGES, Location, Side
 from scoring.engine.rules import Edition
 from scoring.engine.tiles import (
@@ -136,11 +138,54 @@ def test_a_feature_limited_to_editions_disappears_elsewhere():
             {"kind": "garden", "editions": ["C2", "C3"]},
         ],
     }
-    tile = TileDefinition.from_data(data)
+    tile = TileDefinition.from_data(data, DEFAULT_REGISTRY)
     assert tile.oriented(0, Edition.C1).segment_at(Location.C) is None
     assert tile.oriented(0, Edition.C2).segment_at(Location.C).kind is FeatureKind.GARDEN
-    # Data the base engine does not use is kept for expansion rules.
+    # What an expansion declares is kept for its rules...
     assert tile.segments[0].attributes == (("inn", True),)
+    # ...and refused where no expansion declares it.
+    with pytest.raises(TileDataError, match="a road has no 'inn' \\(no expansion declares it\\)"):
+        TileDefinition.from_data(data)
+
+
+ROAD_TILE = {"code": "Z", "edges": "FRFR", "features": [
+    {"kind": "field", "half_edges": ["NW", "NE", "EN", "WN"]},
+    {"kind": "field", "half_edges": ["ES", "SE", "SW", "WS"]},
+]}
+CITY_TILE = {"code": "Z", "edges": "FCFC", "features": [
+    {"kind": "field", "half_edges": ["NW", "NE"]}, {"kind": "field", "half_edges": ["SE", "SW"]},
+]}
+RIVER_TILE = {"code": "Z", "edges": "FVFV", "features": [
+    {"kind": "field", "half_edges": ["NW", "NE", "EN", "WN"]},
+    {"kind": "field", "half_edges": ["ES", "SE", "SW", "WS"]},
+]}
+
+
+@pytest.mark.parametrize(("tile", "feature", "message"), [
+    (ROAD_TILE, {"kind": "road", "edges": ["E", "W"], "inn": "yes"},
+     "inn of a road must be one of true, not 'yes'"),
+    (CITY_TILE, {"kind": "city", "edges": ["E", "W"], "goods": "gold"},
+     "goods of a city must be one of wine, grain, cloth, not 'gold'"),
+    (RIVER_TILE, {"kind": "river", "edges": ["E", "W"], "end": "sea"},
+     "end of a river must be one of spring, lake, not 'sea'"),
+    (RIVER_TILE, {"kind": "river", "edges": ["N", "E", "W"]},
+     "the river reaches edge N but that edge is a field"),
+    (RIVER_TILE, {"kind": "dragon"}, "unknown feature kind 'dragon'"),
+])
+def test_tile_data_is_checked_against_the_declarations(tile, feature, message):
+    data = {**tile, "features": [feature, *tile["features"]]}
+    with pytest.raises(TileDataError, match=message):
+        TileDefinition.from_data(data, DEFAULT_REGISTRY)
+
+
+def test_river_edges_must_each_belong_to_one_river():
+    data = {"code": "Z", "edges": "VFVF", "features": [
+        {"kind": "river", "edges": ["N"]},
+        {"kind": "field", "half_edges": ["NE", "EN", "ES", "SE"]},
+        {"kind": "field", "half_edges": ["NW", "SW", "WS", "WN"]},
+    ]}
+    with pytest.raises(TileDataError, match="the river edge S belongs to no river"):
+        TileDefinition.from_data(data, DEFAULT_REGISTRY)
 
 
 def test_an_inner_field_is_named_i():

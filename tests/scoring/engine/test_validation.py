@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.engine import ScoreRequest, score
+from scoring.engine.expansions import DEFAULT_REGISTRY
 from scoring.engine.validation import (
     MAX_FIGURES,
     MAX_TILES,
@@ -82,7 +83,9 @@ CASES = [
     ("unknown_edition", changed(edition="C4"), "edition",
      'Unknown edition "C4": use C1, C2 or C3.'),
     ("unknown_expansion", changed(expansions=["farmers", "abbot", "dragons"]), "expansions[2]",
-     'Unknown expansion "dragons"; the calculator knows farmers, abbot.'),
+     'Unknown expansion "dragons"; the calculator knows farmers, abbot, river, river2, '
+     'inns-cathedrals, inns, cathedrals, large-meeple, sixth-player, point-tiles, '
+     'traders-builders, trade-goods, builder, pig.'),
     ("expansion_not_in_edition", changed(edition="C1", expansions=["farmers", "abbot"],
                                          figures=[]), "expansions[1]",
      "The Abbot does not exist in C1."),
@@ -91,7 +94,8 @@ CASES = [
     ("expansion_not_in_play", changed(expansions=["abbot"]), "figures[1]",
      'A farmer on Tile E at (0,-1) needs The Farmers: add "farmers" to expansions.'),
     ("unknown_rule", changed(rules={"inns": True}), "rules.inns",
-     'Unknown rule "inns"; the rules are farm_scoring, small_cities, incomplete_features.'),
+     'Unknown rule "inns"; the rules are small_cities, incomplete_features, farm_scoring, '
+     'incomplete_inns_cathedrals.'),
     ("invalid_rule_value", changed(rules={"farm_scoring": "fourth-edition"}),
      "rules.farm_scoring",
      'farm_scoring cannot be "fourth-edition": use third-edition, second-edition, '
@@ -141,7 +145,7 @@ CASES = [
      'No player has the colour "green".'),
     ("unknown_figure_kind", with_figure({"player": "red", "x": 0, "y": 0, "at": "N",
                                          "kind": "wizard"}), "figures[0].kind",
-     'Unknown figure kind "wizard"; known kinds: abbot, meeple.'),
+     'Unknown figure kind "wizard"; known kinds: abbot, builder, large, meeple, pig.'),
     ("invalid_location", with_figure({"player": "red", "x": 0, "y": 0, "at": "X"}),
      "figures[0].at",
      '"X" is not a location; use one of N, E, S, W, NW, NE, EN, ES, SE, SW, WS, WN, C, I.'),
@@ -332,7 +336,7 @@ def test_a_request_that_passes_validation_can_be_scored(base_tiles, data):
             parent[path[-1]] = data.draw(JSON)
     validator = RequestValidator(base_tiles)
     if not validator.run(request):
-        parsed = ScoreRequest.from_json(request)
+        parsed = ScoreRequest.from_json(request, DEFAULT_REGISTRY)
         assert validator.request(request) == parsed
         assert score(parsed, base_tiles) == score(
             parsed, base_tiles, placed=validator.placed()

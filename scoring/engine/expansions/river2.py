@@ -1,0 +1,41 @@
+"""The River II (C1, C2): a river with a fork, a volcano lake and special features that
+belong to other expansions.
+
+The river scores nothing and follows the rules of :mod:`.riverbed`. Its inn
+(``river2-D``) counts only with the inns of Inns & Cathedrals, its pig-herd
+(``river2-F``) only with the pig of Traders & Builders: those parts read the tile data,
+so nothing here needs to. The volcano (``river2-L``) does nothing without The Princess &
+the Dragon, which the calculator does not support, but no figure may stand on that tile:
+none is placed when it is laid, and none can move there later.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..expansion import Expansion, FigureRule, LandmarkKind
+from ..rules import Edition
+from .riverbed import RIVER, RIVER_LAYOUT
+
+VOLCANO = LandmarkKind(
+    name="volcano", meaning="A volcano in a lake: no figure may stand on its tile."
+)
+
+
+def no_figure_by_the_volcano(tile: Any, segment: Any, kind: str) -> str | None:
+    """No figure on a tile with a volcano."""
+    if tile.oriented.definition.has_landmark("volcano"):
+        return (f"No figure may stand on {tile.label}: it holds the volcano, where no figure "
+                "is placed when the tile is laid and none can move later.")
+    return None
+
+
+EXPANSION = Expansion(
+    code="river2",
+    name="The River II",
+    editions=frozenset({Edition.C1, Edition.C2}),
+    landmarks=(RIVER, VOLCANO),
+    layout_rules=(RIVER_LAYOUT,),
+    figure_rules=(FigureRule(no_figure_by_the_volcano),),
+    start_tiles=("river2-A",),
+)
