@@ -14,6 +14,7 @@ from django.db import transaction
 
 from scoring.engine import TileDataError, TileSet
 from scoring.engine.expansions import DEFAULT_REGISTRY
+from scoring.engine.tiles import read_tile_file
 
 from .models import Bundle, Edition, Expansion, Part, TileCount, TileType
 
@@ -101,15 +102,12 @@ def load_bundles(*, path: Path) -> int:
 
 @dataclass(frozen=True)
 class TileFile:
-    """One ``tiles-*.yaml`` file: the catalogue code it declares and its tile entries."""
+    """One ``tiles-*.yaml`` file: the catalogue code it declares and its tile dicts (each
+    already carrying that code as its ``expansion``, as the scoring engine reads them)."""
 
     path: Path
     catalogue_code: str
     tiles: list[dict[str, Any]]
-
-    def engine_data(self) -> list[dict[str, Any]]:
-        """The entries as the scoring engine reads them, each naming its catalogue code."""
-        return [{**entry, "expansion": self.catalogue_code} for entry in self.tiles]
 
 
 class TileFileError(ValueError):
@@ -117,21 +115,21 @@ class TileFileError(ValueError):
 
 
 def read_tile_files(directory: Path) -> list[TileFile]:
-    """Every ``tiles-*.yaml`` of ``directory``, in name order, checked for its shape."""
+    """Every ``tiles-*.yaml`` of ``directory``, in name order, read by the engine's reader
+    of the tile format. A file without tiles has nothing to load and is left out."""
     tile_files = []
     for path in sorted(directory.glob(TILE_FILE_PATTERN)):
-        content = read_yaml(path)
-        if not isinstance(content, dict) or not isinstance(content.get("tiles"), list):
-            raise TileFileError(
-                f"{path.name}: a tile file is a mapping with `expansion` and a `tiles` list"
-            )
-        code = content.get("expansion")
-        if not isinstance(code, str) or not code:
-            raise TileFileError(f"{path.name}: `expansion` must name a catalogue code")
-        for position, entry in enumerate(content["tiles"]):
-            if not isinstance(entry, dict) or not isinstance(entry.get("code"), str):
+        try:
+            tiles = read_tile_file(str(path))
+        except TileDataError as error:
+            raise TileFileError(str(error).replace(str(path), path.name)) from None
+        for position, entry in enumerate(tiles):
+            if not isinstance(entry.get("code"), str) or not entry["code"]:
                 raise TileFileError(f"{path.name}: tile entry {position + 1} has no code")
-        tile_files.append(TileFile(path=path, catalogue_code=code, tiles=content["tiles"]))
+        if tiles:
+            tile_files.append(
+                TileFile(path=path, catalogue_code=tiles[0]["expansion"], tiles=tiles)
+            )
     return tile_files
 
 
@@ -156,7 +154,7 @@ def check_tile_files(tile_files: list[TileFile]) -> None:
                 raise TileFileError(
                     f"{tile_file.path.name}: tile {entry['code']}: no edition counts a copy"
                 )
-    data = [entry for tile_file in tile_files for entry in tile_file.engine_data()]
+    data = [entry for tile_file in tile_files for entry in tile_file.tiles]
     try:
         TileSet.from_data(data, DEFAULT_REGISTRY)
     except TileDataError as error:

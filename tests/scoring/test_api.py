@@ -16,6 +16,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from scoring import catalogue
 from scoring.api import MAX_BODY_BYTES, ScoreView
 from scoring.engine import ErrorCode, TileSet, score_request
+from scoring.engine.expansions import DEFAULT_REGISTRY
 from scoring.serializers import CONTRACT_REQUEST, CONTRACT_RESPONSE
 
 from .engine.test_validation import CASES, JSON
@@ -56,8 +57,10 @@ def test_known_answer_boards_score_as_in_the_engine(client, path):
 
 
 def test_the_database_tiles_are_the_catalogue_tiles():
+    # Every tile file, as load_catalogue reads them (the base game, the rivers, ...).
+    catalogue_dir = Path(__file__).resolve().parents[2] / "fixtures" / "catalogue"
     yaml_tiles = TileSet.from_yaml(
-        str(Path(__file__).resolve().parents[2] / "fixtures" / "catalogue" / "tiles-base.yaml")
+        *map(str, sorted(catalogue_dir.glob("tiles-*.yaml"))), registry=DEFAULT_REGISTRY
     )
     assert catalogue.current_tiles() == yaml_tiles
     assert score_request(CONTRACT_REQUEST, catalogue.current_tiles()).to_json() == (
