@@ -10,7 +10,8 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiExample, extend_schema_serializer
 from rest_framework import serializers
 
-from .engine import Color, Edition, ErrorCode, FarmScoring, Location
+from .engine import Color, Edition, ErrorCode, Location
+from .engine.expansions.farmers import FarmScoring
 from .engine.locations import ROTATIONS
 from .engine.validation import MAX_FIGURES, MAX_PLAYERS, MAX_TILES, MIN_PLAYERS
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from carcwiki.catalogue.models import Edition, Expansion, TileType
 from carcwiki.catalogue.selectors import tile_as_data
-from scoring.engine.expansions import REGISTRY
+from scoring.engine.expansions import DEFAULT_REGISTRY as REGISTRY
 
 BUILDER_EDITIONS = ("C1", "C2", "C3")
 DEFAULT_EXPANSIONS = ("farmers", "abbot")
