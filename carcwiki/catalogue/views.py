@@ -134,6 +134,12 @@ class TileGalleryView(ListView):
             copies = {count.edition.code: count.count for count in tile.counts.all()}
             # One cell per edition column, in the same order as the table header.
             tile.edition_counts = [(edition, copies.get(edition.code)) for edition in self.editions]
+            # A garden printed only in some editions (expansion tiles) says which.
+            tile.garden_editions = next(
+                (feature.get("editions") or [] for feature in tile.features
+                 if feature.get("kind") == "garden"),
+                [],
+            )
             tile.edge_list = [
                 {"side": side, "side_name": side_name, "letter": letter,
                  "kind": EDGE_KINDS.get(letter, "unknown")}

@@ -86,6 +86,13 @@ def test_filter_by_an_expansion_or_a_part(client, catalogue, expansion, edition,
     assert all(code.startswith(expansion.split("-")[0] + "-") for code in codes)
 
 
+def test_a_garden_printed_in_some_editions_says_which(client, catalogue):
+    content = client.get(GALLERY, {"expansion": "river2"}).content.decode()
+    assert '<span class="badge">Garden (C2 only)</span>' in content
+    content = client.get(GALLERY, {"expansion": "base"}).content.decode()
+    assert '<span class="badge">Garden</span>' in content
+
+
 def test_filter_by_expansion_and_edition_together(client, catalogue):
     assert len(tile_codes(client.get(GALLERY, {"expansion": "base", "edition": "C2"}))) == 32
     assert len(tile_codes(client.get(GALLERY, {"expansion": "base"}))) == 32
