@@ -54,6 +54,7 @@ from rest_framework.views import APIView  # noqa: E402
 from scoring import catalogue  # noqa: E402
 from scoring.api import ScoreView  # noqa: E402
 from scoring.engine import Color, ScoreRequest, TileSet, score, score_request  # noqa: E402
+from scoring.engine.expansions import DEFAULT_REGISTRY  # noqa: E402
 from scoring.engine.generate import finished_game, random_request  # noqa: E402
 from scoring.engine.scoring import gc_paused  # noqa: E402
 
@@ -168,7 +169,8 @@ def load_tiles() -> tuple[TileSet, str]:
         catalogue.forget_tiles()
         return catalogue.current_tiles(), "database"
     except Exception as error:  # the bench must still run while the site is being built
-        tiles = TileSet.from_yaml(str(ROOT / "fixtures" / "catalogue" / "tiles-base.yaml"))
+        tiles = TileSet.from_yaml(str(ROOT / "fixtures" / "catalogue" / "tiles-base.yaml"),
+                                  registry=DEFAULT_REGISTRY)
         catalogue.current_tiles.cache_clear()
         catalogue.current_tiles.__wrapped__ = lambda: tiles  # noqa: B010
         catalogue.current_tiles = lambda: tiles

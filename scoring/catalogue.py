@@ -8,10 +8,6 @@ the tiles). A signal is enough because the catalogue only changes through that c
 in tests and in a shell it runs in the process that holds the cache, and on a server it
 runs at deploy time, before the workers start. A version key read from the database on
 every request would cost a query per scoring for a case that does not occur.
-
-The tiles were checked by the same engine when ``load_catalogue`` wrote them, so a tile the
-engine refuses here means the database was changed by hand: that is an error, not a tile
-to leave out quietly.
 """
 
 from __future__ import annotations
@@ -27,7 +23,8 @@ from .engine.expansions import DEFAULT_REGISTRY
 
 @functools.lru_cache(maxsize=1)
 def current_tiles() -> TileSet:
-    """Every tile type of the catalogue as the engine's tile set (cached)."""
+    """Every tile type of the catalogue as the engine's tile set (cached), with the
+    expansions the calculator knows. The data was checked when it was loaded."""
     return TileSet.from_data(tile_data(), DEFAULT_REGISTRY)
 
 

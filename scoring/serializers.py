@@ -2,7 +2,8 @@
 
 They document the request, the response and the error body with the contract's
 examples; they do not validate. The engine's validator checks requests, so that error
-codes and paths are exactly those of ``shared/spec/board-format.md``.
+codes and paths are exactly those of ``shared/spec/board-format.md``. What the expansions
+add (rules, figure kinds, tokens, error codes, bonuses) is read from their declarations.
 """
 
 from __future__ import annotations
@@ -10,44 +11,63 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiExample, extend_schema_serializer
 from rest_framework import serializers
 
-from .engine import Color, Edition, ErrorCode, Location
-from .engine.expansions.farmers import FarmScoring
+from .engine import Color, Edition, ErrorCode, FeatureKind, Location
+from .engine.expansions import DEFAULT_REGISTRY
 from .engine.locations import ROTATIONS
 from .engine.validation import MAX_FIGURES, MAX_PLAYERS, MAX_TILES, MIN_PLAYERS
 
 COLORS = [color.value for color in Color]
 LOCATIONS = [location.value for location in Location]
-FEATURE_KINDS = ["road", "city", "monastery", "garden", "farm"]
-FIGURE_KINDS = ["meeple", "abbot"]
-ERROR_CODES = [code.value for code in ErrorCode]
+FEATURE_KINDS = [kind.value for kind in FeatureKind]
+FIGURE_KINDS = sorted(
+    kind.code for code in DEFAULT_REGISTRY.codes for kind in DEFAULT_REGISTRY[code].figure_kinds
+)
+ERROR_CODES = [code.value for code in ErrorCode] + [
+    code.value for code in DEFAULT_REGISTRY.error_codes()
+]
 # Named in the schema through SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"], e.g.
 # {"PlayerColorEnum": "scoring.serializers.COLORS", ...}: the same colours appear under
 # several field names, which drf-spectacular otherwise names after each field.
 
 
-class RulesSerializer(serializers.Serializer):
-    farm_scoring = serializers.ChoiceField(
-        choices=[method.value for method in FarmScoring], default=FarmScoring.THIRD_EDITION.value,
-        help_text="third-edition: each farm scores 3 per completed city it borders; "
-                  "second-edition: the same, but a player scores each city at most once; "
-                  "first-edition: each completed city gives 4 to the player(s) with most "
-                  "farmers on the farms bordering it.",
-    )
-    small_cities = serializers.BooleanField(
-        default=False, help_text="Old rule: a completed 2-tile city scores 1 a tile and a pennant.",
-    )
-    incomplete_features = serializers.BooleanField(
-        default=True, help_text="false: incomplete roads, cities, monasteries and gardens "
-                                "score nothing at the end (farms still score).",
+def _rule_field(option) -> serializers.Field:
+    labels = "; ".join(f"{choice.value}: {choice.label}" for choice in option.choices)
+    if option.is_switch:
+        return serializers.BooleanField(default=option.default,
+                                        help_text=f"{option.label}. {labels}.")
+    return serializers.ChoiceField(
+        choices=[choice.value for choice in option.choices], default=option.default,
+        help_text=f"{option.label}. {labels}.",
     )
 
 
-class PlayerSerializer(serializers.Serializer):
-    color = serializers.ChoiceField(choices=COLORS)
-    name = serializers.CharField(required=False, allow_null=True)
-    points = serializers.IntegerField(
+RulesSerializer = type("RulesSerializer", (serializers.Serializer,), {
+    option.name: _rule_field(option) for option in DEFAULT_REGISTRY.rule_options
+})
+"""The ``rules`` object: every rule the expansions declare."""
+
+
+def _tokens_serializer(tokens) -> serializers.Serializer:
+    fields = {kind: serializers.IntegerField(min_value=0, required=False)
+              for kind in tokens.kinds}
+    name = "".join(part.title() for part in tokens.name.split("_")) + "Serializer"
+    return type(name, (serializers.Serializer,), fields)
+
+
+TOKEN_SERIALIZERS = {tokens.name: _tokens_serializer(tokens) for tokens in DEFAULT_REGISTRY.tokens}
+
+
+PlayerSerializer = type("PlayerSerializer", (serializers.Serializer,), {
+    "color": serializers.ChoiceField(choices=COLORS),
+    "name": serializers.CharField(required=False, allow_null=True),
+    "points": serializers.IntegerField(
         min_value=0, default=0, help_text="What the player's marker shows on the scoreboard now.",
-    )
+    ),
+    **{name: serializer(required=False, help_text=f"{tokens.meaning} (with "
+                        f"{DEFAULT_REGISTRY.token_part[name].code} in play).")
+       for (name, serializer), tokens in zip(TOKEN_SERIALIZERS.items(), DEFAULT_REGISTRY.tokens,
+                                             strict=True)},
+})
 
 
 class PlacedTileSerializer(serializers.Serializer):
@@ -99,22 +119,26 @@ class ScoreRequestSerializer(serializers.Serializer):
     )
 
 
-class ByKindSerializer(serializers.Serializer):
-    road = serializers.IntegerField()
-    city = serializers.IntegerField()
-    monastery = serializers.IntegerField()
-    garden = serializers.IntegerField()
-    farm = serializers.IntegerField()
+_BONUSES = {bonus.key: bonus for code in DEFAULT_REGISTRY.codes
+            for bonus in DEFAULT_REGISTRY[code].bonuses}
 
+ByKindSerializer = type("ByKindSerializer", (serializers.Serializer,), {
+    **{kind: serializers.IntegerField() for kind in FEATURE_KINDS},
+    **{bonus.by_kind: serializers.IntegerField(required=False,
+                                               help_text=f"Only with {key} in play.")
+       for key, bonus in _BONUSES.items()},
+})
 
-class PlayerResultSerializer(serializers.Serializer):
-    color = serializers.ChoiceField(choices=COLORS)
-    name = serializers.CharField(allow_null=True)
-    points_before = serializers.IntegerField()
-    final_points = serializers.IntegerField()
-    total = serializers.IntegerField()
-    by_kind = ByKindSerializer()
-    rank = serializers.IntegerField(help_text="1 for the leader; tied players share a rank.")
+PlayerResultSerializer = type("PlayerResultSerializer", (serializers.Serializer,), {
+    "color": serializers.ChoiceField(choices=COLORS),
+    "name": serializers.CharField(allow_null=True),
+    "points_before": serializers.IntegerField(),
+    **{name: serializer(required=False) for name, serializer in TOKEN_SERIALIZERS.items()},
+    "final_points": serializers.IntegerField(),
+    "total": serializers.IntegerField(),
+    "by_kind": ByKindSerializer(),
+    "rank": serializers.IntegerField(help_text="1 for the leader; tied players share a rank."),
+})
 
 
 class CityRefSerializer(serializers.Serializer):
@@ -137,6 +161,17 @@ class FeatureResultSerializer(serializers.Serializer):
                                    help_text="Points per colour from this feature.")
     cities = CityRefSerializer(many=True, required=False,
                                help_text="Farms only: the completed cities counted.")
+    inn = serializers.BooleanField(required=False, help_text="A road with an inn that counts.")
+    cathedral = serializers.BooleanField(required=False,
+                                         help_text="A city with a cathedral that counts.")
+    goods = serializers.DictField(child=serializers.IntegerField(), required=False,
+                                  help_text="A city's goods symbols (with trade-goods).")
+    builders = serializers.ListField(child=serializers.ChoiceField(choices=COLORS),
+                                     required=False, help_text="Colours of the builders on it.")
+    pigs = serializers.ListField(child=serializers.ChoiceField(choices=COLORS), required=False,
+                                 help_text="Colours of the pigs in a farm.")
+    pig_herd = serializers.BooleanField(required=False,
+                                        help_text="A farm with a pig-herd that counts.")
     explanation = serializers.CharField()
 
 
@@ -146,10 +181,24 @@ class WarningSerializer(serializers.Serializer):
     message = serializers.CharField()
 
 
+class TradeGoodsSerializer(serializers.Serializer):
+    good = serializers.CharField()
+    tokens = serializers.DictField(child=serializers.IntegerField(),
+                                   help_text="Tokens per colour (holders only).")
+    winners = serializers.ListField(child=serializers.ChoiceField(choices=COLORS))
+    points = serializers.IntegerField()
+    scored = serializers.DictField(child=serializers.IntegerField())
+    explanation = serializers.CharField()
+
+
 class ScoreResponseSerializer(serializers.Serializer):
     players = PlayerResultSerializer(many=True)
     winners = serializers.ListField(child=serializers.ChoiceField(choices=COLORS))
     features = FeatureResultSerializer(many=True)
+    trade_goods = TradeGoodsSerializer(
+        many=True, required=False,
+        help_text="With trade-goods in play: one entry per good (wine, grain, cloth).",
+    )
     warnings = WarningSerializer(many=True)
 
 

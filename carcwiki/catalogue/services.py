@@ -136,33 +136,29 @@ def read_tile_files(directory: Path) -> list[TileFile]:
 def check_tile_files(tile_files: list[TileFile]) -> None:
     """Refuse tile data the scoring engine would refuse, before anything is written.
 
-    The engine builds its tile set from all files at once (so a code used twice across files
-    is caught too); its message names the tile, and this adds the file. A tile that no
+    Each file is checked alone first, so that the message names the file with the tile;
+    then all files together, which catches a code used in two files. A tile that no
     edition counts is refused as well: it could never be on a table.
     """
-    file_of = {
-        entry["code"]: tile_file.path.name
-        for tile_file in tile_files
-        for entry in tile_file.tiles
-    }
     for tile_file in tile_files:
+        name = tile_file.path.name
         for entry in tile_file.tiles:
             counts = entry.get("counts")
             if not isinstance(counts, dict) or not any(
                 isinstance(number, int) and number > 0 for number in counts.values()
             ):
-                raise TileFileError(
-                    f"{tile_file.path.name}: tile {entry['code']}: no edition counts a copy"
-                )
-    data = [entry for tile_file in tile_files for entry in tile_file.tiles]
+                raise TileFileError(f"{name}: tile {entry['code']}: no edition counts a copy")
+        try:
+            TileSet.from_data(tile_file.tiles, DEFAULT_REGISTRY)
+        except TileDataError as error:
+            raise TileFileError(f"{name}: {error}") from None
     try:
-        TileSet.from_data(data, DEFAULT_REGISTRY)
+        TileSet.from_data(
+            [entry for tile_file in tile_files for entry in tile_file.tiles], DEFAULT_REGISTRY
+        )
     except TileDataError as error:
-        # The engine's message starts with "tile <code>:"; name the file that holds it.
-        words = str(error).split()
-        code = words[1].rstrip(":") if len(words) > 1 and words[0] == "tile" else None
-        where = file_of.get(code, "tile files")
-        raise TileFileError(f"{where}: {error}") from None
+        files = ", ".join(tile_file.path.name for tile_file in tile_files)
+        raise TileFileError(f"{files}: {error}") from None
 
 
 @transaction.atomic
@@ -201,7 +197,7 @@ def _save_tile(entry, *, expansion, part, order, editions, file_name) -> None:
         defaults={
             "expansion": expansion,
             "part": part,
-            "picture": entry["picture"],
+            "picture": entry.get("picture", ""),
             "edges": entry["edges"],
             "features": entry["features"],
             "illustrations": entry.get("illustrations", []),

@@ -37,11 +37,8 @@ def builder_editions() -> list[dict[str, str]]:
 
 def figure_limits() -> dict[str, int]:
     """How many figures of each kind a player owns (7 meeples, 1 abbot), from the engine."""
-    return {
-        kind.code: kind.limit
-        for expansion in REGISTRY.in_play(REGISTRY.codes)
-        for kind in expansion.figure_kinds
-    }
+    kinds = REGISTRY.in_play(REGISTRY.codes).figure_kinds
+    return {code: kind.limit for code, kind in kinds.items()}
 
 
 def builder_options() -> list[dict[str, Any]]:
@@ -86,5 +83,11 @@ def initial_selection(request, options: list[dict[str, Any]]) -> dict[str, Any]:
         edition = EDITION_OF_GROUP[preferred]
     codes = set(getattr(selection, "codes", ()) or ())
     if codes:
-        chosen = [code for code in offered if code in codes]
+        # The base box's parts that are not in play by default (The River) are owned by
+        # every group but played by choice: the player ticks them.
+        chosen = [
+            code for code in offered if code in codes
+            and (REGISTRY[code].in_play_by_default
+                 or REGISTRY.expansion_of(code).code != "base")
+        ]
     return {"edition": edition, "expansions": chosen}

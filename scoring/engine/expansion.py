@@ -517,7 +517,9 @@ class ExpansionRegistry:
         found = self._figure_kinds.get(code)
         return found[1] if found else None
 
-    def placement_provider(self, figure: str, feature: FeatureKind) -> tuple[Placement, Part] | None:
+    def placement_provider(
+        self, figure: str, feature: FeatureKind
+    ) -> tuple[Placement, Part] | None:
         """The first registered placement of ``figure`` on ``feature`` with the part that
         grants it, to name what to add to the game."""
         for part in self._parts.values():

@@ -57,13 +57,16 @@ def test_the_page_carries_everything_the_builder_needs(client):
     assert start["counts"] == {"C1": 4, "C2": 4, "C3": 4}
     assert [feature["kind"] for feature in start["features"]] == ["city", "road", "field", "field"]
     assert [edition["code"] for edition in data["editions"]] == ["C1", "C2", "C3"]
-    # Only what the score calculator can score is offered (no river yet).
+    # Only what the score calculator can score and the catalogue has tiles for is offered.
     assert {option["code"]: option["editions"] for option in data["options"]} == {
         "farmers": ["C1", "C2", "C3", "WE"], "abbot": ["C2", "C3", "WE"],
+        "river": ["C1", "C2", "C3", "WE"],
     }
     assert data["initial"] == {"edition": "C3", "expansions": ["farmers", "abbot"]}
     assert data["urls"] == {"score": "/api/score/", "save": SAVE_URL, "tile_svg": "/tiles/CODE.svg"}
-    assert data["limits"]["figures"] == {"meeple": 7, "abbot": 1}
+    assert data["limits"]["figures"] == {
+        "meeple": 7, "abbot": 1, "large": 1, "builder": 1, "pig": 1,
+    }
     assert data["limits"]["board_bytes"] == MAX_BOARD_BYTES
     assert json_script(response, "saved-board") is None
 

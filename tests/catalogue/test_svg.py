@@ -5,13 +5,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-import yaml
 
 from carcwiki.catalogue.svg import city_shape, render_tile_svg
+from scoring.engine.tiles import read_tile_file
 
 SVG = "{http://www.w3.org/2000/svg}"
 TILES_FILE = Path(__file__).resolve().parents[2] / "fixtures" / "catalogue" / "tiles-base.yaml"
-BASE_TILES = yaml.safe_load(TILES_FILE.read_text(encoding="utf-8"))["tiles"]
+BASE_TILES = read_tile_file(str(TILES_FILE))
 KINDS = ("city", "road", "field", "monastery", "garden")
 
 

@@ -7,9 +7,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-import yaml
 
 from carcwiki.catalogue.svg import render_tile_svg
+from scoring.engine.tiles import read_tile_file
 
 CATALOGUE = Path(__file__).resolve().parents[2] / "fixtures" / "catalogue"
 EXPANSION_FILES = (
@@ -19,7 +19,7 @@ EXPANSION_FILES = (
 TILES = {
     tile["code"]: tile
     for name in EXPANSION_FILES
-    for tile in yaml.safe_load((CATALOGUE / name).read_text(encoding="utf-8"))["tiles"]
+    for tile in read_tile_file(str(CATALOGUE / name))
 }
 
 

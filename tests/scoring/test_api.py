@@ -277,9 +277,12 @@ def test_the_schema_documents_the_endpoint(client):
     assert (players["minItems"], players["maxItems"]) == (2, 6)
     assert ok["schema"] == {"$ref": "#/components/schemas/ScoreResponse"}
     assert set(components["ScoreResponse"]["properties"]) == {
-        "players", "winners", "features", "warnings",
+        "players", "winners", "features", "trade_goods", "warnings",
     }
     assert bad["schema"] == {"$ref": "#/components/schemas/Errors"}
     code_ref = components["BoardError"]["properties"]["code"]["$ref"]
     assert code_ref == "#/components/schemas/ScoreErrorCodeEnum"
-    assert set(components["ScoreErrorCodeEnum"]["enum"]) == {code.value for code in ErrorCode}
+    assert set(components["ScoreErrorCodeEnum"]["enum"]) == {code.value for code in ErrorCode} | {
+        "river_not_connected", "river_spring", "river_u_turn", "river_loop", "goods_mismatch",
+        "invalid_goods",
+    }

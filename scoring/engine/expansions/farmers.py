@@ -30,7 +30,7 @@ THIRD_EDITION_POINTS = 3
 FIRST_EDITION_POINTS = 4
 
 
-class FarmScoring(str, enum.Enum):
+class FarmScoring(enum.StrEnum):
     """How farms are scored at the end of the game (the ``farm_scoring`` rule)."""
 
     THIRD_EDITION = "third-edition"

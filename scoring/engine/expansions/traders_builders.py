@@ -36,8 +36,8 @@ from ..expansion import (
     Valuation,
     WhenMissing,
 )
-from ..results import BonusResult
 from ..features import Feature
+from ..results import BonusResult
 from ..rules import Edition
 from ..tiles import FeatureKind
 

@@ -3,7 +3,6 @@
 import pytest
 
 from scoring.engine.expansions import DEFAULT_REGISTRY
-
 from scoring.engine.locations import HALF_EDGES, Location, Side
 from scoring.engine.rules import Edition
 from scoring.engine.tiles import (
