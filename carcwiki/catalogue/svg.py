@@ -468,6 +468,35 @@ def _field_owners(tile_features: Sequence[dict[str, Any]]) -> tuple[list[int | N
     return absorbed, None
 
 
+def _field_boundaries(
+    tile_features: Sequence[dict[str, Any]], corner_curves: Iterable[int]
+) -> list[Point]:
+    """Tile corners where two different fields meet with nothing drawn between them.
+
+    Roads, rivers and cities separate fields where the tile data puts them, but some
+    tiles part two fields only by how far a city wall runs (the east strip of traders-I,
+    the thin north field of inns-G). Wherever the half-edges on both sides of a corner are
+    named by different fields and no road or river bends round it, the picture draws a line
+    from the centre to that corner, so the two areas read apart.
+    """
+    named: list[int | None] = [None] * 8
+    for index, feature in enumerate(tile_features):
+        if feature.get("kind") == "field":
+            for name in feature.get("half_edges") or []:
+                if name in HALF_EDGE_NAMES:
+                    named[HALF_EDGE_NAMES.index(name)] = index
+    curved = set(corner_curves)
+    corners = []
+    for corner in range(4):
+        before, after = named[(2 * corner - 1) % 8], named[2 * corner]
+        # The corner between edge a and the next one is cut by a curve listed as a.
+        if before is not None and after is not None and before != after and (
+            (corner - 1) % 4 not in curved
+        ):
+            corners.append(BORDER_POINTS[2 * corner])
+    return corners
+
+
 def _field_areas(
     owners: Sequence[int | None], corner_curves: Iterable[int]
 ) -> dict[int, list[Path]]:
@@ -1036,6 +1065,11 @@ def render_tile_svg(
                      d="M50 42 L58 50 L50 58 L42 50 Z", fill=COLOURS["field"],
                      stroke=COLOURS["field_line"], stroke_width="0.8")
             )
+
+    for corner in _field_boundaries(features, corner_curves):
+        out.append(_tag("path", d=Path.of("M", CENTRE, "L", corner).d, class_="field-boundary",
+                        stroke=COLOURS["field_line"], stroke_width="1.6",
+                        pointer_events="none"))
 
     # The river is no feature (no figure stands on it), so it never takes a click.
     for position, river in enumerate(rivers):

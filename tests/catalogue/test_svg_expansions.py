@@ -128,3 +128,11 @@ def test_inner_fields_have_their_own_area(code):
     fields = [e for e in root.iter() if e.get("data-kind") == "field"]
     areas = [field.get("d") for field in fields]
     assert len(areas) == len(set(areas)) and all(areas)
+
+
+def test_fields_parted_only_by_a_city_wall_show_a_boundary():
+    parted = {code for code in TILES if classes(drawn(code))["field-boundary"]}
+    assert parted == {"inns-G", "traders-I", "traders-O", "traders-W"}
+    # Same edges as traders-I and traders-O, but one east field: nothing to part.
+    assert classes(drawn("traders-F"))["field-boundary"] == 0
+    assert classes(drawn("traders-U"))["field-boundary"] == 0
