@@ -633,8 +633,10 @@ def _cathedral(centre: Point) -> str:
         f"M{_number(x - 7)} {_number(y + 6)} v-12 l1.5 -3 1.5 3 v12 z "
         f"M{_number(x + 4)} {_number(y + 6)} v-12 l1.5 -3 1.5 3 v12 z"
     )
+    # Drawn larger than the other marks: it is the tile's whole subject.
     return (
-        '<g class="cathedral">'
+        f'<g class="cathedral" transform="translate({_number(x)} {_number(y)}) scale(1.8) '
+        f'translate({_number(-x)} {_number(-y)})">'
         + _tag("path", d=body, fill="#d9d4c7", stroke=COLOURS["ink"], stroke_width="0.8")
         + _tag("path", d=towers, fill="#bfb8a8", stroke=COLOURS["ink"], stroke_width="0.8")
         + "</g>"
