@@ -664,11 +664,12 @@ class RequestValidator:
             return f"Tile {code} does not exist in {edition.value}."
         others = _either(editions)
 
-        def has_garden(tile: TileDefinition) -> bool:
-            return any(segment.kind is FeatureKind.GARDEN for segment in tile.segments)
+        def has_garden(tile: TileDefinition, in_edition: Edition | None = None) -> bool:
+            return any(segment.kind is FeatureKind.GARDEN and segment.exists_in(in_edition)
+                       for segment in tile.segments)
 
         edition_has_gardens = any(
-            has_garden(tile) for tile in self.tiles.values() if tile.count(edition) > 0
+            has_garden(tile, edition) for tile in self.tiles.values() if tile.count(edition) > 0
         )
         if has_garden(definition) and not edition_has_gardens:
             # Garden copies are coded "<letter>-garden" (see the tile spec).
