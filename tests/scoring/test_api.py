@@ -57,9 +57,10 @@ def test_known_answer_boards_score_as_in_the_engine(client, path):
 
 
 def test_the_database_tiles_are_the_catalogue_tiles():
+    # Every tile file, as load_catalogue reads them (the base game, the rivers, ...).
+    catalogue_dir = Path(__file__).resolve().parents[2] / "fixtures" / "catalogue"
     yaml_tiles = TileSet.from_yaml(
-        str(Path(__file__).resolve().parents[2] / "fixtures" / "catalogue" / "tiles-base.yaml"),
-        registry=DEFAULT_REGISTRY,
+        *map(str, sorted(catalogue_dir.glob("tiles-*.yaml"))), registry=DEFAULT_REGISTRY
     )
     assert tileset.current_tiles() == yaml_tiles
     assert score_request(CONTRACT_REQUEST, tileset.current_tiles()).to_json() == (
