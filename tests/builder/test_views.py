@@ -60,7 +60,8 @@ def test_the_page_carries_everything_the_builder_needs(client):
     # Only what the score calculator can score and the catalogue has tiles for is offered.
     assert {option["code"]: option["editions"] for option in data["options"]} == {
         "farmers": ["C1", "C2", "C3", "WE"], "abbot": ["C2", "C3", "WE"],
-        "river": ["C1", "C2", "C3", "WE"],
+        "river": ["C1", "C2", "C3", "WE"], "river2": ["C1", "C2"],
+        "inns-cathedrals": ["C1", "C2", "C3"], "traders-builders": ["C1", "C2", "C3"],
     }
     assert data["initial"] == {"edition": "C3", "expansions": ["farmers", "abbot"]}
     assert data["urls"] == {"score": "/api/score/", "save": SAVE_URL, "tile_svg": "/tiles/CODE.svg"}
@@ -178,7 +179,8 @@ def test_a_bad_board_is_refused_with_the_path_of_the_problem(client, body, path,
 def test_every_problem_is_reported_at_once(client):
     body = {"edition": "C9", "tiles": [{"tile": 4, "x": 0, "y": 0}], "players": [{}]}
     paths = {error["path"] for error in save(client, body).json()["errors"]}
-    assert paths == {"edition", "tiles[0].tile", "players[0].color"}
+    # The scoring API's reader: the one player is also too few players.
+    assert paths == {"edition", "tiles[0].tile", "players[0].color", "players"}
 
 
 def test_a_board_over_the_size_limit_is_refused(client):
@@ -188,7 +190,8 @@ def test_a_board_over_the_size_limit_is_refused(client):
     body = json.dumps(board) + " " * MAX_BOARD_BYTES
     response = save(client, body)
     assert response.status_code == 400
-    assert response.json()["errors"][0]["code"] == "too_large"
+    # The scoring API's code for a body over its limit.
+    assert response.json()["errors"][0]["code"] == "invalid_json"
     assert response.json()["errors"][0]["path"] == ""
 
 
