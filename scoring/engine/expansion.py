@@ -198,6 +198,9 @@ class PlayerTokens:
     invalid: ProblemCode
     """The error for an unknown token name or a negative count."""
     meaning: str = ""
+    on_board: Callable[[FeatureGraph], Mapping[str, int]] | None = None
+    """How many tokens of each kind the board says the players hold in all (goods: the
+    symbols of the completed cities), when it says so."""
 
 
 @dataclasses.dataclass(frozen=True)

@@ -48,7 +48,8 @@ def _is_spring(tile: Any) -> bool:
 
 def check_river(tiles: Sequence[Any]) -> Iterator[Problem]:
     """Every problem of the river on a board whose tiles fit (see the module)."""
-    river = [tile for tile in tiles if tile.oriented is not None and _river_sides(tile)]
+    river = [tile for tile in tiles
+             if tile.oriented is not None and EdgeType.RIVER in tile.oriented.edges]
     if not river:
         return
     by_square = {(tile.x, tile.y): tile for tile in river}

@@ -36,7 +36,7 @@ from ..expansion import (
     Valuation,
     WhenMissing,
 )
-from ..features import Feature
+from ..features import Feature, FeatureGraph
 from ..results import BonusResult
 from ..rules import Edition
 from ..tiles import FeatureKind
@@ -52,7 +52,19 @@ INVALID_GOODS = ProblemCode(
     "invalid_goods",
     "a goods name other than wine, grain, cloth, or a negative number of tokens",
 )
-GOODS_TOKENS = PlayerTokens("goods", GOODS, INVALID_GOODS, meaning="Goods tokens a player holds.")
+
+
+def goods_on_board(graph: FeatureGraph) -> Counter:
+    """The goods symbols of the completed cities: the tokens the players hold in all."""
+    symbols: Counter = Counter()
+    for feature in graph.carrying("goods"):
+        if feature.kind is FeatureKind.CITY and feature.complete:
+            symbols.update(feature.values("goods"))
+    return symbols
+
+
+GOODS_TOKENS = PlayerTokens("goods", GOODS, INVALID_GOODS, on_board=goods_on_board,
+                            meaning="Goods tokens a player holds.")
 GOODS_MISMATCH = ProblemCode(
     "goods_mismatch",
     "for a good, the players' tokens do not add up to the symbols on the completed "
@@ -124,10 +136,7 @@ def score_goods(context: ScoringContext) -> list[BonusResult]:
 
 def check_goods(view: BoardView) -> Iterator[Problem]:
     """Good by good, the tokens held add up to the symbols of the completed cities."""
-    symbols: Counter = Counter()
-    for feature in view.graph.features:
-        if feature.kind is FeatureKind.CITY and feature.complete:
-            symbols.update(feature.values("goods"))
+    symbols = goods_on_board(view.graph)
     for good in GOODS:
         held = sum(player.token_count("goods", good) for player in view.request.players)
         if held != symbols[good]:
