@@ -25,11 +25,11 @@ names an expansion, a figure kind or a tile.
 >>> from scoring.engine.expansions import DEFAULT_REGISTRY as registry
 >>> registry.default_codes(Edition.C1)
 ('farmers',)
->>> registry.figure_kind("abbot")
-FigureKind(code='abbot', name='abbot', limit=1)
->>> in_play = registry.in_play(["inns"])
->>> sorted(in_play.codes)
-['base', 'inns', 'inns-cathedrals']
+>>> registry.default_codes(Edition.C3) == registry.default_codes(Edition.C2)
+True
+>>> in_play = registry.in_play(["river"])
+>>> sorted(in_play.tile_groups)
+['base', 'river']
 """
 
 from __future__ import annotations
@@ -462,6 +462,11 @@ class ExpansionRegistry:
         """Every registered code (expansions and parts, the base game included), in
         registration order."""
         return tuple(self._parts)
+
+    @property
+    def default_figure_kind(self) -> str:
+        """The kind of a figure that names none: the base game's first figure kind."""
+        return self._expansions[BASE].figure_kinds[0].code
 
     @property
     def expansions(self) -> tuple[Expansion, ...]:

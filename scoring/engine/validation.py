@@ -243,7 +243,6 @@ _EAST_AND_SOUTH = ((1, 0, Side.E, 1, 3), (0, 1, Side.S, 2, 0))
 neighbour's edge that touches it)."""
 
 _ARTICLE = {"road": "a road", "city": "a city", "field": "a field", "river": "a river"}
-_FIGURE_ARTICLE = {"abbot": "an abbot", "meeple": "a meeple"}
 
 
 def _either(items: list[str]) -> str:
@@ -256,7 +255,7 @@ def _either(items: list[str]) -> str:
 
 
 def _a(noun: str) -> str:
-    return _FIGURE_ARTICLE.get(noun) or (("an " if noun[:1] in "aeiou" else "a ") + noun)
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
 def _capital(text: str) -> str:
@@ -335,7 +334,8 @@ class RequestValidator:
             return [PlacedTile(t.code, t.x, t.y, t.rotation) for t in placed_tiles]
 
         figures = [
-            figure if figure is not None else Figure.from_json(item)
+            figure if figure is not None
+            else Figure.from_json(item, self.registry.default_figure_kind)
             for figure, item in zip(self.read_figures, data.get("figures") or (), strict=True)
         ]
         return ScoreRequest(
@@ -870,6 +870,7 @@ class RequestValidator:
         kinds_in_play = self.in_play.figure_kinds
         # Rules about single figures (no figure by the volcano) need the careful path.
         fast = self.tiles_checked and not self.in_play.figure_rules and not self.draft
+        default_kind = self.registry.default_figure_kind
         owned: dict[tuple[Color, str], int] = {}
         squares = self.squares
         colors = self.colors
@@ -880,7 +881,7 @@ class RequestValidator:
             if type(item) is dict and fast:
                 player = item.get("player")
                 at = item.get("at")
-                kind = item.get("kind", "meeple")
+                kind = item.get("kind", default_kind)
                 x = item.get("x")
                 y = item.get("y")
                 color = COLOR_BY_NAME.get(player) if type(player) is str else None
@@ -963,7 +964,7 @@ class RequestValidator:
     def check_figure_kind(self, item: Mapping[str, Any], path: str) -> str | None:
         value = item.get("kind")
         if value is None:
-            return "meeple"
+            return self.registry.default_figure_kind
         if not isinstance(value, str):
             self.error(f"{path}.kind", ErrorCode.INVALID_TYPE,
                        f"kind must be a string such as \"meeple\", not {_show(value)}.")
