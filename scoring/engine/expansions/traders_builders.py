@@ -91,11 +91,10 @@ def pigs_in_farm(feature: Feature, valuation: Valuation, context: ScoringContext
     if feature.has("pig_herd"):
         valuation.shared_bonus.append((1, "pig-herd"))
         valuation.extras["pig_herd"] = True
-    for figure in feature.figures:
-        if figure.kind == PIG.code:
-            valuation.owner_bonus.setdefault(figure.player, []).append(
-                (1, f"{figure.player.value}'s pig")
-            )
+    with_pigs = {figure.player for figure in feature.figures if figure.kind == PIG.code}
+    for player in context.players:  # in player order, whatever the order of the figures
+        if player in with_pigs:
+            valuation.owner_bonus.setdefault(player, []).append((1, f"{player.value}'s pig"))
 
 
 def _goods_text(good: str, holders: dict, winners: list) -> str:
