@@ -21,7 +21,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from .engine import InvalidBoardError, score_request
-from .engine.validation import lone_surrogate
+from .engine.problems import lone_surrogate
 from .serializers import EXAMPLES, ErrorsSerializer, ScoreRequestSerializer, ScoreResponseSerializer
 from .tileset import current_tiles
 

@@ -10,11 +10,10 @@ nothing else kept, so that the builder can always open it again.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from scoring.engine import InvalidRequestError, parse_draft
-from scoring.engine.validation import lone_surrogate
+from scoring.engine.problems import UnreadableJSONError, load_json
 from scoring.tileset import current_tiles
 
 MAX_BOARD_BYTES = 256 * 1024
@@ -48,17 +47,9 @@ def parse_board(body: bytes) -> dict[str, Any]:
     :class:`InvalidDraftError`."""
     check_size(len(body))
     try:
-        data = json.loads(body)
-    except RecursionError:
-        raise _invalid_json("The board is not usable JSON: it is nested too deeply.") from None
-    except ValueError as error:  # not UTF-8, not JSON, or a number too long to read
-        raise _invalid_json(f"The board is not valid JSON ({error}).") from None
-    where = lone_surrogate(data)
-    if where is not None:
-        raise _invalid_json(
-            f"The board is not usable JSON: a string holds a lone surrogate ({where}), "
-            "which is not a character."
-        )
+        data = load_json(body)
+    except UnreadableJSONError as error:
+        raise _invalid_json(f"The board is {error}.") from None
     try:
         return parse_draft(data, current_tiles()).to_json()
     except InvalidRequestError as invalid:

@@ -40,6 +40,7 @@ import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .problems import BoardError, ProblemCode
 from .rules import Edition, RuleOption
 from .tiles import FeatureKind
 
@@ -178,17 +179,6 @@ class ScoreModifier:
 
 
 @dataclasses.dataclass(frozen=True)
-class ProblemCode:
-    """An error code an expansion adds to the contract's list."""
-
-    value: str
-    meaning: str
-
-    def __repr__(self) -> str:
-        return f"ProblemCode({self.value!r})"
-
-
-@dataclasses.dataclass(frozen=True)
 class PlayerTokens:
     """Counters each player may bring in the request, under ``players[].<name>``."""
 
@@ -214,23 +204,13 @@ class PlayerBonus:
 
 
 @dataclasses.dataclass(frozen=True)
-class Problem:
-    """One problem a rule found: which request entry, which code, what to tell."""
-
-    path: str
-    code: Any
-    """An ``ErrorCode`` of the core or a :class:`ProblemCode`."""
-    message: str
-
-
-@dataclasses.dataclass(frozen=True)
 class LayoutRule:
     """A check of the placed tiles (the river's shape), called once the tiles are
     known to fit. ``check`` receives the tiles on the board (each with ``index``,
     ``code``, ``x``, ``y``, ``oriented`` and ``label``) and yields problems."""
 
     codes: tuple[ProblemCode, ...]
-    check: Callable[[Sequence[Any]], Iterable[Problem]]
+    check: Callable[[Sequence[Any]], Iterable[BoardError]]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -246,7 +226,7 @@ class BoardCheck:
     """A check that needs the feature graph (tokens against the completed cities)."""
 
     codes: tuple[ProblemCode, ...]
-    check: Callable[[BoardView], Iterable[Problem]]
+    check: Callable[[BoardView], Iterable[BoardError]]
 
 
 @dataclasses.dataclass(frozen=True)
