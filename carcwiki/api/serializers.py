@@ -12,7 +12,10 @@ SIDES = ("N", "E", "S", "W")
 
 
 class EditionSerializer(serializers.ModelSerializer):
-    tile_count = serializers.IntegerField(read_only=True, help_text="Land tiles in the box.")
+    tile_count = serializers.IntegerField(
+        read_only=True, allow_null=True,
+        help_text="Land tiles in the box; null when the catalogue holds no counts for it.",
+    )
 
     class Meta:
         model = Edition

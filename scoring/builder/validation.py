@@ -103,6 +103,9 @@ def parse_board(body: bytes) -> dict[str, Any]:
     except RecursionError:
         message = "The board is not usable JSON: it is nested too deeply."
         raise BoardError([{"path": "", "code": "invalid_json", "message": message}]) from None
+    except ValueError:  # Python refuses integers of more than 4,300 digits
+        message = "The board is not usable JSON: it holds a number with too many digits."
+        raise BoardError([{"path": "", "code": "invalid_json", "message": message}]) from None
     return clean_board(data)
 
 
