@@ -87,7 +87,7 @@ class SlidingWindowRateThrottle(SimpleRateThrottle):
         previous = self.cache.get(previous_key, 0)
         weight = 1 - into_window / self.duration
         count = add_to_counter(self.cache, current_key, 1, 2 * self.duration)
-        if count + math.floor(previous * weight) <= self.num_requests:
+        if count + math.ceil(previous * weight) <= self.num_requests:
             return True
         # Refused requests do not count: a client who waits gets through again.
         add_to_counter(self.cache, current_key, -1, 2 * self.duration)
@@ -98,10 +98,10 @@ class SlidingWindowRateThrottle(SimpleRateThrottle):
         """Seconds until one more request fits, as the previous window's weight fades."""
         if current >= self.num_requests or previous == 0:
             return self.duration - into_window
-        # Need floor(previous * (1 - t / duration)) <= num_requests - current - 1.
+        # Need ceil(previous * (1 - t / duration)) <= num_requests - current - 1.
         allowed = self.num_requests - current - 1
-        fraction = 1 - (allowed + 1) / previous
-        return max(0.0, fraction * self.duration - into_window) + 1
+        fraction = 1 - allowed / previous
+        return max(0.0, fraction * self.duration - into_window)
 
     def wait(self) -> float | None:
         return getattr(self, "seconds_to_wait", None)
