@@ -9,6 +9,7 @@ otherwise), ``DJANGO_TRUSTED_PROXIES`` how many proxies stand in front of the ap
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import dj_database_url
 from csp.constants import NONCE, NONE, SELF
@@ -115,7 +116,20 @@ TRUSTED_PROXIES = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0") or 0)
 # cache can evict them, and it never culls. With REDIS_URL every process and machine
 # shares one Redis; without it (development, tests) each process has its own memory.
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
-REDIS_THROTTLE_URL = os.environ.get("REDIS_THROTTLE_URL", "").strip() or REDIS_URL
+
+
+def _next_database(url: str) -> str:
+    """``url`` with the Redis database number after its own (``/0`` -> ``/1``), so that
+    clearing the page cache (FLUSHDB) never touches the throttle counts."""
+    parts = urlsplit(url)
+    number = parts.path.strip("/")
+    following = int(number) + 1 if number.isascii() and number.isdigit() else 1
+    return urlunsplit(parts._replace(path=f"/{following}"))
+
+
+REDIS_THROTTLE_URL = os.environ.get("REDIS_THROTTLE_URL", "").strip() or (
+    _next_database(REDIS_URL) if REDIS_URL else ""
+)
 NEVER_CULL = {"MAX_ENTRIES": 10**9}
 if REDIS_URL:
     CACHES = {

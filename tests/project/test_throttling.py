@@ -105,7 +105,8 @@ def test_redis_url_puts_every_cache_and_the_sessions_in_redis(module):
     script = (
         "from django.conf import settings as s; import json; print(json.dumps("
         "[s.CACHES['default']['BACKEND'], s.CACHES['throttle']['BACKEND'], "
-        "s.CACHES['throttle']['KEY_PREFIX'], s.SESSION_ENGINE]))"
+        "s.CACHES['throttle']['KEY_PREFIX'], s.CACHES['throttle']['LOCATION'], "
+        "s.SESSION_ENGINE]))"
     )
     environment = {key: value for key, value in os.environ.items()
                    if not key.startswith(("DJANGO_", "REDIS_"))}
@@ -119,6 +120,7 @@ def test_redis_url_puts_every_cache_and_the_sessions_in_redis(module):
         "django.core.cache.backends.redis.RedisCache",
         "django.core.cache.backends.redis.RedisCache",
         "carcwiki-throttle",
+        "redis://127.0.0.1:6/1",  # a database of its own: clearing the pages keeps it
         "django.contrib.sessions.backends.cached_db",
     ], result.stderr
 
