@@ -45,7 +45,8 @@ limit_request_field_size = 8190
 # address for limits comes from DJANGO_TRUSTED_PROXIES (carcwiki.client_identity).
 forwarded_allow_ips = os.environ.get("GUNICORN_FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 
-accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
+# "-" writes the access log to standard output; an empty value turns it off.
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-") or None
 errorlog = "-"
 # Loads the app once in the master: workers fork with it ready, and a broken
 # configuration fails at start rather than in every worker.
