@@ -19,6 +19,11 @@ connections trickle one header byte a second and hold their sockets). The bar is
 and zero socket errors. Reported: requests per second, p50/p95/p99 latency in ms, 5xx,
 socket errors, 429s.
 
+``--nginx`` puts Debian's nginx in front, configured as the README's deployment section
+says (it buffers requests and answers, so a slow client holds an nginx connection, not
+an app thread); the clients and slow sockets then talk to nginx. Without it they talk to
+gunicorn directly, where each slow socket holds one of its threads.
+
 Figures (2 shared cores, 5 gthread workers × 4 threads, 16 clients, 10 slow sockets):
 see the note of issue 13 and the report of the branch that added this file.
 """
@@ -62,6 +67,58 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+NGINX_CONF = """\
+worker_processes 1;
+user root;
+pid {folder}/nginx.pid;
+error_log {folder}/nginx-error.log warn;
+events {{ worker_connections 4096; }}
+http {{
+    access_log off;
+    client_body_temp_path {folder}/nginx-body;
+    proxy_temp_path {folder}/nginx-proxy;
+    fastcgi_temp_path {folder}/nginx-fastcgi;
+    uwsgi_temp_path {folder}/nginx-uwsgi;
+    scgi_temp_path {folder}/nginx-scgi;
+    client_max_body_size 1m;
+    client_header_timeout 10s;
+    client_body_timeout 10s;
+    upstream carcwiki {{ server {app}; keepalive 32; }}
+    server {{
+        listen {listen};
+        location / {{
+            proxy_pass http://carcwiki;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host $host;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Forwarded-Proto $scheme;
+        }}
+    }}
+}}
+"""
+
+
+def start_nginx(folder: Path, port: int, app_port: int) -> subprocess.Popen:
+    conf = folder / "nginx.conf"
+    conf.write_text(NGINX_CONF.format(folder=folder, app=f"{HOST}:{app_port}",
+                                      listen=f"{HOST}:{port}"))
+    server = subprocess.Popen(["nginx", "-p", str(folder), "-c", str(conf),
+                               "-g", "daemon off;"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            connection = http.client.HTTPConnection(HOST, port, timeout=2)
+            connection.request("GET", "/rules/")
+            if connection.getresponse().status == 200:
+                return server
+        except OSError:
+            time.sleep(0.2)
+    server.kill()
+    raise RuntimeError("nginx did not answer")
+
+
 def production_environment(folder: Path, port: int) -> dict[str, str]:
     return {
         **os.environ,
@@ -79,9 +136,10 @@ def production_environment(folder: Path, port: int) -> dict[str, str]:
     }
 
 
-def serve(folder: Path, port: int, workers: int | None) -> subprocess.Popen:
+def serve(folder: Path, port: int, workers: int | None, proxies: int) -> subprocess.Popen:
     """gunicorn with the checked-in configuration, once it answers."""
     env = production_environment(folder, port)
+    env["DJANGO_TRUSTED_PROXIES"] = str(proxies)
     if workers:
         env["GUNICORN_WORKERS"] = str(workers)
     for command in (["migrate", "--noinput", "-v0"], ["createcachetable"], ["load_catalogue"],
@@ -240,15 +298,23 @@ def main() -> None:
     parser.add_argument("--max-requests", type=int, default=20_000, help="per scenario")
     parser.add_argument("--workers", type=int, default=None,
                         help="gunicorn workers (default: deploy/gunicorn.conf.py's)")
+    parser.add_argument("--nginx", action="store_true", help="put nginx in front")
     options = parser.parse_args()
     database = "PostgreSQL" if os.environ.get("DATABASE_URL", "").startswith("postgres") \
         else "SQLite"
     cache = "Redis" if os.environ.get("REDIS_URL") else "database cache"
     with tempfile.TemporaryDirectory(prefix="carcwiki-load-") as folder:
-        port = free_port()
-        server = serve(Path(folder), port, options.workers)
+        port = app_port = free_port()
+        # The clients' X-Forwarded-For stands for a proxy's; nginx appends one more entry.
+        server = serve(Path(folder), app_port, options.workers, 2 if options.nginx else 1)
+        proxy = None
         try:
-            print(f"gunicorn on {HOST}:{port}, {database}, {cache}, {options.clients} clients")
+            if options.nginx:
+                port = free_port()
+                proxy = start_nginx(Path(folder), port, app_port)
+            front = f"nginx on {HOST}:{port} in front of " if proxy else ""
+            print(f"{front}gunicorn on {HOST}:{app_port}, {database}, {cache}, "
+                  f"{options.clients} clients")
             passed = True
             for label, slow in (("crowd", 0), (f"crowd with {options.slow} slow clients",
                                                options.slow)):
@@ -256,6 +322,9 @@ def main() -> None:
                                       options.max_requests, slow)
                 passed = report(label, *result) and passed
         finally:
+            if proxy is not None:
+                proxy.terminate()
+                proxy.wait(timeout=30)
             server.terminate()
             try:
                 server.wait(timeout=30)
