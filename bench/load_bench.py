@@ -14,6 +14,10 @@ game. They pose as a crowd behind one trusted proxy (``DJANGO_TRUSTED_PROXIES=1`
 ``X-Forwarded-For`` address drawn from 5,000), so that the per-client limits apply as in
 production without one client's limit ending the run; 429 answers are counted apart.
 
+Last, one client address fires 320 scorings from all the threads at once: no more than
+the limit (120 a minute) may get through, however the requests are spread over gunicorn's
+processes and threads.
+
 Scenarios: ``crowd`` (the clients alone) and ``slow`` (the same, while ``--slow``
 connections trickle one header byte a second and hold their sockets). The bar is zero 5xx
 and zero socket errors. Reported: requests per second, p50/p95/p99 latency in ms, 5xx,
@@ -51,6 +55,12 @@ sys.path.insert(0, str(ROOT))
 PYTHON = sys.executable
 HOST = "127.0.0.1"
 CLIENT_ADDRESSES = 5000
+SCORE_LIMIT = 120  # REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["score"], a minute
+CONTRACT_SMALL_BOARD = {
+    "edition": "C3", "players": [{"color": "red"}, {"color": "blue"}],
+    "tiles": [{"tile": "D", "x": 0, "y": 0, "rotation": 0}],
+    "figures": [{"player": "red", "x": 0, "y": 0, "at": "N"}],
+}
 
 
 def finished_game() -> dict:
@@ -271,6 +281,41 @@ def run_scenario(port: int, clients: int, seconds: float, max_requests: int,
     return tally, time.perf_counter() - start, len(held), len(dropped)
 
 
+def run_limit_check(port: int, clients: int, attempts: int) -> tuple[int, int, int]:
+    """One client (one address) scoring from ``clients`` threads at once, ``attempts``
+    times in all: (answers 200, answers 429, others). The limit is 120 a minute."""
+    body = json.dumps(CONTRACT_SMALL_BOARD).encode()
+    codes: list[int] = []
+    lock = threading.Lock()
+    start = threading.Barrier(clients)
+
+    def fire(count: int) -> None:
+        connection = http.client.HTTPConnection(HOST, port, timeout=30)
+        start.wait()
+        for _ in range(count):
+            try:
+                connection.request("POST", "/api/score/", body=body, headers={
+                    "Content-Type": "application/json", "X-Forwarded-For": "192.0.2.99"})
+                response = connection.getresponse()
+                response.read()
+                status = response.status
+            except (OSError, http.client.HTTPException):
+                status = 0
+                connection.close()
+                connection = http.client.HTTPConnection(HOST, port, timeout=30)
+            with lock:
+                codes.append(status)
+        connection.close()
+
+    threads = [threading.Thread(target=fire, args=(attempts // clients,))
+               for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return codes.count(200), codes.count(429), len(codes) - codes.count(200) - codes.count(429)
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] * 1000
@@ -321,6 +366,10 @@ def main() -> None:
                 result = run_scenario(port, options.clients, options.seconds,
                                       options.max_requests, slow)
                 passed = report(label, *result) and passed
+            allowed, limited, others = run_limit_check(port, options.clients, 320)
+            print(f"\n== one client from {options.clients} threads at once: {allowed} scored, "
+                  f"{limited} refused (429), {others} other; the limit is {SCORE_LIMIT} a minute")
+            passed = passed and allowed <= SCORE_LIMIT and others == 0
         finally:
             if proxy is not None:
                 proxy.terminate()
