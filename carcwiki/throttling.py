@@ -40,14 +40,18 @@ def _locked(cache: BaseCache, key: str):
     """Hold a short lock on ``key`` in a cache whose ``incr`` is a read then a write
     (the database cache); ``add`` is atomic there, so it serves as the lock."""
     lock = f"{key}:lock"
+    acquired = False
     for _ in range(_LOCK_ATTEMPTS):
-        if cache.add(lock, 1, _LOCK_SECONDS):
+        if acquired := cache.add(lock, 1, _LOCK_SECONDS):
             break
         time.sleep(_LOCK_PAUSE)
+    # After two seconds without the lock (a holder that died keeps it five), count
+    # anyway: a rare miscount beats a request that waits for ever.
     try:
         yield
     finally:
-        cache.delete(lock)
+        if acquired:
+            cache.delete(lock)
 
 
 def add_to_counter(cache: BaseCache, key: str, delta: int, timeout: int) -> int:

@@ -2,8 +2,10 @@
 
 ``/board/`` opens an empty table (the start tile only); ``/board/<id>/`` opens a saved
 board, read-only in the database and editable in the page; ``POST /board/save/`` stores a
-board and answers with its share link. The page carries all the data it needs as
-``json_script`` blocks, so the JavaScript starts without fetching anything.
+board and answers with its share link (a DRF view: the CSRF check, a per-client
+throttle, answers and errors in the API's ``errors`` shape). The page carries all the
+data it needs as ``json_script`` blocks, so the JavaScript starts without fetching
+anything.
 """
 
 from __future__ import annotations
