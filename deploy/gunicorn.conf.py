@@ -35,7 +35,7 @@ keepalive = 5
 max_requests = 2000
 max_requests_jitter = 200
 
-# The site answers overlong addresses itself (carcwiki.url_limits, 4,096 characters) in
+# The site answers overlong addresses itself (carcwiki.request_limits, 4,096 characters) in
 # its own error shape; gunicorn's own limit must lie above it.
 limit_request_line = 8190
 limit_request_fields = 100

@@ -4,7 +4,7 @@ drf-spectacular documents what each view declares; the answers that come from th
 framework around the views are added here, all in the one ``Errors`` shape of
 :mod:`carcwiki.api.errors`: 400 for a bad query parameter or body, 404 for a missing
 object or page, 405 for a method an endpoint does not take, 414 for an overlong address
-(:mod:`carcwiki.url_limits`), 429 when a client is over its limit (with ``Retry-After``).
+(:mod:`carcwiki.request_limits`), 429 when a client is over its limit (with ``Retry-After``).
 A response a view already documents with a body is left as it is.
 """
 

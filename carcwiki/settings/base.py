@@ -53,7 +53,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "carcwiki.headers.PermissionsPolicyMiddleware",
-    "carcwiki.url_limits.UrlLengthLimitMiddleware",
+    "carcwiki.request_limits.UrlLengthLimitMiddleware",
+    "carcwiki.request_limits.ChunkedBodyMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its answer.
     "axes.middleware.AxesMiddleware",
 ]
@@ -221,7 +222,7 @@ CONTENT_SECURITY_POLICY = {
 # Powerful browser features the site never uses, refused to every frame.
 PERMISSIONS_POLICY = (
     "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
-    "microphone=(), payment=(), usb=(), interest-cohort=()"
+    "microphone=(), payment=(), usb=()"
 )
 
 # Failed admin logins (django-axes): five wrong passwords lock that client out for an

@@ -1,6 +1,6 @@
 """Every page carries a Content-Security-Policy without 'unsafe-inline' and a
-Permissions-Policy, and nothing inline runs or styles a page without the request's nonce;
-an overlong address is a 414 in the site's own words."""
+Permissions-Policy, and nothing inline runs or styles a page without the request's
+nonce."""
 
 import re
 
@@ -57,16 +57,3 @@ def test_the_builders_import_map_carries_a_fresh_nonce_per_request(client):
         assert f'<script type="importmap" nonce="{nonce}">' in response.content.decode()
         nonces.append(nonce)
     assert nonces[0] != nonces[1]
-
-
-def test_an_overlong_api_address_is_a_414_in_the_errors_shape(client):
-    response = client.get("/api/tiles/?edges=" + "C" * 5000)
-    assert response.status_code == 414
-    [problem] = response.json()["errors"]
-    assert problem["code"] == "uri_too_long" and "4,096" in problem["message"]
-
-
-def test_an_overlong_page_address_is_a_plain_414(client):
-    response = client.get("/search/?q=" + "farmer " * 700)
-    assert response.status_code == 414
-    assert response["Content-Type"].startswith("text/plain")
