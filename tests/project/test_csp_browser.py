@@ -21,4 +21,4 @@ def test_a_page_runs_without_a_policy_violation(live_server, loaded_catalogue,
     page.on("pageerror", lambda error: violations.append(str(error)))
     page.goto(f"{live_server.url}{path}", wait_until="networkidle")
     page.wait_for_selector(ready, timeout=15_000)
-    assert violations == []
+    assert violations == [], "\n".join(violations)
