@@ -145,9 +145,10 @@ class UnreadableJSONError(ValueError):
     """The text is not usable JSON; the message says why, for a person."""
 
 
-def load_json(text: str | bytes) -> Any:
+def load_json(text: str | bytes, *, lone_surrogates: bool = False) -> Any:
     """Parse a request's text, refusing bytes that are not UTF-8, text that is not JSON,
-    nesting too deep, numbers too long to read and strings holding a lone surrogate.
+    nesting too deep, numbers too long to read and (unless ``lone_surrogates``, for a
+    caller that reports them itself) strings holding a lone surrogate.
 
     >>> load_json('{"a": [1, 2]}')
     {'a': [1, 2]}
@@ -161,9 +162,13 @@ def load_json(text: str | bytes) -> Any:
         data = json.loads(text)
     except RecursionError:
         raise UnreadableJSONError("not usable JSON: it is nested too deeply") from None
-    except ValueError as error:  # not UTF-8, not JSON, or a number too long to read
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise UnreadableJSONError(f"not valid JSON ({error})") from None
-    where = lone_surrogate(data)
+    except ValueError:  # Python reads no integer of more than 4,300 digits
+        raise UnreadableJSONError(
+            "not usable JSON: it holds a number with too many digits"
+        ) from None
+    where = None if lone_surrogates else lone_surrogate(data)
     if where is not None:
         raise UnreadableJSONError(
             f"not usable JSON: a string holds a lone surrogate ({where}), which is not a "
