@@ -13,6 +13,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from scoring.engine.expansions import DEFAULT_REGISTRY as REGISTRY
+
 MAX_BOARD_BYTES = 256 * 1024
 MAX_TILES = 2000
 MAX_FIGURES = 2000
@@ -24,10 +26,10 @@ EDITIONS = ("C1", "C2", "C3")
 ROTATIONS = (0, 90, 180, 270)
 COLORS = ("yellow", "red", "green", "blue", "black", "gray", "pink")
 RULE_VALUES: dict[str, tuple] = {
-    "farm_scoring": ("first-edition", "second-edition", "third-edition"),
-    "small_cities": (True, False),
-    "incomplete_features": (True, False),
+    option.name: tuple(choice.value for choice in option.choices)
+    for option in REGISTRY.rule_options
 }
+"""Every rule an expansion declares, with its values (the builder sends them all)."""
 
 
 class BoardError(ValueError):

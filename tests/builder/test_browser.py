@@ -508,27 +508,23 @@ def test_pan_and_zoom_with_mouse_wheel_and_keys_on_a_large_board(open_builder, t
 
 
 def test_the_page_geometry_follows_the_tile_specification(open_builder):
-    """geometry.js, run in the page: location names turn as tiles-base-game.md says."""
+    """geometry.js, run in the page on the server's data: location names turn as
+    tiles-base-game.md says, edges turn with the tile, clicks name locations."""
     builder = open_builder(LAPTOP)
-    result = builder.page.evaluate("""async () => {
-        const g = await import('/static/js/builder/geometry.js');
+    result = builder.page.evaluate("""() => {
         const { catalogue } = window.carcwikiBuilder;
-        const D = catalogue.type('D');
-        const turned = Object.fromEntries(
-            ['N', 'E', 'S', 'W', 'C', ...g.HALF_EDGES].map(l => [l, g.rotateLocation(l, 90)]));
+        const g = catalogue.geometry;
+        const names = ['N', 'E', 'S', 'W', 'C', 'NW', 'NE', 'EN', 'ES', 'SE', 'SW', 'WS', 'WN'];
         const tiles = new Map([['0,0', { tile: 'D', x: 0, y: 0, rotation: 0 }]]);
-        const typeOf = (code) => catalogue.type(code);
         return {
-            turned,
-            back: g.unrotateLocation('EN', 90),
-            edgesOfD90: ['N', 'E', 'S', 'W'].map(side => g.edgeAt(D.edges, 90, side)).join(''),
-            cityClick: g.locationAtPoint(D, 0, [0.5, 0.1]),
-            cityClickTurned: g.locationAtPoint(D, 90, [0.9, 0.5]),
-            fieldClick: g.locationAtPoint(D, 0, [0.2, 0.9]),
-            kFits: ['0,1', '1,0'].map(k => g.fitsAt(tiles, typeOf, catalogue.type('K').edges,
-                ...k.split(',').map(Number), 0).ok),
-            uSquares: g.legalSquares(tiles, typeOf, catalogue.type('U').edges, 90)
-                .map(([x, y]) => `${x},${y}`).sort(),
+            turned: Object.fromEntries(names.map(l => [l, g.turn(l, 90)])),
+            back: g.turn('EN', -90),
+            edgesOfD90: ['N', 'E', 'S', 'W'].map(side => g.edgeAt('D', 90, side)).join(''),
+            cityClick: g.locationAtPoint('D', 0, [0.5, 0.1], 'C3'),
+            cityClickTurned: g.locationAtPoint('D', 90, [0.9, 0.5], 'C3'),
+            fieldClick: g.locationAtPoint('D', 0, [0.2, 0.9], 'C3'),
+            kFits: ['0,1', '1,0'].map(k => g.fitsAt(tiles, 'K', ...k.split(',').map(Number), 0).ok),
+            uSquares: g.legalSquares(tiles, 'U', 90).map(([x, y]) => `${x},${y}`).sort(),
         };
     }""")
     assert result["turned"] == {
