@@ -285,12 +285,12 @@ def test_the_figure_kinds_come_from_the_expansions(client):
     large = figure(data, "large")
     assert (large["name"], large["plural"], large["shape"]) == (
         "large meeple", "large meeples", "standing")
+    plain = {"part": "large-meeple", "needs": [], "beside": []}
     assert large["placements"] == [
-        {"feature": "road", "role": "highwayman", "part": "large-meeple", "needs": [], "beside": []},
-        {"feature": "city", "role": "knight", "part": "large-meeple", "needs": [], "beside": []},
-        {"feature": "monastery", "role": "monk", "part": "large-meeple", "needs": [], "beside": []},
-        {"feature": "farm", "role": "farmer", "part": "large-meeple", "needs": ["farmers"],
-         "beside": []},
+        {"feature": "road", "role": "highwayman", **plain},
+        {"feature": "city", "role": "knight", **plain},
+        {"feature": "monastery", "role": "monk", **plain},
+        {**plain, "feature": "farm", "role": "farmer", "needs": ["farmers"]},
     ]
     builder = figure(data, "builder")
     assert [(p["feature"], p["beside"]) for p in builder["placements"]] == [
