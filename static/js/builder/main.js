@@ -164,11 +164,11 @@ const controller = {
     const { x, y } = squareOf(point);
     const here = key(x, y);
     state.ui.cursor = { x, y };
-    if (state.ui.moving) return report(moveTo(state, catalogue, x, y));
+    if (state.ui.moving) return this.placed(() => moveTo(state, catalogue, x, y), x, y, false);
     const tile = state.doc.tiles.get(here);
     if (!tile) {
       if (state.ui.hand) {
-        return this.placed(report(placeHand(state, catalogue, x, y)), x, y);
+        return this.placed(() => placeHand(state, catalogue, x, y), x, y);
       }
       if (state.ui.selected) state.setUi({ selected: null });
       else state.setUi({});
@@ -184,16 +184,19 @@ const controller = {
     return this.figure(x, y, location, null);
   },
 
-  /** After a tile is put down: keep it in view, and let the server check the layout
-   * rules of its expansion (the river); a placement they refuse is undone, with why. */
-  placed(outcome, x, y) {
-    if (!outcome.ok) return outcome;
-    this.follow(x, y);
+  /** After a tile is put down, moved or turned: keep it in view, and let the server
+   * check the layout rules of its expansion (the river); a change they refuse is
+   * undone, with why. */
+  placed(action, x, y, follow = true) {
+    const before = state.doc;
+    const outcome = report(action());
+    if (!outcome.ok || state.doc === before) return outcome;
+    if (follow) this.follow(x, y);
     const placedDoc = state.doc;
     checkLayout(state, catalogue, data.urls.check, x, y).then((refusal) => {
       if (!refusal || state.doc !== placedDoc) return;
       state.undo();
-      say(`${refusal} The tile went back in the box.`, "error");
+      say(`${refusal} ${follow ? "The tile went back in the box." : "The tile is back where it was."}`, "error");
     });
     return outcome;
   },
@@ -242,7 +245,10 @@ const controller = {
       const fits = boardView.legalKeys().size;
       return say(`Turned to ${rotation}°: ${fits ? `fits on ${fits} lit square${fits === 1 ? "" : "s"}` : "fits nowhere this way, press R again"}.`);
     }
-    if (selected) return report(turnPlaced(state, catalogue, selected));
+    if (selected) {
+      const [x, y] = selected.split(",").map(Number);
+      return this.placed(() => turnPlaced(state, catalogue, selected), x, y, false);
+    }
     return say("Pick a tile or select a placed tile to turn it.");
   },
 
@@ -296,10 +302,10 @@ const controller = {
   activateCursor() {
     const { x, y } = state.ui.cursor;
     const here = key(x, y);
-    if (state.ui.moving) return report(moveTo(state, catalogue, x, y));
+    if (state.ui.moving) return this.placed(() => moveTo(state, catalogue, x, y), x, y, false);
     if (!state.doc.tiles.has(here)) {
       if (state.ui.hand) {
-        return this.placed(report(placeHand(state, catalogue, x, y)), x, y);
+        return this.placed(() => placeHand(state, catalogue, x, y), x, y);
       }
       return say(`(${x}, ${y}) is empty. Pick a tile from the tiles by the board first.`);
     }
