@@ -703,3 +703,21 @@ def test_inns_cathedrals_and_traders_builders_figures_goods_and_scores(open_buil
         "wine: red holds the most tokens (1): 10")
     assert "goods 10" in builder.testid("result-red").text_content()
     assert "road-1 is completed but still holds figures" in page.locator(".warnings").text_content()
+
+
+def test_the_river_ii_starts_from_its_spring_and_no_figure_stands_by_the_volcano(open_builder):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    builder.testid("edition").select_option("C2")
+    builder.testid("expansion-river2").check()
+    page.wait_for_selector('[data-testid="tile-0,0"][data-tile="river2-A"]')
+    builder.place("river2-L", 0, 1)  # the lake with the volcano, at the spring's mouth
+    builder.page.locator('label[for="turn-red"]').click()
+    page.wait_for_selector('[data-testid="tile-0,1"].is-selected')
+    field = segment_index(builder, 0, 1, "SW")
+    builder.testid("inspector").get_by_test_id(f"put-meeple-{field}").click()
+    # The page lets the server judge the expansion's figure rule, and takes it back.
+    page.wait_for_function(
+        "document.querySelector('[data-testid=message]').textContent.includes('volcano')")
+    assert builder.message.endswith("The figure went back.")
+    page.wait_for_function("window.carcwikiBuilder.state.doc.figures.length === 0")

@@ -11,7 +11,7 @@ import { key } from "./geometry.js";
 import { Inspector } from "./inspector.js";
 import { installKeyboard } from "./keyboard.js";
 import { Palette } from "./palette.js";
-import { checkLayout, moveTo, placeHand, removePlaced, startMove, turnPlaced } from "./placement.js";
+import { checkFigure, checkLayout, moveTo, placeHand, removePlaced, startMove, turnPlaced } from "./placement.js";
 import { TilePictures } from "./pictures.js";
 import { PlayersEditor, TurnPicker } from "./players.js";
 import { Results } from "./results.js";
@@ -210,7 +210,17 @@ const controller = {
 
   figure(x, y, location, kind) {
     const outcome = figureAction(state, catalogue, x, y, location, kind);
+    const before = state.doc;
     report(applyFigureAction(state, outcome));
+    if (outcome.action !== "put" || state.doc === before) return;
+    // The page offers what the rules' data allows; the server has the last word (a
+    // figure rule of an expansion), and a figure it refuses is taken back, with why.
+    const placedDoc = state.doc;
+    checkFigure(state, data.urls.check, state.doc.figures.length - 1).then((refusal) => {
+      if (!refusal || state.doc !== placedDoc) return;
+      state.undo();
+      say(`${refusal} The figure went back.`, "error");
+    });
   },
 
   takeBack(index) {

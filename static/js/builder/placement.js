@@ -64,6 +64,28 @@ export async function checkLayout(state, catalogue, url, x, y) {
   }
 }
 
+/**
+ * Ask the server whether the figure at `index` of the board may stand where it is, by
+ * rules the page cannot read as data (no figure on the volcano's tile). Resolves to the
+ * server's reason, or null.
+ */
+export async function checkFigure(state, url, index) {
+  const board = state.toBoard();
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(board),
+    });
+    if (!response.ok) return null;
+    const { errors = [] } = await response.json();
+    const found = errors.find((error) => (error.path ?? "").startsWith(`figures[${index}]`));
+    return found ? found.message : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Copies of `code` still in the box for the board's edition. */
 export function copiesLeft(state, catalogue, code) {
   return catalogue.copiesLeft(state.doc.edition, state.doc.tiles.values()).get(code) ?? 0;
