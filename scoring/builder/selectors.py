@@ -48,8 +48,8 @@ def builder_options(registry: ExpansionRegistry = REGISTRY) -> list[dict[str, An
     """What a group can put in play and the score calculator can score, in catalogue
     order: the parts of the base game, and every other expansion with tiles in the
     catalogue followed by its parts. Each option says whether it is a whole expansion
-    (``whole``; its parts then name it as ``expansion``) and whether a board without a
-    list of expansions has it (``default``)."""
+    (``whole``) or a part of one (``expansion``: its code, ``base`` for the base game's)
+    and whether a board without a list of expansions has it (``default``)."""
     with_tiles = set(
         TileType.objects.exclude(expansion__code=BASE).values_list("expansion__code", flat=True)
     )
@@ -65,7 +65,7 @@ def builder_options(registry: ExpansionRegistry = REGISTRY) -> list[dict[str, An
 
     for expansion in Expansion.objects.with_related():
         if expansion.code == BASE:
-            options.extend(option(part, None) for part in expansion.parts.all()
+            options.extend(option(part, BASE) for part in expansion.parts.all()
                            if part.code in registry)
         elif expansion.code in with_tiles and expansion.code in registry:
             options.append(option(expansion, None))

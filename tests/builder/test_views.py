@@ -74,6 +74,9 @@ def test_the_page_carries_everything_the_builder_needs(client):
     assert pig == {"code": "pig", "name": "Pig", "editions": ["C1", "C2", "C3"],
                    "whole": False, "expansion": "traders-builders", "default": False}
     assert [o["code"] for o in data["options"] if o["default"]] == ["farmers", "abbot"]
+    assert {o["code"]: o["expansion"] for o in data["options"] if not o["whole"]}["river"] == "base"
+    assert [o["code"] for o in data["options"] if o["whole"]] == [
+        "inns-cathedrals", "traders-builders", "river2"]
     assert data["initial"] == {"edition": "C3", "expansions": ["farmers", "abbot"]}
     assert data["urls"] == {"score": "/api/score/", "check": "/api/score/check/",
                             "save": SAVE_URL, "tile_svg": "/tiles/CODE.svg"}

@@ -34,7 +34,8 @@ export class Setup {
       box.addEventListener("change", () => state.setExpansion(option.code, box.checked));
       const note = h("span", { class: "setup-note" });
       this.expansionBoxes.set(option.code, { box, note, option });
-      return h("li", { class: option.whole ? "" : "setup-part" },
+      const offered = catalogue.option(option.expansion);
+      return h("li", { class: option.whole ? "setup-expansion" : offered ? "setup-part" : "" },
         box, " ", h("label", { for: box.id, text: option.name }), " ", note);
     });
 
