@@ -2,7 +2,10 @@
 
 The main test rebuilds the final-scoring example of the rules (fixtures/boards/
 final-scoring-example.json) by clicking, on a phone-sized window, and reads the numbers
-the rules give: green 8, yellow 4, blue 3, red 3, black 0.
+the rules give: green 8, yellow 4, blue 3, red 3, black 0. The expansion tests build a
+short river, have a river U-turn and a figure by the volcano refused with the server's
+reason, and rebuild the contract's Inns & Cathedrals + Traders & Builders example (red 58,
+pink 48).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The board builder's pages and its save endpoint, without a browser."""
+"""The board builder's pages (with the rules and geometry they carry as data), its save
+endpoint and the check endpoint it asks, without a browser."""
 
 import json
 import re
