@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 
 from carcwiki.throttling import ScopedSlidingWindowThrottle
 
-from .engine import InvalidBoardError, score_request
+from .engine import InvalidBoardError, score_request, validate_request
 from .engine.problems import lone_surrogate
 from .serializers import EXAMPLES, ErrorsSerializer, ScoreRequestSerializer, ScoreResponseSerializer
 from .tileset import current_tiles
@@ -113,3 +113,41 @@ class ScoreView(APIView):
                 f"({where}), which is not a character. Send text as UTF-8."
             )
         return data
+
+
+class CheckView(APIView):
+    """Check a board without scoring it: the problems the scoring would report.
+
+    The board builder asks it after each river tile (a river rule is refused at once, in
+    words) and before scoring (goods tokens that do not add up to the board), so the
+    page never re-implements a rule. Same body limits and throttle scope as scoring.
+    """
+
+    parser_classes = [JSONParser]
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [ScopedSlidingWindowThrottle]
+    throttle_scope = "score"
+
+    @extend_schema(
+        operation_id="check_board",
+        summary="Problems of a board, without scoring it",
+        description=(
+            "Send a board as for scoring; the answer lists every problem the scoring "
+            "would refuse it for (an empty list when it can be scored). Always 200 for a "
+            "readable JSON body; 400 only when the body cannot be read."
+        ),
+        request=ScoreRequestSerializer,
+        responses={
+            200: ErrorsSerializer,
+            400: OpenApiResponse(ErrorsSerializer, description="The body is not JSON."),
+            429: OpenApiResponse(description="Too many requests from this client."),
+        },
+        tags=["scoring"],
+    )
+    def post(self, request: Request) -> Response:
+        data = ScoreView.read_body(request)
+        if isinstance(data, Response):
+            return data
+        errors = validate_request(data, current_tiles())
+        return Response({"errors": [error.to_json() for error in errors]})

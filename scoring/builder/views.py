@@ -26,6 +26,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from scoring.tileset import current_tiles
+
 from . import selectors
 from .models import SavedBoard, board_size
 from .throttling import SaveBoardThrottle
@@ -57,19 +59,24 @@ def import_map(urls: dict[str, str]) -> str:
 
 def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse:
     options = selectors.builder_options()
+    tiles = selectors.builder_tiles()
     urls = module_urls()
     context = {
         "builder_data": {
-            "tiles": selectors.builder_tiles(),
+            "tiles": tiles,
             "editions": selectors.builder_editions(),
             "options": options,
+            "rules": selectors.builder_rules(),
+            "geometry": selectors.builder_geometry(
+                current_tiles(), [tile["code"] for tile in tiles]),
             "initial": selectors.initial_selection(request, options),
             "urls": {
-                "score": "/api/score/",
+                "score": reverse("api:scoring:score"),
+                "check": reverse("api:scoring:check"),
                 "save": reverse("builder:save"),
                 "tile_svg": reverse("catalogue:tile-svg", kwargs={"code": "CODE"}),
             },
-            "limits": {"board_bytes": MAX_BOARD_BYTES, "figures": selectors.figure_limits()},
+            "limits": {"board_bytes": MAX_BOARD_BYTES},
         },
         "import_map": import_map(urls),
         # Every module announced at once: otherwise the browser discovers them import by
