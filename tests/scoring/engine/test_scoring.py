@@ -118,10 +118,10 @@ def test_small_city_rule_only_touches_completed_two_tile_cities(base_tiles):
     assert score_request(request, base_tiles).player("blue").final_points == 3
 
 
-def test_by_kind_adds_up_to_final_points(base_tiles):
+def test_by_kind_adds_up_to_final_points(all_tiles):
     for path in sorted(BOARDS_DIR.glob("*.json")):
         request = json.loads(path.read_text(encoding="utf-8"))["request"]
-        for player in score_request(request, base_tiles).players:
+        for player in score_request(request, all_tiles).players:
             assert sum(player.by_kind.values()) == player.final_points
             assert player.total == player.points_before + player.final_points
 
