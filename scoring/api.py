@@ -17,13 +17,14 @@ from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from .catalogue import current_tiles
+from carcwiki.throttling import ScopedSlidingWindowThrottle
+
 from .engine import InvalidBoardError, score_request
-from .engine.validation import lone_surrogate
+from .engine.problems import lone_surrogate
 from .serializers import EXAMPLES, ErrorsSerializer, ScoreRequestSerializer, ScoreResponseSerializer
+from .tileset import current_tiles
 
 MAX_BODY_BYTES = 1024 * 1024
 """The contract's limit on the request body."""
@@ -45,7 +46,7 @@ class ScoreView(APIView):
     parser_classes = [JSONParser]
     permission_classes = [AllowAny]
     authentication_classes: list = []
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [ScopedSlidingWindowThrottle]
     throttle_scope = "score"
 
     @extend_schema(

@@ -3,10 +3,12 @@
 import re
 
 import django_filters
+from django import forms
+from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db.models import Q
 
-from carcwiki.catalogue.models import Edition, Expansion, TileType
+from carcwiki.catalogue.models import Edition, Expansion, Part, TileType
 
 FEATURE_FILTERS = {
     "city": Q(has_city=True),
@@ -40,27 +42,58 @@ class EditionFilter(django_filters.ModelChoiceFilter):
         return queryset.filter(counts__edition=value, counts__count__gt=0).distinct()
 
 
+def unknown_code_message(what: str, listing: str) -> str:
+    """The 400 message for a code the catalogue does not hold (``%(value)s`` is the code)."""
+    return f"No {what} with code '%(value)s'; the codes are listed at {listing}."
+
+
 def by_code(filter_class, model, what: str, listing: str, **options):
     """A filter on the catalogue object of ``model`` named by its code; an unknown code
     is a 400 naming it and where the codes are listed."""
     return filter_class(
         queryset=model.objects.all(),
         to_field_name="code",
-        error_messages={
-            "invalid_choice": f"No {what} with code '%(value)s'; the codes are listed at "
-                              f"{listing}.",
-        },
+        error_messages={"invalid_choice": unknown_code_message(what, listing)},
         **options,
     )
 
 
+class CatalogueCodeField(forms.CharField):
+    """An expansion's or a part's code, checked against the catalogue."""
+
+    def clean(self, value):
+        code = super().clean(value)
+        if not code:
+            return None
+        if not (
+            Expansion.objects.filter(code=code).exists()
+            or Part.objects.filter(code=code).exists()
+        ):
+            raise ValidationError(
+                unknown_code_message("expansion", "/api/expansions/"),
+                code="invalid_choice",
+                params={"value": code},
+            )
+        return code
+
+
+class CatalogueCodeFilter(django_filters.Filter):
+    """Tiles of the tile file that declares this code: a part's code (``river``) gives that
+    part's tiles, an expansion's code the tiles in none of its parts (``base``: the 32
+    base-game types). A mistyped code is a 400 naming it, not an empty list."""
+
+    field_class = CatalogueCodeField
+
+    def filter(self, queryset, value):
+        return queryset if value is None else queryset.of_catalogue_codes([value])
+
+
 class TileFilter(django_filters.FilterSet):
-    # Model choices so that a mistyped code is a 400 naming it, not an empty list (a
-    # real expansion without tiles yet, such as river2, still gives an empty list).
-    expansion = by_code(
-        django_filters.ModelChoiceFilter, Expansion, "expansion", "/api/expansions/",
-        field_name="expansion",
-        help_text="Expansion code, e.g. `base` (see /api/expansions/).",
+    expansion = CatalogueCodeFilter(
+        help_text=(
+            "Expansion or part code, e.g. `base`, `river`, `river2`, `inns-cathedrals` "
+            "(see /api/expansions/)."
+        ),
     )
     edition = by_code(
         EditionFilter, Edition, "edition", "/api/editions/",

@@ -12,7 +12,10 @@ SIDES = ("N", "E", "S", "W")
 
 
 class EditionSerializer(serializers.ModelSerializer):
-    tile_count = serializers.IntegerField(read_only=True, help_text="Land tiles in the box.")
+    tile_count = serializers.IntegerField(
+        read_only=True, allow_null=True,
+        help_text="Land tiles in the box; null when the catalogue holds no counts for it.",
+    )
 
     class Meta:
         model = Edition
@@ -46,6 +49,10 @@ class BundleSerializer(serializers.ModelSerializer):
         fields = ["code", "name", "edition", "description", "expansions", "parts"]
 
 
+# Printed on tiles but never stood on: the river, and the volcano of The River II.
+NOT_LOCATIONS = ("river", "volcano")
+
+
 def feature_for_client(feature: dict) -> dict:
     """A tile feature with the locations a figure may name to stand on it.
 
@@ -63,6 +70,8 @@ def feature_for_client(feature: dict) -> dict:
     elif kind == "field":
         described.setdefault("cities", [])
         described["locations"] = list(feature.get("half_edges") or ["I"])
+    elif kind in NOT_LOCATIONS:
+        described["locations"] = []
     else:
         described["locations"] = ["C"]
     return described
@@ -70,6 +79,10 @@ def feature_for_client(feature: dict) -> dict:
 
 class TileSerializer(serializers.ModelSerializer):
     expansion = serializers.SlugRelatedField(slug_field="code", read_only=True)
+    part = serializers.SlugRelatedField(
+        slug_field="code", read_only=True, allow_null=True,
+        help_text="The part of the expansion the tile belongs to (`river`), or null.",
+    )
     edges = serializers.SerializerMethodField()
     edge_codes = serializers.CharField(source="edges", read_only=True)
     features = serializers.SerializerMethodField()
@@ -81,7 +94,7 @@ class TileSerializer(serializers.ModelSerializer):
     class Meta:
         model = TileType
         fields = [
-            "code", "url", "expansion", "picture", "edges", "edge_codes", "features",
+            "code", "url", "expansion", "part", "picture", "edges", "edge_codes", "features",
             "pennants", "counts", "start", "illustrations", "picture_url",
         ]
 

@@ -101,6 +101,14 @@ class Bundle(models.Model):
 
 
 class TileTypeQuerySet(models.QuerySet):
+    def of_catalogue_codes(self, codes: list[str]) -> "TileTypeQuerySet":
+        """Tiles whose tile file declares one of ``codes``: a part's code takes that part's
+        tiles (``river``), an expansion's code the tiles in no part (``base``)."""
+        return self.filter(
+            models.Q(part__code__in=codes)
+            | models.Q(expansion__code__in=codes, part__isnull=True)
+        )
+
     def in_edition(self, edition_code: str) -> "TileTypeQuerySet":
         return self.filter(counts__edition__code=edition_code, counts__count__gt=0)
 

@@ -1,7 +1,9 @@
 """Reads from the catalogue, shaped for the parts of the site that use them.
 
 ``tile_data`` hands the scoring engine and the SVG renderer plain dictionaries in the
-same shape as ``fixtures/catalogue/tiles-base.yaml``: the database stays the single source.
+same shape as the entries of ``fixtures/catalogue/tiles-*.yaml``: the database stays the
+single source. A tile's ``expansion`` is the catalogue code its tile file declares: the
+part for a part's tiles (``river``), the expansion otherwise (``base``, ``river2``).
 """
 
 from typing import Any
@@ -13,8 +15,6 @@ def tile_as_data(tile: TileType) -> dict[str, Any]:
     """One tile type as plain data (uses prefetched ``counts`` when present)."""
     return {
         "code": tile.code,
-        # The code the tile file declares: a part with tiles of its own (the river) or
-        # the expansion.
         "expansion": tile.part.code if tile.part_id else tile.expansion.code,
         "picture": tile.picture,
         "edges": tile.edges,
@@ -26,8 +26,9 @@ def tile_as_data(tile: TileType) -> dict[str, Any]:
 
 
 def tile_data(*, expansion_codes: list[str] | None = None) -> list[dict[str, Any]]:
-    """Every tile type (or those of some expansions) as plain data, in catalogue order."""
+    """Every tile type (or those whose tile file declares one of ``expansion_codes``, as in
+    the tiles' ``expansion``) as plain data, in catalogue order."""
     tiles = TileType.objects.with_related()
     if expansion_codes is not None:
-        tiles = tiles.filter(expansion__code__in=expansion_codes)
+        tiles = tiles.of_catalogue_codes(expansion_codes)
     return [tile_as_data(tile) for tile in tiles]

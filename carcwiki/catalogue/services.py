@@ -1,9 +1,11 @@
 """Writes to the catalogue: loading the YAML fixtures into the database, idempotently.
 
 Each loader upserts by code, in dependency order, and removes nothing that the fixtures
-still name; running it twice leaves the database unchanged.
+still name; running it twice leaves the database unchanged. Tile files are checked by the
+scoring engine, all together, before any tile is written (``check_tile_files``).
 """
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,11 @@ from scoring.engine.expansions import DEFAULT_REGISTRY
 from scoring.engine.tiles import read_tile_file
 
 from .models import Bundle, Edition, Expansion, Part, TileCount, TileType
+
+TILE_FILE_PATTERN = "tiles-*.yaml"
+# Tiles of a part are ordered after their expansion's own tiles: part n starts at
+# TILE_ORDER_PER_PART * (n + 1), far beyond any expansion's tile count.
+TILE_ORDER_PER_PART = 1000
 
 
 def read_yaml(path: Path) -> Any:
@@ -93,54 +100,117 @@ def load_bundles(*, path: Path) -> int:
     return len(entries)
 
 
-def read_tile_files(paths: list[Path]) -> list[dict[str, Any]]:
-    """Every tile of the tile files, checked all together by the scoring engine against
-    the expansions it knows: a bad tile stops the load here, naming the file and tile,
-    before anything is written."""
-    entries = []
-    for path in paths:
+@dataclass(frozen=True)
+class TileFile:
+    """One ``tiles-*.yaml`` file: the catalogue code it declares and its tile dicts (each
+    already carrying that code as its ``expansion``, as the scoring engine reads them)."""
+
+    path: Path
+    catalogue_code: str
+    tiles: list[dict[str, Any]]
+
+
+class TileFileError(ValueError):
+    """A tile file that cannot be loaded; the message names the file and the tile."""
+
+
+def read_tile_files(directory: Path) -> list[TileFile]:
+    """Every ``tiles-*.yaml`` of ``directory``, in name order, read by the engine's reader
+    of the tile format. A file without tiles has nothing to load and is left out."""
+    tile_files = []
+    for path in sorted(directory.glob(TILE_FILE_PATTERN)):
         try:
             tiles = read_tile_file(str(path))
-            TileSet.from_data(tiles, DEFAULT_REGISTRY)
         except TileDataError as error:
-            raise TileDataError(f"{path.name}: {error}") from None
-        entries += tiles
-    TileSet.from_data(entries, DEFAULT_REGISTRY)  # codes unique across files
-    return entries
+            raise TileFileError(str(error).replace(str(path), path.name)) from None
+        for position, entry in enumerate(tiles):
+            if not isinstance(entry.get("code"), str) or not entry["code"]:
+                raise TileFileError(f"{path.name}: tile entry {position + 1} has no code")
+        if tiles:
+            tile_files.append(
+                TileFile(path=path, catalogue_code=tiles[0]["expansion"], tiles=tiles)
+            )
+    return tile_files
+
+
+def check_tile_files(tile_files: list[TileFile]) -> None:
+    """Refuse tile data the scoring engine would refuse, before anything is written.
+
+    Each file is checked alone first, so that the message names the file with the tile;
+    then all files together, which catches a code used in two files. A tile that no
+    edition counts is refused as well: it could never be on a table.
+    """
+    for tile_file in tile_files:
+        name = tile_file.path.name
+        for entry in tile_file.tiles:
+            counts = entry.get("counts")
+            if not isinstance(counts, dict) or not any(
+                isinstance(number, int) and number > 0 for number in counts.values()
+            ):
+                raise TileFileError(f"{name}: tile {entry['code']}: no edition counts a copy")
+        try:
+            TileSet.from_data(tile_file.tiles, DEFAULT_REGISTRY)
+        except TileDataError as error:
+            raise TileFileError(f"{name}: {error}") from None
+    try:
+        TileSet.from_data(
+            [entry for tile_file in tile_files for entry in tile_file.tiles], DEFAULT_REGISTRY
+        )
+    except TileDataError as error:
+        files = ", ".join(tile_file.path.name for tile_file in tile_files)
+        raise TileFileError(f"{files}: {error}") from None
 
 
 @transaction.atomic
-def load_tiles(*, entries: list[dict[str, Any]]) -> int:
-    """Write checked tile entries (see :func:`read_tile_files`): each belongs to the
-    expansion or part its file names."""
+def load_tiles(*, tile_files: list[TileFile]) -> int:
+    """Write the tiles of checked files: each under its expansion, or its expansion's part.
+
+    Tiles are ordered by file: within an expansion its own tiles come first, then those of
+    each part in the part's order, so that The River follows the base game's tiles.
+    """
     editions = {edition.code: edition for edition in Edition.objects.all()}
     expansions = {expansion.code: expansion for expansion in Expansion.objects.all()}
     parts = {part.code: part for part in Part.objects.select_related("expansion")}
-    for order, entry in enumerate(entries):
-        code = entry["expansion"]
+    written = 0
+    for tile_file in tile_files:
+        code = tile_file.catalogue_code
         if code in expansions:
-            expansion, part = expansions[code], None
+            expansion, part, first_order = expansions[code], None, 0
         elif code in parts:
-            expansion, part = parts[code].expansion, parts[code]
+            part = parts[code]
+            expansion, first_order = part.expansion, TILE_ORDER_PER_PART * (part.order + 1)
         else:
-            raise TileDataError(f"tile {entry['code']}: no expansion or part {code!r}")
-        tile, _ = TileType.objects.update_or_create(
-            code=entry["code"],
-            defaults={
-                "expansion": expansion,
-                "part": part,
-                "picture": entry.get("picture", ""),
-                "edges": entry["edges"],
-                "features": entry["features"],
-                "illustrations": entry.get("illustrations", []),
-                "is_start": entry.get("start", False),
-                "order": order,
-            },
-        )
-        counts = entry.get("counts", {})
-        for edition_code, count in counts.items():
-            TileCount.objects.update_or_create(
-                tile=tile, edition=editions[edition_code], defaults={"count": count}
+            raise TileFileError(
+                f"{tile_file.path.name}: {code!r} is neither an expansion nor a part of the "
+                "catalogue"
             )
-        tile.counts.exclude(edition__code__in=list(counts)).delete()
-    return len(entries)
+        for position, entry in enumerate(tile_file.tiles):
+            _save_tile(entry, expansion=expansion, part=part, order=first_order + position,
+                       editions=editions, file_name=tile_file.path.name)
+            written += 1
+    return written
+
+
+def _save_tile(entry, *, expansion, part, order, editions, file_name) -> None:
+    tile, _ = TileType.objects.update_or_create(
+        code=entry["code"],
+        defaults={
+            "expansion": expansion,
+            "part": part,
+            "picture": entry.get("picture", ""),
+            "edges": entry["edges"],
+            "features": entry["features"],
+            "illustrations": entry.get("illustrations", []),
+            "is_start": entry.get("start", False),
+            "order": order,
+        },
+    )
+    counts = entry.get("counts", {})
+    unknown = sorted(set(counts) - set(editions))
+    if unknown:
+        raise TileFileError(f"{file_name}: tile {entry['code']}: unknown editions {unknown}")
+    for edition_code, count in counts.items():
+        TileCount.objects.update_or_create(
+            tile=tile, edition=editions[edition_code], defaults={"count": count}
+        )
+    tile.counts.exclude(edition__code__in=list(counts)).delete()

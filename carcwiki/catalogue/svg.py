@@ -12,12 +12,15 @@ triangles of its half-edges (and of neighbouring city edges), and a road or rive
 round a corner cuts its corner out exactly. Cities and roads are drawn on top, so only the
 visible part of a field's area remains clickable as that field.
 
-Beyond the base game the renderer already understands: river edges (``V``), drawn as a blue
-band between the river edges (or to a spring/lake in the centre when only one edge is a
-river); an optional ``{kind: river, edges: [...]}`` entry; the inner field (a field whose
-``half_edges`` is empty or ``[I]``); and the expansion markers ``cathedral: true`` and
-``goods: wine|grain|cloth`` on a city, ``inn: true`` on a road, ``end: village|monastery|gate``
-on a one-edge road when the default guess of where it ends is wrong.
+Beyond the base game the renderer draws, always from the data: river edges (``V``) and
+``{kind: river, edges, end?}`` entries as a blue band (a spring or a lake where one edge
+ends, three edges for the fork), never clickable; a bridge wherever a road crosses the river
+or an earlier road (the two do not meet); arches where a river passes under a city; the
+inner field (``half_edges: [I]``); ``cathedral: true`` and ``goods: wine|grain|cloth`` on a
+city; ``inn: true`` on a road (the inn and its pond go where there is most room);
+``end: village|monastery|gate|house`` on a one-edge road when the default guess of where it
+ends is wrong; the volcano (a centre mark that takes no clicks) and ``pig_herd: true`` on a
+field.
 """
 
 from __future__ import annotations
@@ -147,6 +150,74 @@ def _distance(a: Point, b: Point) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
+def _sampled(path: Path, pieces: int = 16) -> list[Point]:
+    """The path as a polyline (each line or curve cut into ``pieces``), for geometry tests."""
+    points: list[Point] = []
+    cursor: Point = (0.0, 0.0)
+    start: Point = cursor
+    for command, *controls in path.steps:
+        if command == "M":
+            cursor = start = controls[0]
+            points.append(cursor)
+            continue
+        if command == "Z":
+            controls = [start]
+        for step in range(1, pieces + 1):
+            t = step / pieces
+            if command in ("L", "Z"):
+                x = cursor[0] + t * (controls[-1][0] - cursor[0])
+                y = cursor[1] + t * (controls[-1][1] - cursor[1])
+            elif command == "Q":
+                (cx, cy), end = controls
+                x = (1 - t) ** 2 * cursor[0] + 2 * (1 - t) * t * cx + t * t * end[0]
+                y = (1 - t) ** 2 * cursor[1] + 2 * (1 - t) * t * cy + t * t * end[1]
+            else:  # "C"
+                (ax, ay), (bx, by), end = controls
+                x = ((1 - t) ** 3 * cursor[0] + 3 * (1 - t) ** 2 * t * ax
+                     + 3 * (1 - t) * t * t * bx + t ** 3 * end[0])
+                y = ((1 - t) ** 3 * cursor[1] + 3 * (1 - t) ** 2 * t * ay
+                     + 3 * (1 - t) * t * t * by + t ** 3 * end[1])
+            points.append((x, y))
+        cursor = controls[-1]
+    return points
+
+
+def _crossings(first: Path, second: Path) -> list[tuple[Point, Point]]:
+    """Where two paths cross: each crossing point with the direction of ``first`` there.
+
+    Points within 10 units of either path's ends are left out: lines that merely meet (three
+    roads at a village, two roads at one gate) do not cross.
+    """
+    a_points, b_points = _sampled(first), _sampled(second)
+    ends = (a_points[0], a_points[-1], b_points[0], b_points[-1])
+    found: list[tuple[Point, Point]] = []
+    for (ax, ay), (bx, by) in zip(a_points, a_points[1:], strict=False):
+        for (cx, cy), (dx, dy) in zip(b_points, b_points[1:], strict=False):
+            denominator = (bx - ax) * (dy - cy) - (by - ay) * (dx - cx)
+            if abs(denominator) < 1e-9:
+                continue
+            t = ((cx - ax) * (dy - cy) - (cy - ay) * (dx - cx)) / denominator
+            u = ((cx - ax) * (by - ay) - (cy - ay) * (bx - ax)) / denominator
+            if not (0 <= t <= 1 and 0 <= u <= 1):
+                continue
+            point = (ax + t * (bx - ax), ay + t * (by - ay))
+            if any(_distance(point, end) < 10 for end in ends):
+                continue
+            if all(_distance(point, seen) > 4 for seen, _ in found):
+                found.append((point, _unit((bx - ax, by - ay))))
+    return found
+
+
+def _inside(point: Point, polygon: Sequence[Point]) -> bool:
+    """Even-odd test of a point against a closed polyline."""
+    x, y = point
+    inside = False
+    for (ax, ay), (bx, by) in zip(polygon, [*polygon[1:], polygon[0]], strict=True):
+        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+            inside = not inside
+    return inside
+
+
 @dataclass(frozen=True)
 class CityShape:
     """A city segment's area, its walls (the field side), gate points and a spot for marks."""
@@ -193,6 +264,20 @@ CITY_BAND_EAST_WEST = CityShape(
     gates=((50, 22.5), (50, 77.5)),
     anchor=(50, 50),
 )
+# A band with a separate city on its south edge: its south wall bows far in, leaving room
+# for that city and an inner field between the two (traders-N, traders-P).
+CITY_BAND_EAST_WEST_NARROW_SOUTH = CityShape(
+    area=Path.of(
+        "M", (0, 0), "C", (35, 30), (65, 30), (100, 0), "L", (100, 100),
+        "C", (65, 45), (35, 45), (0, 100), "Z",
+    ),
+    walls=(
+        Path.of("M", (0, 0), "C", (35, 30), (65, 30), (100, 0)),
+        Path.of("M", (100, 100), "C", (65, 45), (35, 45), (0, 100)),
+    ),
+    gates=((50, 22.5), (50, 58.75)),
+    anchor=(50, 40),
+)
 CITY_OPEN_SOUTH = CityShape(
     area=Path.of(
         "M", (0, 0), "L", (100, 0), "L", (100, 100), "C", (70, 45), (30, 45), (0, 100), "Z"
@@ -209,14 +294,22 @@ CITY_WHOLE_TILE = CityShape(
 )
 
 
-def city_shape(edges: Iterable[str]) -> CityShape:
-    """The shape of one city segment touching these edges."""
+def city_shape(edges: Iterable[str], beside: Iterable[str] = ()) -> CityShape:
+    """The shape of one city segment touching these edges.
+
+    ``beside`` names the edges of the tile's other cities: a band between two opposite edges
+    leaves room for a separate city on one of the two other edges.
+    """
     indices = sorted({EDGE_NAMES.index(edge) for edge in edges if edge in EDGE_NAMES})
     if len(indices) == 1:
         return CITY_CAP_NORTH.turned(indices[0])
     if len(indices) == 2:
         first, second = indices
         if second - first == 2:  # opposite edges: N+S is E+W turned once
+            for edge in beside:
+                if edge in EDGE_NAMES and EDGE_NAMES.index(edge) not in indices:
+                    # The narrow side is the south; turn it to face that city.
+                    return CITY_BAND_EAST_WEST_NARROW_SOUTH.turned(EDGE_NAMES.index(edge) - 2)
             return CITY_BAND_EAST_WEST.turned(1 - first)
         return CITY_CORNER_NORTH_EAST.turned(first if second - first == 1 else 3)
     if len(indices) == 3:
@@ -287,6 +380,8 @@ def _centre_spot(occupied: Sequence[str], straight_through: bool, *, avoid: str 
     )
     if push != (0.0, 0.0):
         step = 16 if len(occupied) <= 2 else 30
+        if push[0] and push[1]:
+            step = 25  # into a corner: far enough to clear what comes in from both sides
         direction = _unit(push)
         return (CENTRE[0] + direction[0] * step, CENTRE[1] + direction[1] * step)
     if straight_through:
@@ -298,6 +393,47 @@ def _centre_spot(occupied: Sequence[str], straight_through: bool, *, avoid: str 
             if edge not in occupied and edge not in avoid:
                 return (CENTRE[0] + OUTWARD[edge][0] * 24, CENTRE[1] + OUTWARD[edge][1] * 24)
     return CENTRE
+
+
+def _inn_spot(road_path: Path, obstacles: Sequence[Point],
+              city_areas: Sequence[Sequence[Point]]) -> tuple[Point, Point]:
+    """Where an inn fits beside its road: the point on the road and the side to build on.
+
+    Spots half-way, then further along and back, on either side, are tried; the one with
+    the most room (away from other lines, city walls and the tile's border, never inside a
+    city) wins, the earlier one on a near tie.
+    """
+    points = _sampled(road_path)
+    best: tuple[float, Point, Point] | None = None
+    for fraction in (0.5, 0.3, 0.7):
+        position = round(fraction * (len(points) - 1))
+        point = points[position]
+        before, after = points[max(position - 1, 0)], points[min(position + 1, len(points) - 1)]
+        along = _unit((after[0] - before[0], after[1] - before[1]))
+        for side in ((-along[1], along[0]), (along[1], -along[0])):
+            spot = (point[0] + side[0] * 15, point[1] + side[1] * 15)
+            room = min(spot[0], spot[1], 100 - spot[0], 100 - spot[1]) + 4
+            room = min([room, *(_distance(spot, obstacle) for obstacle in obstacles)])
+            if any(_inside(spot, area) for area in city_areas):
+                room = -1.0
+            if best is None or room > best[0] + 0.5:
+                best = (room, point, side)
+    assert best is not None
+    return best[1], best[2]
+
+
+def _field_spot(half_edges: Sequence[str]) -> Point:
+    """A point well inside a field: out from the centre towards the half-edges it touches."""
+    pull = [0.0, 0.0]
+    for name in half_edges:
+        if name in HALF_EDGE_NAMES:
+            position = HALF_EDGE_NAMES.index(name)
+            start, end = BORDER_POINTS[position], BORDER_POINTS[(position + 1) % 8]
+            middle = _unit(((start[0] + end[0]) / 2 - 50, (start[1] + end[1]) / 2 - 50))
+            pull[0] += middle[0]
+            pull[1] += middle[1]
+    direction = _unit((pull[0], pull[1]))
+    return (CENTRE[0] + direction[0] * 24, CENTRE[1] + direction[1] * 24)
 
 
 def _field_owners(tile_features: Sequence[dict[str, Any]]) -> tuple[list[int | None], int | None]:
@@ -330,6 +466,35 @@ def _field_owners(tile_features: Sequence[dict[str, Any]]) -> tuple[list[int | N
                 absorbed[position] = before if before is not None else after
                 break
     return absorbed, None
+
+
+def _field_boundaries(
+    tile_features: Sequence[dict[str, Any]], corner_curves: Iterable[int]
+) -> list[Point]:
+    """Tile corners where two different fields meet with nothing drawn between them.
+
+    Roads, rivers and cities separate fields where the tile data puts them, but some
+    tiles part two fields only by how far a city wall runs (the east strip of traders-I,
+    the thin north field of inns-G). Wherever the half-edges on both sides of a corner are
+    named by different fields and no road or river bends round it, the picture draws a line
+    from the centre to that corner, so the two areas read apart.
+    """
+    named: list[int | None] = [None] * 8
+    for index, feature in enumerate(tile_features):
+        if feature.get("kind") == "field":
+            for name in feature.get("half_edges") or []:
+                if name in HALF_EDGE_NAMES:
+                    named[HALF_EDGE_NAMES.index(name)] = index
+    curved = set(corner_curves)
+    corners = []
+    for corner in range(4):
+        before, after = named[(2 * corner - 1) % 8], named[2 * corner]
+        # The corner between edge a and the next one is cut by a curve listed as a.
+        if before is not None and after is not None and before != after and (
+            (corner - 1) % 4 not in curved
+        ):
+            corners.append(BORDER_POINTS[2 * corner])
+    return corners
 
 
 def _field_areas(
@@ -422,11 +587,41 @@ def _pennant(centre: Point) -> str:
 
 
 def _goods(centre: Point, good: str) -> str:
+    """A goods symbol on a light disc: a bunch of grapes, an ear of grain or a bolt of cloth."""
+    x, y = centre
     colour = GOODS_COLOURS.get(good, COLOURS["ink"])
+    if good == "wine":
+        symbol = "".join(
+            _tag("circle", cx=_number(x + dx), cy=_number(y + dy), r="1.5", fill=colour)
+            for dx, dy in ((-2.2, -1.6), (0, -1.6), (2.2, -1.6), (-1.1, 0.4), (1.1, 0.4),
+                           (0, 2.4))
+        ) + _tag("path", d=f"M{_number(x)} {_number(y - 3.2)} l1.2 -1.6", stroke="#3f6b2a",
+                 stroke_width="0.8", fill="none")
+    elif good == "grain":
+        grains = " ".join(
+            f"M{_number(x + side * 1.1)} {_number(y + dy)} l{_number(side * 1.6)} -1.3"
+            for dy in (-2.6, -0.8, 1.0) for side in (-1, 1)
+        )
+        symbol = (
+            _tag("path", d=f"M{_number(x)} {_number(y + 3.6)} V{_number(y - 3.6)}",
+                 stroke="#8a6a18", stroke_width="0.8", fill="none")
+            + _tag("path", d=grains, stroke=colour, stroke_width="1.5",
+                   stroke_linecap="round", fill="none")
+        )
+    elif good == "cloth":
+        symbol = (
+            _tag("rect", x=_number(x - 3.4), y=_number(y - 2.6), width="6.8", height="5.2",
+                 rx="0.6", fill=colour)
+            + _tag("ellipse", cx=_number(x + 3.4), cy=_number(y), rx="1.2", ry="2.6",
+                   fill="#7fa9d6", stroke=colour, stroke_width="0.5")
+        )
+    else:
+        symbol = _tag("circle", cx=_number(x), cy=_number(y), r="2.5", fill=colour)
     return (
         f'<g class="goods" data-goods={quoteattr(good)}>'
-        + _tag("circle", cx=_number(centre[0]), cy=_number(centre[1]), r="4.2", fill=colour,
-               stroke=COLOURS["mark"], stroke_width="1")
+        + _tag("circle", cx=_number(x), cy=_number(y), r="5.2", fill="#fbf6e8",
+               stroke=colour, stroke_width="1")
+        + symbol
         + "</g>"
     )
 
@@ -438,8 +633,10 @@ def _cathedral(centre: Point) -> str:
         f"M{_number(x - 7)} {_number(y + 6)} v-12 l1.5 -3 1.5 3 v12 z "
         f"M{_number(x + 4)} {_number(y + 6)} v-12 l1.5 -3 1.5 3 v12 z"
     )
+    # Drawn larger than the other marks: it is the tile's whole subject.
     return (
-        '<g class="cathedral">'
+        f'<g class="cathedral" transform="translate({_number(x)} {_number(y)}) scale(1.8) '
+        f'translate({_number(-x)} {_number(-y)})">'
         + _tag("path", d=body, fill="#d9d4c7", stroke=COLOURS["ink"], stroke_width="0.8")
         + _tag("path", d=towers, fill="#bfb8a8", stroke=COLOURS["ink"], stroke_width="0.8")
         + "</g>"
@@ -493,6 +690,111 @@ def _inn(point: Point, side: Point) -> str:
         + _tag("ellipse", cx=_number(pond_x), cy=_number(pond_y), rx="5", ry="3.5",
                fill=COLOURS["river"], stroke=COLOURS["river_edge"], stroke_width="0.6")
         + _house(x, y, width=8, roof="#2f5e8f")
+        + "</g>"
+    )
+
+
+def _spring(centre: Point) -> str:
+    """A small pool ringed by grey rocks, where the river rises."""
+    x, y = centre
+    rocks = "".join(
+        _tag("circle", cx=_number(x + dx), cy=_number(y + dy), r=_number(radius),
+             fill="#9a958a", stroke=COLOURS["ink"], stroke_width="0.6")
+        for dx, dy, radius in ((-9, -4, 3.2), (-4, -9, 2.6), (4, -9.5, 3), (9.5, -3, 2.8),
+                               (8, 5, 2.4), (-8.5, 5, 2.6))
+    )
+    return (
+        '<g class="spring">'
+        + _tag("circle", cx=_number(x), cy=_number(y), r="8", fill=COLOURS["river"],
+               stroke=COLOURS["river_edge"], stroke_width="1.5")
+        + rocks
+        + "</g>"
+    )
+
+
+def _lake(centre: Point) -> str:
+    """A wide lake with a reedy shore, where the river ends (or, on a lake tile with a city,
+    from where it leaves)."""
+    x, y = centre
+    reeds = " ".join(
+        f"M{_number(x + dx)} {_number(y + dy)} l{_number(lean)} -4"
+        for dx, dy, lean in ((-17, 6, -1), (-15.5, 8, 0.5), (15, 7, 1), (16.5, 5, -0.5))
+    )
+    return (
+        '<g class="lake">'
+        + _tag("ellipse", cx=_number(x), cy=_number(y), rx="19", ry="13", fill=COLOURS["river"],
+               stroke=COLOURS["river_edge"], stroke_width="1.5")
+        + _tag("path", d=reeds, stroke=COLOURS["hedge"], stroke_width="1.2",
+               stroke_linecap="round", fill="none")
+        + "</g>"
+    )
+
+
+def _volcano(index: int, spot: Point) -> str:
+    """A smoking cone; the volcano is no location, so it takes no clicks."""
+    x, y = spot
+    cone = (f"M{_number(x - 13)} {_number(y + 9)} L{_number(x - 4)} {_number(y - 7)} "
+            f"H{_number(x + 4)} L{_number(x + 13)} {_number(y + 9)} Z")
+    lava = (f"M{_number(x - 4)} {_number(y - 7)} H{_number(x + 4)} l-1.5 5 -2 -2.5 -1.5 3.5 "
+            f"-1 -3 z")
+    return (
+        f'<g data-feature="{index}" data-kind="volcano" class="feature volcano" '
+        f'pointer-events="none">'
+        + _tag("path", d=cone, fill="#6b5444", stroke=COLOURS["ink"], stroke_width="1",
+               stroke_linejoin="round")
+        + _tag("path", d=lava, fill="#e0542c")
+        + _tag("circle", cx=_number(x - 1), cy=_number(y - 12), r="2.8", fill="#b9b4ad")
+        + _tag("circle", cx=_number(x + 2.5), cy=_number(y - 16), r="3.4", fill="#cfcac3")
+        + "</g>"
+    )
+
+
+def _pig_herd(spot: Point) -> str:
+    """Three pigs beside a small sty: the pig-herd of a field."""
+    x, y = spot
+    pigs = "".join(
+        _tag("ellipse", cx=_number(x + dx), cy=_number(y + dy), rx="3.6", ry="2.4",
+             fill="#f0a7b4", stroke="#9c4f5e", stroke_width="0.7")
+        + _tag("circle", cx=_number(x + dx + 3.4), cy=_number(y + dy - 0.8), r="1.5",
+               fill="#f0a7b4", stroke="#9c4f5e", stroke_width="0.6")
+        for dx, dy in ((-5, 5), (3, 7), (-1, 11))
+    )
+    return '<g class="pig-herd" pointer-events="none">' + _house(x, y - 3) + pigs + "</g>"
+
+
+def _bridge(point: Point, along: Point, *, span: float) -> str:
+    """A road bridge: a deck along the road with a parapet on each side, ``span`` long."""
+    x, y = point
+    side = (-along[1], along[0])
+    half = span / 2
+    parapets = " ".join(
+        f"M{_number(x + side[0] * offset - along[0] * half)} "
+        f"{_number(y + side[1] * offset - along[1] * half)} "
+        f"L{_number(x + side[0] * offset + along[0] * half)} "
+        f"{_number(y + side[1] * offset + along[1] * half)}"
+        for offset in (-6.5, 6.5)
+    )
+    deck = Path.of("M", (x - along[0] * half, y - along[1] * half),
+                   "L", (x + along[0] * half, y + along[1] * half))
+    return (
+        '<g class="bridge" pointer-events="none">'
+        + _tag("path", d=deck.d, stroke=COLOURS["stone"], stroke_width="12", fill="none")
+        + _tag("path", d=deck.d, stroke=COLOURS["road"], stroke_width="8", fill="none")
+        + _tag("path", d=parapets, stroke=COLOURS["ink"], stroke_width="1.8",
+               stroke_linecap="round", fill="none")
+        + "</g>"
+    )
+
+
+def _city_bridge_arch(point: Point, along: Point) -> str:
+    """Where a river passes under a city: the dark mouth of the arch it flows through."""
+    x, y = point
+    angle = math.degrees(math.atan2(along[1], along[0]))
+    return (
+        f'<g class="city-bridge" pointer-events="none" transform="rotate({_number(angle)} '
+        f'{_number(x)} {_number(y)})">'
+        + _tag("path", d=f"M{_number(x)} {_number(y - 6.5)} a7 6.5 0 0 1 0 13 z",
+               fill=COLOURS["river_edge"], stroke=COLOURS["wall"], stroke_width="1.2")
         + "</g>"
     )
 
@@ -597,11 +899,17 @@ def render_tile_svg(
     kinds = [feature.get("kind") for feature in features]
 
     cities = [(index, f) for index, f in enumerate(features) if f.get("kind") == "city"]
-    shapes = {index: city_shape(_edges_of(feature)) for index, feature in cities}
+    shapes = {
+        index: city_shape(
+            _edges_of(feature),
+            beside=[edge for other, f in cities if other != index for edge in _edges_of(f)],
+        )
+        for index, feature in cities
+    }
 
     # Rivers: from explicit river entries, otherwise from the V edges.
     rivers: list[Line] = [
-        Line(index=index, kind="river", edges=_edges_of(feature))
+        Line(index=index, kind="river", edges=_edges_of(feature), end=feature.get("end"))
         for index, feature in enumerate(features)
         if feature.get("kind") == "river"
     ]
@@ -653,6 +961,11 @@ def render_tile_svg(
         edge for road in dead_ends if road.end == "monastery" for edge in road.edges
     )
     occupied = [edge for edge in EDGE_NAMES if edge in occupied_by_lines or edge in city_edges]
+    if len(occupied) == 4 and not straight_through:
+        # Every side is taken: roads that end at a city gate bend away from the centre, so
+        # the corner the cities leave free is the place (traders-U's garden).
+        gate_roads = {edge for road in dead_ends if road.end == "gate" for edge in road.edges}
+        occupied = [edge for edge in occupied if edge in city_edges or edge not in gate_roads]
     centre_spot = _centre_spot(occupied, straight_through, avoid=monastery_roads)
     monastery_spot = centre_spot
     garden_spot = centre_spot
@@ -660,26 +973,60 @@ def render_tile_svg(
         garden_spot = (centre_spot[0] + 22 if centre_spot[0] <= 50 else centre_spot[0] - 22,
                        centre_spot[1] + 20 if centre_spot[1] <= 50 else centre_spot[1] - 20)
 
+    used_gates: list[Point] = []
+
     def gate_for(edge: str) -> Point:
-        # Prefer the city facing the road across the tile, then the nearest gate.
+        # Prefer the city facing the road across the tile, then the nearest gate. A second
+        # road to a city whose gate is taken gets its own gate further along the wall.
         ranked = sorted(
             (
                 (0 if OPPOSITE[edge] in _edges_of(features[index]) else 1,
-                 _distance(gate, EDGE_MIDPOINTS[edge]), gate)
+                 _distance(gate, EDGE_MIDPOINTS[edge]), gate, index)
                 for index, shape in shapes.items()
                 for gate in shape.gates
             ),
         )
-        return ranked[0][2] if ranked else CENTRE
+        if not ranked:
+            return CENTRE
+        gate, index = ranked[0][2], ranked[0][3]
+        if any(_distance(gate, used) < 12 for used in used_gates):
+            along_wall = [
+                point
+                for wall in shapes[index].walls
+                for point in _sampled(wall)[2:-2]
+                if all(_distance(point, used) >= 14 for used in used_gates)
+            ]
+            if along_wall:
+                gate = min(along_wall, key=lambda point: _distance(point, EDGE_MIDPOINTS[edge]))
+        used_gates.append(gate)
+        return gate
 
-    for line in [*rivers, *roads]:
-        if line.kind == "road" and len(line.edges) == 1:
+    # A spring or lake sits in the middle of the tile, unless something else is printed
+    # there: then it moves towards its river edge.
+    crowded = any(kind not in ("field", "river") for kind in kinds)
+    pools: dict[int, Point] = {}
+    for position, river in enumerate(rivers):
+        if len(river.edges) == 1:
+            out_x, out_y = OUTWARD[river.edges[0]]
+            pools[position] = (
+                (CENTRE[0] + out_x * 16, CENTRE[1] + out_y * 16) if crowded else CENTRE
+            )
+
+    for position, line in enumerate([*rivers, *roads]):
+        if line.kind == "river" and position in pools:
+            line.paths = [_line_to(line.edges[0], pools[position])]
+        elif line.kind == "road" and len(line.edges) == 1:
             edge = line.edges[0]
             if line.end == "monastery":
                 line.paths = [_line_to(edge, monastery_spot)]
             elif line.end == "gate":
                 line.gate = gate_for(edge)
                 line.paths = [_line_to(edge, line.gate)]
+            elif line.end == "house":
+                # A lane running most of the way across the tile to a lone house.
+                start, across = EDGE_MIDPOINTS[edge], OUTWARD[OPPOSITE[edge]]
+                line.gate = (start[0] + across[0] * 72, start[1] + across[1] * 72)
+                line.paths = [Path.of("M", start, "L", line.gate)]
             else:
                 line.paths = [_line_to(edge, CENTRE)]
         else:
@@ -721,25 +1068,41 @@ def render_tile_svg(
                      stroke=COLOURS["field_line"], stroke_width="0.8")
             )
 
-    for river in rivers:
+    for corner in _field_boundaries(features, corner_curves):
+        out.append(_tag("path", d=Path.of("M", CENTRE, "L", corner).d, class_="field-boundary",
+                        stroke=COLOURS["field_line"], stroke_width="1.6",
+                        pointer_events="none"))
+
+    # The river is no feature (no figure stands on it), so it never takes a click.
+    for position, river in enumerate(rivers):
         attributes = (
             f' data-feature="{river.index}" data-kind="river" class="feature river"'
             if river.index is not None
-            else ' class="river" pointer-events="none"'
+            else ' class="river"'
         )
-        out.append(f"<g{attributes}>")
+        out.append(f'<g{attributes} pointer-events="none">')
         out.append(_outlined_strokes(river.paths, outer=COLOURS["river_edge"],
                                      inner=COLOURS["river"], width=10, edge=3))
-        if len(river.edges) == 1:  # a spring or a lake
-            out.append(_tag("circle", cx="50", cy="50", r="14", fill=COLOURS["river"],
-                            stroke=COLOURS["river_edge"], stroke_width="1.5"))
+        if position in pools:
+            if river.end == "spring":
+                out.append(_spring(pools[position]))
+            else:  # a lake, also when the data does not say
+                out.append(_lake(pools[position]))
         out.append("</g>")
 
-    for road in roads:
+    for position, road in enumerate(roads):
         out.append(f'<g data-feature="{road.index}" data-kind="road" class="feature road">')
         out.append(_outlined_strokes(road.paths, outer=COLOURS["road_edge"],
                                      inner=COLOURS["road"], width=8, edge=3))
         out.append("</g>")
+        # A road crossing the river, or a road drawn before it, does so on a bridge: the two
+        # do not meet, and the fields on either side stay apart as the data says.
+        for crossed, span in [*((river, 20.0) for river in rivers),
+                              *((earlier, 17.0) for earlier in roads[:position])]:
+            for path in road.paths:
+                for other in crossed.paths:
+                    for point, along in _crossings(path, other):
+                        out.append(_bridge(point, along, span=span))
 
     for index, feature in cities:
         shape = shapes[index]
@@ -755,28 +1118,53 @@ def render_tile_svg(
                             stroke_width="2.6", stroke_linecap="round"))
         out.append(_city_marks(shape.anchor, marks))
         out.append("</g>")
+        # A river passing under the city (River II's city bridge) shows an arch on each wall.
+        area = _sampled(shape.area)
+        for river in rivers:
+            for path in river.paths:
+                for wall in shape.walls:
+                    for point, along in _crossings(path, wall):
+                        if not _inside((point[0] + along[0] * 3, point[1] + along[1] * 3), area):
+                            along = (-along[0], -along[1])
+                        out.append(_city_bridge_arch(point, along))
 
+    has_village = any(road.end == "village" for road in roads)
+    obstacles = [
+        point
+        for line in [*rivers, *roads]
+        for path in line.paths
+        for point in _sampled(path)
+    ] + [point for shape in shapes.values() for wall in shape.walls for point in _sampled(wall)]
+    if has_village:
+        obstacles.append(CENTRE)
+    city_areas = [_sampled(shape.area) for shape in shapes.values()]
+    inn_spots: list[Point] = []
     for road in roads:
-        if road.gate is not None and road.paths:
+        if road.end == "house" and road.gate is not None:
+            out.append(f'<g class="house" pointer-events="none">{_house(*road.gate)}</g>')
+        elif road.gate is not None and road.paths:
             out.append(_gate(road.gate, road.paths[0].end_direction()))
         if road.inn and road.paths:
-            path = road.paths[0]
-            start, halfway = path.steps[0][1], path.point_halfway()
-            along = _unit((halfway[0] - start[0], halfway[1] - start[1]))
-            side = (-along[1], along[0])
-            if _distance((halfway[0] + side[0], halfway[1] + side[1]), CENTRE) < _distance(
-                halfway, CENTRE
-            ):
-                side = (-side[0], -side[1])
-            out.append(_inn(halfway, side))
-    if any(road.end == "village" for road in roads):
+            own = {point for path in road.paths for point in _sampled(path)}
+            point, side = _inn_spot(
+                road.paths[0], [spot for spot in obstacles if spot not in own], city_areas
+            )
+            inn_spots.append((point[0] + side[0] * 15, point[1] + side[1] * 15))
+            out.append(_inn(point, side))
+    if has_village:
         out.append(_village(CENTRE))
 
+    if any(_distance(garden_spot, inn) < 22 for inn in inn_spots):
+        garden_spot = (100 - garden_spot[0], 100 - garden_spot[1])  # the other side
     for index, feature in enumerate(features):
         if feature.get("kind") == "monastery":
             out.append(_monastery(index, monastery_spot))
         elif feature.get("kind") == "garden":
             out.append(_garden(index, garden_spot))
+        elif feature.get("kind") == "volcano":
+            out.append(_volcano(index, centre_spot))
+        elif feature.get("kind") == "field" and feature.get("pig_herd"):
+            out.append(_pig_herd(_field_spot(feature.get("half_edges") or [])))
     out.extend(late_fields)
     out.append("</g>")
     out.append(_tag("rect", x="0.5", y="0.5", width="99", height="99", fill="none",

@@ -9,12 +9,12 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.http import require_safe
 from django.views.generic import ListView
 
-from .models import Edition, Expansion, TileType
+from .models import Edition, TileType
 from .selectors import tile_as_data
 from .svg import ROTATIONS, render_tile_svg
 
 # Part of every picture's ETag: bump it when the drawing changes, so cached pictures renew.
-SVG_DRAWING_VERSION = "1"
+SVG_DRAWING_VERSION = "2"
 SVG_MAX_AGE = 24 * 60 * 60
 GALLERY_PICTURE_SIZE = 120
 EDGE_SIDES = (("N", "north"), ("E", "east"), ("S", "south"), ("W", "west"))
@@ -24,7 +24,8 @@ EDGE_KINDS = {"C": "city", "R": "road", "F": "field", "V": "river"}
 def _rotation_from(request: HttpRequest) -> int | None:
     """The ``rotation`` query parameter as degrees, or ``None`` when it is not allowed."""
     raw = request.GET.get("rotation", "0").strip()
-    if not raw.isdigit():
+    # Only ASCII digits: str.isdigit also accepts "²" or "①", which int() refuses.
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 3:
         return None
     rotation = int(raw)
     return rotation if rotation in ROTATIONS else None
@@ -60,55 +61,86 @@ def tile_svg(request: HttpRequest, code: str) -> HttpResponse:
     return response
 
 
+def group_name(expansion_name: str, part_name: str | None) -> str:
+    """How the gallery names the tiles of one tile file: a part says whose part it is."""
+    return f"{part_name} ({expansion_name})" if part_name else expansion_name
+
+
+def tile_groups() -> list[tuple[str, str]]:
+    """(code, name) of every expansion or part that has tiles, in catalogue order: the
+    codes tile files declare. One query."""
+    rows = TileType.objects.values_list(
+        "expansion__code", "expansion__name", "expansion__order",
+        "part__code", "part__name", "part__order",
+    ).distinct()
+    ordered = sorted(
+        set(rows),
+        key=lambda row: (row[2], row[1], -1 if row[3] is None else row[5]),
+    )
+    return [
+        (part_code or expansion_code, group_name(expansion_name, part_name))
+        for expansion_code, expansion_name, _, part_code, part_name, _ in ordered
+    ]
+
+
 class TileFilterForm(forms.Form):
     """The gallery's GET filters; choices come from what the catalogue holds."""
 
     expansion = forms.ChoiceField(required=False, label="Expansion")
     edition = forms.ChoiceField(required=False, label="Edition")
 
-    def __init__(self, *args, expansions, editions, **kwargs):
+    def __init__(self, *args, groups, editions, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["expansion"].choices = [("", "All expansions")] + [
-            (expansion.code, expansion.name) for expansion in expansions
-        ]
+        self.fields["expansion"].choices = [("", "All expansions")] + list(groups)
         self.fields["edition"].choices = [("", "All editions")] + [
             (edition.code, f"{edition.code} – {edition.name}") for edition in editions
         ]
 
 
 class TileGalleryView(ListView):
-    """Every tile type with its picture, edges and copies per edition, filterable by GET."""
+    """Every tile type with its picture, edges and copies per edition, grouped by the
+    expansion or part its tile file declares, filterable by GET (``?expansion=river``)."""
 
     template_name = "catalogue/tile_gallery.html"
     context_object_name = "tiles"
 
     def get_queryset(self):
-        # Only expansions and editions that have tiles are worth offering as filters.
-        self.expansions = list(
-            Expansion.objects.filter(tiles__isnull=False).distinct().order_by("order", "name")
-        )
+        # Only expansions, parts and editions that have tiles are worth offering as filters.
+        self.groups = tile_groups()
         self.editions = list(
             Edition.objects.filter(tile_counts__isnull=False)
             .distinct()
             .order_by("order", "year")
         )
         self.form = TileFilterForm(
-            self.request.GET or None, expansions=self.expansions, editions=self.editions
+            self.request.GET or None, groups=self.groups, editions=self.editions
         )
         tiles = TileType.objects.with_related()
         if self.form.is_bound and self.form.is_valid():
             if expansion := self.form.cleaned_data["expansion"]:
-                tiles = tiles.filter(expansion__code=expansion)
+                tiles = tiles.of_catalogue_codes([expansion])
             if edition := self.form.cleaned_data["edition"]:
                 tiles = tiles.in_edition(edition)
         return tiles
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        sections: list[dict] = []
         for tile in context["tiles"]:
+            code = tile.part.code if tile.part_id else tile.expansion.code
+            if not sections or sections[-1]["code"] != code:
+                name = group_name(tile.expansion.name, tile.part.name if tile.part_id else None)
+                sections.append({"code": code, "name": name, "tiles": []})
+            sections[-1]["tiles"].append(tile)
             copies = {count.edition.code: count.count for count in tile.counts.all()}
             # One cell per edition column, in the same order as the table header.
             tile.edition_counts = [(edition, copies.get(edition.code)) for edition in self.editions]
+            # A garden printed only in some editions (expansion tiles) says which.
+            tile.garden_editions = next(
+                (feature.get("editions") or [] for feature in tile.features
+                 if feature.get("kind") == "garden"),
+                [],
+            )
             tile.edge_list = [
                 {"side": side, "side_name": side_name, "letter": letter,
                  "kind": EDGE_KINDS.get(letter, "unknown")}
@@ -117,9 +149,8 @@ class TileGalleryView(ListView):
         context.update(
             form=self.form,
             editions=self.editions,
+            sections=sections,
             picture_size=GALLERY_PICTURE_SIZE,
-            # Naming the expansion on every card only helps once there is more than one.
-            show_expansion=len(self.expansions) > 1,
             is_filtered=bool(self.form.is_bound and self.form.is_valid() and any(
                 self.form.cleaned_data.values())),
         )

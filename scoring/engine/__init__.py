@@ -6,6 +6,8 @@ catalogue data (YAML fixtures or the database) checked against an
 calculator knows), and pass it in. The public entry points:
 
 - :func:`validate_request` lists every problem of a raw request body;
+- :func:`parse_request` reads it into a :class:`ScoreRequest` (:func:`parse_draft` for a
+  board being rebuilt, checked for its form only), raising :class:`InvalidRequestError`;
 - :func:`score_request` validates and scores it, returning a :class:`ScoreResult`
   whose :meth:`~ScoreResult.to_json` is the response of ``POST /api/score/``;
 - :func:`score` scores an already parsed :class:`ScoreRequest`.
@@ -22,7 +24,14 @@ from .results import FeatureResult, PlayerResult, ScoreResult, ScoreWarning
 from .rules import Edition, RuleOption, RuleSet
 from .scoring import InvalidBoardError, score, score_request
 from .tiles import EdgeType, FeatureKind, TileDataError, TileDefinition, TileSet
-from .validation import BoardError, ErrorCode, validate_request
+from .validation import (
+    BoardError,
+    ErrorCode,
+    InvalidRequestError,
+    parse_draft,
+    parse_request,
+    validate_request,
+)
 
 __all__ = [
     "Board", "BoardError", "Color", "EdgeType", "Edition", "ErrorCode", "Expansion",
@@ -30,5 +39,6 @@ __all__ = [
     "FigureKind", "InvalidBoardError", "Location", "Part", "PlacedTile", "Placement",
     "Player", "PlayerResult", "RuleOption", "RuleSet",
     "ScoreRequest", "ScoreResult", "ScoreWarning", "Side", "TileDataError",
-    "TileDefinition", "TileSet", "score", "score_request", "validate_request",
+    "TileDefinition", "TileSet", "InvalidRequestError", "parse_draft", "parse_request",
+    "score", "score_request", "validate_request",
 ]

@@ -143,6 +143,19 @@ class FeatureGraph:
             self._complete = True
         return [self._feature_of_root[root] for root in self._roots]
 
+    def carrying(self, name: str) -> list[Feature]:
+        """Features with a segment that carries attribute ``name`` (goods, an inn), in
+        numbering order; only those are built."""
+        parent, facts = self._parent, self._facts
+        roots = {
+            parent[node] for node, fact in enumerate(facts)
+            if fact[7] and any(key == name for key, _ in fact[7])
+        }
+        missing = roots - self._feature_of_root.keys()
+        if missing:
+            self._materialise(missing)
+        return sorted((self._feature_of_root[root] for root in roots), key=_by_order)
+
     def of_kind(self, kind: FeatureKind) -> list[Feature]:
         """Features of one kind, by number."""
         return [feature for feature in self.features if feature.kind is kind]
@@ -351,3 +364,7 @@ def _joins(
 
 def _by_number(feature: Feature) -> int:
     return feature.number
+
+
+def _by_order(feature: Feature) -> int:
+    return feature.order

@@ -1,19 +1,21 @@
 """The request of ``POST /api/score/`` as a typed value, with its JSON round trip.
 
-:meth:`ScoreRequest.from_json` expects a request that :func:`validation.validate_request`
-accepted (it raises a ``ValueError`` on the first problem otherwise) and fills in every
-default; :meth:`ScoreRequest.to_json` writes everything out explicitly.
+:meth:`ScoreRequest.from_json` reads a body through the one reader of the format (the
+validator of :mod:`validation`) and fills in every default; :meth:`ScoreRequest.to_json`
+writes everything out explicitly.
 
->>> from scoring.engine.expansions import DEFAULT_REGISTRY as registry
+>>> from scoring.engine.expansions import DEFAULT_REGISTRY
+>>> from scoring.engine.tiles import TileSet
+>>> tiles = TileSet.from_yaml("fixtures/catalogue/tiles-base.yaml", registry=DEFAULT_REGISTRY)
 >>> request = ScoreRequest.from_json({
 ...     "players": [{"color": "red"}, {"color": "blue", "points": 3}],
 ...     "tiles": [{"tile": "D", "x": 0, "y": 0}],
-... }, registry)
->>> request.edition, request.expansions
-(Edition.C3, ('farmers', 'abbot'))
+... }, tiles)
+>>> request.edition, request.expansions == DEFAULT_REGISTRY.default_codes(Edition.C3)
+(Edition.C3, True)
 >>> request.players[1]
 Player(color=Color.BLUE, name=None, points=3, tokens=())
->>> ScoreRequest.from_json(request.to_json(), registry) == request
+>>> ScoreRequest.from_json(request.to_json(), tiles) == request
 True
 """
 
@@ -95,28 +97,13 @@ class ScoreRequest:
         return tuple(player.color for player in self.players)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], registry: Any) -> ScoreRequest:
-        """Parse a validated request body, with the rules and defaults ``registry``
-        (the expansion registry) declares."""
-        edition_code = data.get("edition")
-        edition = DEFAULT_EDITION if edition_code is None else Edition.parse(edition_code)
-        expansions = data.get("expansions")
-        if expansions is None:
-            codes = registry.default_codes(edition)
-        else:
-            unknown = set(expansions) - set(registry.codes)
-            if unknown:
-                raise BoardParseError(f"unknown expansion {sorted(unknown)[0]!r}")
-            codes = expansions
-        in_play = registry.in_play(codes)
-        token_names = tuple(tokens.name for tokens in in_play.tokens)
-        return cls(
-            players=tuple(Player.from_json(item, token_names) for item in data["players"]),
-            board=Board.from_json(data["tiles"], data.get("figures") or ()),
-            edition=edition,
-            expansions=in_play.listed,
-            rules=RuleSet.from_json(data.get("rules"), registry.rule_options),
-        )
+    def from_json(cls, data: Mapping[str, Any], tiles: Any) -> ScoreRequest:
+        """Read a request body with the one reader of the format (the validator), with
+        the tiles and expansions of ``tiles``; raises ``InvalidRequestError`` listing
+        every problem."""
+        from .validation import parse_request  # the reader builds requests of this class
+
+        return parse_request(data, tiles)
 
     def to_json(self) -> dict[str, Any]:
         """The request body, every default written out."""

@@ -25,21 +25,10 @@ from .results import (
     competition_ranks,
 )
 from .tiles import FeatureKind, OrientedTile, TileSet
-from .validation import BoardError, RequestValidator, registry_of
+from .validation import InvalidRequestError, RequestValidator, registry_of
 
-
-class InvalidBoardError(ValueError):
-    """Raised by :func:`score_request` for a request that does not pass validation."""
-
-    def __init__(self, errors: list[BoardError]):
-        self.errors = errors
-        first = errors[0].message if errors else "invalid request"
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        super().__init__(first + more)
-
-    def to_json(self) -> dict[str, Any]:
-        """The 400 response body."""
-        return {"errors": [error.to_json() for error in self.errors]}
+InvalidBoardError = InvalidRequestError
+"""Raised by :func:`score_request` for a request that does not pass validation."""
 
 
 @contextlib.contextmanager

@@ -19,8 +19,6 @@ BoardError(path='tiles', code=ErrorCode.EMPTY_BOARD, message='The board has no t
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -29,6 +27,7 @@ from .board import COLOR_BY_NAME, LOCATION_BY_NAME, Board, Color, Figure, Placed
 from .expansion import BASE, BoardView, ExpansionRegistry, Part, Placement, WhenMissing
 from .features import FeatureGraph
 from .locations import ROTATIONS, Location, Side
+from .problems import BoardError, ErrorCode
 from .request import Player, ScoreRequest
 from .rules import DEFAULT_EDITION, Edition, RuleSet
 from .tiles import EdgeType, FeatureKind, OrientedTile, TileDefinition, TileSet
@@ -43,86 +42,7 @@ start; the bound also keeps numbers printable in messages."""
 MAX_POINTS = 1_000_000
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
-
-
-class ErrorCode(enum.Enum):
-    """The contract's error codes: one per kind of problem."""
-
-    INVALID_JSON = "invalid_json"
-    """The body is not JSON (reported by the HTTP layer)."""
-    INVALID_TYPE = "invalid_type"
-    """A value has the wrong JSON type (or a number is out of range)."""
-    MISSING_FIELD = "missing_field"
-    """A required field is absent."""
-    UNKNOWN_EDITION = "unknown_edition"
-    """The edition is not C1, C2 or C3."""
-    UNKNOWN_EXPANSION = "unknown_expansion"
-    """An expansion code the site does not know."""
-    EXPANSION_NOT_IN_EDITION = "expansion_not_in_edition"
-    """The expansion does not exist in that edition (the abbot in C1)."""
-    EXPANSION_NOT_IN_PLAY = "expansion_not_in_play"
-    """A tile or figure needs an expansion that is not listed."""
-    UNKNOWN_RULE = "unknown_rule"
-    """A key in ``rules`` that is not a rule."""
-    INVALID_RULE_VALUE = "invalid_rule_value"
-    """A rule given a value it cannot take."""
-    INVALID_PLAYER_COUNT = "invalid_player_count"
-    """Fewer than 2 or more than 6 players."""
-    UNKNOWN_COLOR = "unknown_color"
-    """A colour that is not a player colour."""
-    DUPLICATE_COLOR = "duplicate_color"
-    """Two players with the same colour."""
-    INVALID_POINTS = "invalid_points"
-    """A player's points are negative (or absurdly high)."""
-    EMPTY_BOARD = "empty_board"
-    """No tiles."""
-    TOO_MANY_TILES = "too_many_tiles"
-    """More tiles than the limit."""
-    UNKNOWN_TILE = "unknown_tile"
-    """A tile code that does not exist."""
-    TILE_NOT_IN_EDITION = "tile_not_in_edition"
-    """A tile the edition does not have (a garden tile in C1)."""
-    INVALID_ROTATION = "invalid_rotation"
-    """A rotation other than 0, 90, 180 or 270."""
-    DUPLICATE_POSITION = "duplicate_position"
-    """Two tiles on one square."""
-    DISCONNECTED_TILE = "disconnected_tile"
-    """A tile not joined edge to edge to the rest of the board."""
-    EDGE_MISMATCH = "edge_mismatch"
-    """Touching edges of two tiles that do not match."""
-    TOO_MANY_COPIES = "too_many_copies"
-    """More copies of a tile than the edition and expansions in play contain."""
-    UNKNOWN_PLAYER = "unknown_player"
-    """A figure of a colour that is not among the players."""
-    UNKNOWN_FIGURE_KIND = "unknown_figure_kind"
-    """A figure kind no expansion has."""
-    INVALID_LOCATION = "invalid_location"
-    """``at`` is not a location name."""
-    NO_TILE_AT_FIGURE = "no_tile_at_figure"
-    """A figure on a square without a tile."""
-    NO_FEATURE_AT_LOCATION = "no_feature_at_location"
-    """Nothing a figure can stand on at that location of that tile."""
-    FIGURE_NOT_ALLOWED = "figure_not_allowed"
-    """A figure on a feature it may not occupy."""
-    TOO_MANY_FIGURES = "too_many_figures"
-    """A player has more figures than they own, or the board more than the limit."""
-
-    def __repr__(self) -> str:
-        return f"ErrorCode.{self.name}"
-
-
-@dataclasses.dataclass(frozen=True)
-class BoardError:
-    """One problem of a request: where, which kind, and what to do about it."""
-
-    path: str
-    code: Any
-    """An :class:`ErrorCode`, or a code an expansion declares (``river_spring``)."""
-    message: str
-
-    def to_json(self) -> dict[str, str]:
-        """The contract's error object."""
-        return {"path": self.path, "code": self.code.value, "message": self.message}
+MAX_NAME_LENGTH = 60
 
 
 def registry_of(tiles: TileSet) -> ExpansionRegistry:
@@ -130,6 +50,45 @@ def registry_of(tiles: TileSet) -> ExpansionRegistry:
     if tiles.registry is None:
         raise ValueError("this tile set was built without an expansion registry")
     return tiles.registry
+
+
+def parse_draft(data: Any, tiles: TileSet) -> ScoreRequest:
+    """A board being rebuilt, read by the same reader as a board to score but checked
+    for its form only (see :class:`RequestValidator`); raises
+    :class:`InvalidRequestError` listing every problem."""
+    validator = RequestValidator(tiles, draft=True)
+    errors = validator.run(data)
+    if errors:
+        raise InvalidRequestError(errors)
+    return validator.request(data)
+
+
+def parse_request(data: Any, tiles: TileSet) -> ScoreRequest:
+    """A request to score, read and checked in full; raises :class:`InvalidRequestError`
+    listing every problem."""
+    validator = RequestValidator(tiles)
+    errors = validator.run(data)
+    if not errors:
+        request = validator.request(data)
+        graph = FeatureGraph.from_placed(validator.placed(), request.board.figures)
+        errors = validator.check_board(request, graph)
+        if not errors:
+            return request
+    raise InvalidRequestError(errors)
+
+
+class InvalidRequestError(ValueError):
+    """A request with problems; ``errors`` lists every one."""
+
+    def __init__(self, errors: list[BoardError]):
+        self.errors = errors
+        first = errors[0].message if errors else "invalid request"
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        super().__init__(first + more)
+
+    def to_json(self) -> dict[str, Any]:
+        """The 400 response body."""
+        return {"errors": [error.to_json() for error in self.errors]}
 
 
 def validate_request(data: Any, tiles: TileSet) -> list[BoardError]:
@@ -164,35 +123,6 @@ def _show(value: Any) -> str:
     return f"a {type(value).__name__}"
 
 
-def lone_surrogate(value: Any) -> str | None:
-    """A string of a parsed JSON value (key or value, at any depth) that holds a lone
-    UTF-16 surrogate, shown for a message; ``None`` when there is none.
-
-    JSON text may write ``"\\ud800"`` and Python's parser accepts it, but no UTF-8 text
-    can carry the result, so echoing it in a response or a terminal would fail: callers
-    refuse such input as not usable JSON.
-
-    >>> lone_surrogate({"players": [{"name": "Anna"}, {"name": "\\ud83d"}]}) is None
-    False
-    >>> lone_surrogate({"name": "\\U0001f600"}) is None
-    True
-    """
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            try:
-                item.encode("utf-8")
-            except UnicodeEncodeError as error:
-                return f"U+{ord(item[error.start]):04X}"
-        elif isinstance(item, Mapping):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return None
-
-
 def _is_int(value: Any) -> bool:
     # bool is a subclass of int, but true is not a number in JSON.
     return type(value) is int
@@ -203,7 +133,6 @@ _EAST_AND_SOUTH = ((1, 0, Side.E, 1, 3), (0, 1, Side.S, 2, 0))
 neighbour's edge that touches it)."""
 
 _ARTICLE = {"road": "a road", "city": "a city", "field": "a field", "river": "a river"}
-_FIGURE_ARTICLE = {"abbot": "an abbot", "meeple": "a meeple"}
 
 
 def _either(items: list[str]) -> str:
@@ -216,7 +145,7 @@ def _either(items: list[str]) -> str:
 
 
 def _a(noun: str) -> str:
-    return _FIGURE_ARTICLE.get(noun) or (("an " if noun[:1] in "aeiou" else "a ") + noun)
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
 def _capital(text: str) -> str:
@@ -248,14 +177,20 @@ class _Tile:
 
 
 class RequestValidator:
-    """Checks one request; once :meth:`run` found no problem, hands over what it read.
+    """The one reader of the board request: checks it and, once :meth:`run` found no
+    problem, hands over what it read.
 
     :meth:`request` and :meth:`placed` save the scorer from parsing the body and
-    turning the tiles a second time.
+    turning the tiles a second time. With ``draft=True`` it checks only the request's
+    form — types, known codes, names and limits — and not what a finished game leaves on
+    the table (edges that match, tiles joined, copies in the box, figures on features,
+    figures and tiles of expansions not in play): a board being rebuilt may be unfinished,
+    but never malformed.
     """
 
-    def __init__(self, tiles: TileSet):
+    def __init__(self, tiles: TileSet, *, draft: bool = False):
         self.tiles = tiles
+        self.draft = draft
         self.registry = registry = registry_of(tiles)
         self.errors: list[BoardError] = []
         self.edition: Edition | None = DEFAULT_EDITION
@@ -280,8 +215,7 @@ class RequestValidator:
         self.errors.append(BoardError(path, code, message))
 
     def request(self, data: Mapping[str, Any]) -> ScoreRequest:
-        """The parsed request, equal to ``ScoreRequest.from_json(data)``; only for a
-        request that :meth:`run` accepted."""
+        """The parsed request; only for a request that :meth:`run` accepted."""
         if self.errors or not self.tiles_checked:
             raise ValueError("only a request without problems can be parsed")
         placed_tiles = self.placed_tiles
@@ -290,7 +224,8 @@ class RequestValidator:
             return [PlacedTile(t.code, t.x, t.y, t.rotation) for t in placed_tiles]
 
         figures = [
-            figure if figure is not None else Figure.from_json(item)
+            figure if figure is not None
+            else Figure.from_json(item, self.registry.default_figure_kind)
             for figure, item in zip(self.read_figures, data.get("figures") or (), strict=True)
         ]
         return ScoreRequest(
@@ -434,6 +369,11 @@ class RequestValidator:
             if name is not None and not isinstance(name, str):
                 self.error(f"{path}.name", ErrorCode.INVALID_TYPE,
                            f"A player's name must be a string, not {_show(name)}.")
+            elif isinstance(name, str) and (len(name) > MAX_NAME_LENGTH or "\x00" in name):
+                self.error(f"{path}.name", ErrorCode.INVALID_TYPE,
+                           f"A player's name is text of at most {MAX_NAME_LENGTH} characters, "
+                           "without NUL characters.")
+                name = None
             points = player.get("points")
             tokens = self.check_tokens(player, path)
             if color is not None and isinstance(name, (str, type(None))) and (
@@ -482,7 +422,7 @@ class RequestValidator:
                                f"A player cannot hold {_show(count)} {kind} tokens.")
                 elif count:
                     counts.append((kind, count))
-            if counts and tokens not in self.in_play.tokens:
+            if counts and tokens not in self.in_play.tokens and not self.draft:
                 part = self.registry.token_part[tokens.name]
                 self.error(where, ErrorCode.EXPANSION_NOT_IN_PLAY,
                            self.needs(f"Holding {tokens.name} tokens", part))
@@ -534,7 +474,7 @@ class RequestValidator:
             self.error("tiles", ErrorCode.INVALID_TYPE,
                        f"tiles must be a list, not {_show(tiles)}.")
             return
-        if not tiles:
+        if not tiles and not self.draft:
             self.error("tiles", ErrorCode.EMPTY_BOARD, "The board has no tiles.")
             return
         if len(tiles) > MAX_TILES:
@@ -568,6 +508,8 @@ class RequestValidator:
                 placed.append(tile)
         self.tiles_checked = True
         self.placed_tiles = placed
+        if self.draft:
+            return
         on_board = [tile for tile in placed if tile.on_board]
         self.check_layout(on_board, len(tiles))
         self.check_copies(placed)
@@ -577,7 +519,10 @@ class RequestValidator:
                     self.error(problem.path, problem.code, problem.message)
 
     def playable_codes(self) -> frozenset[str]:
-        """Codes of the tiles that exist in the edition and belong to what is in play."""
+        """Codes of the tiles that exist in the edition and belong to what is in play
+        (in a draft, every known code)."""
+        if self.draft:
+            return frozenset(self.tiles)
         return self.tiles.codes_in_play(self.edition, self.in_play.tile_groups)
 
     def check_tile(
@@ -640,6 +585,8 @@ class RequestValidator:
             self.error(f"{path}.tile", ErrorCode.UNKNOWN_TILE, f"There is no tile {_show(code)}.")
             return False
         tile.code = code
+        if self.draft:
+            return True
         if definition.expansion not in self.in_play.tile_groups:
             if definition.expansion in self.registry:
                 self.error(f"{path}.tile", ErrorCode.EXPANSION_NOT_IN_PLAY,
@@ -812,7 +759,8 @@ class RequestValidator:
         roles = self.in_play.placements
         kinds_in_play = self.in_play.figure_kinds
         # Rules about single figures (no figure by the volcano) need the careful path.
-        fast = self.tiles_checked and not self.in_play.figure_rules
+        fast = self.tiles_checked and not self.in_play.figure_rules and not self.draft
+        default_kind = self.registry.default_figure_kind
         owned: dict[tuple[Color, str], int] = {}
         squares = self.squares
         colors = self.colors
@@ -823,7 +771,7 @@ class RequestValidator:
             if type(item) is dict and fast:
                 player = item.get("player")
                 at = item.get("at")
-                kind = item.get("kind", "meeple")
+                kind = item.get("kind", default_kind)
                 x = item.get("x")
                 y = item.get("y")
                 color = COLOR_BY_NAME.get(player) if type(player) is str else None
@@ -850,7 +798,7 @@ class RequestValidator:
             y = self.check_coordinate(item, "y", path)
             at = self.check_location(item, path)
             kind = self.check_figure_kind(item, path)
-            if player is not None and kind is not None:
+            if player is not None and kind is not None and not self.draft:
                 key = (player, kind)
                 owned[key] = owned.get(key, 0) + 1
                 figure_kind = self.registry.figure_kind(kind)
@@ -860,7 +808,7 @@ class RequestValidator:
                     self.error(path, ErrorCode.TOO_MANY_FIGURES,
                                f"{player.value.capitalize()} has more than {limit} "
                                f"{name} on the board, but a player owns only {limit}.")
-            if x is None or y is None or at is None or not self.tiles_checked:
+            if x is None or y is None or at is None or not self.tiles_checked or self.draft:
                 continue
             self.check_placement(path, x, y, at, kind, roles)
 
@@ -906,7 +854,7 @@ class RequestValidator:
     def check_figure_kind(self, item: Mapping[str, Any], path: str) -> str | None:
         value = item.get("kind")
         if value is None:
-            return "meeple"
+            return self.registry.default_figure_kind
         if not isinstance(value, str):
             self.error(f"{path}.kind", ErrorCode.INVALID_TYPE,
                        f"kind must be a string such as \"meeple\", not {_show(value)}.")
@@ -919,7 +867,7 @@ class RequestValidator:
             self.error(f"{path}.kind", ErrorCode.UNKNOWN_FIGURE_KIND,
                        f"Unknown figure kind {_show(value)}; known kinds: {', '.join(kinds)}.")
             return None
-        if part not in self.in_play.parts:
+        if part not in self.in_play.parts and not self.draft:
             figure_kind = registry.figure_kind(value)
             code = (ErrorCode.UNKNOWN_FIGURE_KIND
                     if figure_kind.when_missing is WhenMissing.UNKNOWN_KIND
@@ -976,8 +924,9 @@ class RequestValidator:
             if (kind, feature) in roles
         ]
         where = _either(allowed)
+        name = self.registry.figure_kind(kind).name
         self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
-                   f"{_a(kind).capitalize()} may not stand on {_a(segment.kind.value)} "
+                   f"{_a(name).capitalize()} may not stand on {_a(segment.kind.value)} "
                    f"({tile.label}, {at.value}); it may stand on {where}.")
 
     # -- the finished board -----------------------------------------------------------

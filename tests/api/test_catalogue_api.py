@@ -20,8 +20,9 @@ def codes(response):
 def test_editions_with_tile_counts(api):
     data = {e["code"]: e for e in api.get("/api/editions/").json()["results"]}
     assert data["C1"]["year"] == 2000
+    # The base game's tiles: 72 land tiles and The River's 12, a part of the base game
     assert (data["C1"]["tile_count"], data["C2"]["tile_count"], data["C3"]["tile_count"]) == (
-        72, 72, 72
+        84, 84, 84
     )
 
 
@@ -78,14 +79,16 @@ def test_garden_tile_code_with_a_dash(api):
 def test_unknown_tile_is_a_json_404_naming_the_code(api):
     response = api.get("/api/tiles/ZZ/")
     assert response.status_code == 404
-    assert response.json() == {"detail": "No tile with code 'ZZ'."}
+    assert response.json() == {"errors": [
+        {"path": "", "code": "not_found", "message": "No tile with code 'ZZ'."},
+    ]}
 
 
 @pytest.mark.parametrize("page_size", [5, 50, 200])
 def test_tile_list_query_count_is_constant(api, django_assert_num_queries, page_size):
     with django_assert_num_queries(3):  # count, page, prefetched counts with editions
         response = api.get(f"/api/tiles/?page_size={page_size}")
-    assert len(response.json()["results"]) == min(page_size, 32)
+    assert len(response.json()["results"]) == min(page_size, 99)
 
 
 @pytest.mark.parametrize("page_size", [5, 50, 200])
@@ -99,13 +102,20 @@ def test_filtered_tile_list_query_count_is_constant(api, django_assert_num_queri
 @pytest.mark.parametrize(
     ("query", "expected"),
     [
-        ("edition=C1", 24),
-        ("edition=C2", 32),
-        ("feature=monastery", 2),
-        ("feature=garden", 8),
-        ("feature=pennant", 7),
+        ("expansion=base&edition=C1", 24),
+        ("expansion=base&edition=C2", 32),
+        ("expansion=base&feature=monastery", 2),
+        ("expansion=base&feature=garden", 8),
+        ("expansion=base&feature=pennant", 7),
         ("expansion=base", 32),
-        ("expansion=river2", 0),
+        ("expansion=river", 14),
+        ("expansion=river&edition=C3", 12),
+        ("expansion=river2", 12),
+        ("expansion=river2&edition=C3", 0),
+        ("expansion=inns-cathedrals", 17),
+        ("expansion=traders-builders", 24),
+        ("expansion=inns", 0),  # a part whose expansion's tiles belong to no part
+        ("feature=monastery", 2 + 2 + 1 + 1 + 1),
     ],
 )
 def test_tile_list_filters(api, query, expected):
@@ -116,10 +126,14 @@ def test_edge_pattern_matches_any_rotation(api):
     # A city edge opposite a field edge, roads on the sides: D in any of its four rotations.
     assert codes(api.get("/api/tiles/?edges=rcrf")) == ["D"]
     assert codes(api.get("/api/tiles/?edges=RCRF&rotated=false")) == []
-    # Four cities: only C; city on N and field on S with anything else: many.
-    assert codes(api.get("/api/tiles/?edges=CCCC")) == ["C"]
+    # Four cities: C, then the cathedral and the I&C and T&B tiles with several cities.
+    assert codes(api.get("/api/tiles/?edges=CCCC")) == [
+        "C", "inns-H", "inns-K", "traders-M", "traders-X"
+    ]
     # a dict, because DRF's test client cuts a literal "?" inside the query string
-    matches = codes(api.get("/api/tiles/", {"edges": "C?F?", "rotated": "false", "page_size": 200}))
+    matches = codes(api.get("/api/tiles/", {
+        "edges": "C?F?", "rotated": "false", "page_size": 200, "expansion": "base"
+    }))
     assert sorted(matches) == [
         "D", "E", "E-garden", "I", "I-garden", "M", "M-garden",
         "N", "N-garden", "Q", "R", "R-garden",
@@ -129,7 +143,8 @@ def test_edge_pattern_matches_any_rotation(api):
 def test_bad_edge_pattern_is_a_clear_400(api):
     response = api.get("/api/tiles/?edges=XYZ")
     assert response.status_code == 400
-    assert "four letters" in response.json()["edges"][0]
+    [problem] = response.json()["errors"]
+    assert problem["path"] == "edges" and "four letters" in problem["message"]
 
 
 def test_schema_and_docs_are_served_without_cdn(client):
@@ -144,7 +159,8 @@ def test_schema_and_docs_are_served_without_cdn(client):
     # search for "cdn" would fail one run in a few hundred).
     assets = re.findall(r'(?:src|href)="([^"]+)"', html)
     assert any("swagger-ui-bundle" in url for url in assets)
-    assert all(url.startswith("/static/") for url in assets), assets
+    # Swagger UI's start-up script is served by the docs view itself (no inline script).
+    assert all(url.startswith(("/static/", "/api/docs/?script")) for url in assets), assets
     assert "//" not in "".join(assets)
 
 
@@ -165,4 +181,34 @@ def test_api_is_read_only(api):
 def test_an_unknown_edition_or_expansion_is_a_clear_400(api, query, field, message):
     response = api.get(f"/api/tiles/?{query}")
     assert response.status_code == 400
-    assert response.json() == {field: [message]}
+    assert response.json() == {"errors": [
+        {"path": field, "code": "invalid_choice", "message": message},
+    ]}
+
+
+def test_river_tiles_are_listed_by_their_part(api):
+    response = api.get("/api/tiles/?expansion=river&page_size=200")
+    assert codes(response) == [f"river-{letter}" for letter in "ABCDEFGHIJKL"] + [
+        "river-A-C3", "river-L-C3"
+    ]
+    assert {(tile["expansion"], tile["part"]) for tile in response.json()["results"]} == {
+        ("base", "river")
+    }
+
+
+def test_river_tile_detail_resolves_with_counts_and_no_location_on_the_river(api):
+    response = api.get("/api/tiles/river-I/")
+    assert response.status_code == 200
+    tile = response.json()
+    assert (tile["edge_codes"], tile["counts"]) == ("RVVR", {"C1": 1, "C2": 1, "C3": 1})
+    assert tile["edges"] == {"N": "road", "E": "river", "S": "river", "W": "road"}
+    assert tile["features"][0] == {"kind": "river", "edges": ["E", "S"], "locations": []}
+    assert api.get("/api/tiles/river-A-C3/").json()["counts"] == {"C3": 1}
+    volcano = api.get("/api/tiles/river2-L/").json()["features"][1]
+    assert volcano == {"kind": "volcano", "locations": []}
+
+
+def test_inner_field_is_located_at_i(api):
+    features = api.get("/api/tiles/traders-M/").json()["features"]
+    assert features[-1] == {"kind": "field", "half_edges": ["I"], "cities": ["N+W", "E", "S"],
+                            "locations": ["I"]}

@@ -38,12 +38,19 @@ def add_tiles(number: int) -> None:
         )
 
 
-def test_gallery_shows_the_32_base_tile_types(client, catalogue):
+def test_gallery_shows_every_tile_type_grouped_by_expansion(client, catalogue):
     response = client.get(GALLERY)
     assert response.status_code == 200
     codes = tile_codes(response)
-    assert len(codes) == 32
+    assert len(codes) == 32 + 14 + 12 + 17 + 24
     assert sum(code.endswith("-garden") for code in codes) == 8
+    sections = [(section["code"], section["name"], len(section["tiles"]))
+                for section in response.context["sections"]]
+    assert sections == [
+        ("base", "Base game", 32), ("river", "The River (Base game)", 14),
+        ("inns-cathedrals", "Inns & Cathedrals", 17),
+        ("traders-builders", "Traders & Builders", 24), ("river2", "The River II", 12),
+    ]
     content = response.content.decode()
     assert 'href="/static/css/gallery.css"' in content
     assert '<img class="tile-picture" src="/tiles/D.svg" width="120" height="120"' in content
@@ -60,11 +67,30 @@ def test_gallery_lists_copies_per_edition(client, catalogue):
 
 
 def test_filter_by_edition_c1_has_no_garden_tiles(client, catalogue):
-    response = client.get(GALLERY, {"edition": "C1"})
+    response = client.get(GALLERY, {"edition": "C1", "expansion": "base"})
     codes = tile_codes(response)
     assert len(codes) == 24
     assert not any(code.endswith("-garden") for code in codes)
     assert "Show all" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("expansion", "edition", "count"),
+    [("river", "", 14), ("river", "C3", 12), ("river2", "", 12), ("river2", "C3", 0),
+     ("inns-cathedrals", "C1", 17), ("traders-builders", "", 24)],
+)
+def test_filter_by_an_expansion_or_a_part(client, catalogue, expansion, edition, count):
+    response = client.get(GALLERY, {"expansion": expansion, "edition": edition})
+    codes = tile_codes(response)
+    assert len(codes) == count
+    assert all(code.startswith(expansion.split("-")[0] + "-") for code in codes)
+
+
+def test_a_garden_printed_in_some_editions_says_which(client, catalogue):
+    content = client.get(GALLERY, {"expansion": "river2"}).content.decode()
+    assert '<span class="badge">Garden (C2 only)</span>' in content
+    content = client.get(GALLERY, {"expansion": "base"}).content.decode()
+    assert '<span class="badge">Garden</span>' in content
 
 
 def test_filter_by_expansion_and_edition_together(client, catalogue):
@@ -75,16 +101,16 @@ def test_filter_by_expansion_and_edition_together(client, catalogue):
 def test_unknown_filter_value_shows_an_error_and_every_tile(client, catalogue):
     response = client.get(GALLERY, {"edition": "C9"})
     assert response.status_code == 200
-    assert len(tile_codes(response)) == 32
+    assert len(tile_codes(response)) == 99
     assert 'role="alert"' in response.content.decode()
 
 
 def test_gallery_queries_do_not_grow_with_the_tiles(client, catalogue, django_assert_num_queries):
     with CaptureQueriesContext(connection) as before:
-        client.get(GALLERY, {"edition": "C2"})
+        client.get(GALLERY, {"edition": "C2", "expansion": "base"})
     add_tiles(10)
     with django_assert_num_queries(len(before.captured_queries)):
-        response = client.get(GALLERY, {"edition": "C2"})
+        response = client.get(GALLERY, {"edition": "C2", "expansion": "base"})
     assert len(tile_codes(response)) == 42
 
 

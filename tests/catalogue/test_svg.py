@@ -208,3 +208,8 @@ def test_unusual_data_does_not_break_the_drawing():
     tile = {"code": "odd", "edges": "Q", "features": [{"kind": "dragon"}, "not a feature"]}
     parse(render_tile_svg(tile))
     parse(render_tile_svg({}))
+
+
+@pytest.mark.parametrize("tile", BASE_TILES, ids=[tile["code"] for tile in BASE_TILES])
+def test_base_fields_are_parted_by_what_is_drawn_so_no_boundary_line(tile):
+    assert 'class="field-boundary"' not in render_tile_svg(tile)

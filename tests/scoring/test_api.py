@@ -13,7 +13,8 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 from rest_framework.throttling import ScopedRateThrottle
 
-from scoring import catalogue
+from carcwiki.throttling import ScopedSlidingWindowThrottle
+from scoring import tileset
 from scoring.api import MAX_BODY_BYTES, ScoreView
 from scoring.engine import ErrorCode, TileSet, score_request
 from scoring.engine.expansions import DEFAULT_REGISTRY
@@ -30,7 +31,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def fresh_throttle_and_tiles():
     cache.clear()  # throttle history lives in the cache
-    catalogue.forget_tiles()
+    tileset.forget_tiles()
     yield
     cache.clear()
 
@@ -57,12 +58,13 @@ def test_known_answer_boards_score_as_in_the_engine(client, path):
 
 
 def test_the_database_tiles_are_the_catalogue_tiles():
+    # Every tile file, as load_catalogue reads them (the base game, the rivers, ...).
+    catalogue_dir = Path(__file__).resolve().parents[2] / "fixtures" / "catalogue"
     yaml_tiles = TileSet.from_yaml(
-        str(Path(__file__).resolve().parents[2] / "fixtures" / "catalogue" / "tiles-base.yaml"),
-        registry=DEFAULT_REGISTRY,
+        *map(str, sorted(catalogue_dir.glob("tiles-*.yaml"))), registry=DEFAULT_REGISTRY
     )
-    assert catalogue.current_tiles() == yaml_tiles
-    assert score_request(CONTRACT_REQUEST, catalogue.current_tiles()).to_json() == (
+    assert tileset.current_tiles() == yaml_tiles
+    assert score_request(CONTRACT_REQUEST, tileset.current_tiles()).to_json() == (
         CONTRACT_RESPONSE
     )
 
@@ -212,7 +214,7 @@ def test_only_post(client):
 
 
 def test_the_view_uses_a_scoped_throttle_with_a_configured_rate():
-    assert ScoreView.throttle_classes == [ScopedRateThrottle]
+    assert ScoreView.throttle_classes == [ScopedSlidingWindowThrottle]
     assert ScoreView.throttle_scope == "score"
     from carcwiki.settings import base
 
@@ -233,17 +235,17 @@ def test_requests_are_throttled_per_client(client, monkeypatch):
 
 
 def test_the_tile_cache_is_rebuilt_when_the_catalogue_is_reloaded():
-    first = catalogue.current_tiles()
-    assert catalogue.current_tiles() is first
+    first = tileset.current_tiles()
+    assert tileset.current_tiles() is first
     call_command("load_catalogue", verbosity=0)
-    assert catalogue.current_tiles() is not first
-    assert catalogue.current_tiles() == first
+    assert tileset.current_tiles() is not first
+    assert tileset.current_tiles() == first
 
 
 def test_scoring_makes_no_database_query_once_the_tiles_are_cached(
     client, django_assert_num_queries
 ):
-    catalogue.current_tiles()  # the first scoring of a process reads the catalogue
+    tileset.current_tiles()  # the first scoring of a process reads the catalogue
     with django_assert_num_queries(0):
         response = post(client, CONTRACT_REQUEST)
     assert response.status_code == 200
@@ -259,7 +261,9 @@ def test_the_schema_documents_the_endpoint(client):
     assert operation["operationId"] == "score_board"
     body = operation["requestBody"]["content"]["application/json"]
     assert body["examples"]["ThreeTiles,TwoPlayers"]["value"] == CONTRACT_REQUEST
-    assert set(operation["responses"]) == {"200", "400", "429"}
+    assert set(operation["responses"]) == {"200", "400", "405", "414", "429"}
+    throttled = operation["responses"]["429"]["content"]["application/json"]
+    assert throttled["schema"] == {"$ref": "#/components/schemas/Errors"}
     ok = operation["responses"]["200"]["content"]["application/json"]
     assert ok["examples"]["FinalScoring"]["value"] == CONTRACT_RESPONSE
     bad = operation["responses"]["400"]["content"]["application/json"]

@@ -28,15 +28,14 @@ from ..expansion import (
     Placement,
     PlayerBonus,
     PlayerTokens,
-    Problem,
-    ProblemCode,
     ScoreModifier,
     ScoringContext,
     SegmentAttribute,
     Valuation,
     WhenMissing,
 )
-from ..features import Feature
+from ..features import Feature, FeatureGraph
+from ..problems import BoardError, ProblemCode
 from ..results import BonusResult
 from ..rules import Edition
 from ..tiles import FeatureKind
@@ -52,7 +51,19 @@ INVALID_GOODS = ProblemCode(
     "invalid_goods",
     "a goods name other than wine, grain, cloth, or a negative number of tokens",
 )
-GOODS_TOKENS = PlayerTokens("goods", GOODS, INVALID_GOODS, meaning="Goods tokens a player holds.")
+
+
+def goods_on_board(graph: FeatureGraph) -> Counter:
+    """The goods symbols of the completed cities: the tokens the players hold in all."""
+    symbols: Counter = Counter()
+    for feature in graph.carrying("goods"):
+        if feature.kind is FeatureKind.CITY and feature.complete:
+            symbols.update(feature.values("goods"))
+    return symbols
+
+
+GOODS_TOKENS = PlayerTokens("goods", GOODS, INVALID_GOODS, on_board=goods_on_board,
+                            meaning="Goods tokens a player holds.")
 GOODS_MISMATCH = ProblemCode(
     "goods_mismatch",
     "for a good, the players' tokens do not add up to the symbols on the completed "
@@ -79,11 +90,10 @@ def pigs_in_farm(feature: Feature, valuation: Valuation, context: ScoringContext
     if feature.has("pig_herd"):
         valuation.shared_bonus.append((1, "pig-herd"))
         valuation.extras["pig_herd"] = True
-    for figure in feature.figures:
-        if figure.kind == PIG.code:
-            valuation.owner_bonus.setdefault(figure.player, []).append(
-                (1, f"{figure.player.value}'s pig")
-            )
+    with_pigs = {figure.player for figure in feature.figures if figure.kind == PIG.code}
+    for player in context.players:  # in player order, whatever the order of the figures
+        if player in with_pigs:
+            valuation.owner_bonus.setdefault(player, []).append((1, f"{player.value}'s pig"))
 
 
 def _goods_text(good: str, holders: dict, winners: list) -> str:
@@ -122,18 +132,15 @@ def score_goods(context: ScoringContext) -> list[BonusResult]:
     return results
 
 
-def check_goods(view: BoardView) -> Iterator[Problem]:
+def check_goods(view: BoardView) -> Iterator[BoardError]:
     """Good by good, the tokens held add up to the symbols of the completed cities."""
-    symbols: Counter = Counter()
-    for feature in view.graph.features:
-        if feature.kind is FeatureKind.CITY and feature.complete:
-            symbols.update(feature.values("goods"))
+    symbols = goods_on_board(view.graph)
     for good in GOODS:
         held = sum(player.token_count("goods", good) for player in view.request.players)
         if held != symbols[good]:
             difference = held - symbols[good]
             off = (f"{difference} too many" if difference > 0 else f"{-difference} missing")
-            yield Problem(
+            yield BoardError(
                 "players", GOODS_MISMATCH,
                 f"The players hold {held} {good} token{'s' if held != 1 else ''}, but the "
                 f"completed cities on the board show {symbols[good]} {good} "

@@ -3,7 +3,6 @@
 import pytest
 
 from scoring.engine.board import Board, BoardParseError, Color, Figure, PlacedTile
-from scoring.engine.expansions import DEFAULT_REGISTRY
 from scoring.engine.expansions.farmers import FarmScoring
 from scoring.engine.locations import InvalidRotationError, Location
 from scoring.engine.request import Player, ScoreRequest
@@ -28,7 +27,7 @@ def test_placed_tile_rejects_bad_values():
 
 
 def test_figure_round_trip_and_default_kind():
-    figure = Figure.from_json({"player": "gray", "x": 1, "y": 1, "at": "SW"})
+    figure = Figure.from_json({"player": "gray", "x": 1, "y": 1, "at": "SW"}, "meeple")
     assert figure == Figure(Color.GRAY, 1, 1, Location.SW, "meeple")
     assert Figure.from_json(figure.to_json()) == figure
     assert repr(figure) == (
@@ -65,12 +64,12 @@ def test_board_looks_up_squares_and_refuses_two_tiles_on_one():
         Board([PlacedTile("D", 0, 0), PlacedTile("E", 0, 0)], [])
 
 
-def test_request_defaults():
+def test_request_defaults(base_tiles):
     request = ScoreRequest.from_json({
         "edition": "C1",
         "players": [{"color": "red"}, {"color": "blue", "name": None, "points": None}],
         "tiles": [{"tile": "D", "x": 0, "y": 0}],
-    }, DEFAULT_REGISTRY)
+    }, base_tiles)
     assert request.edition is Edition.C1
     assert request.expansions == ("farmers",)  # no abbot in C1
     assert request.rules.farm_scoring is FarmScoring.THIRD_EDITION
@@ -78,11 +77,11 @@ def test_request_defaults():
     assert request.board.figures == ()
 
 
-def test_request_normalises_the_expansion_list():
+def test_request_normalises_the_expansion_list(base_tiles):
     a = ScoreRequest.from_json({
         "expansions": ["abbot", "farmers", "abbot", "base"],
         "players": [{"color": "red"}, {"color": "blue"}],
         "tiles": [{"tile": "D", "x": 0, "y": 0}],
-    }, DEFAULT_REGISTRY)
+    }, base_tiles)
     assert a.expansions == ("farmers", "abbot")
-    assert ScoreRequest.from_json(a.to_json(), DEFAULT_REGISTRY) == a
+    assert ScoreRequest.from_json(a.to_json(), base_tiles) == a

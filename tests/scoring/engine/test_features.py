@@ -4,7 +4,6 @@ import json
 import random
 
 from scoring.engine.board import Board, Figure, PlacedTile
-from scoring.engine.expansions import DEFAULT_REGISTRY
 from scoring.engine.features import FeatureGraph
 from scoring.engine.locations import Location
 from scoring.engine.request import ScoreRequest
@@ -19,7 +18,7 @@ def _graph(tiles, placed, figures=()):
 
 def _board_graph(name, tiles):
     case = json.loads((BOARDS_DIR / f"{name}.json").read_text(encoding="utf-8"))
-    request = ScoreRequest.from_json(case["request"], DEFAULT_REGISTRY)
+    request = ScoreRequest.from_json(case["request"], tiles)
     return FeatureGraph.build(request.board, tiles, request.edition)
 
 
@@ -80,7 +79,7 @@ def test_farms_list_completed_and_incomplete_cities(base_tiles):
 
 def test_ids_do_not_depend_on_the_order_of_the_request(base_tiles):
     case = json.loads((BOARDS_DIR / "farm-002-detailed-third-edition.json").read_text("utf-8"))
-    request = ScoreRequest.from_json(case["request"], DEFAULT_REGISTRY)
+    request = ScoreRequest.from_json(case["request"], base_tiles)
     reference = [(f.id, f.tiles) for f in FeatureGraph.build(request.board, base_tiles).features]
     tiles = list(request.board.tiles)
     for seed in range(5):
@@ -90,7 +89,7 @@ def test_ids_do_not_depend_on_the_order_of_the_request(base_tiles):
 
 
 def test_figures_land_on_the_feature_at_their_location(base_tiles):
-    figures = [Figure.from_json({"player": "red", "x": 0, "y": 0, "at": at})
+    figures = [Figure.from_json({"player": "red", "x": 0, "y": 0, "at": at}, "meeple")
                for at in ("N", "E", "W", "EN", "SW")]
     graph = _graph(base_tiles, [("D", 0, 0, 0)], figures)
     kinds = [graph.feature_of(i).kind for i in range(len(figures))]
@@ -118,7 +117,7 @@ def test_features_built_on_demand_match_a_full_build(base_tiles):
 
     for seed in range(15):
         request = ScoreRequest.from_json(
-            random_request(base_tiles, random.Random(seed)), DEFAULT_REGISTRY
+            random_request(base_tiles, random.Random(seed)), base_tiles
         )
         lazy = FeatureGraph.build(request.board, base_tiles)
         occupied = [_facts(f) for f in lazy.occupied()]

@@ -38,6 +38,9 @@ REQUIRED = {
     "farm-002-detailed-second-edition", "farm-002-detailed-first-edition",
     "farm-footnote-third-edition", "farm-footnote-second-edition",
     "farm-footnote-first-edition",
+    # The River and The River II (issue #10).
+    "river-field-split", "river-monastery-and-spring-field", "river2-fork",
+    "river-and-river2-combined", "river-c3",
     # Issue #11: Inns & Cathedrals and Traders & Builders, and where their rules meet.
     "inn-road-completed", "inn-road-incomplete", "inn-road-incomplete-normal-rule",
     "inn-road-two-inns", "inn-without-inns-part",

@@ -11,7 +11,6 @@ from scoring.engine import (
     score,
     score_request,
 )
-from scoring.engine.expansions import DEFAULT_REGISTRY
 from scoring.engine.results import competition_ranks, majority
 
 from .conftest import BOARDS_DIR
@@ -127,7 +126,7 @@ def test_by_kind_adds_up_to_final_points(all_tiles):
 
 
 def test_score_takes_a_parsed_request(base_tiles):
-    request = ScoreRequest.from_json(_case("tie-city-and-road"), DEFAULT_REGISTRY)
+    request = ScoreRequest.from_json(_case("tie-city-and-road"), base_tiles)
     assert score(request, base_tiles).winners == (Color.RED, Color.BLUE)
 
 

@@ -7,7 +7,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.engine import ScoreRequest, score
-from scoring.engine.expansions import DEFAULT_REGISTRY
 from scoring.engine.validation import (
     MAX_FIGURES,
     MAX_TILES,
@@ -336,7 +335,7 @@ def test_a_request_that_passes_validation_can_be_scored(base_tiles, data):
             parent[path[-1]] = data.draw(JSON)
     validator = RequestValidator(base_tiles)
     if not validator.run(request):
-        parsed = ScoreRequest.from_json(request, DEFAULT_REGISTRY)
+        parsed = ScoreRequest.from_json(request, base_tiles)
         assert validator.request(request) == parsed
         assert score(parsed, base_tiles) == score(
             parsed, base_tiles, placed=validator.placed()

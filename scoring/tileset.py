@@ -33,4 +33,4 @@ def forget_tiles(**_signal_kwargs: object) -> None:
     current_tiles.cache_clear()
 
 
-catalogue_loaded.connect(forget_tiles, dispatch_uid="scoring.catalogue.forget_tiles")
+catalogue_loaded.connect(forget_tiles, dispatch_uid="scoring.tileset.forget_tiles")
