@@ -19,6 +19,7 @@ from typing import Any
 
 from carcwiki.catalogue.models import Edition, Expansion, TileType
 from carcwiki.catalogue.selectors import tile_as_data
+from carcwiki.rules.models import RulesPage
 from scoring.engine.expansion import BASE, ExpansionRegistry, Part
 from scoring.engine.expansions import DEFAULT_REGISTRY as REGISTRY
 from scoring.engine.locations import ROTATIONS, Location, Side
@@ -54,6 +55,11 @@ def builder_options(registry: ExpansionRegistry = REGISTRY) -> list[dict[str, An
         TileType.objects.exclude(expansion__code=BASE).values_list("expansion__code", flat=True)
     )
     options: list[dict[str, Any]] = []
+    # The rules page of each code: the first page (in index order) that applies to it.
+    pages: dict[str, str] = {}
+    for page in RulesPage.objects.order_by("order").only("slug", "applies_to"):
+        for code in page.applies_to or ():
+            pages.setdefault(code, page.get_absolute_url())
 
     def option(entry, owner: str | None) -> dict[str, Any]:
         return {
@@ -61,6 +67,7 @@ def builder_options(registry: ExpansionRegistry = REGISTRY) -> list[dict[str, An
             "editions": [edition.code for edition in entry.editions.all()],
             "whole": owner is None, "expansion": owner,
             "default": registry[entry.code].in_play_by_default,
+            "rules_url": pages.get(entry.code) if owner in (None, BASE) else None,
         }
 
     for expansion in Expansion.objects.with_related():

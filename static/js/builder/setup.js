@@ -35,8 +35,13 @@ export class Setup {
       const note = h("span", { class: "setup-note" });
       this.expansionBoxes.set(option.code, { box, note, option });
       const offered = catalogue.option(option.expansion);
+      // A link to the expansion's rules page, which opens beside the board.
+      const rules = option.rules_url
+        ? [" ", h("a", { href: option.rules_url, target: "_blank", rel: "noopener", class: "setup-rules-link",
+            text: "rules", "aria-label": `${option.name}: rules` })]
+        : [];
       return h("li", { class: option.whole ? "setup-expansion" : offered ? "setup-part" : "" },
-        box, " ", h("label", { for: box.id, text: option.name }), " ", note);
+        box, " ", h("label", { for: box.id, text: option.name }), ...rules, " ", note);
     });
 
     this.ruleControls = new Map();
