@@ -40,14 +40,19 @@ def invalid_json(message: str) -> Response:
     )
 
 
-class ScoreView(APIView):
-    """Score a finished (or paused) game: every occupied feature, then the totals."""
+class BoardEndpoint(APIView):
+    """What the endpoints that take a board share: a JSON body anyone may send, counted
+    against the client's ``score`` rate."""
 
     parser_classes = [JSONParser]
     permission_classes = [AllowAny]
     authentication_classes: list = []
     throttle_classes = [ScopedSlidingWindowThrottle]
     throttle_scope = "score"
+
+
+class ScoreView(BoardEndpoint):
+    """Score a finished (or paused) game: every occupied feature, then the totals."""
 
     @extend_schema(
         operation_id="score_board",
@@ -115,19 +120,13 @@ class ScoreView(APIView):
         return data
 
 
-class CheckView(APIView):
+class CheckView(BoardEndpoint):
     """Check a board without scoring it: the problems the scoring would report.
 
     The board builder asks it after each river tile (a river rule is refused at once, in
     words) and before scoring (goods tokens that do not add up to the board), so the
     page never re-implements a rule. Same body limits and throttle scope as scoring.
     """
-
-    parser_classes = [JSONParser]
-    permission_classes = [AllowAny]
-    authentication_classes: list = []
-    throttle_classes = [ScopedSlidingWindowThrottle]
-    throttle_scope = "score"
 
     @extend_schema(
         operation_id="check_board",

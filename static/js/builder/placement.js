@@ -48,6 +48,15 @@ export async function checkLayout(state, catalogue, url, x, y) {
   if (!tile || !layout.tiles.includes(catalogue.type(tile.tile).expansion)) return null;
   const board = state.toBoard();
   const index = board.tiles.findIndex((entry) => entry.x === x && entry.y === y);
+  return firstProblem(url, board, (error) => layout.codes.includes(error.code)
+    && (error.path === `tiles[${index}]` || error.message.includes(`at (${x},${y})`)));
+}
+
+/**
+ * POST the board to the check endpoint and resolve to the message of the first problem
+ * `wanted` accepts, or null (also when offline: the scoring reports it later).
+ */
+async function firstProblem(url, board, wanted) {
   try {
     const response = await fetch(url, {
       method: "POST",
@@ -56,11 +65,10 @@ export async function checkLayout(state, catalogue, url, x, y) {
     });
     if (!response.ok) return null;
     const { errors = [] } = await response.json();
-    const found = errors.find((error) => layout.codes.includes(error.code)
-      && (error.path === `tiles[${index}]` || error.message.includes(`at (${x},${y})`)));
+    const found = errors.find(wanted);
     return found ? found.message : null;
   } catch {
-    return null; // offline: the scoring reports the problem later
+    return null;
   }
 }
 
@@ -70,20 +78,8 @@ export async function checkLayout(state, catalogue, url, x, y) {
  * server's reason, or null.
  */
 export async function checkFigure(state, url, index) {
-  const board = state.toBoard();
-  try {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(board),
-    });
-    if (!response.ok) return null;
-    const { errors = [] } = await response.json();
-    const found = errors.find((error) => (error.path ?? "").startsWith(`figures[${index}]`));
-    return found ? found.message : null;
-  } catch {
-    return null;
-  }
+  return firstProblem(url, state.toBoard(),
+    (error) => (error.path ?? "").startsWith(`figures[${index}]`));
 }
 
 /** Copies of `code` still in the box for the board's edition. */
