@@ -4,6 +4,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.waiting import wait_until
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 # The base game 32, The River 14, The River II 12, Inns & Cathedrals 17, Traders & Builders 24
 ALL_TILE_TYPES = 99
@@ -17,7 +19,7 @@ def test_gallery_pictures_load_in_chromium(live_server, loaded_catalogue, chromi
     assert pictures.count() == ALL_TILE_TYPES
     for index in range(ALL_TILE_TYPES):  # lazy pictures load once scrolled into view
         pictures.nth(index).scroll_into_view_if_needed()
-    page.wait_for_function(
+    wait_until(page,
         "[...document.querySelectorAll('img.tile-picture')].every(i => i.complete)"
     )
     widths = page.eval_on_selector_all(
