@@ -123,7 +123,10 @@ def read_vocabulary(path: Path) -> Vocabulary:
 
 
 def vocabulary_path() -> Path:
-    return Path(settings.FIXTURES_DIR) / "rules" / VOCABULARY_FILE
+    """The file the search reads: ``RULES_VOCABULARY_FILE`` if set (tests), else the one
+    beside the rules content."""
+    configured = getattr(settings, "RULES_VOCABULARY_FILE", None)
+    return Path(configured or Path(settings.FIXTURES_DIR) / "rules" / VOCABULARY_FILE)
 
 
 @lru_cache(maxsize=4)
