@@ -9,8 +9,8 @@ the body B with the ``english`` configuration (Snowball stemming), filled by a t
 
 Both receive the same concepts (see :mod:`.query`) and answer with one row per matching
 document: its engine score (``bm25`` or ``ts_rank_cd``) and, for each concept, whether
-the document holds it and whether its title does. :mod:`.engine` ranks on those flags,
-which both engines agree on, and uses the engine score only between equals.
+the document holds it and whether its title does. :mod:`.engine` ranks mostly on those
+flags, which both engines agree on.
 """
 
 from dataclasses import dataclass

@@ -4,10 +4,11 @@
 2. One query asks the database's engine (:mod:`.backends`) for every document holding
    any concept, with which concepts each holds, in its title or body.
 3. Documents are ranked by the concepts they hold, each worth its rarity (an inverse
-   document frequency: "abbot" says more than "tile") and twice that in a title; the
-   engine's own score (``bm25``, ``ts_rank_cd``) only orders documents that tie. Both
-   engines agree on which document holds which concept, so the same question puts the
-   same results first on SQLite and PostgreSQL.
+   document frequency: "abbot" says more than "tile") and twice that in a title, plus
+   the engine's own score (``bm25``, ``ts_rank_cd``) scaled to at most about one
+   concept. Both engines agree on which document holds which concept, which decides
+   most of the rank, so the same question puts the same results first on SQLite and
+   PostgreSQL; glossary entries count a little less than rules and notes.
 4. Three queries read the sections, notes and glossary terms found; what the selection
    hides is left out, and the rest is worded for the reader's edition.
 
@@ -33,8 +34,14 @@ from .vocabulary import current_vocabulary
 
 MAX_RESULTS = 50
 MAX_SUGGESTIONS = 5
-#: A concept found in a title counts this many times more than one found in a body.
+#: A concept found in a title (a heading, a note's question, a term) counts this many
+#: times more than one found in a body.
 TITLE_FACTOR = 2.0
+#: Glossary entries define words; for a question, rules and notes are the better answer.
+GLOSSARY_FACTOR = 0.6
+#: How much the engine's own score (scaled to 0–1 among the results: term frequency,
+#: length) adds to the rank; about one rare concept.
+ENGINE_WEIGHT = 2.0
 KIND_ORDER = {SearchDocument.Kind.GLOSSARY: 0, SearchDocument.Kind.SECTION: 1,
               SearchDocument.Kind.NOTE: 2}
 
@@ -92,6 +99,7 @@ def rank(matches: list[backends.Match]) -> list[RankedDocument]:
     for index in range(count):
         holding = sum(1 for match in matches if match.holds[index])
         rarity.append(math.log(1 + (documents - holding + 0.5) / (holding + 0.5)))
+    best_engine_score = max(match.engine_score for match in matches) or 1.0
     scored = []
     for match in matches:
         score = sum(
@@ -99,6 +107,9 @@ def rank(matches: list[backends.Match]) -> list[RankedDocument]:
             for index in range(count)
             if match.holds[index]
         )
+        score += ENGINE_WEIGHT * match.engine_score / best_engine_score
+        if match.kind == SearchDocument.Kind.GLOSSARY:
+            score *= GLOSSARY_FACTOR
         scored.append((round(score, 6), match))
     scored.sort(
         key=lambda pair: (-pair[0], -pair[1].engine_score, KIND_ORDER[pair[1].kind],

@@ -6,8 +6,9 @@ through signals. The engines' own indexes follow through database triggers.
 
 A document holds both editions' words (``follower`` and ``meeple``), so that a player
 finds a rule in the words of any edition. A section's document also names its page, and
-a note's names its section, since players ask "farmer on a monastery tile" rather than
-quoting a heading.
+a note's names its section and its kind ("house rule or variant"), since players ask
+"farmer on a monastery tile" or "house rule for the table edge" rather than quoting a
+heading.
 """
 
 from django.db import transaction
@@ -32,6 +33,7 @@ def note_document(note: Note) -> tuple[str, str]:
         _text(html_to_text(note.question_html)),
         _text(
             html_to_text(note.body_html),
+            note.get_kind_display(),
             section.title,
             section.page.title,
             " ".join(note.references),
