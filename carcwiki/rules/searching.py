@@ -69,7 +69,12 @@ def query_words(query: str) -> list[str]:
 
 def word_prefix_pattern(words: Iterable[str]) -> re.Pattern:
     """Matches whole words that start with one of ``words`` (in folded text)."""
-    alternatives = "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
+    return _word_prefix_pattern(tuple(sorted(set(words), key=lambda word: (-len(word), word))))
+
+
+@lru_cache(maxsize=256)
+def _word_prefix_pattern(words: tuple[str, ...]) -> re.Pattern:
+    alternatives = "|".join(re.escape(word) for word in words)
     return re.compile(rf"(?<![^\W_])(?:{alternatives})[^\W_]*")
 
 

@@ -23,6 +23,8 @@ TABLE = "rules_searchdocument"
 FTS_TABLE = "rules_search_fts"
 #: How much more a word in a title counts than one in a body, for the engines' scores.
 TITLE_WEIGHT = 4.0
+#: ts_rank_cd divides by the document length, as bm25 weighs it on SQLite.
+PG_NORMALIZATION = 2
 
 SQLITE_INSTALL = [
     f"""CREATE VIRTUAL TABLE IF NOT EXISTS {FTS_TABLE} USING fts5(
@@ -106,10 +108,7 @@ def fts5_concept(concept: Concept) -> str:
     >>> fts5_concept(Concept(typed=("farm",), alternatives=(("farm",), ("coat", "of", "arms"))))
     '("farm"* OR "coat of arms")'
     """
-    parts = [
-        _fts5_expression(expression, prefix=concept.prefix and index == 0)
-        for index, expression in enumerate(concept.alternatives)
-    ]
+    parts = [_fts5_expression(expression, prefix=prefix) for expression, prefix in concept.searched]
     return "(" + " OR ".join(parts) + ")"
 
 
@@ -152,8 +151,8 @@ def tsquery_concept(concept: Concept, *, title: bool = False) -> str:
     '(farm:* | coat <-> of <-> arms)'
     """
     parts = [
-        _tsquery_expression(expression, prefix=concept.prefix and index == 0, title=title)
-        for index, expression in enumerate(concept.alternatives)
+        _tsquery_expression(expression, prefix=prefix, title=title)
+        for expression, prefix in concept.searched
     ]
     return "(" + " | ".join(parts) + ")"
 
@@ -167,7 +166,7 @@ def _postgresql_matches(connection, concepts: tuple[Concept, ...]) -> list[Match
         params += [tsquery_concept(concept), tsquery_concept(concept, title=True)]
     everything = " | ".join(tsquery_concept(concept) for concept in concepts)
     sql = (
-        f"SELECT kind, object_id, ts_rank_cd(vector, to_tsquery('english', %s)), "
+        f"SELECT kind, object_id, ts_rank_cd(vector, to_tsquery('english', %s), {PG_NORMALIZATION}), "
         f"(SELECT count(*) FROM {TABLE}), {', '.join(flags)} "
         f"FROM {TABLE} WHERE vector @@ to_tsquery('english', %s)"
     )

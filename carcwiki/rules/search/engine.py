@@ -32,7 +32,9 @@ from . import backends
 from .query import ParsedQuery, parse
 from .vocabulary import current_vocabulary
 
-MAX_RESULTS = 50
+#: Hits shown; the rest are counted. A player reads the first few, and wording and
+#: cutting an excerpt is most of the time of a search.
+MAX_RESULTS = 20
 MAX_SUGGESTIONS = 5
 #: A concept found in a title (a heading, a note's question, a term) counts this many
 #: times more than one found in a body.
@@ -40,8 +42,8 @@ TITLE_FACTOR = 2.0
 #: Glossary entries define words; for a question, rules and notes are the better answer.
 GLOSSARY_FACTOR = 0.6
 #: How much the engine's own score (scaled to 0–1 among the results: term frequency,
-#: length) adds to the rank; about one rare concept.
-ENGINE_WEIGHT = 2.0
+#: length) adds to the rank: about half a rare concept.
+ENGINE_WEIGHT = 1.0
 KIND_ORDER = {SearchDocument.Kind.GLOSSARY: 0, SearchDocument.Kind.SECTION: 1,
               SearchDocument.Kind.NOTE: 2}
 
@@ -133,8 +135,11 @@ def search(*, query: str, selection: Selection) -> SearchResults:
     ids: dict[str, list[int]] = {kind: [] for kind in KIND_ORDER}
     for document in ranked:
         ids[document.kind].append(document.object_id)
-    sections = Section.objects.with_page().in_bulk(ids[SearchDocument.Kind.SECTION])
-    notes = Note.objects.with_context().in_bulk(ids[SearchDocument.Kind.NOTE])
+    # The Markdown sources are never shown; the rendered HTML is.
+    sections = Section.objects.with_page().defer("body").in_bulk(ids[SearchDocument.Kind.SECTION])
+    notes = Note.objects.with_context().defer("body", "question", "section__body").in_bulk(
+        ids[SearchDocument.Kind.NOTE]
+    )
     terms = {term.pk: term for term in GlossaryTerm.objects.all()}
 
     presenter = Presenter(selection)

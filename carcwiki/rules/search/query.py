@@ -13,7 +13,7 @@ a code can go straight to the notes that carry it.
 import re
 from dataclasses import dataclass
 
-from .vocabulary import Expression, Vocabulary
+from .vocabulary import Expression, Vocabulary, searchable
 from .words import is_stop_word, words
 
 MAX_CONCEPTS = 8
@@ -36,6 +36,16 @@ class Concept:
     @property
     def prefix(self) -> bool:
         return len(self.typed) == 1 and len(self.typed[0]) >= PREFIX_MIN_LENGTH
+
+    @property
+    def searched(self) -> tuple[tuple[Expression, bool], ...]:
+        """``(expression, as a word start)`` pairs the engines look for (expressions with
+        a stop word at an end are only recognised in questions)."""
+        return tuple(
+            (expression, self.prefix and expression == self.typed)
+            for expression in self.alternatives
+            if searchable(expression)
+        )
 
     @property
     def marked_words(self) -> list[str]:

@@ -15,7 +15,7 @@ from pathlib import Path
 import yaml
 from django.conf import settings
 
-from .words import is_stop_word, words
+from .words import ENGINE_STOP_WORDS, is_stop_word, words
 
 VOCABULARY_FILE = "vocabulary.yaml"
 MAX_EXPRESSION_WORDS = 5
@@ -83,6 +83,7 @@ class Vocabulary:
                     problems.append(
                         f"{place}: {item!r} is only stop words, which the search ignores"
                     )
+
                 elif expression in seen:
                     problems.append(
                         f"{place}: {item!r} is already in group {seen[expression] + 1}"
@@ -92,10 +93,26 @@ class Vocabulary:
                     seen[expression] = len(groups)
             if len(expressions) < 2 and isinstance(group, list):
                 problems.append(f"{place}: a group needs at least two different words")
+            elif expressions and not any(map(searchable, expressions)):
+                problems.append(
+                    f"{place}: every entry starts or ends with a stop word; at least one "
+                    "must not, since only those are looked for in the text"
+                )
             groups.append(tuple(expressions))
         if problems:
             raise VocabularyError(problems)
         return cls(groups=tuple(groups))
+
+
+def searchable(expression: Expression) -> bool:
+    """Whether the engines look for ``expression`` in the text, not only recognise it in
+    a question: PostgreSQL drops a stop word at either end of an expression ("run out"
+    would become "run"), so such expressions only point to the rest of their group.
+
+    >>> searchable(("coat", "of", "arms")), searchable(("run", "out"))
+    (True, False)
+    """
+    return not {expression[0], expression[-1]} & ENGINE_STOP_WORDS
 
 
 @lru_cache(maxsize=8)
