@@ -14,9 +14,9 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from . import selectors
+from .models import Note, RulesPage
 from .search import engine as search_engine
 from .search.query import reference_code_only
-from .models import Note, RulesPage
 from .selection import (
     BASE_CODE,
     EDITION_GROUP_LABELS,

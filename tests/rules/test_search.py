@@ -4,6 +4,7 @@ can bring a result (more, rarer and title words rank higher), the game's vocabul
 finds other words for a thing, and only what applies to the selection is shown. The
 same tests run on SQLite (FTS5) and PostgreSQL (full-text search)."""
 
+import html
 import re
 
 import pytest
@@ -13,8 +14,8 @@ from django.test.utils import CaptureQueriesContext
 
 from carcwiki.rules.models import SearchDocument, Section
 from carcwiki.rules.search import engine
-from carcwiki.rules.selectors import selector_catalogue
 from carcwiki.rules.selection import Selection
+from carcwiki.rules.selectors import selector_catalogue
 from carcwiki.rules.services import load_rules_content, save_section
 
 from .conftest import page, text_of
@@ -157,7 +158,8 @@ def test_the_games_other_words_for_a_thing_are_found(client, search_content, que
 def test_nothing_found_suggests_the_nearest_glossary_terms(client, search_content):
     document = page(client, "/search/?q=meeplle&x=base")
     assert "Nothing in your selection matches" in document
-    assert re.search(r'Did you mean <a href="/search/\?q=meeple&amp;x=[^"]+">Meeple</a>\?', document)
+    suggestion = r'Did you mean <a href="/search/\?q=meeple&amp;x=[^"]+">Meeple</a>\?'
+    assert re.search(suggestion, document)
 
 
 def test_matching_words_are_highlighted(client, search_content):
@@ -265,7 +267,9 @@ def test_each_database_searches_with_its_own_engine(search_content):
     else:
         assert "bm25(rules_search_fts" in sql and "MATCH" in sql
         with connection.cursor() as cursor:
-            cursor.execute("SELECT count(*) FROM rules_search_fts WHERE rules_search_fts MATCH 'gluck'")
+            cursor.execute(
+                "SELECT count(*) FROM rules_search_fts WHERE rules_search_fts MATCH 'gluck'"
+            )
             assert cursor.fetchone() == (1,)
 
 
@@ -299,3 +303,46 @@ def test_real_search_for_farm_finds_the_farm_rules(client):
     found = urls(hits(client, "farm", "x=base&ed=c23&pref=c23"))
     assert any(url.startswith("/rules/farmers/#") for url in found[:5])
     assert any(url.startswith("/rules/notes/") for url in found)
+
+
+# The same questions give the same first result on SQLite and PostgreSQL: the suite runs
+# on both, and each case names the one result expected first.
+PLAYER_QUESTIONS = {
+    "how many points is an unfinished city worth at the end":
+        "/rules/notes/base-final-scoring-incomplete/",
+    "what if my tile fits nowhere": "/rules/notes/base-car-010/",
+    "do two of my knights in one city give me double points": "/rules/notes/base-car-021/",
+    "does the coat of arms count for the whole city": "/rules/notes/base-car-020/",
+    "can I put a farmer in the grass around a monastery":
+        "/rules/notes/farmers-field-around-monastery/",
+    "is the monastery always in the middle of the tile": "/rules/base-game/#monasteries",
+    "can I take my abbot back before the monastery is done": "/rules/abbot/#recalling-the-abbot",
+    "how did farm scoring work in the first edition":
+        "/rules/notes/farmers-first-edition-farm-rule/",
+    "Can the abbé fly through a portal?": "/rules/notes/abbot-portal-and-flier/",
+}
+EVERYTHING = "x=base,river2,abbey-mayor&ed=c1,c23&pref=c23&mark=1"
+
+
+@pytest.mark.parametrize("question", PLAYER_QUESTIONS)
+def test_players_questions_find_their_answer_first(client, question):
+    found = urls(hits(client, question.replace(" ", "+").replace("?", "%3F"), EVERYTHING))
+    assert found[0] == PLAYER_QUESTIONS[question], found[:3]
+
+
+def test_a_reference_code_carried_by_one_note_leads_to_it(client):
+    response = client.get("/rules/notes/CAR.010/")
+    assert response.status_code == 302
+    assert response["Location"] == "/rules/notes/base-car-010/"
+    assert client.get("/rules/notes/car.010/")["Location"] == "/rules/notes/base-car-010/"
+
+
+def test_a_reference_code_carried_by_many_notes_lists_them_by_section(client):
+    document = page(client, "/rules/notes/WICA.0201.0001/")
+    text = text_of(document)
+    assert "Reference WICA.0201.0001" in text
+    places = re.findall(r'<section class="reference-group">\s*<h2>(.*?)</h2>', document)
+    assert len(places) >= 10 and len(places) == len(set(places))
+    assert "The base game › Placing tiles" in [html.unescape(place) for place in places]
+    assert 'href="/rules/notes/base-car-009/"' in document
+    assert client.get("/rules/notes/WICA.9999.0001/").status_code == 404

@@ -166,7 +166,8 @@ def _postgresql_matches(connection, concepts: tuple[Concept, ...]) -> list[Match
         params += [tsquery_concept(concept), tsquery_concept(concept, title=True)]
     everything = " | ".join(tsquery_concept(concept) for concept in concepts)
     sql = (
-        f"SELECT kind, object_id, ts_rank_cd(vector, to_tsquery('english', %s), {PG_NORMALIZATION}), "
+        "SELECT kind, object_id, "
+        f"ts_rank_cd(vector, to_tsquery('english', %s), {PG_NORMALIZATION}), "
         f"(SELECT count(*) FROM {TABLE}), {', '.join(flags)} "
         f"FROM {TABLE} WHERE vector @@ to_tsquery('english', %s)"
     )
