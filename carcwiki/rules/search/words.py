@@ -64,7 +64,9 @@ def index_text(*pieces: str) -> str:
 
 
 def is_stop_word(word: str) -> bool:
-    """>>> is_stop_word("my"), is_stop_word("happens"), is_stop_word("meeple")
+    """Whether a question may leave ``word`` out.
+
+    >>> is_stop_word("my"), is_stop_word("happens"), is_stop_word("meeple")
     (True, True, False)
     """
     return word in STOP_WORDS
