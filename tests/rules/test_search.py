@@ -8,6 +8,7 @@ import html
 import re
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -16,7 +17,8 @@ from carcwiki.rules.models import SearchDocument, Section
 from carcwiki.rules.search import engine
 from carcwiki.rules.selection import Selection
 from carcwiki.rules.selectors import selector_catalogue
-from carcwiki.rules.services import load_rules_content, save_section
+from carcwiki.rules.search.vocabulary import read_vocabulary
+from carcwiki.rules.services import RulesContentError, load_rules_content, save_section
 
 from .conftest import page, text_of
 
@@ -346,3 +348,35 @@ def test_a_reference_code_carried_by_many_notes_lists_them_by_section(client):
     assert "The base game › Placing tiles" in [html.unescape(place) for place in places]
     assert 'href="/rules/notes/base-car-009/"' in document
     assert client.get("/rules/notes/WICA.9999.0001/").status_code == 404
+
+
+def test_the_vocabulary_file_is_checked_when_the_content_is_loaded(rules_dir):
+    rules_dir.write("vocabulary.yaml", [
+        ["shield", "pennant"],
+        ["knight"],
+        ["the", "of"],
+        ["run out", "who goes first"],
+        ["pennant", "banner"],
+        "meeple, follower",
+    ])
+    with pytest.raises(RulesContentError) as error:
+        load_rules_content(directory=rules_dir.path)
+    assert error.value.problems == [
+        "vocabulary.yaml › group 2: a group needs at least two different words",
+        "vocabulary.yaml › group 3: 'the' is only stop words, which the search ignores",
+        "vocabulary.yaml › group 3: 'of' is only stop words, which the search ignores",
+        "vocabulary.yaml › group 3: a group needs at least two different words",
+        "vocabulary.yaml › group 4: every entry starts or ends with a stop word; at least "
+        "one must not, since only those are looked for in the text",
+        "vocabulary.yaml › group 5: 'pennant' is already in group 1",
+        "vocabulary.yaml › group 5: a group needs at least two different words",
+        "vocabulary.yaml › group 6: expected a list of words, found 'meeple, follower'",
+    ]
+
+
+def test_the_sites_vocabulary_is_valid_and_used():
+    vocabulary = read_vocabulary(settings.FIXTURES_DIR / "rules" / "vocabulary.yaml")
+    assert len(vocabulary.groups) >= 40
+    assert ("coat", "of", "arms") in vocabulary.equivalents(("shield",))
+    assert ("monastery",) in vocabulary.equivalents(("cloister",))
+    assert ("highwayman",) in vocabulary.equivalents(("thief",))
