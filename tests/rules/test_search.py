@@ -15,9 +15,9 @@ from django.test.utils import CaptureQueriesContext
 
 from carcwiki.rules.models import SearchDocument, Section
 from carcwiki.rules.search import engine
+from carcwiki.rules.search.vocabulary import read_vocabulary
 from carcwiki.rules.selection import Selection
 from carcwiki.rules.selectors import selector_catalogue
-from carcwiki.rules.search.vocabulary import read_vocabulary
 from carcwiki.rules.services import RulesContentError, load_rules_content, save_section
 
 from .conftest import page, text_of

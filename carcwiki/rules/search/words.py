@@ -38,7 +38,8 @@ QUESTION_WORDS = frozenset(
     happen happens happened possible ok okay rule rules please someone something still
     also else ever exactly really actually thing things way whose wondering know tell
     need needs let lets like want wants use using able cannot cant doesn dont isn
-    many much one two give gives go goes going mean means work works guys someone
+    many much one two give gives go goes going mean means work works guys another
+    always normal usually sometimes ever anyway
     """.split()
 )
 
