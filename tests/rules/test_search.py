@@ -317,7 +317,7 @@ PLAYER_QUESTIONS = {
     "does the coat of arms count for the whole city": "/rules/notes/base-car-020/",
     "can I put a farmer in the grass around a monastery":
         "/rules/notes/farmers-field-around-monastery/",
-    "is the monastery always in the middle of the tile": "/rules/base-game/#monasteries",
+    "can two monasteries be next to each other": "/rules/notes/base-car-008/",
     "can I take my abbot back before the monastery is done": "/rules/abbot/#recalling-the-abbot",
     "how did farm scoring work in the first edition":
         "/rules/notes/farmers-first-edition-farm-rule/",
