@@ -5,8 +5,8 @@
    any concept, with which concepts each holds, in its title or body.
 3. Documents are ranked by the concepts they hold, each worth its rarity (an inverse
    document frequency: "abbot" says more than "tile") and twice that in a title, plus
-   the engine's own score (``bm25``, ``ts_rank_cd``) scaled to at most about one
-   concept. Both engines agree on which document holds which concept, which decides
+   the engine's own score (``bm25``, ``ts_rank_cd``: how often and how densely) scaled
+   to at most 1, about half a rare concept. Both engines agree on which document holds which concept, which decides
    most of the rank, so the same question puts the same results first on SQLite and
    PostgreSQL; glossary entries count a little less than rules and notes.
 4. Three queries read the sections, notes and glossary terms found; what the selection
@@ -91,8 +91,8 @@ class RankedDocument:
 
 
 def rank(matches: list[backends.Match]) -> list[RankedDocument]:
-    """Best first: rarer concepts, more concepts, concepts in titles; then the engine's
-    score, then a fixed order so that equal results always come out alike."""
+    """Best first: rarer concepts, more concepts, concepts in titles, a little of the
+    engine's score; then a fixed order so that equal results always come out alike."""
     if not matches:
         return []
     count = len(matches[0].holds)
