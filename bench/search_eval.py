@@ -67,7 +67,7 @@ QUESTIONS: list[tuple[str, tuple[str, ...]]] = [
     ("when is a road finished", ("base-game#roads",)),
     ("can a road just end in the middle of nowhere", ("base-road-into-nothing",)),
     ("how do you count roads at a T junction", ("base-road-junctions",)),
-    ("what is a village on a road", ("base-village",)),
+    ("what is a village on a road", ("base-village", "glossary#village")),
     ("do trees stop a road", ("base-house-rule-trees-on-roads",)),
     # Cities
     ("how many points for a completed city", ("base-game#cities", "base-game#scoring",

@@ -6,9 +6,10 @@
 3. Documents are ranked by the concepts they hold, each worth its rarity (an inverse
    document frequency: "abbot" says more than "tile") and twice that in a title, plus
    the engine's own score (``bm25``, ``ts_rank_cd``: how often and how densely) scaled
-   to at most 1, about half a rare concept. Both engines agree on which document holds which concept, which decides
-   most of the rank, so the same question puts the same results first on SQLite and
-   PostgreSQL; glossary entries count a little less than rules and notes.
+   to at most 1, about half a rare concept. Both engines agree on which document holds
+   which concept, which decides most of the rank, so the same question mostly puts the
+   same results first on SQLite and PostgreSQL; glossary entries count a little less
+   than rules and notes.
 4. Three queries read the sections, notes and glossary terms found; what the selection
    hides is left out, and the rest is worded for the reader's edition.
 
