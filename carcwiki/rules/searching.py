@@ -8,7 +8,7 @@ is by word prefix: "farm" finds "farm", "farmer" and "farmers", but not "uniform
 import html
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from django.utils.html import escape
@@ -41,10 +41,11 @@ def fold(text: str) -> str:
     return "".join(_fold_char(char) for char in text)
 
 
-def fold_with_positions(text: str) -> tuple[str, list[int]]:
+def fold_with_positions(text: str) -> tuple[str, Sequence[int]]:
     """The folded text and, for each of its characters, the index it came from in ``text``."""
     if text.isascii():
-        return text.lower(), list(range(len(text)))
+        # Nothing moves: a range answers the same lookups without building a list.
+        return text.lower(), range(len(text))
     folded: list[str] = []
     positions: list[int] = []
     for index, char in enumerate(text):
