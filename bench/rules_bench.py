@@ -34,6 +34,7 @@ PAGES = [
     ("base-game page, C1 selection", f"/rules/base-game/?{SELECTION}"),
     ("search 'farm'", "/search/?q=farm"),
     ("search 'abbé farmer'", "/search/?q=abb%C3%A9+farmer"),
+    ("search a player's question", "/search/?q=how+many+points+is+an+unfinished+city+worth"),
     ("glossary", "/glossary/"),
     ("note permalink", "/rules/notes/{note}/"),
     ("selector", "/selection/"),

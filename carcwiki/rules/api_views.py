@@ -7,13 +7,13 @@ the new edition's wording. Sessions play no part here: an API answer depends onl
 URL.
 """
 
-from django.db.models import Prefetch
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, viewsets
 from rest_framework.pagination import PageNumberPagination
 
 from . import selectors, serializers
-from .models import SEARCH_FIELDS, GlossaryTerm, Note, RulesPage, Section
+from .models import GlossaryTerm, Note, RulesPage
+from .presenters import Presenter, note_visible
 from .selection import DEFAULT_PREFERRED, Selection
 
 SELECTION_PARAMETERS = [
@@ -48,7 +48,7 @@ class SelectionMixin:
         if not hasattr(self, "_selection"):
             self._selection = Selection.from_query(
                 self.request.query_params,
-                catalogue=selectors.selector_catalogue_for_request(self.request),
+                catalogue=self.request.rules_catalogue,
             )
         return self._selection
 
@@ -58,7 +58,7 @@ class SelectionMixin:
         wording = selection or Selection(
             codes=frozenset(), editions=frozenset(), preferred_edition=DEFAULT_PREFERRED
         )
-        context.update(selection=selection, presenter=selectors.Presenter(wording))
+        context.update(selection=selection, presenter=Presenter(wording))
         return context
 
 
@@ -76,8 +76,8 @@ class RulesPageViewSet(SelectionMixin, viewsets.ReadOnlyModelViewSet):
     def get_queryset(self):
         if self.action == "retrieve":
             return RulesPage.objects.prefetch_related(
-                Prefetch("sections", queryset=Section.objects.for_display()),
-                Prefetch("sections__notes", queryset=Note.objects.for_display()),
+                "sections",
+                "sections__notes",
             )
         return RulesPage.objects.all()
 
@@ -113,7 +113,7 @@ class NoteViewSet(SelectionMixin, viewsets.ReadOnlyModelViewSet):
     lookup_field = "slug"
     not_found_label = "note"
     pagination_class = RulesPagination
-    queryset = Note.objects.with_context().for_display()
+    queryset = Note.objects.with_context()
 
     def filter_queryset(self, queryset):
         kind = self.request.query_params.get("kind")
@@ -125,7 +125,7 @@ class NoteViewSet(SelectionMixin, viewsets.ReadOnlyModelViewSet):
         return [
             note
             for note in queryset
-            if selectors.note_visible(note, note.section, note.section.page, selection)
+            if note_visible(note, note.section, note.section.page, selection)
         ]
 
 
@@ -141,7 +141,7 @@ class GlossaryViewSet(SelectionMixin, mixins.ListModelMixin, mixins.RetrieveMode
     lookup_field = "slug"
     not_found_label = "glossary term"
     pagination_class = RulesPagination
-    queryset = GlossaryTerm.objects.defer(*SEARCH_FIELDS).order_by("term", "slug")
+    queryset = GlossaryTerm.objects.order_by("term", "slug")
 
     def filter_queryset(self, queryset):
         selection = self.get_selection()

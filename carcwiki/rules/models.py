@@ -1,10 +1,10 @@
 """Rules content as data: pages, their ordered sections, notes on sections, the glossary.
 
 Bodies are written in Markdown (``body``) and stored rendered and sanitised (``body_html``)
-by the services when saved, together with a folded copy of their text for search
-(``search_title``, ``search_body``) and, on PostgreSQL, its full-text document
-(``search_vector``, see :mod:`carcwiki.rules.fulltext`). Wording tokens such as
-``{{meeple}}`` stay in both and are replaced when a page is shown.
+by the services when saved. Wording tokens such as ``{{meeple}}`` stay in them and are
+replaced when a page is shown. What the search reads is kept apart, one
+:class:`SearchDocument` per section, note and glossary term (see
+:mod:`carcwiki.rules.search`).
 
 Which expansions and editions a piece of content applies to is kept as plain lists of
 catalogue codes (``applies_to``, ``requires``, ``editions``): they can name an expansion or
@@ -15,9 +15,7 @@ An empty ``editions`` list means every edition.
 from django.db import models
 from django.urls import reverse
 
-from .fulltext import SearchDocumentField
-
-SEARCH_FIELDS = ("search_title", "search_body", "search_vector")
+from .search.fields import SearchVectorField
 
 CODE_LIST_HELP = "Expansion or part codes from the catalogue, as a JSON list."
 EDITIONS_HELP = 'Edition codes as a JSON list, e.g. ["C1"]; an empty list means every edition.'
@@ -56,10 +54,6 @@ class RulesPage(models.Model):
 
 
 class SectionQuerySet(models.QuerySet):
-    def for_display(self) -> "SectionQuerySet":
-        """Without the search columns, which pages never show."""
-        return self.defer(*SEARCH_FIELDS)
-
     def with_notes(self) -> "SectionQuerySet":
         return self.prefetch_related("notes")
 
@@ -78,9 +72,6 @@ class Section(models.Model):
     requires = models.JSONField(default=list, blank=True, help_text=REQUIRES_HELP)
     body = models.TextField(help_text="Markdown; headings start at ###.")
     body_html = models.TextField(blank=True, editable=False)
-    search_title = models.TextField(blank=True, editable=False)
-    search_body = models.TextField(blank=True, editable=False)
-    search_vector = SearchDocumentField(null=True, editable=False)
 
     objects = SectionQuerySet.as_manager()
 
@@ -98,10 +89,6 @@ class Section(models.Model):
 
 
 class NoteQuerySet(models.QuerySet):
-    def for_display(self) -> "NoteQuerySet":
-        """Without the search columns, which pages never show."""
-        return self.defer(*SEARCH_FIELDS)
-
     def with_context(self) -> "NoteQuerySet":
         return self.select_related("section__page")
 
@@ -132,9 +119,6 @@ class Note(models.Model):
     editions = models.JSONField(default=list, blank=True, help_text=EDITIONS_HELP)
     requires = models.JSONField(default=list, blank=True, help_text=REQUIRES_HELP)
     order = models.PositiveIntegerField(default=0)
-    search_title = models.TextField(blank=True, editable=False)
-    search_body = models.TextField(blank=True, editable=False)
-    search_vector = SearchDocumentField(null=True, editable=False)
 
     objects = NoteQuerySet.as_manager()
 
@@ -145,7 +129,7 @@ class Note(models.Model):
         return self.slug
 
     def get_absolute_url(self) -> str:
-        return reverse("rules:note", kwargs={"slug": self.slug})
+        return reverse("rules:note", kwargs={"key": self.slug})
 
 
 class GlossaryTerm(models.Model):
@@ -159,9 +143,6 @@ class GlossaryTerm(models.Model):
     definition = models.TextField(help_text="Markdown.")
     definition_html = models.TextField(blank=True, editable=False)
     order = models.PositiveIntegerField(default=0, help_text="Position in the glossary file.")
-    search_title = models.TextField(blank=True, editable=False)
-    search_body = models.TextField(blank=True, editable=False)
-    search_vector = SearchDocumentField(null=True, editable=False)
 
     class Meta:
         ordering = ["term"]
@@ -171,3 +152,33 @@ class GlossaryTerm(models.Model):
 
     def get_absolute_url(self) -> str:
         return f"{reverse('rules:glossary')}#{self.slug}"
+
+
+class SearchDocument(models.Model):
+    """What the search engines read for one section, note or glossary term.
+
+    ``title`` and ``body`` are folded words (both editions' wording, punctuation turned
+    into spaces), written by :mod:`carcwiki.rules.search.index` whenever content is
+    loaded or saved. The database keeps its own index of them in step through triggers
+    made by the migrations: an FTS5 table on SQLite, the weighted ``vector`` on
+    PostgreSQL.
+    """
+
+    class Kind(models.TextChoices):
+        SECTION = "section", "Rule"
+        NOTE = "note", "Note"
+        GLOSSARY = "glossary", "Glossary"
+
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    object_id = models.PositiveIntegerField()
+    title = models.TextField(blank=True)
+    body = models.TextField(blank=True)
+    vector = SearchVectorField(null=True, editable=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "object_id"], name="rules_search_unique_item")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.object_id}"

@@ -8,7 +8,7 @@ is by word prefix: "farm" finds "farm", "farmer" and "farmers", but not "uniform
 import html
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from django.utils.html import escape
@@ -41,10 +41,11 @@ def fold(text: str) -> str:
     return "".join(_fold_char(char) for char in text)
 
 
-def fold_with_positions(text: str) -> tuple[str, list[int]]:
+def fold_with_positions(text: str) -> tuple[str, Sequence[int]]:
     """The folded text and, for each of its characters, the index it came from in ``text``."""
     if text.isascii():
-        return text.lower(), list(range(len(text)))
+        # Nothing moves: a range answers the same lookups without building a list.
+        return text.lower(), range(len(text))
     folded: list[str] = []
     positions: list[int] = []
     for index, char in enumerate(text):
@@ -69,7 +70,12 @@ def query_words(query: str) -> list[str]:
 
 def word_prefix_pattern(words: Iterable[str]) -> re.Pattern:
     """Matches whole words that start with one of ``words`` (in folded text)."""
-    alternatives = "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
+    return _word_prefix_pattern(tuple(sorted(set(words), key=lambda word: (-len(word), word))))
+
+
+@lru_cache(maxsize=256)
+def _word_prefix_pattern(words: tuple[str, ...]) -> re.Pattern:
+    alternatives = "|".join(re.escape(word) for word in words)
     return re.compile(rf"(?<![^\W_])(?:{alternatives})[^\W_]*")
 
 

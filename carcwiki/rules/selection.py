@@ -1,9 +1,10 @@
 """The expansion selection: what a group plays with, and how it wants rules worded.
 
 Other apps use :class:`Selection` to know which expansions a visitor owns (the board
-builder preselects them)::
+builder preselects them); :class:`~carcwiki.rules.middleware.SelectionMiddleware` puts
+the visitor's on every request::
 
-    selection = Selection.from_request(request)
+    selection = request.rules_selection  # or Selection.from_request(request)
     "farmers" in selection.codes
     selection.allows(["abbot", "river"], ["C2", "C3"])
 
@@ -207,29 +208,9 @@ class Selection:
 
     @classmethod
     def from_request(cls, request) -> "Selection":
-        """The selection in the query string, else the one saved in the session, else the
-        default. Computed once per request."""
-        cached = getattr(request, "_rules_selection", None)
-        if cached is not None:
-            return cached
-        from .selectors import selector_catalogue_for_request
-
-        catalogue = selector_catalogue_for_request(request)
-        saved = getattr(request, "session", {}).get(SESSION_KEY)
-        saved = saved if isinstance(saved, str) else None
-        selection = cls.from_query(request.GET, catalogue=catalogue)
-        if selection is not None:
-            if saved is not None and saved == selection.to_query_string():
-                selection = replace(selection, remembered=True)
-        elif saved is not None:
-            from django.http import QueryDict
-
-            selection = cls.from_params(QueryDict(saved), catalogue=catalogue, source="session")
-            selection = replace(selection, remembered=True)
-        else:
-            selection = cls.default(catalogue=catalogue)
-        request._rules_selection = selection
-        return selection
+        """The request's selection, read once by
+        :class:`~carcwiki.rules.middleware.SelectionMiddleware` (a lazy object)."""
+        return request.rules_selection
 
     @classmethod
     def from_query(cls, params: Mapping, *, catalogue: SelectorCatalogue) -> "Selection | None":
@@ -255,7 +236,7 @@ class Selection:
     def remember(self, request) -> None:
         """Keep this selection for the visitor's next visits."""
         request.session[SESSION_KEY] = self.to_query_string()
-        request._rules_selection = replace(self, remembered=True)
+        request.rules_selection = replace(self, remembered=True)
 
     # -- reading --------------------------------------------------------------------------
 

@@ -1,22 +1,26 @@
-"""Reads of the rules reference, filtered by a selection and worded for it.
+"""Reads of the rules reference, filtered by a selection.
 
 Every function here costs a fixed number of queries whatever the amount of content:
 relations are fetched up front and the selection (expansion codes and editions, stored as
 plain lists) is applied in Python, which is cheap for a reference of a few hundred
-sections. The ``*View`` objects carry HTML already worded for the preferred edition.
+sections. What the rows look like to a reader is :mod:`carcwiki.rules.presenters`' job.
 """
-
-import html
-import re
-from dataclasses import dataclass, field
-
-from django.db.models import Prefetch, Q, QuerySet
-from django.utils.safestring import SafeString, mark_safe
 
 from carcwiki.catalogue.models import Bundle, Expansion, Part
 
-from . import fulltext, searching
-from .models import SEARCH_FIELDS, GlossaryTerm, Note, RulesPage, Section
+from .models import GlossaryTerm, Note, RulesPage, Section
+from .presenters import (
+    NoteView,
+    PageSummary,
+    PageView,
+    Presenter,
+    SectionView,
+    TermView,
+    note_visible,
+    present_note,
+    present_term,
+    section_visible,
+)
 from .selection import (
     EDITION_GROUPS,
     CatalogueExpansion,
@@ -24,12 +28,7 @@ from .selection import (
     QuickSelection,
     Selection,
     SelectorCatalogue,
-    edition_label,
 )
-from .wording import apply_wording, equivalent_words
-
-MAX_SEARCH_RESULTS = 50
-_INTERNAL_HREF = re.compile(r'href="(/(?:rules|glossary|search)/[^"#?]*)(#[^"]*)?"')
 
 # -- the catalogue as the selector sees it ---------------------------------------------------
 
@@ -74,14 +73,6 @@ def selector_catalogue() -> SelectorCatalogue:
     return SelectorCatalogue(expansions=expansions)
 
 
-def selector_catalogue_for_request(request) -> SelectorCatalogue:
-    """:func:`selector_catalogue`, read once per request."""
-    catalogue = getattr(request, "_rules_catalogue", None)
-    if catalogue is None:
-        catalogue = request._rules_catalogue = selector_catalogue()
-    return catalogue
-
-
 def quick_selections() -> list[QuickSelection]:
     """The catalogue's bundles (Big Box 6…) as ready-made selections."""
     group_of_edition = {
@@ -103,14 +94,6 @@ def quick_selections() -> list[QuickSelection]:
     ]
 
 
-# -- wording and links for display ------------------------------------------------------------
-
-
-_GLOSSARY_LINK = re.compile(
-    r'<a class="glossary-term" href="/glossary/#([^"]+)"[^>]*>(.*?)</a>', re.DOTALL
-)
-
-
 def hidden_glossary_terms(selection: Selection) -> frozenset[str]:
     """Slugs of the glossary terms that do not apply to the selection (one query)."""
     return frozenset(
@@ -119,108 +102,6 @@ def hidden_glossary_terms(selection: Selection) -> frozenset[str]:
             "slug", "editions", "requires"
         )
         if not selection.allows(requires, editions)
-    )
-
-
-class Presenter:
-    """Turns stored text into what a reader of this selection sees.
-
-    ``hidden_terms`` are glossary slugs whose links are taken out of the text (the term
-    would not be on the glossary page of this selection).
-    """
-
-    def __init__(self, selection: Selection, *, hidden_terms: frozenset[str] = frozenset()):
-        self.selection = selection
-        self.edition_group = selection.preferred_edition
-        self.href_suffix = html.escape(selection.link_suffix)
-        self.hidden_terms = hidden_terms
-
-    def text(self, text: str) -> str:
-        return apply_wording(text, edition_group=self.edition_group)
-
-    def html(self, fragment: str) -> SafeString:
-        """Stored (sanitised) HTML with the edition's words, internal links keeping a
-        shared selection."""
-        fragment = apply_wording(fragment, edition_group=self.edition_group)
-        if self.hidden_terms and "glossary-term" in fragment:
-            fragment = _GLOSSARY_LINK.sub(
-                lambda m: m.group(2) if m.group(1) in self.hidden_terms else m.group(0),
-                fragment,
-            )
-        if self.href_suffix:
-            fragment = _INTERNAL_HREF.sub(
-                lambda m: f'href="{m.group(1)}{self.href_suffix}{m.group(2) or ""}"', fragment
-            )
-        return mark_safe(fragment)  # noqa: S308 - sanitised when saved; only words replaced
-
-    def editions(self, editions: list[str]) -> str:
-        """Edition label for content limited to some editions, empty for "all"."""
-        return edition_label(editions) if editions else ""
-
-
-def section_visible(section: Section, page: RulesPage, selection: Selection) -> bool:
-    return selection.applies_to_any(page.applies_to) and selection.allows(
-        section.requires, section.editions
-    )
-
-
-def note_visible(note: Note, section: Section, page: RulesPage, selection: Selection) -> bool:
-    return section_visible(section, page, selection) and selection.allows(
-        note.requires, note.editions
-    )
-
-
-@dataclass
-class NoteView:
-    note: Note
-    kind_label: str
-    question_html: SafeString
-    body_html: SafeString
-    editions_label: str
-    adapted: bool
-    visible: bool = True
-    section_title: str = ""
-    page_title: str = ""
-
-
-@dataclass
-class SectionView:
-    section: Section
-    title: str
-    body_html: SafeString
-    editions_label: str
-    adapted: bool
-    notes: list[NoteView] = field(default_factory=list)
-
-
-@dataclass
-class PageView:
-    page: RulesPage
-    title: str
-    summary: str
-    applies: bool
-    sections: list[SectionView]
-    hidden_sections: int
-
-
-@dataclass
-class PageSummary:
-    page: RulesPage
-    title: str
-    summary: str
-    section_count: int
-
-
-def _note_view(note: Note, presenter: Presenter, *, visible: bool = True) -> NoteView:
-    selection = presenter.selection
-    return NoteView(
-        note=note,
-        kind_label=note.get_kind_display(),
-        question_html=presenter.html(note.question_html),
-        body_html=presenter.html(note.body_html),
-        editions_label=presenter.editions(note.editions),
-        adapted=selection.is_adaptation(note.editions),
-        visible=visible,
     )
 
 
@@ -269,8 +150,8 @@ def page_view(*, slug: str, selection: Selection) -> PageView:
     Raises ``RulesPage.DoesNotExist`` for an unknown slug.
     """
     page = RulesPage.objects.prefetch_related(
-        Prefetch("sections", queryset=Section.objects.for_display()),
-        Prefetch("sections__notes", queryset=Note.objects.for_display()),
+        "sections",
+        "sections__notes",
     ).get(slug=slug)
     presenter = Presenter(selection, hidden_terms=hidden_glossary_terms(selection))
     applies = selection.applies_to_any(page.applies_to)
@@ -287,7 +168,7 @@ def page_view(*, slug: str, selection: Selection) -> PageView:
                 editions_label=presenter.editions(section.editions),
                 adapted=selection.is_adaptation(section.editions),
                 notes=[
-                    _note_view(note, presenter)
+                    present_note(note, presenter)
                     for note in section.notes.all()
                     if selection.allows(note.requires, note.editions)
                 ],
@@ -306,9 +187,9 @@ def page_view(*, slug: str, selection: Selection) -> PageView:
 def note_view(*, slug: str, selection: Selection) -> NoteView:
     """One note with its section and page, and whether it applies to the selection (one
     query). Raises ``Note.DoesNotExist``."""
-    note = Note.objects.with_context().for_display().get(slug=slug)
+    note = Note.objects.with_context().get(slug=slug)
     presenter = Presenter(selection)
-    view = _note_view(
+    view = present_note(
         note,
         presenter,
         visible=note_visible(note, note.section, note.section.page, selection),
@@ -318,171 +199,33 @@ def note_view(*, slug: str, selection: Selection) -> NoteView:
     return view
 
 
-@dataclass
-class TermView:
-    term: GlossaryTerm
-    name: str
-    aliases: list[str]
-    definition_html: SafeString
-    adapted: bool
-    editions_label: str
-
-
 def glossary_view(*, selection: Selection) -> list[TermView]:
     """Glossary terms that apply to the selection, alphabetically (one query)."""
     presenter = Presenter(selection)
     views = [
-        TermView(
-            term=term,
-            name=presenter.text(term.term),
-            aliases=[presenter.text(alias) for alias in term.aliases],
-            definition_html=presenter.html(term.definition_html),
-            adapted=selection.is_adaptation(term.editions),
-            editions_label=presenter.editions(term.editions),
-        )
-        for term in GlossaryTerm.objects.defer(*SEARCH_FIELDS)
+        present_term(term, presenter)
+        for term in GlossaryTerm.objects.all()
         if selection.allows(term.requires, term.editions)
     ]
     # Sorted here, after wording, so that every database gives the same order.
     return sorted(views, key=lambda view: view.name.casefold())
 
 
-# -- search -----------------------------------------------------------------------------------
 
 
-@dataclass
-class SearchHit:
-    kind: str  # "section", "note" or "glossary"
-    label: str
-    url: str
-    title: SafeString
-    excerpt: SafeString
-    context: str  # where the hit is (page › section), or a term's other names
-    rank: float
-    note_kind: str = ""
-    references: list[str] = field(default_factory=list)
-    date: str = ""
-    source: str = ""
-    adapted: bool = False
-    editions_label: str = ""
-
-
-@dataclass
-class SearchResults:
-    query: str
-    words: list[str]
-    hits: list[SearchHit]
-    total: int
-
-
-def _matching(queryset: QuerySet, words: list[str]) -> list:
-    """Objects of ``queryset`` whose folded title or body holds every word as a word
-    prefix, each with a ``search_rank`` attribute (higher is better).
-
-    PostgreSQL matches and ranks with its full-text search over the documents stored
-    when the content was saved. Elsewhere the folded text is filtered with ``LIKE`` and
-    checked and ranked here: a title match counts four times a body match.
-    """
-    if fulltext.is_postgresql(queryset.db):
-        return fulltext.matching(queryset, words)
-
-    condition = Q()
-    for word in words:
-        condition &= Q(search_title__contains=word) | Q(search_body__contains=word)
-    found = []
-    for item in queryset.defer("search_vector").filter(condition):
-        in_title = searching.count_prefix_matches(item.search_title, words)
-        in_body = searching.count_prefix_matches(item.search_body, words)
-        if all(in_title[word] or in_body[word] for word in words):
-            item.search_rank = sum(4 * in_title[word] + min(in_body[word], 8) for word in words)
-            found.append(item)
-    return found
-
-
-def search(*, query: str, selection: Selection) -> SearchResults:
-    """Sections, notes and glossary terms matching every word of ``query`` (as word
-    prefixes, ignoring case and accents) that apply to the selection, best first, with
-    the matching words marked (three queries)."""
-    words = searching.query_words(query)
-    if not words:
-        return SearchResults(query=query, words=[], hits=[], total=0)
+def notes_with_reference(*, code: str, selection: Selection) -> list[NoteView]:
+    """The notes that carry a reference code, in reading order, each saying whether it
+    applies to the selection (one query; the codes are a JSON list, which not every
+    database can search inside)."""
+    code = code.upper()
     presenter = Presenter(selection)
-    suffix = selection.link_suffix
-    hits: list[SearchHit] = []
-    # The words to mark: the query's, and what this edition says for a word of another.
-    marked = words + equivalent_words(words, edition_group=selection.preferred_edition)
-
-    for section in _matching(Section.objects.with_page(), words):
-        if not section_visible(section, section.page, selection):
+    views = []
+    for note in Note.objects.with_context():
+        if code not in (reference.upper() for reference in note.references):
             continue
-        title = presenter.text(section.title)
-        hits.append(
-            SearchHit(
-                kind="section",
-                label="Rules",
-                url=f"{section.page.get_absolute_url()}{suffix}#{section.anchor}",
-                title=searching.highlight(title, marked),
-                excerpt=searching.excerpt(
-                    searching.html_to_text(presenter.text(section.body_html)), marked
-                ),
-                context=presenter.text(section.page.title),
-                rank=section.search_rank,
-                adapted=selection.is_adaptation(section.editions),
-                editions_label=presenter.editions(section.editions),
-            )
-        )
-
-    for note in _matching(Note.objects.with_context(), words):
-        section, page = note.section, note.section.page
-        if not note_visible(note, section, page, selection):
-            continue
-        question = searching.html_to_text(presenter.text(note.question_html))
-        hits.append(
-            SearchHit(
-                kind="note",
-                label=note.get_kind_display(),
-                note_kind=note.kind,
-                url=f"{note.get_absolute_url()}{suffix}",
-                title=searching.highlight(
-                    question or f"{note.get_kind_display()}: {presenter.text(section.title)}",
-                    marked,
-                ),
-                excerpt=searching.excerpt(
-                    searching.html_to_text(presenter.text(note.body_html)), marked
-                ),
-                context=f"{presenter.text(page.title)} › {presenter.text(section.title)}",
-                rank=note.search_rank,
-                references=list(note.references),
-                date=note.date,
-                source=note.source,
-                adapted=selection.is_adaptation(note.editions),
-                editions_label=presenter.editions(note.editions),
-            )
-        )
-
-    for term in _matching(GlossaryTerm.objects.all(), words):
-        if not selection.allows(term.requires, term.editions):
-            continue
-        hits.append(
-            SearchHit(
-                kind="glossary",
-                label="Glossary",
-                url=f"{term.get_absolute_url().replace('#', suffix + '#')}",
-                title=searching.highlight(presenter.text(term.term), marked),
-                excerpt=searching.excerpt(
-                    searching.html_to_text(presenter.text(term.definition_html)), marked
-                ),
-                context=searching.highlight(
-                    ", ".join(presenter.text(alias) for alias in term.aliases), marked
-                ),
-                rank=term.search_rank,
-                adapted=selection.is_adaptation(term.editions),
-                editions_label=presenter.editions(term.editions),
-            )
-        )
-
-    kind_order = {"glossary": 0, "section": 1, "note": 2}
-    hits.sort(key=lambda hit: (-hit.rank, kind_order[hit.kind]))
-    return SearchResults(
-        query=query, words=words, hits=hits[:MAX_SEARCH_RESULTS], total=len(hits)
-    )
+        visible = note_visible(note, note.section, note.section.page, selection)
+        view = present_note(note, presenter, visible=visible)
+        view.section_title = presenter.text(note.section.title)
+        view.page_title = presenter.text(note.section.page.title)
+        views.append(view)
+    return views

@@ -7,7 +7,7 @@ from . import views
 app_name = "rules"
 urlpatterns = [
     path("rules/", views.rules_index, name="index"),
-    path("rules/notes/<slug:slug>/", views.note_detail, name="note"),
+    path("rules/notes/<str:key>/", views.note_detail, name="note"),
     path("rules/<slug:slug>/", views.rules_page, name="page"),
     path("glossary/", views.glossary, name="glossary"),
     path("search/", views.search, name="search"),

@@ -15,6 +15,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from . import selectors
 from .models import Note, RulesPage
+from .search import engine as search_engine
+from .search.query import reference_code_only
 from .selection import (
     BASE_CODE,
     EDITION_GROUP_LABELS,
@@ -35,7 +37,7 @@ SELECTOR_TABS = [
 
 
 def rules_index(request: HttpRequest) -> HttpResponse:
-    selection = Selection.from_request(request)
+    selection = request.rules_selection
     groups, hidden_count = selectors.visible_pages(selection=selection)
     return render(
         request,
@@ -45,7 +47,7 @@ def rules_index(request: HttpRequest) -> HttpResponse:
 
 
 def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
-    selection = Selection.from_request(request)
+    selection = request.rules_selection
     try:
         view = selectors.page_view(slug=slug, selection=selection)
     except RulesPage.DoesNotExist:
@@ -71,17 +73,38 @@ def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def note_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    selection = Selection.from_request(request)
+def note_detail(request: HttpRequest, key: str) -> HttpResponse:
+    """A note by its slug, or the notes carrying a reference code (``CAR.022``): a
+    redirect when one note does, a list grouped by section when several do."""
+    selection = request.rules_selection
     try:
-        note = selectors.note_view(slug=slug, selection=selection)
+        note = selectors.note_view(slug=key, selection=selection)
     except Note.DoesNotExist:
-        raise Http404("There is no note at this address.") from None
+        return reference_code(request, key)
     return render(request, "rules/note.html", {"note": note, "selection": selection})
 
 
+def reference_code(request: HttpRequest, code: str) -> HttpResponse:
+    selection = request.rules_selection
+    code = code.upper()
+    carriers = selectors.notes_with_reference(code=code, selection=selection)
+    if not carriers:
+        raise Http404("No note here carries this reference code.")
+    if len(carriers) == 1:
+        return redirect(f"{carriers[0].note.get_absolute_url()}{selection.link_suffix}")
+    groups: dict[str, list] = {}
+    for view in carriers:
+        groups.setdefault(f"{view.page_title} › {view.section_title}", []).append(view)
+    return render(
+        request,
+        "rules/reference_code.html",
+        {"code": code, "groups": list(groups.items()), "count": len(carriers),
+         "selection": selection},
+    )
+
+
 def glossary(request: HttpRequest) -> HttpResponse:
-    selection = Selection.from_request(request)
+    selection = request.rules_selection
     groups: dict[str, list] = {}
     for term in selectors.glossary_view(selection=selection):
         groups.setdefault(term.name[:1].upper(), []).append(term)
@@ -93,9 +116,13 @@ def glossary(request: HttpRequest) -> HttpResponse:
 
 
 def search(request: HttpRequest) -> HttpResponse:
-    selection = Selection.from_request(request)
+    """Search results; a question that is only a reference code goes to its address."""
+    selection = request.rules_selection
     query = request.GET.get("q", "").strip()[:MAX_QUERY_LENGTH]
-    results = selectors.search(query=query, selection=selection)
+    code = reference_code_only(query)
+    if code and selectors.notes_with_reference(code=code, selection=selection):
+        return redirect(reverse("rules:note", kwargs={"key": code}) + selection.link_suffix)
+    results = search_engine.search(query=query, selection=selection)
     return render(
         request,
         "rules/search.html",
@@ -167,7 +194,7 @@ def _quick_selection(action: str, current: Selection, quick: dict) -> Selection 
 def selection(request: HttpRequest) -> HttpResponse:
     """The expansion selector: shows the form, applies quick selections, and remembers
     the submitted selection before going back to the page the visitor came from."""
-    catalogue = selectors.selector_catalogue_for_request(request)
+    catalogue = request.rules_catalogue
     next_url = _safe_next(request)
 
     if "apply" in request.GET:
@@ -183,7 +210,7 @@ def selection(request: HttpRequest) -> HttpResponse:
         if chosen is not None:
             return redirect(_selection_url(chosen, next_url=next_url))
 
-    current = Selection.from_request(request)
+    current = request.rules_selection
     return render(
         request,
         "rules/selection.html",

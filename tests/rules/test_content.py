@@ -361,7 +361,7 @@ def test_rendered_pages_show_no_tokens(client, pref):
     urls = [reverse("rules:page", kwargs={"slug": slug})
             for slug in RulesPage.objects.values_list("slug", flat=True)]
     urls += [reverse("rules:glossary"), reverse("rules:index")]
-    urls += [reverse("rules:note", kwargs={"slug": slug}) for slug in
+    urls += [reverse("rules:note", kwargs={"key": slug}) for slug in
              ["base-car-028", "farmers-first-edition-farm-rule", "river-u-turn-rule"]]
     for url in urls:
         response = client.get(url + query)

@@ -58,7 +58,12 @@ def test_notes_keep_their_kind_references_date_source_and_permalink(client, smal
     assert "note--clarification" in document.split('id="note-small-farms-split"', 1)[1][:60]
     assert "Official clarification" in clarification
     assert "Does a road split a field?" in clarification
-    assert "<code>WICA.0201.0001</code>, <code>CAR.022</code>" in clarification
+    # Each code links to its own address, which lists or leads to the notes carrying it.
+    assert (
+        '<a class="reference-code" href="/rules/notes/WICA.0201.0001/"><code>WICA.0201.0001'
+        '</code></a>, <a class="reference-code" href="/rules/notes/CAR.022/"><code>CAR.022'
+        in clarification
+    )
     assert "Date: 5/2013" in clarification and "Source: Georg Wild (HiG)" in clarification
     assert 'href="/rules/notes/small-farms-split/"' in clarification
     house_rule = document.split('id="note-small-farms-house"', 1)[1].split("</aside>", 1)[0]

@@ -1,14 +1,9 @@
-"""Writes to the rules reference: loading the YAML content, and saving edited content.
+"""The rules content files as the site reads them: their format, checked item by item.
 
-``load_rules_content`` reads every ``*.yaml`` of a folder (format: ``fixtures/rules/
-FORMAT.md``), checks all of it before writing anything, then makes the database match
-the files: pages are upserted by slug, sections by page and anchor, notes and glossary
-terms by slug, and whatever the files no longer contain is deleted. Running it twice
-changes nothing.
-
-Markdown is rendered to sanitised HTML here, when content is saved, with glossary terms
-linked in section bodies, and the text is prepared for search (folded copies, and the
-full-text documents on PostgreSQL); the admin saves through the same functions.
+:func:`read_rules_content` reads every ``*.yaml`` of a folder (format:
+``fixtures/rules/FORMAT.md``) into specs, and collects every problem, naming the file and
+item at fault, before anything is written. The search vocabulary that lives in the same
+folder is checked here too.
 """
 
 import re
@@ -17,16 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from django.db import transaction
-from django.urls import reverse
 
 from carcwiki.catalogue.models import Edition, Expansion, Part
 
-from .fulltext import refresh_search_documents
-from .models import GlossaryTerm, Note, RulesPage, Section
-from .rendering import GlossaryLinker, render_inline_markdown, render_markdown
-from .searching import fold, html_to_text
-from .wording import unknown_tokens, with_both_wordings
+from ..models import Note, RulesPage
+from ..search.vocabulary import VOCABULARY_FILE, VocabularyError, read_vocabulary
+from ..wording import unknown_tokens
 
 GLOSSARY_FILE = "glossary.yaml"
 SLUG_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -328,7 +319,13 @@ def read_rules_content(*, directory: Path) -> tuple[list[PageSpec], list[TermSpe
 
     pages: list[PageSpec] = []
     terms: list[TermSpec] = []
+    try:
+        read_vocabulary(directory / VOCABULARY_FILE)
+    except VocabularyError as error:
+        reader.problems.extend(error.problems)
     for path in sorted(directory.glob("*.yaml")):
+        if path.name == VOCABULARY_FILE:  # checked above, not a page
+            continue
         try:
             data = _read_yaml(path, reader)
         except _Unreadable:
@@ -372,222 +369,3 @@ def _check_unique(reader: _ContentReader, entries: list[tuple[str, str]], what: 
             )
 
 
-# -- rendering on save ------------------------------------------------------------------------
-
-
-def _search_text(*pieces: str) -> str:
-    return fold(" ".join(with_both_wordings(piece) for piece in pieces if piece))
-
-
-def linker_for(terms: list[tuple[str, list[str]]]) -> GlossaryLinker:
-    """A glossary linker for ``(slug, names)`` pairs, linking to the glossary page."""
-    return GlossaryLinker(terms, url=reverse("rules:glossary"))
-
-
-def glossary_linker() -> GlossaryLinker:
-    """The linker of the glossary as stored (one query)."""
-    return linker_for(
-        [(slug, [term, *aliases]) for slug, term, aliases in GlossaryTerm.objects.values_list(
-            "slug", "term", "aliases"
-        )]
-    )
-
-
-def render_section(section: Section, *, linker: GlossaryLinker) -> None:
-    section.body_html = render_markdown(section.body, glossary=linker)
-    section.search_title = _search_text(section.title)
-    section.search_body = _search_text(html_to_text(section.body_html))
-    section.search_vector = None  # computed again once saved (PostgreSQL)
-
-
-def render_note(note: Note) -> None:
-    note.question_html = render_inline_markdown(note.question) if note.question else ""
-    note.body_html = render_markdown(note.body)
-    note.search_title = _search_text(html_to_text(note.question_html))
-    note.search_body = _search_text(
-        html_to_text(note.body_html), " ".join(note.references), note.source, note.date
-    )
-    note.search_vector = None
-
-
-def render_glossary_term(term: GlossaryTerm) -> None:
-    term.definition_html = render_markdown(term.definition)
-    term.search_title = _search_text(term.term, " ".join(term.aliases))
-    term.search_body = _search_text(html_to_text(term.definition_html))
-    term.search_vector = None
-
-
-@transaction.atomic
-def save_section(*, section: Section) -> Section:
-    """Render and save a section (used by the admin)."""
-    render_section(section, linker=glossary_linker())
-    section.save()
-    refresh_search_documents(Section)
-    return section
-
-
-@transaction.atomic
-def save_note(*, note: Note) -> Note:
-    """Render and save a note (used by the admin)."""
-    render_note(note)
-    note.save()
-    refresh_search_documents(Note)
-    return note
-
-
-@transaction.atomic
-def save_glossary_term(*, term: GlossaryTerm) -> GlossaryTerm:
-    """Render and save a glossary term, then relink every section body to the glossary."""
-    render_glossary_term(term)
-    term.save()
-    refresh_search_documents(GlossaryTerm)
-    relink_sections()
-    return term
-
-
-@transaction.atomic
-def delete_glossary_term(*, term: GlossaryTerm) -> None:
-    term.delete()
-    relink_sections()
-
-
-def relink_sections() -> int:
-    """Render every section again with the current glossary; returns how many changed."""
-    linker = glossary_linker()
-    changed = []
-    for section in Section.objects.all():
-        before = section.body_html
-        render_section(section, linker=linker)
-        if section.body_html != before:
-            changed.append(section)
-    Section.objects.bulk_update(
-        changed, ["body_html", "search_title", "search_body", "search_vector"]
-    )
-    refresh_search_documents(Section)
-    return len(changed)
-
-
-# -- loading ----------------------------------------------------------------------------------
-
-
-def _assign(instance, values: dict[str, Any]) -> bool:
-    """Set ``values`` on ``instance``; whether anything changed."""
-    changed = False
-    for name, value in values.items():
-        if getattr(instance, name) != value:
-            setattr(instance, name, value)
-            changed = True
-    return changed
-
-
-RENDERED_FIELDS = ("body_html", "question_html", "definition_html", "search_title", "search_body")
-"""What rendering derives from the content: compared after rendering again, so that a
-change in how content is rendered reaches databases loaded before it."""
-
-
-def _rendered(instance) -> tuple:
-    return tuple(getattr(instance, name, None) for name in RENDERED_FIELDS)
-
-
-def _save_if_changed(instance, values: dict[str, Any], render) -> None:
-    before = _rendered(instance)
-    changed = _assign(instance, values) or instance.pk is None
-    render(instance)
-    if changed or _rendered(instance) != before:
-        instance.save()
-
-
-@transaction.atomic
-def write_rules_content(*, pages: list[PageSpec], terms: list[TermSpec]) -> None:
-    """Make the database hold exactly ``pages`` and ``terms``."""
-    linker = linker_for([(term.slug, [term.term, *term.aliases]) for term in terms])
-    existing_terms = {term.slug: term for term in GlossaryTerm.objects.all()}
-    for spec in terms:
-        term = existing_terms.get(spec.slug) or GlossaryTerm(slug=spec.slug)
-        _save_if_changed(
-            term,
-            {
-                "term": spec.term,
-                "aliases": spec.aliases,
-                "editions": spec.editions,
-                "requires": spec.requires,
-                "definition": spec.definition,
-                "order": spec.order,
-            },
-            render_glossary_term,
-        )
-    GlossaryTerm.objects.exclude(slug__in=[spec.slug for spec in terms]).delete()
-
-    existing_pages = {page.slug: page for page in RulesPage.objects.all()}
-    existing_sections = {
-        (section.page_id, section.anchor): section for section in Section.objects.all()
-    }
-    existing_notes = {note.slug: note for note in Note.objects.all()}
-    # Section HTML depends on the glossary too: _save_if_changed compares it after rendering.
-    kept_sections: list[int] = []
-    for spec in pages:
-        page = existing_pages.get(spec.slug) or RulesPage(slug=spec.slug)
-        _save_if_changed(
-            page,
-            {
-                "title": spec.title,
-                "category": spec.category,
-                "order": spec.order,
-                "applies_to": spec.applies_to,
-                "summary": spec.summary,
-                "source_file": spec.source_file,
-            },
-            lambda page: None,
-        )
-        for section_spec in spec.sections:
-            section = existing_sections.get((page.pk, section_spec.anchor)) or Section(
-                page=page, anchor=section_spec.anchor
-            )
-            _save_if_changed(
-                section,
-                {
-                    "title": section_spec.title,
-                    "order": section_spec.order,
-                    "editions": section_spec.editions,
-                    "requires": section_spec.requires,
-                    "body": section_spec.body,
-                },
-                lambda section: render_section(section, linker=linker),
-            )
-            kept_sections.append(section.pk)
-            for note_spec in section_spec.notes:
-                note = existing_notes.get(note_spec.slug) or Note(slug=note_spec.slug)
-                _save_if_changed(
-                    note,
-                    {
-                        "section_id": section.pk,
-                        "kind": note_spec.kind,
-                        "question": note_spec.question,
-                        "body": note_spec.body,
-                        "references": note_spec.references,
-                        "date": note_spec.date,
-                        "source": note_spec.source,
-                        "editions": note_spec.editions,
-                        "requires": note_spec.requires,
-                        "order": note_spec.order,
-                    },
-                    render_note,
-                )
-    note_slugs = [
-        note.slug for page in pages for section in page.sections for note in section.notes
-    ]
-    Note.objects.exclude(slug__in=note_slugs).delete()
-    Section.objects.exclude(pk__in=kept_sections).delete()
-    RulesPage.objects.exclude(slug__in=[spec.slug for spec in pages]).delete()
-    refresh_search_documents(Section, Note, GlossaryTerm)
-
-
-def load_rules_content(*, directory: Path) -> int:
-    """Load every rules page and the glossary of ``directory``; returns the number of pages.
-
-    Raises :class:`RulesContentError` (naming each file and item at fault) without
-    changing the database when the content has problems.
-    """
-    pages, terms = read_rules_content(directory=directory)
-    write_rules_content(pages=pages, terms=terms)
-    return len(pages)

@@ -1,0 +1,195 @@
+"""How well the rules search answers players: questions as players type them, each with
+the section or note that answers it.
+
+Run: ``.venv/bin/python bench/search_eval.py`` (an in-memory SQLite database loaded from
+the fixtures). ``DATABASE_URL`` may name a throwaway PostgreSQL server instead: its
+tables are created by the migrations and filled by ``load_catalogue``, so never point it
+at real data. ``-v`` lists every question with the rank of its answer.
+
+Reports the share of questions whose answer comes first and among the first three, the
+median time of one search (the engine's query, reading the hits, wording them) and the
+number of queries it costs. The questions are written the way players ask them on forums
+and at the table, not in the site's own wording.
+"""
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "carcwiki.settings.test")
+os.environ.setdefault("DATABASE_URL", "sqlite://:memory:")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+
+#: (question, answers): an answer is ``page#anchor`` for a section or a note's slug.
+QUESTIONS: list[tuple[str, tuple[str, ...]]] = [
+    # Placing tiles
+    ("what if my tile fits nowhere", ("base-car-010", "base-game#placing-tiles")),
+    ("drew a tile that can't be placed anywhere, what now?",
+     ("base-car-010", "base-game#placing-tiles")),
+    ("does only one side of the tile need to match", ("base-car-009",)),
+    ("can tiles touch just at the corners", ("base-game#placing-tiles", "base-car-009")),
+    ("do I have to draw the tile from a stack or can we use a bag", ("base-car-005",)),
+    ("what happens when we run out of space on the table", ("base-table-shifting",
+     "base-table-edge", "base-game#use-of-a-table")),
+    ("can we push all the tiles over when we hit the table edge", ("base-table-shifting",)),
+    ("are we allowed to play on the floor", ("base-table-floor",)),
+    ("can I put a second table next to ours", ("base-table-extension",)),
+    # Setup and turn
+    ("who goes first", ("base-game#setup", "base-car-006", "c1-start-player")),
+    ("how many meeples does each player get", ("base-game#setup", "base-too-few-meeples")),
+    ("we always run out of meeples, is that normal", ("base-too-few-meeples",)),
+    ("what are the steps of a turn", ("base-game#turn", "base-turn-phases")),
+    ("how many tiles are in the base game", ("base-tile-count-84", "base-game#components")),
+    ("where does the start tile go", ("base-game#setup", "base-car-004")),
+    # Meeples
+    ("can I place a meeple on a tile I placed earlier", ("base-game#placing-meeples",)),
+    ("can I add my meeple to a road that already has a thief on it",
+     ("base-game#placing-meeples", "base-occupied-features")),
+    ("what do I do when I have no meeples left", ("base-game#placing-meeples",)),
+    ("when do I get my meeple back", ("base-game#scoring", "base-game#monasteries",
+     "base-game#placing-meeples")),
+    ("can I place two followers in one turn", ("base-game#placing-meeples",
+     "base-second-meeple-small-city")),
+    ("after closing a small city can I also put a knight on the other city piece",
+     ("base-second-meeple-small-city",)),
+    # Roads
+    ("when is a road finished", ("base-game#roads",)),
+    ("can a road just end in the middle of nowhere", ("base-road-into-nothing",)),
+    ("how do you count roads at a T junction", ("base-road-junctions",)),
+    ("what is a village on a road", ("base-village", "glossary#village")),
+    ("do trees stop a road", ("base-house-rule-trees-on-roads",)),
+    # Cities
+    ("how many points for a completed city", ("base-game#cities", "base-game#scoring",
+     "scoring-reference#cities", "scoring-reference#base-values")),
+    ("what are shields worth", ("base-game#cities", "base-car-020", "scoring-reference#cities",
+     "scoring-reference#base-values")),
+    ("does the coat of arms count for the whole city", ("base-car-020",)),
+    ("is a city made of two tiles complete", ("base-game#cities", "c1-small-city")),
+    ("how do I know if a city piece belongs to the city next to it",
+     ("base-corner-not-connected",)),
+    ("old rule where a small city was only worth 2", ("c1-small-city", "first-edition#small-city")),
+    # Monasteries
+    ("how many points is a cloister worth", ("base-game#monasteries",
+     "scoring-reference#monasteries", "scoring-reference#base-values")),
+    ("can two monasteries be next to each other", ("base-car-008",)),
+    ("is the monastery always in the middle of the tile", ("base-monastery-position",
+     "base-game#monasteries")),
+    # Scoring and majority
+    ("do two of my knights in one city give me double points", ("base-car-021",)),
+    ("what happens if two players have the same number of meeples in a city",
+     ("base-game#scoring", "base-majority-votes")),
+    ("how do I steal a city from another player", ("base-game#special-cases",)),
+    ("when exactly is a feature counted as finished", ("base-complete-on-placement",)),
+    ("my score went past 50, what do I do", ("base-scores-over-50", "base-game#scoreboard",
+     "base-bb6-point-tiles-scoring")),
+    ("what are the 50 100 tiles for", ("base-game#scoreboard", "base-bb6-point-tiles-scoring",
+     "base-bb6-point-tiles-setup")),
+    # End of the game
+    ("how many points is an unfinished city worth at the end", ("base-game#final-scoring",
+     "base-final-scoring-incomplete", "scoring-reference#base-values")),
+    ("incomplete road at game end, per tile or per meeple", ("base-final-scoring-incomplete",)),
+    ("when does the game end", ("base-game#final-scoring", "base-last-tile-supply")),
+    ("who wins if we are tied", ("base-no-tiebreak", "base-tie-publishers")),
+    ("house rule: open features score nothing at the end", ("base-house-rule-no-incomplete",)),
+    # Farmers
+    ("how do farmers score", ("farmers#final-farm-scoring", "farmers#fields")),
+    ("points for a farm at the end of the game", ("farmers#final-farm-scoring",)),
+    ("do I get my farmer back", ("farmers#farmers-stay", "farmers-return-exceptions")),
+    ("can a field be closed off", ("farmers-never-completed", "farmers#field-boundaries",
+     "farmers-field-barriers")),
+    ("does the river split a meadow", ("farmers-river-separates-fields", "river-splits-fields")),
+    ("two farmers in one field, do I get double", ("farmers-two-farmers-no-double",)),
+    ("can I put a farmer in the grass around a monastery", ("farmers-field-around-monastery",)),
+    ("farm with no cities touching it, how many points", ("farmers-closed-field-no-cities",)),
+    ("how did farm scoring work in the first edition", ("farmers-first-edition-farm-rule",
+     "farmers#farm-scoring-history")),
+    # Abbot and gardens
+    ("can I take my abbot back before the monastery is done", ("abbot#recalling-the-abbot",
+     "abbot-recall-before-complete")),
+    ("is a garden a monastery", ("abbot-gardens-not-monasteries",)),
+    ("how does the flower bed score", ("abbot#scoring-the-abbot", "abbot#gardens")),
+    ("can the abbot go on a tower", ("abbot-not-on-tower",)),
+    ("can the abbot fly through a portal", ("abbot-portal-and-flier",)),
+    ("when does a recalled abbot score", ("abbot-recall-timing",)),
+    # River
+    ("how do I set up the river", ("river#setup-river", "river#setup")),
+    ("is the river allowed to turn back on itself", ("river-u-turn-rule",
+     "river#placing-river-tiles")),
+    ("the river tile doesn't fit anywhere", ("river#unplaceable-river-tiles",)),
+    ("does the lake cut the field in two", ("river-field-around-spring-and-lake",)),
+    ("do I need a pig for the pigsty bonus", ("river-pig-herd-without-pig",)),
+    ("what does the volcano on the river do", ("river-volcano-extra-turn",
+     "river#river2-features")),
+    ("can we use both rivers together", ("river#combining-rivers",)),
+    # Editions
+    ("what was different in the first edition", ("first-edition#overview",)),
+    ("what is the difference between c1 and c2", ("base-game#editions", "first-edition#overview",
+     "first-edition#terms")),
+]
+RUNS = 3
+
+
+def answer_key(hit) -> str:
+    """``page#anchor`` of a section hit, the slug of a note hit, ``glossary#slug``."""
+    path, _, anchor = hit.url.partition("#")
+    path = path.split("?")[0]
+    if hit.kind == "section":
+        return f"{path.strip('/').split('/')[-1]}#{anchor}"
+    if hit.kind == "note":
+        return path.strip("/").split("/")[-1]
+    return f"glossary#{anchor}"
+
+
+def main() -> None:
+    verbose = "-v" in sys.argv
+    call_command("migrate", verbosity=0)
+    call_command("load_catalogue", verbosity=0)
+    from carcwiki.rules.search.engine import search
+    from carcwiki.rules.selection import Selection
+    from carcwiki.rules.selectors import selector_catalogue
+
+    catalogue = selector_catalogue()
+    everything = Selection.from_params(
+        {"x": [",".join(catalogue.by_code)], "ed": ["c1,c23,we"], "pref": ["c23"]},
+        catalogue=catalogue,
+    )
+    first = top_three = 0
+    timings: list[float] = []
+    query_counts: set[int] = set()
+    for question, answers in QUESTIONS:
+        search(query=question, selection=everything)  # warm
+        for _ in range(RUNS):
+            start = time.perf_counter()
+            results = search(query=question, selection=everything)
+            timings.append((time.perf_counter() - start) * 1000)
+        with CaptureQueriesContext(connection) as queries:
+            search(query=question, selection=everything)
+        query_counts.add(len(queries))
+        keys = [answer_key(hit) for hit in results.hits]
+        rank = next((index + 1 for index, key in enumerate(keys) if key in answers), None)
+        first += rank == 1
+        top_three += rank is not None and rank <= 3
+        if verbose or rank is None or rank > 3:
+            print(f"{rank or '-':>3}  {question}  → {keys[:3]}")
+    total = len(QUESTIONS)
+    print(f"database: {connection.vendor}, {total} questions")
+    print(f"answer at rank 1:   {first}/{total} = {first / total:.0%}")
+    print(f"answer in top 3:    {top_three}/{total} = {top_three / total:.0%}")
+    print(f"median search time: {statistics.median(timings):.2f} ms "
+          f"(p90 {sorted(timings)[int(len(timings) * 0.9)]:.2f} ms)")
+    print(f"queries per search: {', '.join(map(str, sorted(query_counts)))}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,253 @@
+"""A search, from the question to the ranked hits a reader of a selection sees.
+
+1. The question becomes concepts (:mod:`.query`), with the vocabulary's equivalents.
+2. One query asks the database's engine (:mod:`.backends`) for every document holding
+   any concept, with which concepts each holds, in its title or body.
+3. Documents are ranked by the concepts they hold, each worth its rarity (an inverse
+   document frequency: "abbot" says more than "tile") and twice that in a title, plus
+   the engine's own score (``bm25``, ``ts_rank_cd``: how often and how densely) scaled
+   to at most 1, about half a rare concept. Both engines agree on which document holds
+   which concept, which decides most of the rank, so the same question mostly puts the
+   same results first on SQLite and PostgreSQL; glossary entries count a little less
+   than rules and notes.
+4. Three queries read the sections, notes and glossary terms found; what the selection
+   hides is left out, and the rest is worded for the reader's edition.
+
+Excerpts and highlights are cut here from the worded text rather than with the engines'
+``snippet()``/``ts_headline``: the engines index both editions' words at once, while a
+reader sees only their own edition's.
+"""
+
+import difflib
+import math
+from dataclasses import dataclass, field
+
+from django.utils.safestring import SafeString
+
+from .. import searching
+from ..models import GlossaryTerm, Note, SearchDocument, Section
+from ..presenters import Presenter, note_visible, section_visible
+from ..selection import Selection
+from ..wording import equivalent_words
+from . import backends
+from .query import ParsedQuery, parse
+from .vocabulary import current_vocabulary
+
+#: Hits shown; the rest are counted. A player reads the first few, and wording and
+#: cutting an excerpt is most of the time of a search.
+MAX_RESULTS = 20
+MAX_SUGGESTIONS = 5
+#: A concept found in a title (a heading, a note's question, a term) counts this many
+#: times more than one found in a body.
+TITLE_FACTOR = 2.0
+#: Glossary entries define words; for a question, rules and notes are the better answer.
+GLOSSARY_FACTOR = 0.6
+#: How much the engine's own score (scaled to 0–1 among the results: term frequency,
+#: length) adds to the rank: about half a rare concept.
+ENGINE_WEIGHT = 1.0
+KIND_ORDER = {SearchDocument.Kind.GLOSSARY: 0, SearchDocument.Kind.SECTION: 1,
+              SearchDocument.Kind.NOTE: 2}
+
+
+@dataclass
+class SearchHit:
+    kind: str  # "section", "note" or "glossary"
+    label: str  # what the hit is: Rule, Official clarification, …, Glossary
+    url: str
+    title: SafeString
+    excerpt: SafeString
+    context: str  # where the hit is (page › section), or a term's other names
+    rank: float
+    note_kind: str = ""
+    references: list[str] = field(default_factory=list)
+    date: str = ""
+    source: str = ""
+    adapted: bool = False
+    editions_label: str = ""
+
+
+@dataclass
+class Suggestion:
+    """A glossary term close to a word that found nothing ("did you mean")."""
+
+    term: str
+    query: str
+
+
+@dataclass
+class SearchResults:
+    query: str
+    words: list[str]
+    hits: list[SearchHit]
+    total: int
+    suggestions: list[Suggestion] = field(default_factory=list)
+    codes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RankedDocument:
+    kind: str
+    object_id: int
+    score: float
+
+
+def rank(matches: list[backends.Match]) -> list[RankedDocument]:
+    """Best first: rarer concepts, more concepts, concepts in titles, a little of the
+    engine's score; then a fixed order so that equal results always come out alike."""
+    if not matches:
+        return []
+    count = len(matches[0].holds)
+    documents = max(matches[0].documents, 1)
+    rarity = []
+    for index in range(count):
+        holding = sum(1 for match in matches if match.holds[index])
+        rarity.append(math.log(1 + (documents - holding + 0.5) / (holding + 0.5)))
+    best_engine_score = max(match.engine_score for match in matches) or 1.0
+    scored = []
+    for match in matches:
+        score = sum(
+            rarity[index] * (TITLE_FACTOR if match.in_title[index] else 1.0)
+            for index in range(count)
+            if match.holds[index]
+        )
+        score += ENGINE_WEIGHT * match.engine_score / best_engine_score
+        if match.kind == SearchDocument.Kind.GLOSSARY:
+            score *= GLOSSARY_FACTOR
+        scored.append((round(score, 6), match))
+    scored.sort(
+        key=lambda pair: (-pair[0], -pair[1].engine_score, KIND_ORDER[pair[1].kind],
+                          pair[1].object_id)
+    )
+    return [RankedDocument(match.kind, match.object_id, score) for score, match in scored]
+
+
+def ranked_documents(question: str) -> tuple[ParsedQuery, list[RankedDocument]]:
+    """The parsed question and every matching document, best first (one query)."""
+    parsed = parse(question, current_vocabulary())
+    return parsed, rank(backends.matches(parsed.concepts))
+
+
+def search(*, query: str, selection: Selection) -> SearchResults:
+    """Sections, notes and glossary terms answering ``query`` that apply to the
+    selection, best first, with the words found marked (four queries)."""
+    parsed, ranked = ranked_documents(query)
+    if not parsed:
+        return SearchResults(query=query, words=[], hits=[], total=0)
+    ids: dict[str, list[int]] = {kind: [] for kind in KIND_ORDER}
+    for document in ranked:
+        ids[document.kind].append(document.object_id)
+    # The Markdown sources are never shown; the rendered HTML is.
+    sections = Section.objects.with_page().defer("body").in_bulk(ids[SearchDocument.Kind.SECTION])
+    notes = Note.objects.with_context().defer("body", "question", "section__body").in_bulk(
+        ids[SearchDocument.Kind.NOTE]
+    )
+    terms = {term.pk: term for term in GlossaryTerm.objects.all()}
+
+    presenter = Presenter(selection)
+    words = parsed.marked_words
+    marked = words + equivalent_words(words, edition_group=selection.preferred_edition)
+    builder = _HitBuilder(presenter, marked)
+    hits: list[SearchHit] = []
+    total = 0
+    for document in ranked:
+        item = {
+            SearchDocument.Kind.SECTION: sections,
+            SearchDocument.Kind.NOTE: notes,
+            SearchDocument.Kind.GLOSSARY: terms,
+        }[document.kind].get(document.object_id)
+        if item is None or not builder.visible(document.kind, item):
+            continue
+        total += 1
+        if len(hits) < MAX_RESULTS:
+            hits.append(builder.hit(document, item))
+    suggestions = [] if hits else suggest(parsed, terms.values(), presenter)
+    return SearchResults(
+        query=query, words=words, hits=hits, total=total, suggestions=suggestions,
+        codes=list(parsed.codes),
+    )
+
+
+def suggest(parsed: ParsedQuery, terms, presenter: Presenter) -> list[Suggestion]:
+    """Glossary terms (or their other names) spelt closest to the words of the question."""
+    selection = presenter.selection
+    names: dict[str, str] = {}
+    for term in terms:
+        if not selection.allows(term.requires, term.editions):
+            continue
+        for name in (term.term, *term.aliases):
+            worded = presenter.text(name)
+            names.setdefault(searching.fold(worded), worded)
+    found: list[Suggestion] = []
+    typed = [" ".join(concept.typed) for concept in parsed.concepts]
+    for word in typed:
+        for close in difflib.get_close_matches(word, list(names), n=3, cutoff=0.7):
+            if all(suggestion.query != close for suggestion in found):
+                found.append(Suggestion(term=names[close], query=close))
+    return found[:MAX_SUGGESTIONS]
+
+
+class _HitBuilder:
+    """Turns found rows into hits worded and linked for the reader's selection."""
+
+    def __init__(self, presenter: Presenter, marked: list[str]) -> None:
+        self.presenter = presenter
+        self.selection = presenter.selection
+        self.suffix = presenter.selection.link_suffix
+        self.marked = marked
+
+    def visible(self, kind: str, item) -> bool:
+        if kind == SearchDocument.Kind.SECTION:
+            return section_visible(item, item.page, self.selection)
+        if kind == SearchDocument.Kind.NOTE:
+            return note_visible(item, item.section, item.section.page, self.selection)
+        return self.selection.allows(item.requires, item.editions)
+
+    def _excerpt(self, html: str) -> SafeString:
+        return searching.excerpt(searching.html_to_text(self.presenter.text(html)), self.marked)
+
+    def hit(self, document: RankedDocument, item) -> SearchHit:
+        text, selection = self.presenter.text, self.selection
+        common = {
+            "rank": document.score,
+            "adapted": selection.is_adaptation(item.editions),
+            "editions_label": self.presenter.editions(item.editions),
+        }
+        if document.kind == SearchDocument.Kind.SECTION:
+            return SearchHit(
+                kind="section",
+                label="Rule",
+                url=f"{item.page.get_absolute_url()}{self.suffix}#{item.anchor}",
+                title=searching.highlight(text(item.title), self.marked),
+                excerpt=self._excerpt(item.body_html),
+                context=f"{text(item.page.title)} › {text(item.title)}",
+                **common,
+            )
+        if document.kind == SearchDocument.Kind.NOTE:
+            section = item.section
+            question = searching.html_to_text(text(item.question_html))
+            return SearchHit(
+                kind="note",
+                label=item.get_kind_display(),
+                note_kind=item.kind,
+                url=f"{item.get_absolute_url()}{self.suffix}",
+                title=searching.highlight(
+                    question or f"{item.get_kind_display()}: {text(section.title)}", self.marked
+                ),
+                excerpt=self._excerpt(item.body_html),
+                context=f"{text(section.page.title)} › {text(section.title)}",
+                references=list(item.references),
+                date=item.date,
+                source=item.source,
+                **common,
+            )
+        return SearchHit(
+            kind="glossary",
+            label="Glossary",
+            url=item.get_absolute_url().replace("#", self.suffix + "#"),
+            title=searching.highlight(text(item.term), self.marked),
+            excerpt=self._excerpt(item.definition_html),
+            context=searching.highlight(
+                ", ".join(text(alias) for alias in item.aliases), self.marked
+            ),
+            **common,
+        )

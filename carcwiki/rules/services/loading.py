@@ -1,0 +1,140 @@
+"""Loading the rules content files into the database.
+
+``load_rules_content`` checks all of a folder (see :mod:`.schema`) before writing
+anything, then makes the database match the files: pages are upserted by slug, sections
+by page and anchor, notes and glossary terms by slug, and whatever the files no longer
+contain is deleted. Running it twice changes nothing. The search documents follow.
+"""
+
+from pathlib import Path
+from typing import Any
+
+from django.db import transaction
+
+from ..models import GlossaryTerm, Note, RulesPage, Section
+from ..search.index import sync_documents
+from .editing import linker_for, render_glossary_term, render_note, render_section
+from .schema import PageSpec, TermSpec, read_rules_content
+
+
+def _assign(instance, values: dict[str, Any]) -> bool:
+    """Set ``values`` on ``instance``; whether anything changed."""
+    changed = False
+    for name, value in values.items():
+        if getattr(instance, name) != value:
+            setattr(instance, name, value)
+            changed = True
+    return changed
+
+
+RENDERED_FIELDS = ("body_html", "question_html", "definition_html")
+"""What rendering derives from the content: compared after rendering again, so that a
+change in how content is rendered reaches databases loaded before it."""
+
+
+def _rendered(instance) -> tuple:
+    return tuple(getattr(instance, name, None) for name in RENDERED_FIELDS)
+
+
+def _save_if_changed(instance, values: dict[str, Any], render) -> None:
+    before = _rendered(instance)
+    changed = _assign(instance, values) or instance.pk is None
+    render(instance)
+    if changed or _rendered(instance) != before:
+        instance.save()
+
+
+@transaction.atomic
+def write_rules_content(*, pages: list[PageSpec], terms: list[TermSpec]) -> None:
+    """Make the database hold exactly ``pages`` and ``terms``."""
+    linker = linker_for([(term.slug, [term.term, *term.aliases]) for term in terms])
+    existing_terms = {term.slug: term for term in GlossaryTerm.objects.all()}
+    for spec in terms:
+        term = existing_terms.get(spec.slug) or GlossaryTerm(slug=spec.slug)
+        _save_if_changed(
+            term,
+            {
+                "term": spec.term,
+                "aliases": spec.aliases,
+                "editions": spec.editions,
+                "requires": spec.requires,
+                "definition": spec.definition,
+                "order": spec.order,
+            },
+            render_glossary_term,
+        )
+    GlossaryTerm.objects.exclude(slug__in=[spec.slug for spec in terms]).delete()
+
+    existing_pages = {page.slug: page for page in RulesPage.objects.all()}
+    existing_sections = {
+        (section.page_id, section.anchor): section for section in Section.objects.all()
+    }
+    existing_notes = {note.slug: note for note in Note.objects.all()}
+    # Section HTML depends on the glossary too: _save_if_changed compares it after rendering.
+    kept_sections: list[int] = []
+    for spec in pages:
+        page = existing_pages.get(spec.slug) or RulesPage(slug=spec.slug)
+        _save_if_changed(
+            page,
+            {
+                "title": spec.title,
+                "category": spec.category,
+                "order": spec.order,
+                "applies_to": spec.applies_to,
+                "summary": spec.summary,
+                "source_file": spec.source_file,
+            },
+            lambda page: None,
+        )
+        for section_spec in spec.sections:
+            section = existing_sections.get((page.pk, section_spec.anchor)) or Section(
+                page=page, anchor=section_spec.anchor
+            )
+            _save_if_changed(
+                section,
+                {
+                    "title": section_spec.title,
+                    "order": section_spec.order,
+                    "editions": section_spec.editions,
+                    "requires": section_spec.requires,
+                    "body": section_spec.body,
+                },
+                lambda section: render_section(section, linker=linker),
+            )
+            kept_sections.append(section.pk)
+            for note_spec in section_spec.notes:
+                note = existing_notes.get(note_spec.slug) or Note(slug=note_spec.slug)
+                _save_if_changed(
+                    note,
+                    {
+                        "section_id": section.pk,
+                        "kind": note_spec.kind,
+                        "question": note_spec.question,
+                        "body": note_spec.body,
+                        "references": note_spec.references,
+                        "date": note_spec.date,
+                        "source": note_spec.source,
+                        "editions": note_spec.editions,
+                        "requires": note_spec.requires,
+                        "order": note_spec.order,
+                    },
+                    render_note,
+                )
+    note_slugs = [
+        note.slug for page in pages for section in page.sections for note in section.notes
+    ]
+    Note.objects.exclude(slug__in=note_slugs).delete()
+    Section.objects.exclude(pk__in=kept_sections).delete()
+    RulesPage.objects.exclude(slug__in=[spec.slug for spec in pages]).delete()
+    sync_documents()
+
+
+def load_rules_content(*, directory: Path) -> int:
+    """Load every rules page and the glossary of ``directory``; returns the number of pages.
+
+    Raises :class:`RulesContentError` (naming each file and item at fault) without
+    changing the database when the content has problems.
+    """
+    pages, terms = read_rules_content(directory=directory)
+    write_rules_content(pages=pages, terms=terms)
+    return len(pages)
