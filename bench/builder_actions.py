@@ -47,7 +47,7 @@ from builder_bench import free_port, serve  # noqa: E402
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 BIG_BOX = ["farmers", "abbot", "river", "inns-cathedrals", "traders-builders"]
-FIGURES_PER_PLAYER = 3
+FIGURES_PER_PLAYER = 5  # about 20 figures on a base table, as after a real game
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 ROTATIONS = (0, 90, 180, 270)
