@@ -242,7 +242,7 @@ def unchecked_request(data: dict, tiles: TileSet) -> ScoreRequest:
     registry = tiles.registry
     return ScoreRequest(
         players=tuple(Player.from_json(player) for player in data["players"]),
-        board=Board.from_json(data["tiles"], data["figures"]),
+        board=Board.from_json(data["tiles"], data["figures"], registry.default_figure_kind),
         edition=Edition(data["edition"]),
         expansions=registry.in_play(data["expansions"]).listed,
         rules=RuleSet.from_json(data["rules"], registry.rule_options),

@@ -10,7 +10,7 @@ route, and failures outside DRF.
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 
-from carcwiki.api.errors import SERVER_ERROR_DETAIL
+from carcwiki.api.errors import SERVER_ERROR_DETAIL, error, errors_body
 
 
 def is_api(request: HttpRequest) -> bool:
@@ -19,15 +19,13 @@ def is_api(request: HttpRequest) -> bool:
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if is_api(request):
-        return JsonResponse(
-            {"detail": f"There is no API endpoint at {request.path}; the list is at /api/docs/."},
-            status=404,
-        )
+        message = f"There is no API endpoint at {request.path}; the list is at /api/docs/."
+        return JsonResponse(errors_body(error("not_found", message)), status=404)
     return defaults.page_not_found(request, exception)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
     if is_api(request):
-        return JsonResponse({"detail": SERVER_ERROR_DETAIL}, status=500)
+        return JsonResponse(errors_body(error("server_error", SERVER_ERROR_DETAIL)), status=500)
     # Rendered without the request's context processors: the failure may be theirs.
     return defaults.server_error(request)

@@ -17,11 +17,12 @@ from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from .engine import InvalidBoardError, score_request
-from .engine.validation import lone_surrogate
+from carcwiki.throttling import ScopedSlidingWindowThrottle
+
+from .engine import InvalidBoardError, score_request, validate_request
+from .engine.problems import lone_surrogate
 from .serializers import EXAMPLES, ErrorsSerializer, ScoreRequestSerializer, ScoreResponseSerializer
 from .tileset import current_tiles
 
@@ -39,14 +40,19 @@ def invalid_json(message: str) -> Response:
     )
 
 
-class ScoreView(APIView):
-    """Score a finished (or paused) game: every occupied feature, then the totals."""
+class BoardEndpoint(APIView):
+    """What the endpoints that take a board share: a JSON body anyone may send, counted
+    against the client's ``score`` rate."""
 
     parser_classes = [JSONParser]
     permission_classes = [AllowAny]
     authentication_classes: list = []
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [ScopedSlidingWindowThrottle]
     throttle_scope = "score"
+
+
+class ScoreView(BoardEndpoint):
+    """Score a finished (or paused) game: every occupied feature, then the totals."""
 
     @extend_schema(
         operation_id="score_board",
@@ -112,3 +118,35 @@ class ScoreView(APIView):
                 f"({where}), which is not a character. Send text as UTF-8."
             )
         return data
+
+
+class CheckView(BoardEndpoint):
+    """Check a board without scoring it: the problems the scoring would report.
+
+    The board builder asks it after each river tile (a river rule is refused at once, in
+    words) and before scoring (goods tokens that do not add up to the board), so the
+    page never re-implements a rule. Same body limits and throttle scope as scoring.
+    """
+
+    @extend_schema(
+        operation_id="check_board",
+        summary="Problems of a board, without scoring it",
+        description=(
+            "Send a board as for scoring; the answer lists every problem the scoring "
+            "would refuse it for (an empty list when it can be scored). Always 200 for a "
+            "readable JSON body; 400 only when the body cannot be read."
+        ),
+        request=ScoreRequestSerializer,
+        responses={
+            200: ErrorsSerializer,
+            400: OpenApiResponse(ErrorsSerializer, description="The body is not JSON."),
+            429: OpenApiResponse(description="Too many requests from this client."),
+        },
+        tags=["scoring"],
+    )
+    def post(self, request: Request) -> Response:
+        data = ScoreView.read_body(request)
+        if isinstance(data, Response):
+            return data
+        errors = validate_request(data, current_tiles())
+        return Response({"errors": [error.to_json() for error in errors]})

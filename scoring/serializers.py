@@ -98,11 +98,12 @@ class ScoreRequestSerializer(serializers.Serializer):
         choices=[edition.value for edition in Edition], default=Edition.C3.value,
     )
     expansions = serializers.ListField(
-        child=serializers.CharField(), required=False,
+        child=serializers.CharField(), required=False, allow_null=True,
         help_text='Expansions in play besides the base game. Default ["farmers", "abbot"] '
                   "(the abbot only where the edition has it).",
     )
-    rules = RulesSerializer(required=False)
+    rules = RulesSerializer(required=False, allow_null=True,
+                            help_text="null or absent: every rule at its default.")
     # ListField rather than many=True: drf-spectacular writes the lengths (minItems,
     # maxItems) only for list fields.
     players = serializers.ListField(
@@ -114,7 +115,7 @@ class ScoreRequestSerializer(serializers.Serializer):
         help_text="Every tile on the table, joined edge to edge, edges matching.",
     )
     figures = serializers.ListField(
-        child=FigureSerializer(), required=False, max_length=MAX_FIGURES,
+        child=FigureSerializer(), required=False, allow_null=True, max_length=MAX_FIGURES,
         help_text="Every figure still standing (a player owns 7 meeples and 1 abbot).",
     )
 

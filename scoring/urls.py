@@ -2,9 +2,10 @@
 
 from django.urls import path
 
-from .api import ScoreView
+from .api import CheckView, ScoreView
 
 app_name = "scoring"
 urlpatterns: list = [
     path("score/", ScoreView.as_view(), name="score"),
+    path("score/check/", CheckView.as_view(), name="check"),
 ]

@@ -7,6 +7,7 @@ ask for ``loaded_catalogue`` to load it again; pytest-django runs them after the
 import os
 
 import pytest
+from django.core.cache import caches
 from django.core.management import call_command
 from django.db import connections
 
@@ -46,3 +47,11 @@ def chromium_browser():
             # event loop's context; close it here, or PostgreSQL refuses to drop the
             # test database at the end ("being accessed by other users").
             connections.close_all()
+
+
+@pytest.fixture(autouse=True)
+def fresh_caches():
+    """Every test starts with empty caches: the throttles' counts live in the
+    ``throttle`` cache, pages and sessions in ``default`` (Redis when REDIS_URL is set)."""
+    for cache in caches.all():
+        cache.clear()

@@ -12,7 +12,10 @@ SIDES = ("N", "E", "S", "W")
 
 
 class EditionSerializer(serializers.ModelSerializer):
-    tile_count = serializers.IntegerField(read_only=True, help_text="Land tiles in the box.")
+    tile_count = serializers.IntegerField(
+        read_only=True, allow_null=True,
+        help_text="Land tiles in the box; null when the catalogue holds no counts for it.",
+    )
 
     class Meta:
         model = Edition
@@ -77,7 +80,7 @@ def feature_for_client(feature: dict) -> dict:
 class TileSerializer(serializers.ModelSerializer):
     expansion = serializers.SlugRelatedField(slug_field="code", read_only=True)
     part = serializers.SlugRelatedField(
-        slug_field="code", read_only=True,
+        slug_field="code", read_only=True, allow_null=True,
         help_text="The part of the expansion the tile belongs to (`river`), or null.",
     )
     edges = serializers.SerializerMethodField()

@@ -24,7 +24,8 @@ EDGE_KINDS = {"C": "city", "R": "road", "F": "field", "V": "river"}
 def _rotation_from(request: HttpRequest) -> int | None:
     """The ``rotation`` query parameter as degrees, or ``None`` when it is not allowed."""
     raw = request.GET.get("rotation", "0").strip()
-    if not raw.isdigit():
+    # Only ASCII digits: str.isdigit also accepts "²" or "①", which int() refuses.
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 3:
         return None
     rotation = int(raw)
     return rotation if rotation in ROTATIONS else None

@@ -1,14 +1,18 @@
 """Settings shared by every environment.
 
 Everything that differs between machines comes from the environment: ``DATABASE_URL``
-selects PostgreSQL (SQLite otherwise), ``DJANGO_SECRET_KEY`` and ``DJANGO_ALLOWED_HOSTS``
-are required in production (see ``prod.py``).
+selects PostgreSQL (SQLite otherwise), ``REDIS_URL`` a Redis cache (an in-process one
+otherwise), ``DJANGO_TRUSTED_PROXIES`` how many proxies stand in front of the app,
+``DJANGO_SECRET_KEY`` and ``DJANGO_ALLOWED_HOSTS`` are required in production (see
+``prod.py``).
 """
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 FIXTURES_DIR = BASE_DIR / "fixtures"
@@ -30,6 +34,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "carcwiki.catalogue",
     "carcwiki.rules",
     "carcwiki.api",
@@ -46,6 +51,18 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "carcwiki.headers.PermissionsPolicyMiddleware",
+    "carcwiki.request_limits.UrlLengthLimitMiddleware",
+    "carcwiki.request_limits.ChunkedBodyMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its answer.
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    # First, so that a locked-out client is refused before its password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "carcwiki.urls"
@@ -91,7 +108,55 @@ STORAGES = {
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Who the client is: X-Forwarded-For is believed only as far as this many proxies of our
+# own append to it (see carcwiki.client_identity); none unless the deployment says so.
+TRUSTED_PROXIES = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0") or 0)
+
+# Caches. "default" holds pages, the API schema and sessions; "throttle" holds only the
+# per-client request counters (carcwiki.throttling), so that nothing filling the page
+# cache can evict them, and it never culls. With REDIS_URL every process and machine
+# shares one Redis; without it (development, tests) each process has its own memory.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+
+
+def _next_database(url: str) -> str:
+    """``url`` with the Redis database number after its own (``/0`` -> ``/1``), so that
+    clearing the page cache (FLUSHDB) never touches the throttle counts."""
+    parts = urlsplit(url)
+    number = parts.path.strip("/")
+    following = int(number) + 1 if number.isascii() and number.isdigit() else 1
+    return urlunsplit(parts._replace(path=f"/{following}"))
+
+
+REDIS_THROTTLE_URL = os.environ.get("REDIS_THROTTLE_URL", "").strip() or (
+    _next_database(REDIS_URL) if REDIS_URL else ""
+)
+NEVER_CULL = {"MAX_ENTRIES": 10**9}
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "carcwiki",
+        },
+        "throttle": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_THROTTLE_URL,
+            "KEY_PREFIX": "carcwiki-throttle",
+        },
+    }
+    # Sessions read from Redis and survive its restart in the database.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+else:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                    "LOCATION": "carcwiki-default"},
+        "throttle": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                     "LOCATION": "carcwiki-throttle", "OPTIONS": NEVER_CULL},
+    }
+
+# Saved boards older than this are deleted by `manage.py prune_boards` (run it daily).
+BOARD_RETENTION_DAYS = int(os.environ.get("BOARD_RETENTION_DAYS", "90") or 90)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -103,6 +168,7 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": None,
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "EXCEPTION_HANDLER": "carcwiki.api.errors.exception_handler",
+    "NUM_PROXIES": TRUSTED_PROXIES,
     "DEFAULT_THROTTLE_RATES": {"score": "120/min", "anon": "600/min", "save_board": "30/hour"},
 }
 
@@ -119,6 +185,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Error answers (400/404/405/414/429) in the one "errors" shape, on every operation.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "carcwiki.api.schema.add_error_answers",
+    ],
     # One enum per concept, whatever field name it appears under.
     "ENUM_NAME_OVERRIDES": {
         "PlayerColorEnum": "scoring.serializers.COLORS",
@@ -131,6 +202,36 @@ SPECTACULAR_SETTINGS = {
         "NoteKindEnum": "carcwiki.rules.models.Note.Kind",
     },
 }
+
+# Content-Security-Policy (django-csp): only this site's own files run or style a page;
+# the few inline blocks (the builder's import map) carry the request's nonce.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+# Powerful browser features the site never uses, refused to every frame.
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
+    "microphone=(), payment=(), usb=()"
+)
+
+# Failed admin logins (django-axes): five wrong passwords lock that client out for an
+# hour, the client being the same address the throttles use.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = 1  # hours
+AXES_CLIENT_IP_CALLABLE = "carcwiki.client_identity.client_address"
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_RESET_ON_SUCCESS = True
 
 LOGGING = {
     "version": 1,

@@ -10,7 +10,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
-from .base import BASE_DIR
+from .base import BASE_DIR, NEVER_CULL, REDIS_URL
 
 
 def _required(name: str) -> str:
@@ -29,13 +29,20 @@ DEBUG = False
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 
 # gunicorn runs several processes: the throttles' counts and the cached API schema must be
-# shared by all of them, so the cache lives in the database (``createcachetable``).
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-        "LOCATION": "carcwiki_cache",
+# shared by all of them. With REDIS_URL they live in Redis (base.py); without it, on one
+# machine, in the database (``createcachetable``), the counters in a table of their own.
+if not REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "carcwiki_cache",
+        },
+        "throttle": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "carcwiki_throttle",
+            "OPTIONS": NEVER_CULL,
+        },
     }
-}
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = os.environ.get("DJANGO_SECURE_SSL_REDIRECT", "1") == "1"

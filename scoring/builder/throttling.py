@@ -1,29 +1,14 @@
 """A limit on how many boards one client may save, so that nobody fills the database.
 
-The save endpoint is a plain Django view (it keeps Django's CSRF check for the page's
-form), so DRF does not apply its throttles there; this reuses DRF's throttle, with its
-rate in ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["save_board"]`` and its count in the
-cache, keyed by the client's address as DRF sees it (``NUM_PROXIES`` included).
+The save endpoint is a DRF view, so this is an ordinary DRF throttle: its rate is
+``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["save_board"]``, its counts live in the
+``throttle`` cache and are raised atomically (:mod:`carcwiki.throttling`), and the client
+is the address a forged ``X-Forwarded-For`` cannot change
+(:mod:`carcwiki.client_identity`).
 """
 
-from __future__ import annotations
-
-import math
-
-from django.http import HttpRequest
-from rest_framework.throttling import SimpleRateThrottle
+from carcwiki.throttling import ClientRateThrottle
 
 
-class SaveBoardThrottle(SimpleRateThrottle):
+class SaveBoardThrottle(ClientRateThrottle):
     scope = "save_board"
-
-    def get_cache_key(self, request, view) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
-
-
-def seconds_to_wait(request: HttpRequest) -> int | None:
-    """``None`` when ``request`` may save a board now, else how many seconds to wait."""
-    throttle = SaveBoardThrottle()
-    if throttle.allow_request(request, None):
-        return None
-    return max(1, math.ceil(throttle.wait() or 1))

@@ -1,5 +1,6 @@
 """Reads a board posted to be saved: the body, then the board format's one reader.
 
+Text no database can store (a NUL, a lone surrogate) is refused first, where it stands.
 A saved board may be unfinished, so it is read as a draft (see
 :func:`scoring.engine.parse_draft`): the same reader as ``POST /api/score/``, with the
 same codes, paths and limits, checking the board's form but not whether its tiles fit
@@ -10,12 +11,13 @@ nothing else kept, so that the builder can always open it again.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from scoring.engine import InvalidRequestError, parse_draft
-from scoring.engine.validation import lone_surrogate
+from scoring.engine.problems import UnreadableJSONError, load_json
 from scoring.tileset import current_tiles
+
+from .storable import unstorable_text
 
 MAX_BOARD_BYTES = 256 * 1024
 """A saved board's largest body."""
@@ -48,17 +50,12 @@ def parse_board(body: bytes) -> dict[str, Any]:
     :class:`InvalidDraftError`."""
     check_size(len(body))
     try:
-        data = json.loads(body)
-    except RecursionError:
-        raise _invalid_json("The board is not usable JSON: it is nested too deeply.") from None
-    except ValueError as error:  # not UTF-8, not JSON, or a number too long to read
-        raise _invalid_json(f"The board is not valid JSON ({error}).") from None
-    where = lone_surrogate(data)
-    if where is not None:
-        raise _invalid_json(
-            f"The board is not usable JSON: a string holds a lone surrogate ({where}), "
-            "which is not a character."
-        )
+        data = load_json(body, lone_surrogates=True)
+    except UnreadableJSONError as error:
+        raise _invalid_json(f"The board is {error}.") from None
+    problems = unstorable_text(data)  # named where they are, before anything else
+    if problems:
+        raise InvalidDraftError(problems)
     try:
         return parse_draft(data, current_tiles()).to_json()
     except InvalidRequestError as invalid:

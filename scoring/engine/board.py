@@ -6,8 +6,8 @@ tile *after* rotation.
 
 >>> PlacedTile.from_json({"tile": "E", "x": 0, "y": -1, "rotation": 180})
 PlacedTile(code='E', x=0, y=-1, rotation=180)
->>> Figure.from_json({"player": "blue", "x": 0, "y": -1, "at": "NW"})
-Figure(player=Color.BLUE, x=0, y=-1, at=Location.NW, kind='meeple')
+>>> Figure.from_json({"player": "blue", "x": 0, "y": -1, "at": "NW", "kind": "pawn"})
+Figure(player=Color.BLUE, x=0, y=-1, at=Location.NW, kind='pawn')
 """
 
 from __future__ import annotations
@@ -65,7 +65,6 @@ class Color(enum.Enum):
         return f"Color.{self.name}"
 
 
-DEFAULT_FIGURE_KIND = "meeple"
 
 COLOR_BY_NAME: dict[str, Color] = {color.value: color for color in Color}
 """Colours by name: a dict lookup is much cheaper than calling the enum."""
@@ -119,20 +118,22 @@ class Figure(NamedTuple):
     x: int
     y: int
     at: Location
-    kind: str = DEFAULT_FIGURE_KIND
+    kind: str
+    """The figure kind's code; a request without one means the registry's default."""
 
     @property
     def position(self) -> tuple[int, int]:
         return (self.x, self.y)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Figure:
-        """Parse one entry of the request's ``figures``."""
+    def from_json(cls, data: Mapping[str, Any], default_kind: str = "") -> Figure:
+        """Parse one entry of the request's ``figures`` (``default_kind`` when it names
+        none: the registry's :attr:`~ExpansionRegistry.default_figure_kind`)."""
         player = data.get("player")
         at = data.get("at")
         kind = data.get("kind")
         if kind is None:
-            kind = DEFAULT_FIGURE_KIND
+            kind = default_kind
         color = COLOR_BY_NAME.get(player) if type(player) is str else None
         location = LOCATION_BY_NAME.get(at) if type(at) is str else None
         if color is None:
@@ -235,9 +236,9 @@ PlacedTile(code='E', x=0, y=-1, rotation=180)], [])
 
     @classmethod
     def from_json(cls, tiles: Sequence[Mapping[str, Any]],
-                  figures: Sequence[Mapping[str, Any]] = ()) -> Board:
+                  figures: Sequence[Mapping[str, Any]] = (), default_kind: str = "") -> Board:
         """Parse the request's ``tiles`` and ``figures`` lists."""
         return cls(
             (PlacedTile.from_json(item) for item in tiles),
-            (Figure.from_json(item) for item in figures),
+            (Figure.from_json(item, default_kind) for item in figures),
         )

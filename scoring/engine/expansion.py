@@ -25,11 +25,11 @@ names an expansion, a figure kind or a tile.
 >>> from scoring.engine.expansions import DEFAULT_REGISTRY as registry
 >>> registry.default_codes(Edition.C1)
 ('farmers',)
->>> registry.figure_kind("abbot")
-FigureKind(code='abbot', name='abbot', limit=1)
->>> in_play = registry.in_play(["inns"])
->>> sorted(in_play.codes)
-['base', 'inns', 'inns-cathedrals']
+>>> registry.default_codes(Edition.C3) == registry.default_codes(Edition.C2)
+True
+>>> in_play = registry.in_play(["river"])
+>>> sorted(in_play.tile_groups)
+['base', 'river']
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .problems import BoardError, ProblemCode
 from .rules import Edition, RuleOption
 from .tiles import FeatureKind
 
@@ -178,17 +179,6 @@ class ScoreModifier:
 
 
 @dataclasses.dataclass(frozen=True)
-class ProblemCode:
-    """An error code an expansion adds to the contract's list."""
-
-    value: str
-    meaning: str
-
-    def __repr__(self) -> str:
-        return f"ProblemCode({self.value!r})"
-
-
-@dataclasses.dataclass(frozen=True)
 class PlayerTokens:
     """Counters each player may bring in the request, under ``players[].<name>``."""
 
@@ -214,23 +204,13 @@ class PlayerBonus:
 
 
 @dataclasses.dataclass(frozen=True)
-class Problem:
-    """One problem a rule found: which request entry, which code, what to tell."""
-
-    path: str
-    code: Any
-    """An ``ErrorCode`` of the core or a :class:`ProblemCode`."""
-    message: str
-
-
-@dataclasses.dataclass(frozen=True)
 class LayoutRule:
     """A check of the placed tiles (the river's shape), called once the tiles are
     known to fit. ``check`` receives the tiles on the board (each with ``index``,
     ``code``, ``x``, ``y``, ``oriented`` and ``label``) and yields problems."""
 
     codes: tuple[ProblemCode, ...]
-    check: Callable[[Sequence[Any]], Iterable[Problem]]
+    check: Callable[[Sequence[Any]], Iterable[BoardError]]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -246,7 +226,7 @@ class BoardCheck:
     """A check that needs the feature graph (tokens against the completed cities)."""
 
     codes: tuple[ProblemCode, ...]
-    check: Callable[[BoardView], Iterable[Problem]]
+    check: Callable[[BoardView], Iterable[BoardError]]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -462,6 +442,11 @@ class ExpansionRegistry:
         """Every registered code (expansions and parts, the base game included), in
         registration order."""
         return tuple(self._parts)
+
+    @property
+    def default_figure_kind(self) -> str:
+        """The kind of a figure that names none: the base game's first figure kind."""
+        return self._expansions[BASE].figure_kinds[0].code
 
     @property
     def expansions(self) -> tuple[Expansion, ...]:

@@ -48,7 +48,7 @@ def grow_board(
     size: int | None = None,
     edition: Edition = Edition.C3,
     respect_counts: bool = True,
-    expansions: Sequence[str] = ("farmers", "abbot"),
+    expansions: Sequence[str] | None = None,
 ) -> list[PlacedTile]:
     """Lay up to ``size`` tiles (all the edition's tiles when ``None``) legally.
 
@@ -56,7 +56,9 @@ def grow_board(
     fits nowhere is set aside, as the rules say; without it tiles are drawn with the
     box's frequencies for ever, which allows boards of any size.
     """
-    in_play = registry_of(tiles).in_play(expansions)
+    registry = registry_of(tiles)
+    in_play = registry.in_play(registry.default_codes(edition) if expansions is None
+                               else expansions)
     codes = tiles.codes_in_play(edition, in_play.tile_groups)
     definitions = [tiles[code] for code in codes]
     definitions.sort(key=lambda d: list(tiles).index(d.code))
@@ -204,12 +206,14 @@ def place_figures(
     players: Sequence[Color],
     *,
     edition: Edition = Edition.C3,
-    expansions: Sequence[str] = ("farmers", "abbot"),
+    expansions: Sequence[str] | None = None,
     per_player: int | None = None,
 ) -> list[dict[str, Any]]:
     """Stand figures of each player on random features they may occupy, within each
     player's supply (``per_player`` meeples at most, default a random 0 to 7)."""
-    in_play = registry_of(tiles).in_play(expansions)
+    registry = registry_of(tiles)
+    in_play = registry.in_play(registry.default_codes(edition) if expansions is None
+                               else expansions)
     roles = in_play.placements
     kinds = list(in_play.figure_kinds.values())
     table = tiles.orientations(edition)

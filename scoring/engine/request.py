@@ -11,8 +11,8 @@ writes everything out explicitly.
 ...     "players": [{"color": "red"}, {"color": "blue", "points": 3}],
 ...     "tiles": [{"tile": "D", "x": 0, "y": 0}],
 ... }, tiles)
->>> request.edition, request.expansions
-(Edition.C3, ('farmers', 'abbot'))
+>>> request.edition, request.expansions == DEFAULT_REGISTRY.default_codes(Edition.C3)
+(Edition.C3, True)
 >>> request.players[1]
 Player(color=Color.BLUE, name=None, points=3, tokens=())
 >>> ScoreRequest.from_json(request.to_json(), tiles) == request

@@ -41,9 +41,10 @@ def figure_counts(
     player order, leaving out players with no figure there.
 
     >>> from scoring.engine.locations import Location
-    >>> figures = [Figure(Color.RED, 0, 0, Location.N), Figure(Color.BLUE, 1, 0, Location.W),
-    ...            Figure(Color.RED, 2, 0, Location.E)]
-    >>> figure_counts(figures, {"meeple": 1}, [Color.BLUE, Color.RED])
+    >>> figures = [Figure(Color.RED, 0, 0, Location.N, "pawn"),
+    ...            Figure(Color.BLUE, 1, 0, Location.W, "pawn"),
+    ...            Figure(Color.RED, 2, 0, Location.E, "pawn")]
+    >>> figure_counts(figures, {"pawn": 1}, [Color.BLUE, Color.RED])
     {Color.BLUE: 1, Color.RED: 2}
 
     Figures of strength 0 (a builder, a pig) are left out.

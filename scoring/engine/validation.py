@@ -19,8 +19,6 @@ BoardError(path='tiles', code=ErrorCode.EMPTY_BOARD, message='The board has no t
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -29,6 +27,7 @@ from .board import COLOR_BY_NAME, LOCATION_BY_NAME, Board, Color, Figure, Placed
 from .expansion import BASE, BoardView, ExpansionRegistry, Part, Placement, WhenMissing
 from .features import FeatureGraph
 from .locations import ROTATIONS, Location, Side
+from .problems import BoardError, ErrorCode
 from .request import Player, ScoreRequest
 from .rules import DEFAULT_EDITION, Edition, RuleSet
 from .tiles import EdgeType, FeatureKind, OrientedTile, TileDefinition, TileSet
@@ -44,86 +43,6 @@ MAX_POINTS = 1_000_000
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 MAX_NAME_LENGTH = 60
-
-
-class ErrorCode(enum.Enum):
-    """The contract's error codes: one per kind of problem."""
-
-    INVALID_JSON = "invalid_json"
-    """The body is not JSON (reported by the HTTP layer)."""
-    INVALID_TYPE = "invalid_type"
-    """A value has the wrong JSON type (or a number is out of range)."""
-    MISSING_FIELD = "missing_field"
-    """A required field is absent."""
-    UNKNOWN_EDITION = "unknown_edition"
-    """The edition is not C1, C2 or C3."""
-    UNKNOWN_EXPANSION = "unknown_expansion"
-    """An expansion code the site does not know."""
-    EXPANSION_NOT_IN_EDITION = "expansion_not_in_edition"
-    """The expansion does not exist in that edition (the abbot in C1)."""
-    EXPANSION_NOT_IN_PLAY = "expansion_not_in_play"
-    """A tile or figure needs an expansion that is not listed."""
-    UNKNOWN_RULE = "unknown_rule"
-    """A key in ``rules`` that is not a rule."""
-    INVALID_RULE_VALUE = "invalid_rule_value"
-    """A rule given a value it cannot take."""
-    INVALID_PLAYER_COUNT = "invalid_player_count"
-    """Fewer than 2 or more than 6 players."""
-    UNKNOWN_COLOR = "unknown_color"
-    """A colour that is not a player colour."""
-    DUPLICATE_COLOR = "duplicate_color"
-    """Two players with the same colour."""
-    INVALID_POINTS = "invalid_points"
-    """A player's points are negative (or absurdly high)."""
-    EMPTY_BOARD = "empty_board"
-    """No tiles."""
-    TOO_MANY_TILES = "too_many_tiles"
-    """More tiles than the limit."""
-    UNKNOWN_TILE = "unknown_tile"
-    """A tile code that does not exist."""
-    TILE_NOT_IN_EDITION = "tile_not_in_edition"
-    """A tile the edition does not have (a garden tile in C1)."""
-    INVALID_ROTATION = "invalid_rotation"
-    """A rotation other than 0, 90, 180 or 270."""
-    DUPLICATE_POSITION = "duplicate_position"
-    """Two tiles on one square."""
-    DISCONNECTED_TILE = "disconnected_tile"
-    """A tile not joined edge to edge to the rest of the board."""
-    EDGE_MISMATCH = "edge_mismatch"
-    """Touching edges of two tiles that do not match."""
-    TOO_MANY_COPIES = "too_many_copies"
-    """More copies of a tile than the edition and expansions in play contain."""
-    UNKNOWN_PLAYER = "unknown_player"
-    """A figure of a colour that is not among the players."""
-    UNKNOWN_FIGURE_KIND = "unknown_figure_kind"
-    """A figure kind no expansion has."""
-    INVALID_LOCATION = "invalid_location"
-    """``at`` is not a location name."""
-    NO_TILE_AT_FIGURE = "no_tile_at_figure"
-    """A figure on a square without a tile."""
-    NO_FEATURE_AT_LOCATION = "no_feature_at_location"
-    """Nothing a figure can stand on at that location of that tile."""
-    FIGURE_NOT_ALLOWED = "figure_not_allowed"
-    """A figure on a feature it may not occupy."""
-    TOO_MANY_FIGURES = "too_many_figures"
-    """A player has more figures than they own, or the board more than the limit."""
-
-    def __repr__(self) -> str:
-        return f"ErrorCode.{self.name}"
-
-
-@dataclasses.dataclass(frozen=True)
-class BoardError:
-    """One problem of a request: where, which kind, and what to do about it."""
-
-    path: str
-    code: Any
-    """An :class:`ErrorCode`, or a code an expansion declares (``river_spring``)."""
-    message: str
-
-    def to_json(self) -> dict[str, str]:
-        """The contract's error object."""
-        return {"path": self.path, "code": self.code.value, "message": self.message}
 
 
 def registry_of(tiles: TileSet) -> ExpansionRegistry:
@@ -204,35 +123,6 @@ def _show(value: Any) -> str:
     return f"a {type(value).__name__}"
 
 
-def lone_surrogate(value: Any) -> str | None:
-    """A string of a parsed JSON value (key or value, at any depth) that holds a lone
-    UTF-16 surrogate, shown for a message; ``None`` when there is none.
-
-    JSON text may write ``"\\ud800"`` and Python's parser accepts it, but no UTF-8 text
-    can carry the result, so echoing it in a response or a terminal would fail: callers
-    refuse such input as not usable JSON.
-
-    >>> lone_surrogate({"players": [{"name": "Anna"}, {"name": "\\ud83d"}]}) is None
-    False
-    >>> lone_surrogate({"name": "\\U0001f600"}) is None
-    True
-    """
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            try:
-                item.encode("utf-8")
-            except UnicodeEncodeError as error:
-                return f"U+{ord(item[error.start]):04X}"
-        elif isinstance(item, Mapping):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return None
-
-
 def _is_int(value: Any) -> bool:
     # bool is a subclass of int, but true is not a number in JSON.
     return type(value) is int
@@ -243,7 +133,6 @@ _EAST_AND_SOUTH = ((1, 0, Side.E, 1, 3), (0, 1, Side.S, 2, 0))
 neighbour's edge that touches it)."""
 
 _ARTICLE = {"road": "a road", "city": "a city", "field": "a field", "river": "a river"}
-_FIGURE_ARTICLE = {"abbot": "an abbot", "meeple": "a meeple"}
 
 
 def _either(items: list[str]) -> str:
@@ -256,7 +145,7 @@ def _either(items: list[str]) -> str:
 
 
 def _a(noun: str) -> str:
-    return _FIGURE_ARTICLE.get(noun) or (("an " if noun[:1] in "aeiou" else "a ") + noun)
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
 def _capital(text: str) -> str:
@@ -335,7 +224,8 @@ class RequestValidator:
             return [PlacedTile(t.code, t.x, t.y, t.rotation) for t in placed_tiles]
 
         figures = [
-            figure if figure is not None else Figure.from_json(item)
+            figure if figure is not None
+            else Figure.from_json(item, self.registry.default_figure_kind)
             for figure, item in zip(self.read_figures, data.get("figures") or (), strict=True)
         ]
         return ScoreRequest(
@@ -870,6 +760,7 @@ class RequestValidator:
         kinds_in_play = self.in_play.figure_kinds
         # Rules about single figures (no figure by the volcano) need the careful path.
         fast = self.tiles_checked and not self.in_play.figure_rules and not self.draft
+        default_kind = self.registry.default_figure_kind
         owned: dict[tuple[Color, str], int] = {}
         squares = self.squares
         colors = self.colors
@@ -880,7 +771,7 @@ class RequestValidator:
             if type(item) is dict and fast:
                 player = item.get("player")
                 at = item.get("at")
-                kind = item.get("kind", "meeple")
+                kind = item.get("kind", default_kind)
                 x = item.get("x")
                 y = item.get("y")
                 color = COLOR_BY_NAME.get(player) if type(player) is str else None
@@ -963,7 +854,7 @@ class RequestValidator:
     def check_figure_kind(self, item: Mapping[str, Any], path: str) -> str | None:
         value = item.get("kind")
         if value is None:
-            return "meeple"
+            return self.registry.default_figure_kind
         if not isinstance(value, str):
             self.error(f"{path}.kind", ErrorCode.INVALID_TYPE,
                        f"kind must be a string such as \"meeple\", not {_show(value)}.")

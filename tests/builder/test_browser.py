@@ -2,7 +2,10 @@
 
 The main test rebuilds the final-scoring example of the rules (fixtures/boards/
 final-scoring-example.json) by clicking, on a phone-sized window, and reads the numbers
-the rules give: green 8, yellow 4, blue 3, red 3, black 0.
+the rules give: green 8, yellow 4, blue 3, red 3, black 0. The expansion tests build a
+short river, have a river U-turn and a figure by the volcano refused with the server's
+reason, and rebuild the contract's Inns & Cathedrals + Traders & Builders example (red 58,
+pink 48).
 """
 
 from __future__ import annotations
@@ -508,27 +511,23 @@ def test_pan_and_zoom_with_mouse_wheel_and_keys_on_a_large_board(open_builder, t
 
 
 def test_the_page_geometry_follows_the_tile_specification(open_builder):
-    """geometry.js, run in the page: location names turn as tiles-base-game.md says."""
+    """geometry.js, run in the page on the server's data: location names turn as
+    tiles-base-game.md says, edges turn with the tile, clicks name locations."""
     builder = open_builder(LAPTOP)
-    result = builder.page.evaluate("""async () => {
-        const g = await import('/static/js/builder/geometry.js');
+    result = builder.page.evaluate("""() => {
         const { catalogue } = window.carcwikiBuilder;
-        const D = catalogue.type('D');
-        const turned = Object.fromEntries(
-            ['N', 'E', 'S', 'W', 'C', ...g.HALF_EDGES].map(l => [l, g.rotateLocation(l, 90)]));
+        const g = catalogue.geometry;
+        const names = ['N', 'E', 'S', 'W', 'C', 'NW', 'NE', 'EN', 'ES', 'SE', 'SW', 'WS', 'WN'];
         const tiles = new Map([['0,0', { tile: 'D', x: 0, y: 0, rotation: 0 }]]);
-        const typeOf = (code) => catalogue.type(code);
         return {
-            turned,
-            back: g.unrotateLocation('EN', 90),
-            edgesOfD90: ['N', 'E', 'S', 'W'].map(side => g.edgeAt(D.edges, 90, side)).join(''),
-            cityClick: g.locationAtPoint(D, 0, [0.5, 0.1]),
-            cityClickTurned: g.locationAtPoint(D, 90, [0.9, 0.5]),
-            fieldClick: g.locationAtPoint(D, 0, [0.2, 0.9]),
-            kFits: ['0,1', '1,0'].map(k => g.fitsAt(tiles, typeOf, catalogue.type('K').edges,
-                ...k.split(',').map(Number), 0).ok),
-            uSquares: g.legalSquares(tiles, typeOf, catalogue.type('U').edges, 90)
-                .map(([x, y]) => `${x},${y}`).sort(),
+            turned: Object.fromEntries(names.map(l => [l, g.turn(l, 90)])),
+            back: g.turn('EN', -90),
+            edgesOfD90: ['N', 'E', 'S', 'W'].map(side => g.edgeAt('D', 90, side)).join(''),
+            cityClick: g.locationAtPoint('D', 0, [0.5, 0.1], 'C3'),
+            cityClickTurned: g.locationAtPoint('D', 90, [0.9, 0.5], 'C3'),
+            fieldClick: g.locationAtPoint('D', 0, [0.2, 0.9], 'C3'),
+            kFits: ['0,1', '1,0'].map(k => g.fitsAt(tiles, 'K', ...k.split(',').map(Number), 0).ok),
+            uSquares: g.legalSquares(tiles, 'U', 90).map(([x, y]) => `${x},${y}`).sort(),
         };
     }""")
     assert result["turned"] == {
@@ -577,3 +576,151 @@ def test_two_fingers_pinch_to_zoom_and_one_finger_pans_on_a_phone(open_builder):
     assert moved[0] == pytest.approx(centre[0] - 60 / scale(), abs=0.5)
     assert moved[1] == pytest.approx(centre[1] - 30 / scale(), abs=0.5)
     assert page.evaluate("window.carcwikiBuilder.state.ui.selected") is None  # no tap
+
+
+# -- expansions: the river, Inns & Cathedrals, Traders & Builders ------------------------------
+
+
+def segment_index(builder, x, y, at):
+    """The segment of the placed tile at (x, y) that a figure at `at` stands on."""
+    return builder.page.evaluate(
+        """([x, y, at]) => {
+            const { state, catalogue } = window.carcwikiBuilder;
+            const tile = state.tileAt(x, y);
+            return catalogue.geometry.view(tile.tile, tile.rotation).at[at];
+        }""", [x, y, at])
+
+
+def put(builder, color, x, y, at, kind):
+    """Put a figure from the inspector's buttons, which offer only what may stand there."""
+    builder.page.locator(f'label[for="turn-{color}"]').click()
+    builder.fit()
+    tile = builder.page.locator(f'[data-testid="tile-{x},{y}"]')
+    if "is-selected" not in (tile.get_attribute("class") or ""):
+        builder.click_square(x, y)
+        builder.page.wait_for_selector(f'[data-testid="tile-{x},{y}"].is-selected')
+    count = len(builder.board()["figures"])
+    index = segment_index(builder, x, y, at)
+    builder.testid("inspector").get_by_test_id(f"put-{kind}-{index}").click()
+    builder.page.wait_for_function(
+        f"window.carcwikiBuilder.state.doc.figures.length === {count + 1}")
+
+
+def test_build_a_short_river_and_score_it(open_builder):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    builder.testid("expansion-river").check()
+    # A river game starts from the spring (C3 prints its own), and river tiles come first.
+    page.wait_for_selector('[data-testid="tile-0,0"][data-tile="river-A-C3"]')
+    first = page.locator(".palette-tile").first.get_attribute("data-code")
+    assert first.startswith("river-")
+    # The River II is not in C3.
+    assert builder.testid("expansion-river2").is_disabled()
+    builder.place("river-G", 0, 1)
+    builder.place("river-I", -1, 1)
+    builder.place("U", -1, 0)
+    # Nothing stands on the river: river-G offers its two fields only.
+    builder.click_square(0, 1)
+    page.wait_for_selector('[data-testid="tile-0,1"].is-selected')
+    kinds = page.eval_on_selector_all(
+        "[data-testid=inspector] .feature-row", "rows => rows.map(r => r.dataset.kind)")
+    assert kinds == ["farm", "farm"]
+    put(builder, "red", -1, 1, "W", "meeple")  # the road of river-I, on to U
+    put(builder, "blue", 0, 0, "N", "meeple")  # the spring's road
+    assert builder.board()["expansions"] == ["farmers", "abbot", "river"]
+    builder.testid("score").click()
+    page.wait_for_selector("[data-testid=score-table]")
+    assert builder.testid("final-red").text_content() == "+2"
+    assert builder.testid("final-blue").text_content() == "+1"
+    road = page.locator("[data-testid=feature-results] .feature-result", has_text="Red +2")
+    assert "incomplete road: 2 tiles × 1 = 2" in road.text_content()
+
+
+def test_a_river_u_turn_is_refused_with_the_reason(open_builder):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    builder.testid("expansion-river").check()
+    page.wait_for_selector('[data-testid="tile-0,0"][data-tile="river-A-C3"]')
+    builder.place("river-G", 0, 1)  # the river turns west...
+    builder.fit()
+    builder.pick("river-I")
+    for _ in range(3):
+        page.keyboard.press("r")
+    builder.testid("target--1,1").wait_for()
+    builder.click_square(-1, 1)  # ...and at once north again: a U-turn
+    page.wait_for_function(
+        "document.querySelector('[data-testid=message]').textContent.includes('U-turn')")
+    assert "turns the river back the way it came" in builder.message
+    assert builder.message.endswith("The tile went back in the box.")
+    page.wait_for_selector('[data-testid="tile--1,1"]', state="detached")
+    assert [tile["tile"] for tile in builder.board()["tiles"]] == ["river-A-C3", "river-G"]
+
+
+def test_inns_cathedrals_and_traders_builders_figures_goods_and_scores(open_builder):
+    """The contract's example (board-format.md, section 7): red 58, pink 48."""
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    builder.testid("expansion-inns-cathedrals").check()
+    builder.testid("expansion-traders-builders").check()
+    assert builder.testid("expansion-large-meeple").is_disabled()  # the whole is ticked
+    set_up_players(builder, [("red", "Anna", 40), ("pink", "Ben", 44)])
+    for code, x, y, rotation in [("traders-P", 0, -1, 90), ("H", 0, -2, 270),
+                                 ("inns-B", 1, 0, 0), ("W", -1, 0, 0), ("X", 2, 0, 0)]:
+        builder.place(code, x, y, rotation)
+    # The new figures are offered with their limits.
+    assert page.locator('[data-left-for="red"]').get_attribute("title") == (
+        "7 of 7 meeples, 1 of 1 abbot, 1 of 1 large meeple, 1 of 1 builder, 1 of 1 pig left")
+    # A builder needs its owner's meeple on the road: not offered before red's large meeple.
+    builder.page.locator('label[for="turn-red"]').click()
+    page.wait_for_selector('[data-testid="tile-2,0"].is-selected')  # X was placed last
+    road_w = segment_index(builder, 2, 0, "W")
+    assert builder.testid("inspector").get_by_test_id(f"put-builder-{road_w}").count() == 0
+    put(builder, "red", 1, 0, "E", "large")
+    put(builder, "pink", -1, 0, "E", "meeple")
+    put(builder, "red", 2, 0, "W", "builder")
+    put(builder, "pink", 0, 0, "EN", "meeple")  # a farmer north of the road
+    put(builder, "pink", 1, 0, "NW", "pig")  # beside that farmer, in the same field
+    page.wait_for_selector('[data-testid="figure-red-2,0-W-builder"]')
+    # Goods: red closed the wine city but has not entered the token yet.
+    builder.testid("score").click()
+    errors = builder.testid("errors")
+    errors.wait_for()
+    assert "1 wine symbol" in errors.text_content() and "1 missing" in errors.text_content()
+    builder.testid("player-goods-wine-0").fill("1")
+    page.wait_for_function("window.carcwikiBuilder.state.toBoard().players[0].goods?.wine === 1")
+    builder.testid("score").click()
+    page.wait_for_selector("[data-testid=score-table]")
+    for color, before, final, total in [("red", 40, 18, 58), ("pink", 44, 4, 48)]:
+        assert builder.testid(f"before-{color}").text_content() == str(before)
+        assert builder.testid(f"final-{color}").text_content() == f"+{final}"
+        assert builder.testid(f"total-{color}").text_content() == str(total)
+    road = builder.testid("feature-road-1").text_content()
+    assert "completed road with an inn: 4 tiles × 2 = 8" in road
+    assert "inn" in builder.testid("marks-road-1").text_content()
+    assert "builders: Red (Anna)" in builder.testid("marks-road-1").text_content()
+    farm = page.locator('.feature-result[data-kind="farm"]')
+    assert farm.count() == 1
+    assert "farm: 1 completed city × 3 = 3; pink's pig: +1 a city → pink 4" in farm.text_content()
+    assert "pigs: Pink (Ben)" in farm.locator(".feature-marks").text_content()
+    assert builder.testid("goods-wine").text_content().endswith(
+        "wine: red holds the most tokens (1): 10")
+    assert "goods 10" in builder.testid("result-red").text_content()
+    assert "road-1 is completed but still holds figures" in page.locator(".warnings").text_content()
+
+
+def test_the_river_ii_starts_from_its_spring_and_no_figure_stands_by_the_volcano(open_builder):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    builder.testid("edition").select_option("C2")
+    builder.testid("expansion-river2").check()
+    page.wait_for_selector('[data-testid="tile-0,0"][data-tile="river2-A"]')
+    builder.place("river2-L", 0, 1)  # the lake with the volcano, at the spring's mouth
+    builder.page.locator('label[for="turn-red"]').click()
+    page.wait_for_selector('[data-testid="tile-0,1"].is-selected')
+    field = segment_index(builder, 0, 1, "SW")
+    builder.testid("inspector").get_by_test_id(f"put-meeple-{field}").click()
+    # The page lets the server judge the expansion's figure rule, and takes it back.
+    page.wait_for_function(
+        "document.querySelector('[data-testid=message]').textContent.includes('volcano')")
+    assert builder.message.endswith("The figure went back.")
+    page.wait_for_function("window.carcwikiBuilder.state.doc.figures.length === 0")

@@ -1,4 +1,5 @@
-"""The board builder's pages and its save endpoint, without a browser."""
+"""The board builder's pages (with the rules and geometry they carry as data), its save
+endpoint and the check endpoint it asks, without a browser."""
 
 import json
 import re
@@ -57,25 +58,44 @@ def test_the_page_carries_everything_the_builder_needs(client):
     assert start["counts"] == {"C1": 4, "C2": 4, "C3": 4}
     assert [feature["kind"] for feature in start["features"]] == ["city", "road", "field", "field"]
     assert [edition["code"] for edition in data["editions"]] == ["C1", "C2", "C3"]
-    # Only what the score calculator can score and the catalogue has tiles for is offered.
-    assert {option["code"]: option["editions"] for option in data["options"]} == {
-        "farmers": ["C1", "C2", "C3", "WE"], "abbot": ["C2", "C3", "WE"],
-        "river": ["C1", "C2", "C3", "WE"], "river2": ["C1", "C2"],
-        "inns-cathedrals": ["C1", "C2", "C3"], "traders-builders": ["C1", "C2", "C3"],
+    # Only what the score calculator can score and the catalogue has tiles for is offered:
+    # the parts of the base game, then each expansion followed by its parts.
+    offered = {option["code"]: option["editions"] for option in data["options"]}
+    assert offered["farmers"] == ["C1", "C2", "C3", "WE"]
+    assert offered["abbot"] == ["C2", "C3", "WE"]
+    assert offered["river"] == ["C1", "C2", "C3", "WE"]
+    assert offered["river2"] == ["C1", "C2"]  # C3 has no River II
+    assert offered["inns-cathedrals"] == offered["large-meeple"] == ["C1", "C2", "C3"]
+    assert set(offered) == {
+        "farmers", "abbot", "river", "river2", "inns-cathedrals", "inns", "cathedrals",
+        "large-meeple", "sixth-player", "point-tiles", "traders-builders", "trade-goods",
+        "builder", "pig",
     }
+    pig = next(option for option in data["options"] if option["code"] == "pig")
+    assert pig == {"code": "pig", "name": "Pig", "editions": ["C1", "C2", "C3"],
+                   "whole": False, "expansion": "traders-builders", "default": False,
+                   "rules_url": None}
+    # Whole expansions and the base game's parts link to their rules pages.
+    rules = {option["code"]: option["rules_url"] for option in data["options"]}
+    assert (rules["inns-cathedrals"], rules["traders-builders"], rules["farmers"]) == (
+        "/rules/inns-cathedrals/", "/rules/traders-builders/", "/rules/farmers/",
+    )
+    assert [o["code"] for o in data["options"] if o["default"]] == ["farmers", "abbot"]
+    assert {o["code"]: o["expansion"] for o in data["options"] if not o["whole"]}["river"] == "base"
+    assert [o["code"] for o in data["options"] if o["whole"]] == [
+        "inns-cathedrals", "traders-builders", "river2"]
     assert data["initial"] == {"edition": "C3", "expansions": ["farmers", "abbot"]}
-    assert data["urls"] == {"score": "/api/score/", "save": SAVE_URL, "tile_svg": "/tiles/CODE.svg"}
-    assert data["limits"]["figures"] == {
-        "meeple": 7, "abbot": 1, "large": 1, "builder": 1, "pig": 1,
-    }
-    assert data["limits"]["board_bytes"] == MAX_BOARD_BYTES
+    assert data["urls"] == {"score": "/api/score/", "check": "/api/score/check/",
+                            "save": SAVE_URL, "tile_svg": "/tiles/CODE.svg"}
+    assert data["limits"] == {"board_bytes": MAX_BOARD_BYTES}
     assert json_script(response, "saved-board") is None
 
 
 def test_the_page_loads_its_own_modules_and_a_csrf_token(client):
     html = client.get("/board/").content.decode()
     assert '<script type="module" src="/static/js/builder/main.js">' in html
-    import_map = json.loads(re.search(r'<script type="importmap">(.*?)</script>', html, re.S)[1])
+    nonced_map = r'<script type="importmap" nonce="[^"]+">(.*?)</script>'
+    import_map = json.loads(re.search(nonced_map, html, re.S)[1])
     assert import_map["imports"]["/static/js/builder/state.js"] == "/static/js/builder/state.js"
     for url in import_map["imports"].values():
         assert (ROOT / "static" / url.removeprefix("/static/")).is_file(), url
@@ -199,6 +219,8 @@ def test_saving_is_limited_per_client(client, monkeypatch):
     cache.clear()  # the throttle counts in the cache
     # The rates are read into the throttle class when DRF is imported: patch them there.
     monkeypatch.setattr(SaveBoardThrottle, "THROTTLE_RATES", {"save_board": "2/min"})
+    # At the start of a minute's window, a refused client waits the whole minute.
+    monkeypatch.setattr(SaveBoardThrottle, "timer", staticmethod(lambda: 60.0 * 1_000_000))
     board = example_board()
     answers = [save(client, board) for _ in range(3)]
     assert [answer.status_code for answer in answers] == [201, 201, 429]
@@ -253,4 +275,182 @@ def test_the_pages_take_a_constant_number_of_queries(client):
     assert count_queries(client, small) == new_page + 1
     assert count_queries(client, big) == new_page + 1
     assert count_queries(client, "/board/?x=farmers&ed=c1") == new_page
-    assert new_page <= 12
+    assert new_page <= 13  # one of them finds each expansion's rules page
+
+
+# -- the rules and the geometry, as data -------------------------------------------------------
+
+
+def builder_data(client) -> dict:
+    return json_script(client.get("/board/"), "builder-data")
+
+
+def figure(data, code) -> dict:
+    return next(kind for kind in data["rules"]["figures"] if kind["code"] == code)
+
+
+def test_the_figure_kinds_come_from_the_expansions(client):
+    data = builder_data(client)
+    figures = {kind["code"]: (kind["limit"], kind["strength"], kind["part"])
+               for kind in data["rules"]["figures"]}
+    assert figures == {
+        "meeple": (7, 1, "base"), "abbot": (1, 1, "abbot"), "large": (1, 2, "large-meeple"),
+        "builder": (1, 0, "builder"), "pig": (1, 0, "pig"),
+    }
+    large = figure(data, "large")
+    assert (large["name"], large["plural"], large["shape"]) == (
+        "large meeple", "large meeples", "standing")
+    plain = {"part": "large-meeple", "needs": [], "beside": []}
+    assert large["placements"] == [
+        {"feature": "road", "role": "highwayman", **plain},
+        {"feature": "city", "role": "knight", **plain},
+        {"feature": "monastery", "role": "monk", **plain},
+        {**plain, "feature": "farm", "role": "farmer", "needs": ["farmers"]},
+    ]
+    builder = figure(data, "builder")
+    assert [(p["feature"], p["beside"]) for p in builder["placements"]] == [
+        ("road", ["meeple", "large"]), ("city", ["meeple", "large"])]
+    assert (builder["shape"], builder["listed_as"]) == ("token", "builders")
+    pig = figure(data, "pig")
+    assert [(p["feature"], p["needs"], p["beside"]) for p in pig["placements"]] == [
+        ("farm", ["farmers"], ["meeple", "large"])]
+    # The meeple lies in a field only with the farmers, who declare that placement.
+    assert figure(data, "meeple")["placements"][-1] == {
+        "feature": "farm", "role": "farmer", "part": "farmers", "needs": [], "beside": []}
+    assert figure(data, "abbot")["shape"] == "robe"
+
+
+def test_the_rule_options_tokens_and_start_tiles_come_from_the_expansions(client):
+    rules = builder_data(client)["rules"]
+    options = {option["name"]: option for option in rules["options"]}
+    assert list(options) == [
+        "small_cities", "incomplete_features", "farm_scoring", "incomplete_inns_cathedrals"]
+    farms = options["farm_scoring"]
+    assert (farms["label"], farms["default"], farms["parts"]) == (
+        "Farm scoring", "third-edition", ["farmers"])
+    assert [(choice["value"], choice["label"]) for choice in farms["choices"]] == [
+        ("third-edition", "3 a completed city for each farm (current rules)"),
+        ("second-edition", "3 a completed city, each city once a player"),
+        ("first-edition", "4 a city to the most farmers around it (first edition)"),
+    ]
+    inns = options["incomplete_inns_cathedrals"]
+    assert inns["parts"] == ["inns", "cathedrals"] and inns["default"] == "zero"
+    assert [choice["label"] for choice in inns["choices"]] == [
+        "score nothing (the rules)", "score like a plain road or city (variant)"]
+    assert options["small_cities"]["choices"][0] == {
+        "value": True, "label": "1 a tile and 1 a pennant (old rule)"}
+    assert rules["tokens"] == [{"name": "goods", "kinds": ["wine", "grain", "cloth"],
+                                "part": "trade-goods", "meaning": "Goods tokens a player holds."}]
+    assert rules["start_tiles"] == [
+        ["base", ["D"]], ["river", ["river-A", "river-A-C3"]], ["river2", ["river2-A"]]]
+    assert rules["always"] == {"parts": ["base"], "tiles": ["base"]}
+    assert rules["brings"]["pig"] == {"parts": ["base", "traders-builders", "pig"],
+                                      "tiles": ["base", "traders-builders"]}
+    assert rules["brings"]["river"] == {"parts": ["base", "river"], "tiles": ["base", "river"]}
+    assert rules["layout"] == {
+        "tiles": ["river", "river2"],
+        "codes": ["river_loop", "river_not_connected", "river_spring", "river_u_turn"],
+    }
+
+
+def test_the_geometry_is_the_engines_view_of_every_tile_turned(client):
+    from scoring.engine.locations import Location
+    from scoring.tileset import current_tiles
+
+    geometry = builder_data(client)["geometry"]
+    tiles = current_tiles()
+    assert geometry["rotations"] == [0, 90, 180, 270]
+    assert set(geometry["tiles"]) == set(tiles)
+    for code in ("D", "river-B", "inns-B", "traders-P", "E-garden"):
+        for position, rotation in enumerate((0, 90, 180, 270)):
+            oriented = tiles[code].oriented(rotation)
+            view = geometry["tiles"][code][position]
+            assert view["edges"] == oriented.edge_string
+            assert [(s["kind"], s["locations"]) for s in view["segments"]] == [
+                (segment.kind.value, [location.value for location in segment.locations])
+                for segment in oriented.segments]
+            assert view["at"] == {location.value: oriented.segment_index(location)
+                                  for location in Location if oriented.segment_index(location) >= 0}
+    # D turned 90°: the city on the east, the road north-south, nothing on a river.
+    d = geometry["tiles"]["D"][1]
+    assert d["edges"] == "RCRF"
+    assert d["segments"][0] == {"kind": "city", "locations": ["E"], "feature": 0}
+    # A river tile: the river is no segment, so no figure can stand on it; each segment
+    # names its entry in the tile data (the river's entry comes first there).
+    river = geometry["tiles"]["river-B"][1]
+    assert river["edges"] == "VCVR"
+    assert "N" not in river["at"] and "S" not in river["at"]
+    assert [s["feature"] for s in river["segments"]] == [1, 2, 3, 4, 5, 6]
+    # The garden of inns-B is printed only from the second edition on.
+    garden = geometry["tiles"]["inns-B"][0]["segments"]
+    assert [s.get("editions") for s in garden if s["kind"] == "garden"] == [["C2", "C3"]]
+    sides = {side["name"]: side for side in geometry["sides"]}
+    assert sides["N"] == {"name": "N", "offset": [0, -1], "word": "north", "opposite": "S"}
+    locations = {location["name"]: location for location in geometry["locations"]}
+    assert locations["NW"] == {"name": "NW", "side": "N", "meets": "SW",
+                               "turned": {"0": "NW", "90": "EN", "180": "SE", "270": "WS"}}
+    assert locations["I"]["side"] is None and locations["I"]["meets"] is None
+    assert geometry["edge_words"] == {"C": "city", "R": "road", "F": "field", "V": "river"}
+
+
+def test_the_javascript_names_no_expansion_figure_kind_or_tile():
+    pattern = re.compile(r"""["'](abbot|large|builder|pig|river2|inns|cathedrals|meeple|D)["']""")
+    for path in MODULES.glob("*.js"):
+        code = "\n".join(line for line in path.read_text().splitlines()
+                         if not line.lstrip().startswith(("//", "*", "/*")))
+        assert not pattern.search(code), path.name
+
+
+# -- the check endpoint -----------------------------------------------------------------------
+
+CHECK_URL = "/api/score/check/"
+RIVER_GAME = {"edition": "C3", "expansions": ["farmers", "river"],
+              "players": [{"color": "red"}, {"color": "blue"}]}
+
+
+def check(client, body):
+    return client.post(CHECK_URL, data=json.dumps(body), content_type="application/json")
+
+
+def test_the_check_finds_a_river_u_turn(client):
+    # From the spring the river runs south, turns west (river-G), then north (river-I
+    # turned 270°): two turns the same way in a row.
+    tiles = [
+        {"tile": "river-A-C3", "x": 0, "y": 0, "rotation": 0},
+        {"tile": "river-G", "x": 0, "y": 1, "rotation": 0},
+        {"tile": "river-I", "x": -1, "y": 1, "rotation": 270},
+    ]
+    response = check(client, {**RIVER_GAME, "tiles": tiles})
+    assert response.status_code == 200
+    codes = [(error["code"], error["path"]) for error in response.json()["errors"]]
+    assert ("river_u_turn", "tiles[2]") in codes, response.json()
+
+
+def test_the_check_of_a_good_river_finds_nothing(client):
+    tiles = [
+        {"tile": "river-A-C3", "x": 0, "y": 0, "rotation": 0},
+        {"tile": "river-G", "x": 0, "y": 1, "rotation": 0},
+        {"tile": "river-I", "x": -1, "y": 1, "rotation": 0},
+    ]
+    response = check(client, {**RIVER_GAME, "tiles": tiles})
+    assert response.status_code == 200
+    assert response.json() == {"errors": []}
+
+
+def test_the_check_says_which_good_is_off_and_by_how_much(client):
+    board = {
+        "edition": "C3", "expansions": ["farmers", "traders-builders"],
+        "players": [{"color": "red", "goods": {"wine": 2}}, {"color": "blue"}],
+        "tiles": [{"tile": "D", "x": 0, "y": 0, "rotation": 0}],
+    }
+    response = check(client, board)
+    assert response.status_code == 200
+    errors = response.json()["errors"]
+    assert [(error["code"], error["path"]) for error in errors] == [("goods_mismatch", "players")]
+    assert "2 wine tokens" in errors[0]["message"] and "2 too many" in errors[0]["message"]
+
+
+def test_the_check_refuses_a_body_that_is_not_json(client):
+    response = client.post(CHECK_URL, data="{", content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "invalid_json"

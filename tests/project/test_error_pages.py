@@ -25,9 +25,10 @@ def test_a_missing_rules_page_uses_the_same_404(client):
 def test_an_unknown_api_endpoint_is_a_json_404(client):
     response = client.get("/api/tilez/")
     assert response.status_code == 404
-    assert response.json() == {
-        "detail": "There is no API endpoint at /api/tilez/; the list is at /api/docs/."
-    }
+    assert response.json() == {"errors": [{
+        "path": "", "code": "not_found",
+        "message": "There is no API endpoint at /api/tilez/; the list is at /api/docs/.",
+    }]}
 
 
 @override_settings(ROOT_URLCONF="tests.project.failing_urls")
@@ -45,4 +46,6 @@ def test_a_failing_api_address_is_a_json_500():
     client = Client(raise_request_exception=False)
     response = client.get("/api/broken/")
     assert response.status_code == 500
-    assert response.json() == {"detail": "The server could not handle this request."}
+    assert response.json() == {"errors": [{
+        "path": "", "code": "server_error", "message": "The server could not handle this request.",
+    }]}

@@ -12,7 +12,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run_manage(*args, **env):
     environment = {
-        key: value for key, value in os.environ.items() if not key.startswith("DJANGO_")
+        key: value for key, value in os.environ.items()
+        if not key.startswith(("DJANGO_", "REDIS_"))
     }
     environment.update(env, DJANGO_SETTINGS_MODULE="carcwiki.settings.prod")
     return subprocess.run(

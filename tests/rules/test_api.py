@@ -89,7 +89,9 @@ def test_the_session_plays_no_part(api, small_content):
 def test_unknown_slugs(api, small_content):
     response = api.get("/api/rules/notes/nope/")
     assert response.status_code == 404
-    assert response.json() == {"detail": "No note with code 'nope'."}
+    assert response.json() == {"errors": [
+        {"path": "", "code": "not_found", "message": "No note with code 'nope'."},
+    ]}
     assert api.get("/api/rules/pages/nope/").status_code == 404
 
 

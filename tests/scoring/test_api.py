@@ -13,6 +13,7 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 from rest_framework.throttling import ScopedRateThrottle
 
+from carcwiki.throttling import ScopedSlidingWindowThrottle
 from scoring import tileset
 from scoring.api import MAX_BODY_BYTES, ScoreView
 from scoring.engine import ErrorCode, TileSet, score_request
@@ -213,7 +214,7 @@ def test_only_post(client):
 
 
 def test_the_view_uses_a_scoped_throttle_with_a_configured_rate():
-    assert ScoreView.throttle_classes == [ScopedRateThrottle]
+    assert ScoreView.throttle_classes == [ScopedSlidingWindowThrottle]
     assert ScoreView.throttle_scope == "score"
     from carcwiki.settings import base
 
@@ -260,7 +261,9 @@ def test_the_schema_documents_the_endpoint(client):
     assert operation["operationId"] == "score_board"
     body = operation["requestBody"]["content"]["application/json"]
     assert body["examples"]["ThreeTiles,TwoPlayers"]["value"] == CONTRACT_REQUEST
-    assert set(operation["responses"]) == {"200", "400", "429"}
+    assert set(operation["responses"]) == {"200", "400", "405", "414", "429"}
+    throttled = operation["responses"]["429"]["content"]["application/json"]
+    assert throttled["schema"] == {"$ref": "#/components/schemas/Errors"}
     ok = operation["responses"]["200"]["content"]["application/json"]
     assert ok["examples"]["FinalScoring"]["value"] == CONTRACT_RESPONSE
     bad = operation["responses"]["400"]["content"]["application/json"]

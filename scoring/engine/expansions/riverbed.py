@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..expansion import LandmarkKind, LayoutRule, Problem, ProblemCode
+from ..expansion import LandmarkKind, LayoutRule
 from ..locations import Side
+from ..problems import BoardError, ProblemCode
 from ..tiles import EdgeType
 
 RIVER = LandmarkKind(
@@ -46,7 +47,7 @@ def _is_spring(tile: Any) -> bool:
     return tile.oriented.definition.has_landmark("river", end="spring")
 
 
-def check_river(tiles: Sequence[Any]) -> Iterator[Problem]:
+def check_river(tiles: Sequence[Any]) -> Iterator[BoardError]:
     """Every problem of the river on a board whose tiles fit (see the module)."""
     river = [tile for tile in tiles
              if tile.oriented is not None and EdgeType.RIVER in tile.oriented.edges]
@@ -77,7 +78,7 @@ def check_river(tiles: Sequence[Any]) -> Iterator[Problem]:
     for tile, _side, other in joins:
         a, b = find(tile.index), find(other.index)
         if a == b:
-            yield Problem(
+            yield BoardError(
                 f"tiles[{other.index}]", RIVER_LOOP,
                 f"{other.label} closes the river on itself: its branches may not be joined "
                 "together.",
@@ -87,12 +88,12 @@ def check_river(tiles: Sequence[Any]) -> Iterator[Problem]:
 
     springs = [tile for tile in river if _is_spring(tile)]
     if not springs:
-        yield Problem(
+        yield BoardError(
             "tiles", RIVER_SPRING,
             "The board has river tiles but no spring: the river starts from its spring tile.",
         )
     for extra in springs[1:]:
-        yield Problem(
+        yield BoardError(
             f"tiles[{extra.index}]", RIVER_SPRING,
             f"{extra.label} is a second spring; a game has one spring, the start tile "
             f"(the first is {springs[0].label}).",
@@ -100,7 +101,7 @@ def check_river(tiles: Sequence[Any]) -> Iterator[Problem]:
     main = find((springs[0] if springs else river[0]).index)
     for tile in river:
         if find(tile.index) != main:
-            yield Problem(
+            yield BoardError(
                 f"tiles[{tile.index}]", RIVER_NOT_CONNECTED,
                 f"{tile.label} is not joined to the river that holds the spring: each river "
                 "tile is laid at an open end of the one river.",
@@ -113,7 +114,7 @@ def check_river(tiles: Sequence[Any]) -> Iterator[Problem]:
         (onward,) = [s for s in mine if s is not side]
         (other_onward,) = [s for s in theirs if s is not side.opposite]
         if onward is other_onward:
-            yield Problem(
+            yield BoardError(
                 f"tiles[{other.index}]", RIVER_U_TURN,
                 f"{other.label} turns the river back the way it came: together with "
                 f"{tile.label} both turn it {onward.word}wards, an immediate U-turn.",

@@ -28,8 +28,6 @@ from ..expansion import (
     Placement,
     PlayerBonus,
     PlayerTokens,
-    Problem,
-    ProblemCode,
     ScoreModifier,
     ScoringContext,
     SegmentAttribute,
@@ -37,6 +35,7 @@ from ..expansion import (
     WhenMissing,
 )
 from ..features import Feature, FeatureGraph
+from ..problems import BoardError, ProblemCode
 from ..results import BonusResult
 from ..rules import Edition
 from ..tiles import FeatureKind
@@ -91,11 +90,10 @@ def pigs_in_farm(feature: Feature, valuation: Valuation, context: ScoringContext
     if feature.has("pig_herd"):
         valuation.shared_bonus.append((1, "pig-herd"))
         valuation.extras["pig_herd"] = True
-    for figure in feature.figures:
-        if figure.kind == PIG.code:
-            valuation.owner_bonus.setdefault(figure.player, []).append(
-                (1, f"{figure.player.value}'s pig")
-            )
+    with_pigs = {figure.player for figure in feature.figures if figure.kind == PIG.code}
+    for player in context.players:  # in player order, whatever the order of the figures
+        if player in with_pigs:
+            valuation.owner_bonus.setdefault(player, []).append((1, f"{player.value}'s pig"))
 
 
 def _goods_text(good: str, holders: dict, winners: list) -> str:
@@ -134,7 +132,7 @@ def score_goods(context: ScoringContext) -> list[BonusResult]:
     return results
 
 
-def check_goods(view: BoardView) -> Iterator[Problem]:
+def check_goods(view: BoardView) -> Iterator[BoardError]:
     """Good by good, the tokens held add up to the symbols of the completed cities."""
     symbols = goods_on_board(view.graph)
     for good in GOODS:
@@ -142,7 +140,7 @@ def check_goods(view: BoardView) -> Iterator[Problem]:
         if held != symbols[good]:
             difference = held - symbols[good]
             off = (f"{difference} too many" if difference > 0 else f"{-difference} missing")
-            yield Problem(
+            yield BoardError(
                 "players", GOODS_MISMATCH,
                 f"The players hold {held} {good} token{'s' if held != 1 else ''}, but the "
                 f"completed cities on the board show {symbols[good]} {good} "

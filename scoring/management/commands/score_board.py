@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError
 
 from scoring.engine import InvalidBoardError, ScoreResult, score_request
-from scoring.engine.validation import lone_surrogate
+from scoring.engine.problems import UnreadableJSONError, load_json
 from scoring.tileset import current_tiles
 
 
@@ -69,16 +69,9 @@ class Command(BaseCommand):
         except UnicodeDecodeError:
             raise CommandError(f"{name} is not UTF-8 text.") from None
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as error:
-            raise CommandError(f"{name} is not valid JSON: {error}.") from None
-        where = lone_surrogate(data)
-        if where is not None:
-            raise CommandError(
-                f"{name} is not usable JSON: a string holds a lone surrogate ({where}), "
-                "which is not a character."
-            )
-        return data
+            return load_json(text)
+        except UnreadableJSONError as error:
+            raise CommandError(f"{name} is {error}.") from None
 
 
 def _table(headers: list[str], rows: list[list[str]], right: set[int]) -> list[str]:

@@ -6,7 +6,7 @@
 
 import { s } from "./dom.js";
 import { figureElement } from "./figures.js";
-import { key, legalSquares } from "./geometry.js";
+import { key } from "./geometry.js";
 
 export const UNIT = 100; // board units per square
 
@@ -49,9 +49,7 @@ export class BoardView {
     if (this.legalFor?.doc === doc && this.legalFor.memo === memo) return this.legal;
     this.legal = new Set();
     if (code && this.catalogue.has(code)) {
-      const typeOf = (tileCode) => this.catalogue.type(tileCode);
-      const edges = this.catalogue.type(code).edges;
-      for (const [x, y] of legalSquares(doc.tiles, typeOf, edges, turn, moving)) {
+      for (const [x, y] of this.catalogue.geometry.legalSquares(doc.tiles, code, turn, moving)) {
         this.legal.add(key(x, y));
       }
     }
@@ -140,8 +138,8 @@ export class BoardView {
     layer.replaceChildren();
     doc.figures.forEach((figure, index) => {
       const tile = doc.tiles.get(key(figure.x, figure.y));
-      const found = tile ? this.catalogue.featureAt(tile, figure.at) : null;
-      layer.append(figureElement(figure, index, found?.feature.kind ?? null, doc.players));
+      const found = tile ? this.catalogue.featureAt(tile, figure.at, doc.edition) : null;
+      layer.append(figureElement(figure, index, found?.feature.kind ?? null, doc.players, this.catalogue));
     });
   }
 

@@ -1,10 +1,10 @@
-// The tile types and the game options the page was rendered with, and the questions asked
-// of them: which tiles a group's edition and expansions contain, how many copies are left,
-// and which figures may stand on which feature. Read-only: it never changes after start-up.
+// The tile types, the tile geometry and the rules the page was rendered with, and the
+// questions asked of them: which tiles a group's edition and expansions contain, how many
+// copies are left, which tile the game starts from, which figure kinds are in play and
+// where each may stand. Every expansion, figure kind, rule and token comes from the
+// server's data: this module names none. Read-only: it never changes after start-up.
 
-import { featureIndexAt } from "./geometry.js";
-
-export const FIGURE_LIMITS = { meeple: 7, abbot: 1 };
+import { Geometry } from "./geometry.js";
 
 export const PLAYER_COLORS = [
   { code: "yellow", label: "Yellow", letter: "Y", fill: "#f4cc1f", ink: "#1d1d1d" },
@@ -18,17 +18,39 @@ export const PLAYER_COLORS = [
 export const colorInfo = (code) => PLAYER_COLORS.find((color) => color.code === code)
   ?? { code, label: code, letter: "?", fill: "#777777", ink: "#ffffff" };
 
-export const FARM_SCORING = [
-  { code: "third-edition", short: "C3 farms", label: "Third edition: 3 a completed city, for every farm" },
-  { code: "second-edition", short: "C2 farms", label: "Second edition: a player scores each city once" },
-  { code: "first-edition", short: "C1 farms", label: "First edition: 4 a city, to the most farmers" },
-];
+const FEATURE_WORDS = { road: "a road", city: "a city", monastery: "a monastery", garden: "a garden", farm: "a field" };
+const article = (word) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
+
+/** "a, b or c" */
+function either(words) {
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words.at(-1)}` : words[0] ?? "";
+}
+
+/** What a set of listed codes puts in play: parts (rules, figures, tokens) and tile groups. */
+export class InPlay {
+  constructor(listed, parts, tiles) {
+    this.listed = listed; // the codes as the request sends them
+    this.parts = parts; // Set of part codes in play (the base game's included)
+    this.tiles = tiles; // Set of codes whose tiles are in play
+  }
+
+  includes(code) {
+    return this.parts.has(code) || this.tiles.has(code);
+  }
+}
 
 export class Catalogue {
-  constructor({ tiles, editions, options }) {
+  constructor({ tiles, editions, options, rules, geometry }) {
     this.types = new Map(tiles.map((tile) => [tile.code, tile]));
     this.editions = editions;
     this.options = options;
+    this.rules = rules;
+    this.geometry = new Geometry(geometry);
+    this.figures = rules.figures;
+    this.figureByCode = new Map(rules.figures.map((kind) => [kind.code, kind]));
+    // Tile groups with a start tile of their own (the river) are laid first.
+    const always = new Set(rules.always.tiles);
+    this.firstGroups = new Set(rules.start_tiles.map(([code]) => code).filter((code) => !always.has(code)));
   }
 
   type(code) {
@@ -41,6 +63,20 @@ export class Catalogue {
     return this.types.has(code);
   }
 
+  option(code) {
+    return this.options.find((option) => option.code === code) ?? null;
+  }
+
+  /** The rule values a board starts with. */
+  get defaultRules() {
+    return Object.fromEntries(this.rules.options.map((option) => [option.name, option.default]));
+  }
+
+  /** The figure kind a click puts when nothing else is chosen: the first declared. */
+  get defaultKind() {
+    return this.figures[0]?.code ?? null;
+  }
+
   /** The expansion and part codes that exist in an edition, among those chosen. */
   optionsInPlay(edition, chosen) {
     return this.options
@@ -48,14 +84,37 @@ export class Catalogue {
       .map((option) => option.code);
   }
 
-  /** Tile types a group with this edition and these expansions owns, in catalogue order. */
-  typesInPlay(edition, chosen) {
-    const inPlay = this.optionsInPlay(edition, chosen);
-    return [...this.types.values()].filter((type) => {
-      if ((type.counts[edition] ?? 0) <= 0) return false;
-      if (type.expansion === "base") return !type.part || inPlay.includes(type.part);
-      return inPlay.includes(type.expansion);
-    });
+  /** What the chosen codes put in play (codes the catalogue does not offer are kept). */
+  inPlay(codes) {
+    const parts = new Set(this.rules.always.parts);
+    const tiles = new Set(this.rules.always.tiles);
+    for (const code of codes) {
+      const brings = this.rules.brings[code];
+      if (!brings) continue;
+      brings.parts.forEach((part) => parts.add(part));
+      brings.tiles.forEach((group) => tiles.add(group));
+    }
+    return new InPlay(codes, parts, tiles);
+  }
+
+  /** Tile types a group with this edition and these codes owns: first those laid
+   * first (the river), then in catalogue order. */
+  typesInPlay(edition, inPlay) {
+    const types = [...this.types.values()].filter((type) => (type.counts[edition] ?? 0) > 0
+      && inPlay.tiles.has(type.expansion));
+    const first = types.filter((type) => this.firstGroups.has(type.expansion));
+    return [...first, ...types.filter((type) => !this.firstGroups.has(type.expansion))];
+  }
+
+  /** The tile the game starts from: the first start tile the edition has, taking the
+   * parts in play from the last declared (as the engine's InPlay.start_tile does). */
+  startTile(edition, inPlay) {
+    for (const [part, codes] of [...this.rules.start_tiles].reverse()) {
+      if (!inPlay.parts.has(part)) continue;
+      const found = codes.find((code) => (this.types.get(code)?.counts[edition] ?? 0) > 0);
+      if (found) return found;
+    }
+    return null;
   }
 
   /** Copies of each tile code left in the box once the placed tiles are taken out. */
@@ -66,30 +125,72 @@ export class Catalogue {
     return left;
   }
 
-  /** The feature a figure at `location` (after rotation) stands on, or null. */
-  featureAt(placedTile, location) {
-    const type = this.types.get(placedTile.tile);
-    if (!type) return null;
-    const index = featureIndexAt(type, placedTile.rotation, location);
-    return index >= 0 ? { index, feature: type.features[index] } : null;
+  /** The segment a figure at `location` (after rotation) stands on, or null. */
+  featureAt(placedTile, location, edition) {
+    if (!this.types.has(placedTile.tile)) return null;
+    const index = this.geometry.segmentIndexAt(placedTile.tile, placedTile.rotation, location, edition);
+    if (index < 0) return null;
+    return { index, feature: this.geometry.view(placedTile.tile, placedTile.rotation).segments[index] };
+  }
+
+  /** The figure kinds in play, in declaration order. */
+  figureKinds(inPlay) {
+    return this.figures.filter((kind) => inPlay.parts.has(kind.part));
+  }
+
+  /** Tokens players bring with these codes in play (goods). */
+  tokens(inPlay) {
+    return this.rules.tokens.filter((tokens) => inPlay.parts.has(tokens.part));
+  }
+
+  /** Rule options of the parts in play. */
+  ruleOptions(inPlay) {
+    return this.rules.options.filter((option) => option.parts.some((part) => inPlay.parts.has(part)));
+  }
+
+  /** The placement letting `kind` stand on a feature kind with these codes in play. */
+  placement(kind, featureKind, inPlay) {
+    return this.figureByCode.get(kind)?.placements.find((placement) => placement.feature === featureKind
+      && inPlay.parts.has(placement.part) && placement.needs.every((code) => inPlay.includes(code))) ?? null;
+  }
+
+  /** What a figure is called on a feature kind (a meeple in a field is a farmer). */
+  role(kind, featureKind) {
+    const placements = this.figureByCode.get(kind)?.placements ?? [];
+    const placement = placements.find((entry) => entry.feature === featureKind);
+    const name = this.figureByCode.get(kind)?.name ?? kind;
+    // A figure keeps its own name where its own part lets it stand unconditionally;
+    // elsewhere it takes the role the placement gives it (a farmer).
+    if (!placement || (placement.part === this.figureByCode.get(kind)?.part && !placement.needs.length)) return name;
+    return placement.role;
+  }
+
+  name(code) {
+    return this.option(code)?.name ?? code;
   }
 
   /**
-   * Why a figure of `kind` may not stand on `feature` with these options in play, or
-   * null when it may.
+   * Why a figure of `kind` may not stand on `feature` with these codes in play, or null
+   * when it may (the figures it must join are checked by the caller).
    */
   figureRefusal(kind, feature, inPlay) {
-    if (kind === "abbot") {
-      if (!inPlay.includes("abbot")) return "The abbot is not in play (see the game options).";
-      if (!["monastery", "garden"].includes(feature.kind)) {
-        return "An abbot stands only on a monastery or a garden.";
-      }
-      return null;
+    const declared = this.figureByCode.get(kind);
+    if (!declared) return `No figure kind ${kind} is known.`;
+    const name = declared.name;
+    if (!inPlay.parts.has(declared.part)) {
+      return `The ${name} is not in play (see the game options).`;
     }
-    if (feature.kind === "garden") return "Only an abbot may stand on a garden.";
-    if (feature.kind === "field" && !inPlay.includes("farmers")) {
-      return "Farmers are not in play: add them in the game options to use fields.";
+    if (this.placement(kind, feature.kind, inPlay)) return null;
+    const possible = declared.placements.filter((placement) => placement.feature === feature.kind);
+    if (possible.length) {
+      const missing = [...new Set(possible.flatMap((placement) => [placement.part, ...placement.needs])
+        .filter((code) => !inPlay.includes(code)))];
+      const role = possible[0].role;
+      return `${role[0].toUpperCase()}${role.slice(1)}s are not in play: add ${either(missing.map((code) => this.name(code)))} in the game options to use ${FEATURE_WORDS[feature.kind]?.slice(2) ?? feature.kind}s.`;
     }
-    return null;
+    const places = [...new Set(declared.placements.filter((placement) => inPlay.parts.has(placement.part)
+      && placement.needs.every((code) => inPlay.includes(code))).map((placement) => FEATURE_WORDS[placement.feature] ?? placement.feature))];
+    const capital = article(name);
+    return `${capital[0].toUpperCase()}${capital.slice(1)} stands only on ${either(places)}.`;
   }
 }

@@ -8,6 +8,8 @@ function fill(element, attributes, children) {
     if (value === null || value === undefined || value === false) continue;
     if (name === "text") element.textContent = String(value);
     else if (name === "dataset") Object.assign(element.dataset, value);
+    // Through the CSSOM: the site's Content-Security-Policy refuses style attributes.
+    else if (name === "style") element.style.cssText = String(value);
     else if (name.startsWith("on") && typeof value === "function") {
       element.addEventListener(name.slice(2), value);
     } else element.setAttribute(name, value === true ? "" : String(value));

@@ -1,19 +1,20 @@
 // Figures: how they look on the board and what a click on a feature of a tile does with
-// them. Every player's figures carry the player's letter, and the three kinds have their
-// own outline (a standing meeple, a meeple lying in a field as a farmer, a hooded abbot),
-// so nothing depends on telling colours apart.
+// them. Every player's figures carry the player's letter, and each kind has its own
+// outline (a standing meeple, larger for a stronger one, lying in a field as a farmer; a
+// hooded robe for a figure that stands only on monasteries and gardens; a round token
+// with the kind's initial for a figure that never counts in a majority), so nothing
+// depends on telling colours apart. The kinds, their names and where they may stand are
+// the server's data (Catalogue); this module names none of them.
 
 import { colorInfo } from "./catalogue.js";
 import { s } from "./dom.js";
-import { describeFeature, featureIndexAt, key } from "./geometry.js";
+import { key } from "./geometry.js";
 
 const UNIT = 100;
 const MEEPLE_BODY = "M-3.2,-6 L3.2,-6 L12,-2.2 L12,2.6 L5.2,1.6 L9.6,13 L2.2,13 L0,8.4 "
   + "L-2.2,13 L-9.6,13 L-5.2,1.6 L-12,2.6 L-12,-2.2 Z";
-const ABBOT_ROBE = "M0,-15 C6.5,-15 7.5,-8.5 5,-5.5 L11.5,13 L-11.5,13 L-5,-5.5 "
+const ROBE = "M0,-15 C6.5,-15 7.5,-8.5 5,-5.5 L11.5,13 L-11.5,13 L-5,-5.5 "
   + "C-7.5,-8.5 -6.5,-15 0,-15 Z";
-
-export const KIND_WORDS = { meeple: "meeple", abbot: "abbot" };
 
 // Where a figure stands on its square for each location (after rotation): a little inside
 // the edge it names, so that it stays on its own tile.
@@ -31,50 +32,104 @@ export function playerWords(color, players = []) {
   return player?.name ? `${label} (${player.name})` : label;
 }
 
-/** What a figure is called on a feature: a meeple on a field is a farmer. */
-export function figureWord(kind, featureKind) {
-  if (kind === "meeple" && featureKind === "field") return "farmer";
-  return KIND_WORDS[kind] ?? kind;
+/** What a figure is called on a feature kind: a meeple on a field is a farmer. */
+export function figureWord(catalogue, kind, featureKind) {
+  return catalogue.role(kind, featureKind);
 }
 
-/** The drawing of one figure, centred on (0, 0), about 30 units tall. */
-export function figureShape(color, kind, lying = false) {
+/** The drawing of one figure of a declared kind, centred on (0, 0), about 30 units tall. */
+export function figureShape(color, declared, lying = false) {
   const info = colorInfo(color);
-  const body = kind === "abbot"
-    ? [s("path", { d: ABBOT_ROBE, class: "figure-body" })]
-    : [s("circle", { cx: 0, cy: -10.5, r: 5.2, class: "figure-body" }),
+  const shape = declared?.shape ?? "standing";
+  let body;
+  let letterY = 4.5;
+  if (shape === "robe") {
+    body = [s("path", { d: ROBE, class: "figure-body" })];
+    letterY = 8;
+  } else if (shape === "token") {
+    body = [s("rect", { x: -10, y: -10, width: 20, height: 20, rx: 6, class: "figure-body" }),
+      s("circle", { cx: 9, cy: -9, r: 5.5, class: "figure-kind-mark" }),
+      s("text", { x: 9, y: -6.6, "text-anchor": "middle", "font-size": 7, class: "figure-kind-letter",
+        text: (declared?.name ?? "?")[0].toUpperCase() })];
+  } else {
+    body = [s("circle", { cx: 0, cy: -10.5, r: 5.2, class: "figure-body" }),
       s("path", { d: MEEPLE_BODY, class: "figure-body" })];
-  const shape = s("g", { transform: lying ? "rotate(-90)" : null, fill: info.fill }, body);
+  }
+  const scale = shape === "standing" && declared?.strength > 1 ? 1 + 0.25 * (declared.strength - 1) : 1;
+  const turns = [lying && shape !== "token" ? "rotate(-90)" : "", scale !== 1 ? `scale(${scale})` : ""]
+    .filter(Boolean).join(" ");
+  const drawn = s("g", { transform: turns || null, fill: info.fill }, body);
   const letter = s("text", {
-    class: "figure-letter", y: kind === "abbot" ? 8 : 4.5, "text-anchor": "middle",
+    class: "figure-letter", y: letterY, "text-anchor": "middle",
     fill: info.ink, "font-size": info.letter.length > 1 ? 7.5 : 9.5, text: info.letter,
   });
-  return s("g", { class: `figure-shape kind-${kind}` }, shape, letter);
+  return s("g", { class: `figure-shape kind-${declared?.code ?? "unknown"} shape-${shape}` }, drawn, letter);
 }
 
 /** A placed figure as an SVG group at its location on the board. */
-export function figureElement(figure, index, featureKind, players) {
-  const [u, v] = SPOTS[figure.at] ?? SPOTS.C;
+export function figureElement(figure, index, featureKind, players, catalogue) {
+  const declared = catalogue.figureByCode.get(figure.kind);
+  const token = declared?.shape === "token";
+  // A token stands beside the figure it joins, which may share its spot.
+  const [u, v] = (SPOTS[figure.at] ?? SPOTS.C).map((value) => value + (token ? 0.13 : 0));
   const x = (figure.x + u) * UNIT;
   const y = (figure.y + v) * UNIT;
-  const lying = featureKind === "field";
-  const word = figureWord(figure.kind, featureKind);
+  const lying = featureKind === "farm";
+  const word = figureWord(catalogue, figure.kind, featureKind);
+  const spot = `figure-${figure.player}-${key(figure.x, figure.y)}-${figure.at}`;
   return s("g", {
     class: `figure player-${figure.player}`,
-    transform: `translate(${x} ${y}) scale(1.3)`,
+    transform: `translate(${x} ${y}) scale(${token ? 1.1 : 1.3})`,
     dataset: {
       index: String(index), player: figure.player, kind: figure.kind,
-      testid: `figure-${figure.player}-${key(figure.x, figure.y)}-${figure.at}`,
+      testid: token ? `${spot}-${figure.kind}` : spot,
     },
   }, s("title", { text: `${playerWords(figure.player, players)} ${word} at (${figure.x}, ${figure.y}) ${figure.at}` }),
-  figureShape(figure.player, figure.kind, lying));
+  figureShape(figure.player, declared, lying));
 }
 
-/** The figure standing on the same feature of the tile as `location`, if any. */
+/** The figures standing on segment `featureIndex` of a placed tile. */
+export function figuresOnFeature(state, catalogue, tile, featureIndex) {
+  const edition = state.doc.edition;
+  return state.figuresAt(tile.x, tile.y).filter(({ figure }) => catalogue.geometry
+    .segmentIndexAt(tile.tile, tile.rotation, figure.at, edition) === featureIndex);
+}
+
+/** The figure that counts in a majority standing on that segment, if any (a builder or a
+ * pig stands beside it). */
 export function figureOnFeature(state, catalogue, tile, featureIndex) {
-  const type = catalogue.type(tile.tile);
-  return state.figuresAt(tile.x, tile.y)
-    .find(({ figure }) => featureIndexAt(type, tile.rotation, figure.at) === featureIndex) ?? null;
+  const here = figuresOnFeature(state, catalogue, tile, featureIndex);
+  return here.find(({ figure }) => (catalogue.figureByCode.get(figure.kind)?.strength ?? 1) > 0)
+    ?? here[0] ?? null;
+}
+
+/**
+ * Why `player` may not put a `kind` on segment `featureIndex` of `tile`, or null: the
+ * placement's rules with these codes in play, then the figures it must join on the
+ * whole feature (a builder joins its owner's meeple), then the figures the player has left.
+ */
+export function placementRefusal(state, catalogue, tile, featureIndex, kind, player, ignoreIndex = -1) {
+  const inPlay = state.inPlay();
+  const feature = catalogue.geometry.view(tile.tile, tile.rotation).segments[featureIndex];
+  const refusal = catalogue.figureRefusal(kind, feature, inPlay);
+  if (refusal) return refusal;
+  const placement = catalogue.placement(kind, feature.kind, inPlay);
+  const declared = catalogue.figureByCode.get(kind);
+  if (placement.beside.length) {
+    const members = catalogue.geometry.featureMembers(state.doc.tiles, state.doc.edition, tile.x, tile.y, featureIndex);
+    const joined = state.doc.figures.some((figure, index) => {
+      if (index === ignoreIndex || figure.player !== player || !placement.beside.includes(figure.kind)) return false;
+      const other = state.tileAt(figure.x, figure.y);
+      const at = other ? catalogue.geometry.segmentIndexAt(other.tile, other.rotation, figure.at, state.doc.edition) : -1;
+      return members.has(`${key(figure.x, figure.y)}#${at}`);
+    });
+    if (!joined) {
+      const names = placement.beside.map((code) => catalogue.figureByCode.get(code)?.name ?? code);
+      const who = playerWords(player, state.doc.players);
+      return `A ${declared.name} stands only beside its owner's ${names.join(" or ")}: ${who} has none on this ${catalogue.geometry.describe(feature).split(" (")[0]}.`;
+    }
+  }
+  return null;
 }
 
 /**
@@ -85,37 +140,54 @@ export function figureOnFeature(state, catalogue, tile, featureIndex) {
 export function figureAction(state, catalogue, x, y, location, wanted = null) {
   const tile = state.tileAt(x, y);
   if (!tile) return { action: "refuse", message: `There is no tile at (${x}, ${y}).` };
-  const found = catalogue.featureAt(tile, location);
+  const found = catalogue.featureAt(tile, location, state.doc.edition);
   if (!found) {
     return { action: "refuse", message: `Nothing on tile ${tile.tile} at ${location} can hold a figure.` };
   }
   const player = state.ui.currentPlayer;
   if (!player) return { action: "refuse", message: "Add a player first." };
   const inPlay = state.inPlay();
+  const kinds = catalogue.figureKinds(inPlay);
   let kind = wanted ?? state.ui.figureKind;
-  if (found.feature.kind === "garden" && kind === "meeple" && inPlay.includes("abbot")) kind = "abbot";
-  if (kind === "abbot" && !inPlay.includes("abbot")) kind = "meeple";
-  const where = `the ${describeFeature(found.feature, tile.rotation)} of tile ${tile.tile} at (${x}, ${y})`;
-  const who = playerWords(player, state.doc.players);
-  const here = figureOnFeature(state, catalogue, tile, found.index);
-  const word = figureWord(kind, found.feature.kind);
-  if (here && here.figure.player === player && here.figure.kind === kind) {
-    return { action: "remove", index: here.index, message: `Took ${who}'s ${word} back from ${where}.` };
+  if (!kinds.some((entry) => entry.code === kind)) kind = kinds[0]?.code ?? kind;
+  // With the plain kind chosen (the first declared), a click on a feature it may not
+  // stand on puts the first kind that may stand there alone (a click on a garden puts
+  // the abbot); a kind chosen on purpose is refused with the reason.
+  if (!wanted && kind === kinds[0]?.code && !catalogue.placement(kind, found.feature.kind, inPlay)) {
+    const fitting = kinds.find((entry) => {
+      const placement = catalogue.placement(entry.code, found.feature.kind, inPlay);
+      return placement && !placement.beside.length && entry.strength > 0;
+    });
+    if (fitting) kind = fitting.code;
   }
-  const refusal = catalogue.figureRefusal(kind, found.feature, inPlay);
+  const declared = catalogue.figureByCode.get(kind);
+  const where = `the ${catalogue.geometry.describe(found.feature)} of tile ${tile.tile} at (${x}, ${y})`;
+  const who = playerWords(player, state.doc.players);
+  const here = figuresOnFeature(state, catalogue, tile, found.index);
+  const word = figureWord(catalogue, kind, found.feature.kind);
+  const mine = here.find(({ figure }) => figure.player === player && figure.kind === kind);
+  if (mine) {
+    return { action: "remove", index: mine.index, message: `Took ${who}'s ${word} back from ${where}.` };
+  }
+  // A figure that counts in a majority takes the place of the one there; a builder or
+  // a pig joins it.
+  const counts = (declared?.strength ?? 1) > 0;
+  const replaced = counts ? here.find(({ figure }) => (catalogue.figureByCode.get(figure.kind)?.strength ?? 1) > 0) : null;
+  const refusal = placementRefusal(state, catalogue, tile, found.index, kind, player, replaced?.index ?? -1);
   if (refusal) return { action: "refuse", message: refusal };
   const limit = state.limits[kind] ?? Infinity;
   if (state.figureCount(player, kind) >= limit) {
-    const owned = limit === 1 ? `${who}'s ${kind} is already on the board`
-      : `${who} has no ${kind} left: all ${limit} are on the board`;
+    const owned = limit === 1 ? `${who}'s ${declared.name} is already on the board`
+      : `${who} has no ${declared.name} left: all ${limit} are on the board`;
     return { action: "refuse", message: `${owned}. Take one back first (click it on its tile).` };
   }
   const figure = { player, x, y, at: location, kind };
-  if (here) {
-    const other = playerWords(here.figure.player, state.doc.players);
+  if (replaced) {
+    const other = playerWords(replaced.figure.player, state.doc.players);
+    const otherName = catalogue.figureByCode.get(replaced.figure.kind)?.name ?? replaced.figure.kind;
     return {
-      action: "put", figure, replaced: here.index,
-      message: `${who}'s ${word} now stands on ${where}, instead of ${other}'s ${here.figure.kind}.`,
+      action: "put", figure, replaced: replaced.index,
+      message: `${who}'s ${word} now stands on ${where}, instead of ${other}'s ${otherName}.`,
     };
   }
   return { action: "put", figure, replaced: -1, message: `${who}'s ${word} on ${where}.` };

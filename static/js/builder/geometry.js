@@ -1,15 +1,12 @@
-// Geometry of the board, with no DOM and no state: location names and how they turn with
-// a tile, which edges meet, where a tile type fits, and which location a click names.
-// Everything follows shared/spec/tiles-base-game.md; a square is 1 unit wide here and
-// (u, v) is a point inside it, (0, 0) at its north-west corner, v growing to the south.
+// Geometry of the board, with no DOM and no state. The tile geometry itself comes from
+// the server (the engine's view of every tile type turned 0, 90, 180 and 270 degrees, and
+// the location names with their side, turns and meetings): this module only reads it, to
+// say where a tile fits, which segment a location names and which location a click names.
+// A square is 1 unit wide here and (u, v) is a point inside it, (0, 0) at its north-west
+// corner, v growing to the south.
 
-export const SIDES = ["N", "E", "S", "W"];
-export const HALF_EDGES = ["NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN"];
-export const ROTATIONS = [0, 90, 180, 270];
-export const OFFSETS = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
-const EDGE_WORDS = { N: "north", E: "east", S: "south", W: "west" };
-
-/** Where each location sits inside a square: used to read a click and to draw figures. */
+/** Where each location sits inside a square (already turned): drawing coordinates only,
+ * used to read a click and to draw figures. */
 export const ANCHORS = {
   C: [0.5, 0.5], I: [0.5, 0.5],
   N: [0.5, 0.16], E: [0.84, 0.5], S: [0.5, 0.84], W: [0.16, 0.5],
@@ -24,153 +21,183 @@ export function parseKey(text) {
   return { x, y };
 }
 
-/** The name a location takes once its tile is turned clockwise by `degrees`. */
-export function rotateLocation(location, degrees) {
-  const steps = ((degrees / 90) % 4 + 4) % 4;
-  const side = SIDES.indexOf(location);
-  if (side >= 0) return SIDES[(side + steps) % 4];
-  const half = HALF_EDGES.indexOf(location);
-  if (half >= 0) return HALF_EDGES[(half + 2 * steps) % 8];
-  return location; // C and I stay in the middle
-}
-
-export const unrotateLocation = (location, degrees) => rotateLocation(location, 360 - degrees);
-
-/** Turn a point of the square clockwise by `degrees` about its centre. */
-export function rotatePoint([u, v], degrees) {
-  let point = [u, v];
-  for (let turn = 0; turn < (((degrees / 90) % 4) + 4) % 4; turn += 1) {
-    point = [1 - point[1], point[0]];
-  }
-  return point;
-}
-
-/** The edge kind letter (C, R, F, V) a tile shows on `side` once turned. */
-export function edgeAt(edges, rotation, side) {
-  const steps = rotation / 90;
-  return edges[(SIDES.indexOf(side) - steps + 8) % 4];
-}
-
-export const opposite = (side) => SIDES[(SIDES.indexOf(side) + 2) % 4];
-
-/** The locations a figure may name to stand on a feature, in canonical orientation. */
-export function featureLocations(feature) {
-  if (feature.kind === "city" || feature.kind === "road") return [...feature.edges];
-  if (feature.kind === "field") return feature.half_edges?.length ? [...feature.half_edges] : ["I"];
-  return ["C"];
-}
-
-/** Index of the feature of `type` at a location named after rotation (or -1). */
-export function featureIndexAt(type, rotation, location) {
-  const canonical = unrotateLocation(location, rotation);
-  return type.features.findIndex((feature) => featureLocations(feature).includes(canonical));
-}
-
-/** A short description of a placed feature, e.g. "city (north and east)". */
-export function describeFeature(feature, rotation) {
-  const placed = featureLocations(feature).map((location) => rotateLocation(location, rotation));
-  if (feature.kind === "city" || feature.kind === "road") {
-    const words = placed.map((side) => EDGE_WORDS[side]);
-    const joined = words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words[0];
-    return `${feature.kind} (${joined})`;
-  }
-  if (feature.kind === "field") {
-    const sides = [...new Set(placed.map((half) => EDGE_WORDS[half[0]]))].filter(Boolean);
-    return sides.length ? `field (touching ${sides.join(", ")})` : "field";
-  }
-  return feature.kind;
-}
-
 const squaredDistance = ([a, b], [c, d]) => (a - c) ** 2 + (b - d) ** 2;
 
-/**
- * The location (after rotation) a click at (u, v) on a placed tile names, or null.
- * When the click hit a drawn feature (`featureIndex`), the nearest location of that
- * feature is chosen; otherwise the nearest location of any feature.
- */
-export function locationAtPoint(type, rotation, point, featureIndex = null) {
-  const canonicalPoint = rotatePoint(point, 360 - rotation);
-  const features = featureIndex !== null && type.features[featureIndex]
-    ? [type.features[featureIndex]]
-    : type.features;
-  let best = null;
-  let bestDistance = Infinity;
-  for (const feature of features) {
-    for (const location of featureLocations(feature)) {
-      const distance = squaredDistance(ANCHORS[location], canonicalPoint);
+export class Geometry {
+  /** `data`: the page's geometry block (see scoring/builder/selectors.py). */
+  constructor(data) {
+    this.rotations = data.rotations;
+    this.sides = data.sides;
+    this.sideByName = new Map(data.sides.map((side, index) => [side.name, { ...side, index }]));
+    this.locations = new Map(data.locations.map((location) => [location.name, location]));
+    this.edgeWords = data.edge_words;
+    this.tiles = data.tiles;
+  }
+
+  /** The engine's view of tile `code` turned `rotation` degrees, or null. */
+  view(code, rotation) {
+    return this.tiles[code]?.[this.rotations.indexOf(rotation)] ?? null;
+  }
+
+  /** Whether a segment is printed in `edition` (a garden exists only in some). */
+  static printed(segment, edition) {
+    return !segment.editions || segment.editions.includes(edition);
+  }
+
+  /** The index of the segment a figure at `location` stands on, or -1. */
+  segmentIndexAt(code, rotation, location, edition) {
+    const view = this.view(code, rotation);
+    const index = view?.at[location];
+    if (index === undefined || !Geometry.printed(view.segments[index], edition)) return -1;
+    return index;
+  }
+
+  /** The name `location` takes when its tile turns by `degrees` more. */
+  turn(location, degrees) {
+    const turned = ((degrees % 360) + 360) % 360;
+    return this.locations.get(location)?.turned[String(turned)] ?? location;
+  }
+
+  /** The edge letter tile `code` turned `rotation` shows on side `sideName`. */
+  edgeAt(code, rotation, sideName) {
+    return this.view(code, rotation).edges[this.sideByName.get(sideName).index];
+  }
+
+  /** The neighbours of a square: [side name, x, y] for each side. */
+  neighbours(x, y) {
+    return this.sides.map((side) => [side.name, x + side.offset[0], y + side.offset[1]]);
+  }
+
+  /**
+   * Whether tile `code` fits at (x, y) turned `rotation` on a board (Map key → placed
+   * tile). `ignore` is the key of a tile being moved. Returns { ok, reason, side }.
+   */
+  fitsAt(tiles, code, x, y, rotation, ignore = null) {
+    const here = key(x, y);
+    if (here !== ignore && tiles.has(here)) return { ok: false, reason: "occupied" };
+    let touching = 0;
+    for (const [side, nx, ny] of this.neighbours(x, y)) {
+      const neighbourKey = key(nx, ny);
+      const neighbour = neighbourKey === ignore ? null : tiles.get(neighbourKey);
+      if (!neighbour) continue;
+      touching += 1;
+      const theirs = this.edgeAt(neighbour.tile, neighbour.rotation, this.sideByName.get(side).opposite);
+      if (this.edgeAt(code, rotation, side) !== theirs) return { ok: false, reason: "mismatch", side };
+    }
+    const othersExist = tiles.size > (ignore && tiles.has(ignore) ? 1 : 0);
+    if (!touching && othersExist) return { ok: false, reason: "detached" };
+    if (!touching && !(x === 0 && y === 0)) return { ok: false, reason: "detached" };
+    return { ok: true };
+  }
+
+  /** Every square where tile `code` fits turned `rotation`, as [x, y] pairs. */
+  legalSquares(tiles, code, rotation, ignore = null) {
+    const candidates = new Map();
+    for (const [tileKey, tile] of tiles) {
+      if (tileKey === ignore) continue;
+      for (const [, nx, ny] of this.neighbours(tile.x, tile.y)) {
+        const candidate = key(nx, ny);
+        if (!candidates.has(candidate)) candidates.set(candidate, [nx, ny]);
+      }
+    }
+    if (ignore) candidates.set(ignore, Object.values(parseKey(ignore)));
+    if (!candidates.size) candidates.set(key(0, 0), [0, 0]);
+    return [...candidates.values()].filter(
+      ([x, y]) => this.fitsAt(tiles, code, x, y, rotation, ignore).ok,
+    );
+  }
+
+  /** Whether the tiles (minus `without`) form one piece joined edge to edge. */
+  isConnected(tiles, without = null) {
+    const keys = [...tiles.keys()].filter((tileKey) => tileKey !== without);
+    if (keys.length <= 1) return true;
+    const seen = new Set([keys[0]]);
+    const queue = [keys[0]];
+    while (queue.length) {
+      const { x, y } = parseKey(queue.pop());
+      for (const [, nx, ny] of this.neighbours(x, y)) {
+        const next = key(nx, ny);
+        if (next !== without && tiles.has(next) && !seen.has(next)) {
+          seen.add(next);
+          queue.push(next);
+        }
+      }
+    }
+    return seen.size === keys.length;
+  }
+
+  /** The first location (after rotation) where a figure can stand on segment `index`. */
+  standingSpot(view, index) {
+    return Object.keys(view.at).find((location) => view.at[location] === index) ?? null;
+  }
+
+  /** A short description of a segment, e.g. "city (north and east)". */
+  describe(segment) {
+    const words = [...new Set(segment.locations
+      .map((location) => this.locations.get(location)?.side)
+      .filter(Boolean)
+      .map((side) => this.sideByName.get(side).word))];
+    const name = segment.kind === "farm" ? "field" : segment.kind;
+    if (segment.kind === "city" || segment.kind === "road") {
+      const joined = words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words[0];
+      return `${name} (${joined})`;
+    }
+    if (segment.kind === "farm") return words.length ? `field (touching ${words.join(", ")})` : "field";
+    return name;
+  }
+
+  /**
+   * The location (after rotation) a click at (u, v) on placed tile `code` names, or null.
+   * When the click hit a drawn feature (`dataIndex`, its index in the tile data), the
+   * nearest location of that feature is chosen; otherwise the nearest of any.
+   */
+  locationAtPoint(code, rotation, point, edition, dataIndex = null) {
+    const view = this.view(code, rotation);
+    if (!view) return null;
+    const standing = Object.entries(view.at)
+      .filter(([, index]) => Geometry.printed(view.segments[index], edition));
+    const hit = standing.filter(([, index]) => view.segments[index].feature === dataIndex);
+    let best = null;
+    let bestDistance = Infinity;
+    for (const [location] of (hit.length ? hit : standing)) {
+      const distance = squaredDistance(ANCHORS[location] ?? ANCHORS.C, point);
       if (distance < bestDistance) {
         best = location;
         bestDistance = distance;
       }
     }
+    return best;
   }
-  return best === null ? null : rotateLocation(best, rotation);
-}
 
-/** The neighbours of a square: [side, x, y] for each of the four sides. */
-export function neighbours(x, y) {
-  return SIDES.map((side) => [side, x + OFFSETS[side][0], y + OFFSETS[side][1]]);
-}
-
-/**
- * Whether a tile type fits at (x, y) with `rotation` on a board (Map key → placed tile,
- * `typeOf(code)` → tile type). `ignore` is the key of a tile being moved. Returns
- * { ok, reason }.
- */
-export function fitsAt(tiles, typeOf, edges, x, y, rotation, ignore = null) {
-  const here = key(x, y);
-  if (here !== ignore && tiles.has(here)) return { ok: false, reason: "occupied" };
-  let touching = 0;
-  for (const [side, nx, ny] of neighbours(x, y)) {
-    const neighbourKey = key(nx, ny);
-    const neighbour = neighbourKey === ignore ? null : tiles.get(neighbourKey);
-    if (!neighbour) continue;
-    touching += 1;
-    const theirs = edgeAt(typeOf(neighbour.tile).edges, neighbour.rotation, opposite(side));
-    if (edgeAt(edges, rotation, side) !== theirs) {
-      return { ok: false, reason: "mismatch", side };
-    }
-  }
-  const othersExist = tiles.size > (ignore && tiles.has(ignore) ? 1 : 0);
-  if (!touching && othersExist) return { ok: false, reason: "detached" };
-  if (!touching && !(x === 0 && y === 0)) return { ok: false, reason: "detached" };
-  return { ok: true };
-}
-
-/** Every square where a tile type fits with `rotation`, as [x, y] pairs. */
-export function legalSquares(tiles, typeOf, edges, rotation, ignore = null) {
-  const candidates = new Map();
-  for (const [tileKey, tile] of tiles) {
-    if (tileKey === ignore) continue;
-    for (const [, nx, ny] of neighbours(tile.x, tile.y)) {
-      const candidate = key(nx, ny);
-      if (!candidates.has(candidate)) candidates.set(candidate, [nx, ny]);
-    }
-  }
-  if (ignore) candidates.set(ignore, Object.values(parseKey(ignore)));
-  if (!candidates.size) candidates.set(key(0, 0), [0, 0]);
-  return [...candidates.values()].filter(
-    ([x, y]) => fitsAt(tiles, typeOf, edges, x, y, rotation, ignore).ok,
-  );
-}
-
-/** Whether the tiles (minus `without`) form one piece joined edge to edge. */
-export function isConnected(tiles, without = null) {
-  const keys = [...tiles.keys()].filter((tileKey) => tileKey !== without);
-  if (keys.length <= 1) return true;
-  const seen = new Set([keys[0]]);
-  const queue = [keys[0]];
-  while (queue.length) {
-    const { x, y } = parseKey(queue.pop());
-    for (const [, nx, ny] of neighbours(x, y)) {
-      const next = key(nx, ny);
-      if (next !== without && tiles.has(next) && !seen.has(next)) {
-        seen.add(next);
-        queue.push(next);
+  /**
+   * The segments joined to segment `index` of the tile at (x, y) across the board's
+   * edges: a Set of "x,y#index". Locations meet as the server's data says.
+   */
+  featureMembers(tiles, edition, x, y, index) {
+    const members = new Set([`${key(x, y)}#${index}`]);
+    const queue = [[x, y, index]];
+    while (queue.length) {
+      const [tx, ty, segmentIndex] = queue.pop();
+      const tile = tiles.get(key(tx, ty));
+      const segment = this.view(tile.tile, tile.rotation).segments[segmentIndex];
+      for (const location of segment.locations) {
+        const info = this.locations.get(location);
+        if (!info?.side) continue;
+        const { offset } = this.sideByName.get(info.side);
+        const neighbour = tiles.get(key(tx + offset[0], ty + offset[1]));
+        if (!neighbour) continue;
+        const view = this.view(neighbour.tile, neighbour.rotation);
+        const other = view.segments.findIndex((candidate) => candidate.locations.includes(info.meets)
+          && Geometry.printed(candidate, edition));
+        const member = `${key(neighbour.x, neighbour.y)}#${other}`;
+        if (other >= 0 && !members.has(member)) {
+          members.add(member);
+          queue.push([neighbour.x, neighbour.y, other]);
+        }
       }
     }
+    return members;
   }
-  return seen.size === keys.length;
 }
 
 /** The smallest rectangle holding every tile: {minX, minY, maxX, maxY}. */

@@ -5,12 +5,10 @@
 
 import { colorInfo } from "./catalogue.js";
 import { h } from "./dom.js";
-import { describeFeature, featureLocations, rotateLocation } from "./geometry.js";
-import { figureOnFeature, figureWord, playerWords } from "./figures.js";
+import { Geometry } from "./geometry.js";
+import { figuresOnFeature, figureWord, placementRefusal, playerWords } from "./figures.js";
 import { badge } from "./players.js";
 import { turnedWords } from "./placement.js";
-
-const KIND_ORDER = ["meeple", "abbot"];
 
 export class Inspector {
   constructor(root, state, catalogue, controller, tileUrl) {
@@ -51,43 +49,54 @@ export class Inspector {
     const player = state.ui.currentPlayer;
     const who = player ? playerWords(player, state.doc.players) : null;
 
-    const features = type.features.map((feature, index) => {
-      const location = rotateLocation(featureLocations(feature)[0], tile.rotation);
-      const standing = figureOnFeature(state, catalogue, tile, index);
-      const label = describeFeature(feature, tile.rotation);
+    const { geometry } = catalogue;
+    const view = geometry.view(tile.tile, tile.rotation);
+    const kinds = catalogue.figureKinds(inPlay);
+    const features = view.segments.map((feature, index) => {
+      if (!Geometry.printed(feature, state.doc.edition)) return null;
+      const location = geometry.standingSpot(view, index);
+      if (!location) return null;
+      const standing = figuresOnFeature(state, catalogue, tile, index);
+      const label = geometry.describe(feature);
       const parts = [h("span", { class: "feature-name", text: capitalise(label) })];
-      if (standing) {
-        const { figure } = standing;
+      standing.forEach(({ figure, index: figureIndex }, order) => {
+        const name = catalogue.figureByCode.get(figure.kind)?.name ?? figure.kind;
         parts.push(h("span", { class: "feature-figure" }, badge(figure.player),
-          ` ${playerWords(figure.player, state.doc.players)} ${figureWord(figure.kind, feature.kind)}`));
+          ` ${playerWords(figure.player, state.doc.players)} ${figureWord(catalogue, figure.kind, feature.kind)}`));
         parts.push(h("button", {
           type: "button", class: "small", text: "Take back",
-          "aria-label": `Take back the ${colorInfo(figure.player).label} ${figure.kind} from the ${label}`,
-          dataset: { focusKey: `back-${index}`, testid: `take-back-${index}` },
-          onclick: () => controller.takeBack(standing.index),
+          "aria-label": `Take back the ${colorInfo(figure.player).label} ${name} from the ${label}`,
+          dataset: { focusKey: `back-${index}-${order}`, testid: order ? `take-back-${index}-${figure.kind}` : `take-back-${index}` },
+          onclick: () => controller.takeBack(figureIndex),
         }));
-      }
+      });
       if (player) {
-        for (const kind of KIND_ORDER) {
-          if (standing && standing.figure.player === player && standing.figure.kind === kind) continue;
-          if (kind === "abbot" && !inPlay.includes("abbot")) continue;
-          const refusal = catalogue.figureRefusal(kind, feature, inPlay);
-          if (refusal) continue;
-          const word = figureWord(kind, feature.kind);
+        // Offered only where the kind may stand: its placements with the codes in play,
+        // and beside the figures it must join.
+        for (const kind of kinds) {
+          if (standing.some(({ figure }) => figure.player === player && figure.kind === kind.code)) continue;
+          const counts = kind.strength > 0;
+          const replaced = counts ? standing.find(({ figure }) => (catalogue.figureByCode.get(figure.kind)?.strength ?? 1) > 0) : null;
+          if (placementRefusal(state, catalogue, tile, index, kind.code, player, replaced?.index ?? -1)) continue;
+          const word = figureWord(catalogue, kind.code, feature.kind);
           parts.push(h("button", {
             type: "button", class: "small",
-            text: `${standing ? "Put instead" : "Put"}: ${word}`,
-            "aria-label": `Put ${who}'s ${word} on the ${label}${standing ? " instead" : ""}`,
-            dataset: { focusKey: `put-${kind}-${index}`, testid: `put-${kind}-${index}` },
-            onclick: () => controller.figure(tile.x, tile.y, location, kind),
+            text: `${replaced ? "Put instead" : "Put"}: ${word}`,
+            "aria-label": `Put ${who}'s ${word} on the ${label}${replaced ? " instead" : ""}`,
+            dataset: { focusKey: `put-${kind.code}-${index}`, testid: `put-${kind.code}-${index}` },
+            onclick: () => controller.figure(tile.x, tile.y, location, kind.code),
           }));
         }
-        if (feature.kind === "field" && !inPlay.includes("farmers")) {
-          parts.push(h("span", { class: "muted", text: "(farmers not in play)" }));
+        const unplayed = catalogue.figures.find((kind) => kind.placements.some((placement) => placement.feature === feature.kind))
+          && !kinds.some((kind) => catalogue.placement(kind.code, feature.kind, inPlay));
+        if (unplayed) {
+          const owner = catalogue.figures.find((kind) => kind.placements.some((placement) => placement.feature === feature.kind));
+          const refusal = catalogue.figureRefusal(owner.code, feature, inPlay);
+          parts.push(h("span", { class: "muted", text: `(${refusal ?? "no figure in play may stand here"})` }));
         }
       }
       return h("li", { class: "feature-row", dataset: { feature: String(index), kind: feature.kind } }, parts);
-    });
+    }).filter(Boolean);
 
     return [
       h("h2", { class: "panel-title", text: "Selected tile" }),

@@ -7,16 +7,16 @@ import { Catalogue, colorInfo } from "./catalogue.js";
 import { h } from "./dom.js";
 import { BoardView, UNIT, tileLabel } from "./boardview.js";
 import { applyFigureAction, figureAction, figureWord, playerWords } from "./figures.js";
-import { key, legalSquares, locationAtPoint, ROTATIONS } from "./geometry.js";
+import { key } from "./geometry.js";
 import { Inspector } from "./inspector.js";
 import { installKeyboard } from "./keyboard.js";
 import { Palette } from "./palette.js";
-import { moveTo, placeHand, removePlaced, startMove, turnPlaced } from "./placement.js";
+import { checkFigure, checkLayout, moveTo, placeHand, removePlaced, startMove, turnPlaced } from "./placement.js";
 import { TilePictures } from "./pictures.js";
 import { PlayersEditor, TurnPicker } from "./players.js";
 import { Results } from "./results.js";
 import { Setup } from "./setup.js";
-import { BoardState, START_TILE, docFromBoard, newDoc } from "./state.js";
+import { BoardState, docFromBoard, newDoc, startTiles } from "./state.js";
 import { Drafts, boardFromText, exportBoard, saveBoard } from "./storage.js";
 import { Viewport } from "./viewport.js";
 
@@ -38,12 +38,12 @@ const drafts = new Drafts(window.location.pathname);
 function docFromOutside(board, players) {
   // A tile type the catalogue no longer has cannot be drawn or checked: it is left out.
   const tiles = (board.tiles ?? []).filter((tile) => catalogue.has(tile?.tile));
-  const doc = docFromBoard({ ...board, tiles }, data.initial);
+  const doc = docFromBoard({ ...board, tiles }, catalogue, data.initial);
   if (doc.players.length) return doc;
   return Object.freeze({ ...doc, players: players.map((player) => ({ ...player })) });
 }
 
-const defaultPlayers = newDoc(data.initial).players;
+const defaultPlayers = newDoc(data.initial, catalogue).players;
 let startDoc = null;
 let startNote = "";
 const draft = drafts.load();
@@ -61,11 +61,11 @@ if (!startDoc && savedBoard) {
   startNote = `Saved board ${savedId}: change it as you like, the shared link keeps this version.`;
 }
 if (!startDoc) {
-  startDoc = newDoc(data.initial);
+  startDoc = newDoc(data.initial, catalogue);
   startNote = "The start tile is on the table. Pick the next tile from the tiles by the board.";
 }
 
-const state = new BoardState(startDoc, catalogue, data.limits?.figures);
+const state = new BoardState(startDoc, catalogue);
 if (draft?.currentPlayer && startDoc.players.some((p) => p.color === draft.currentPlayer)) {
   state.ui.currentPlayer = draft.currentPlayer;
 }
@@ -130,8 +130,8 @@ function describeSquare(x, y) {
   const tile = state.doc.tiles.get(key(x, y));
   if (tile) {
     const figures = state.figuresAt(x, y).map(({ figure }) => {
-      const found = catalogue.featureAt(tile, figure.at);
-      return `${playerWords(figure.player, state.doc.players)} ${figureWord(figure.kind, found?.feature.kind)} at ${figure.at}`;
+      const found = catalogue.featureAt(tile, figure.at, state.doc.edition);
+      return `${playerWords(figure.player, state.doc.players)} ${figureWord(catalogue, figure.kind, found?.feature.kind)} at ${figure.at}`;
     });
     return `${tileLabel(tile, catalogue.has(tile.tile) ? catalogue.type(tile.tile) : null)}.`
       + (figures.length ? ` Figures: ${figures.join("; ")}.` : "");
@@ -164,13 +164,11 @@ const controller = {
     const { x, y } = squareOf(point);
     const here = key(x, y);
     state.ui.cursor = { x, y };
-    if (state.ui.moving) return report(moveTo(state, catalogue, x, y));
+    if (state.ui.moving) return this.placed(() => moveTo(state, catalogue, x, y), x, y, false);
     const tile = state.doc.tiles.get(here);
     if (!tile) {
       if (state.ui.hand) {
-        const outcome = report(placeHand(state, catalogue, x, y));
-        if (outcome.ok) this.follow(x, y);
-        return outcome;
+        return this.placed(() => placeHand(state, catalogue, x, y), x, y);
       }
       if (state.ui.selected) state.setUi({ selected: null });
       else state.setUi({});
@@ -180,10 +178,27 @@ const controller = {
     const featureElement = target?.closest?.("[data-feature]");
     const featureIndex = featureElement && featureElement.closest(".tile")?.dataset.key === here
       ? Number(featureElement.dataset.feature) : null;
-    const location = locationAtPoint(catalogue.type(tile.tile), tile.rotation,
-      [point[0] / UNIT - x, point[1] / UNIT - y], featureIndex);
+    const location = catalogue.geometry.locationAtPoint(tile.tile, tile.rotation,
+      [point[0] / UNIT - x, point[1] / UNIT - y], state.doc.edition, featureIndex);
     if (!location) return say(`Tile ${tile.tile} has nothing a figure can stand on.`, "error");
     return this.figure(x, y, location, null);
+  },
+
+  /** After a tile is put down, moved or turned: keep it in view, and let the server
+   * check the layout rules of its expansion (the river); a change they refuse is
+   * undone, with why. */
+  placed(action, x, y, follow = true) {
+    const before = state.doc;
+    const outcome = report(action());
+    if (!outcome.ok || state.doc === before) return outcome;
+    if (follow) this.follow(x, y);
+    const placedDoc = state.doc;
+    checkLayout(state, catalogue, data.urls.check, x, y).then((refusal) => {
+      if (!refusal || state.doc !== placedDoc) return;
+      state.undo();
+      say(`${refusal} ${follow ? "The tile went back in the box." : "The tile is back where it was."}`, "error");
+    });
+    return outcome;
   },
 
   select(tileKey) {
@@ -195,16 +210,26 @@ const controller = {
 
   figure(x, y, location, kind) {
     const outcome = figureAction(state, catalogue, x, y, location, kind);
+    const before = state.doc;
     report(applyFigureAction(state, outcome));
+    if (outcome.action !== "put" || state.doc === before) return;
+    // The page offers what the rules' data allows; the server has the last word (a
+    // figure rule of an expansion), and a figure it refuses is taken back, with why.
+    const placedDoc = state.doc;
+    checkFigure(state, data.urls.check, state.doc.figures.length - 1).then((refusal) => {
+      if (!refusal || state.doc !== placedDoc) return;
+      state.undo();
+      say(`${refusal} The figure went back.`, "error");
+    });
   },
 
   takeBack(index) {
     const figure = state.doc.figures[index];
     if (!figure) return;
     const tile = state.doc.tiles.get(key(figure.x, figure.y));
-    const found = tile ? catalogue.featureAt(tile, figure.at) : null;
+    const found = tile ? catalogue.featureAt(tile, figure.at, state.doc.edition) : null;
     state.removeFigure(index);
-    say(`Took ${playerWords(figure.player, state.doc.players)}'s ${figureWord(figure.kind, found?.feature.kind)} back from (${figure.x}, ${figure.y}).`);
+    say(`Took ${playerWords(figure.player, state.doc.players)}'s ${figureWord(catalogue, figure.kind, found?.feature.kind)} back from (${figure.x}, ${figure.y}).`);
   },
 
   pick(code) {
@@ -215,8 +240,8 @@ const controller = {
     state.setUi({ hand: code, moving: null, rotation: 0 });
     const fits = boardView.legalKeys().size;
     if (fits) return say(`Tile ${code} in hand: it fits on ${fits} lit square${fits === 1 ? "" : "s"}. Click one to place it, or press R to turn it.`);
-    const typeOf = (c) => catalogue.type(c);
-    const turns = ROTATIONS.filter((turn) => legalSquares(state.doc.tiles, typeOf, catalogue.type(code).edges, turn).length);
+    const { geometry } = catalogue;
+    const turns = geometry.rotations.filter((turn) => geometry.legalSquares(state.doc.tiles, code, turn).length);
     return say(turns.length
       ? `Tile ${code} fits nowhere as it is; turned ${turns.map((t) => `${t}°`).join(" or ")} it does: press R.`
       : `Tile ${code} fits nowhere on this board.`, turns.length ? "info" : "error");
@@ -230,7 +255,10 @@ const controller = {
       const fits = boardView.legalKeys().size;
       return say(`Turned to ${rotation}°: ${fits ? `fits on ${fits} lit square${fits === 1 ? "" : "s"}` : "fits nowhere this way, press R again"}.`);
     }
-    if (selected) return report(turnPlaced(state, catalogue, selected));
+    if (selected) {
+      const [x, y] = selected.split(",").map(Number);
+      return this.placed(() => turnPlaced(state, catalogue, selected), x, y, false);
+    }
     return say("Pick a tile or select a placed tile to turn it.");
   },
 
@@ -241,7 +269,7 @@ const controller = {
 
   remove() {
     if (!state.ui.selected) return say("Select a placed tile to remove it.");
-    return report(removePlaced(state, state.ui.selected));
+    return report(removePlaced(state, catalogue, state.ui.selected));
   },
 
   cancel() {
@@ -284,12 +312,10 @@ const controller = {
   activateCursor() {
     const { x, y } = state.ui.cursor;
     const here = key(x, y);
-    if (state.ui.moving) return report(moveTo(state, catalogue, x, y));
+    if (state.ui.moving) return this.placed(() => moveTo(state, catalogue, x, y), x, y, false);
     if (!state.doc.tiles.has(here)) {
       if (state.ui.hand) {
-        const outcome = report(placeHand(state, catalogue, x, y));
-        if (outcome.ok) this.follow(x, y);
-        return outcome;
+        return this.placed(() => placeHand(state, catalogue, x, y), x, y);
       }
       return say(`(${x}, ${y}) is empty. Pick a tile from the tiles by the board first.`);
     }
@@ -362,7 +388,9 @@ const controller = {
 
   newBoard() {
     const players = state.doc.players.map((player) => ({ ...player, points: 0 }));
-    state.load(docFromBoard({ ...state.toBoard(), players, tiles: [START_TILE], figures: [] }), "new board");
+    const { edition, expansions } = state.doc;
+    const tiles = startTiles(catalogue, edition, expansions);
+    state.load(docFromBoard({ ...state.toBoard(), players, tiles, figures: [] }, catalogue), "new board");
     results.clear();
     this.fit();
     say("New board: the start tile is on the table. Undo brings the old board back.");
@@ -399,6 +427,7 @@ const turnPicker = new TurnPicker(part("turn"), state);
 const inspector = new Inspector(part("inspector"), state, catalogue, controller, tileUrl);
 const results = new Results(part("results"), state, data.urls.score, {
   reveal,
+  checkUrl: data.urls.check,
   focusPlayer: (index) => {
     const details = part("setup");
     details.open = true;

@@ -3,22 +3,15 @@
 // neighbours, a tile touches the board, copies are left in the box) and, when it refuses,
 // says why in words and what would work instead.
 
-import { ROTATIONS, edgeAt, fitsAt, isConnected, key, opposite, parseKey } from "./geometry.js";
-
-const EDGE_WORDS = { C: "a city", R: "a road", F: "a field", V: "a river" };
-const SIDE_WORDS = { N: "north", E: "east", S: "south", W: "west" };
+import { key, parseKey } from "./geometry.js";
 
 export const turnedWords = (rotation) => (rotation ? ` turned ${rotation}°` : "");
-
-function typeOf(catalogue) {
-  return (code) => catalogue.type(code);
-}
 
 /** Why `code` cannot go at (x, y) with `rotation`, as a sentence with a way out. */
 export function misfitMessage(state, catalogue, code, x, y, rotation, ignore = null) {
   const tiles = state.doc.tiles;
-  const edges = catalogue.type(code).edges;
-  const fit = fitsAt(tiles, typeOf(catalogue), edges, x, y, rotation, ignore);
+  const { geometry } = catalogue;
+  const fit = geometry.fitsAt(tiles, code, x, y, rotation, ignore);
   if (fit.ok) return null;
   const subject = `Tile ${code}${turnedWords(rotation)}`;
   if (fit.reason === "occupied") {
@@ -28,18 +21,65 @@ export function misfitMessage(state, catalogue, code, x, y, rotation, ignore = n
   if (fit.reason === "detached") {
     return `${subject} cannot go at (${x}, ${y}): a tile must touch a placed tile along an edge.`;
   }
-  const [dx, dy] = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] }[fit.side];
-  const neighbour = tiles.get(key(x + dx, y + dy));
-  const mine = edgeAt(edges, rotation, fit.side);
-  const theirs = edgeAt(catalogue.type(neighbour.tile).edges, neighbour.rotation, opposite(fit.side));
-  const others = ROTATIONS.filter((turn) => turn !== rotation
-    && fitsAt(tiles, typeOf(catalogue), edges, x, y, turn, ignore).ok);
+  const side = geometry.sideByName.get(fit.side);
+  const across = geometry.sideByName.get(side.opposite);
+  const neighbour = tiles.get(key(x + side.offset[0], y + side.offset[1]));
+  const mine = geometry.edgeAt(code, rotation, fit.side);
+  const theirs = geometry.edgeAt(neighbour.tile, neighbour.rotation, side.opposite);
+  const others = geometry.rotations.filter((turn) => turn !== rotation
+    && geometry.fitsAt(tiles, code, x, y, turn, ignore).ok);
   const hint = others.length
     ? ` It fits there turned ${others.map((turn) => `${turn}°`).join(" or ")}: press R to turn it.`
     : " It fits there in no rotation.";
-  return `${subject} does not fit at (${x}, ${y}): its ${SIDE_WORDS[fit.side]} edge is `
-    + `${EDGE_WORDS[mine] ?? mine} but the ${SIDE_WORDS[opposite(fit.side)]} edge of tile `
-    + `${neighbour.tile} at (${neighbour.x}, ${neighbour.y}) is ${EDGE_WORDS[theirs] ?? theirs}.${hint}`;
+  const words = (edge) => geometry.edgeWords[edge] ?? edge;
+  return `${subject} does not fit at (${x}, ${y}): its ${side.word} edge is `
+    + `a ${words(mine)} but the ${across.word} edge of tile `
+    + `${neighbour.tile} at (${neighbour.x}, ${neighbour.y}) is a ${words(theirs)}.${hint}`;
+}
+
+/**
+ * Ask the server whether the tile just placed at (x, y) breaks a layout rule of its
+ * expansion (the river's shape). Resolves to the server's reason, or null when the
+ * tile's expansion has no such rule, the board keeps them, or the server cannot say.
+ */
+export async function checkLayout(state, catalogue, url, x, y) {
+  const tile = state.tileAt(x, y);
+  const layout = catalogue.rules.layout;
+  if (!tile || !layout.tiles.includes(catalogue.type(tile.tile).expansion)) return null;
+  const board = state.toBoard();
+  const index = board.tiles.findIndex((entry) => entry.x === x && entry.y === y);
+  return firstProblem(url, board, (error) => layout.codes.includes(error.code)
+    && (error.path === `tiles[${index}]` || error.message.includes(`at (${x},${y})`)));
+}
+
+/**
+ * POST the board to the check endpoint and resolve to the message of the first problem
+ * `wanted` accepts, or null (also when offline: the scoring reports it later).
+ */
+async function firstProblem(url, board, wanted) {
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(board),
+    });
+    if (!response.ok) return null;
+    const { errors = [] } = await response.json();
+    const found = errors.find(wanted);
+    return found ? found.message : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Ask the server whether the figure at `index` of the board may stand where it is, by
+ * rules the page cannot read as data (no figure on the volcano's tile). Resolves to the
+ * server's reason, or null.
+ */
+export async function checkFigure(state, url, index) {
+  return firstProblem(url, state.toBoard(),
+    (error) => (error.path ?? "").startsWith(`figures[${index}]`));
 }
 
 /** Copies of `code` still in the box for the board's edition. */
@@ -88,10 +128,11 @@ export function moveTo(state, catalogue, x, y) {
 export function turnPlaced(state, catalogue, tileKey) {
   const tile = state.doc.tiles.get(tileKey);
   if (!tile) return { ok: false, message: "Select a tile to turn first." };
-  const edges = catalogue.type(tile.tile).edges;
-  for (let step = 1; step < 4; step += 1) {
-    const rotation = (tile.rotation + 90 * step) % 360;
-    if (fitsAt(state.doc.tiles, typeOf(catalogue), edges, tile.x, tile.y, rotation, tileKey).ok) {
+  const { rotations } = catalogue.geometry;
+  const at = rotations.indexOf(tile.rotation);
+  for (let step = 1; step < rotations.length; step += 1) {
+    const rotation = rotations[(at + step) % rotations.length];
+    if (catalogue.geometry.fitsAt(state.doc.tiles, tile.tile, tile.x, tile.y, rotation, tileKey).ok) {
       state.moveTile(tile.x, tile.y, tile.x, tile.y, rotation);
       return { ok: true, message: `Tile ${tile.tile} at (${tile.x}, ${tile.y}) now turned ${rotation}°.` };
     }
@@ -103,10 +144,10 @@ export function turnPlaced(state, catalogue, tileKey) {
 }
 
 /** Take a placed tile (and its figures) off the board. */
-export function removePlaced(state, tileKey) {
+export function removePlaced(state, catalogue, tileKey) {
   const tile = state.doc.tiles.get(tileKey);
   if (!tile) return { ok: false, message: "Select a tile to remove first." };
-  const splits = !isConnected(state.doc.tiles, tileKey);
+  const splits = !catalogue.geometry.isConnected(state.doc.tiles, tileKey);
   const figures = state.figuresAt(tile.x, tile.y).length;
   state.removeTile(tile.x, tile.y);
   let message = `Removed tile ${tile.tile} from (${tile.x}, ${tile.y})`;

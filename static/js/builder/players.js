@@ -38,10 +38,14 @@ export class PlayersEditor {
 
   render() {
     const players = this.state.doc.players;
-    const signature = players.map((player) => player.color).join(" ");
-    if (signature !== this.builtFor) this.build();
+    const tokens = this.state.catalogue.tokens(this.state.inPlay());
+    const signature = `${players.map((player) => player.color).join(" ")}|${tokens.map((entry) => entry.name).join(" ")}`;
+    if (signature !== this.builtFor) this.build(tokens);
     for (const player of players) {
       const row = this.rows.get(player.color);
+      for (const { input, name, kind } of row.tokens) {
+        if (document.activeElement !== input) input.value = String(player[name]?.[kind] ?? 0);
+      }
       if (document.activeElement !== row.name) row.name.value = player.name ?? "";
       if (document.activeElement !== row.points) {
         row.points.value = String(player.points ?? 0);
@@ -52,10 +56,10 @@ export class PlayersEditor {
     this.addButton.disabled = players.length >= MAX_PLAYERS || !this.freeColors().length;
   }
 
-  build() {
+  build(tokens) {
     const { state } = this;
     const players = state.doc.players;
-    this.builtFor = players.map((player) => player.color).join(" ");
+    this.builtFor = `${players.map((player) => player.color).join(" ")}|${tokens.map((entry) => entry.name).join(" ")}`;
     this.rows.clear();
     const focusedColor = document.activeElement?.closest?.("[data-player-row]")?.dataset.playerRow;
     const items = players.map((player, index) => {
@@ -89,11 +93,29 @@ export class PlayersEditor {
         dataset: { testid: `player-remove-${index}` },
       });
       remove.addEventListener("click", () => state.removePlayer(player.color));
-      this.rows.set(player.color, { name, points, remove, color });
+      // The tokens a player holds (goods), one count per kind, when their part is in play.
+      const tokenInputs = tokens.flatMap((entry) => entry.kinds.map((kind) => {
+        const input = h("input", {
+          type: "number", id: `${id}-${entry.name}-${kind}`, min: 0, max: 99, step: 1, inputmode: "numeric",
+          class: "token-input", "aria-label": `Player ${index + 1} ${kind} tokens`,
+          dataset: { testid: `player-${entry.name}-${kind}-${index}` },
+        });
+        input.addEventListener("input", () => {
+          const value = Number(input.value);
+          const valid = input.value !== "" && Number.isInteger(value) && value >= 0;
+          input.setAttribute("aria-invalid", String(!valid && input.value !== ""));
+          if (valid) state.setTokens(player.color, entry.name, kind, value);
+        });
+        return { input, name: entry.name, kind };
+      }));
+      this.rows.set(player.color, { name, points, remove, color, tokens: tokenInputs });
+      const tokenLabels = tokenInputs.map(({ input, kind }) => h("label", { class: "token-label", for: input.id },
+        h("span", { class: "token-name", text: kind }), input));
       return h("li", { class: "player-row", dataset: { playerRow: player.color } },
         badge(player.color), color, name,
         h("label", { class: "points-label", for: points.id }, h("span", { class: "visually-hidden", text: "Points now" }), points),
-        remove);
+        remove,
+        tokenLabels.length ? h("span", { class: "player-tokens" }, tokenLabels) : null);
     });
     this.list.replaceChildren(...items);
     if (focusedColor) {
@@ -118,31 +140,30 @@ export class TurnPicker {
 
   render() {
     const { doc, ui, limits } = this.state;
-    const abbot = this.state.inPlay().includes("abbot");
-    const signature = `${doc.players.map((p) => `${p.color}:${p.name}`).join(" ")}|${abbot}`;
-    if (signature !== this.builtFor) this.build(abbot);
+    const kinds = this.state.catalogue.figureKinds(this.state.inPlay());
+    const signature = `${doc.players.map((p) => `${p.color}:${p.name}`).join(" ")}|${kinds.map((kind) => kind.code).join(" ")}`;
+    if (signature !== this.builtFor) this.build(kinds, signature);
     for (const input of this.root.querySelectorAll("input[name=turn-player]")) {
       input.checked = input.value === ui.currentPlayer;
       const left = this.root.querySelector(`[data-left-for="${input.value}"]`);
-      const meeples = limits.meeple - this.state.figureCount(input.value, "meeple");
-      const abbots = limits.abbot - this.state.figureCount(input.value, "abbot");
-      const words = `${meeples} of ${limits.meeple} meeples${abbot ? `, ${abbots} of ${limits.abbot} abbot` : ""} left`;
+      const counts = kinds.map((kind) => [kind, limits[kind.code] - this.state.figureCount(input.value, kind.code)]);
+      const words = `${counts.map(([kind, count]) => `${count} of ${kind.limit} ${kind.limit === 1 ? kind.name : kind.plural}`).join(", ")} left`;
       left.replaceChildren(
-        h("span", { "aria-hidden": "true", text: abbot ? `${meeples}/${limits.meeple} · ${abbots}/${limits.abbot}` : `${meeples}/${limits.meeple}` }),
+        h("span", { "aria-hidden": "true", text: counts.map(([kind, count]) => `${count}/${kind.limit}`).join(" · ") }),
         h("span", { class: "visually-hidden", text: words }),
       );
       left.title = words;
-      left.classList.toggle("is-out", meeples <= 0);
+      left.classList.toggle("is-out", (counts[0]?.[1] ?? 1) <= 0);
     }
-    if (!abbot && ui.figureKind === "abbot") ui.figureKind = "meeple";
+    if (!kinds.some((kind) => kind.code === ui.figureKind)) ui.figureKind = kinds[0]?.code ?? null;
     for (const input of this.root.querySelectorAll("input[name=turn-kind]")) {
       input.checked = input.value === ui.figureKind;
     }
   }
 
-  build(abbot) {
+  build(kinds, signature) {
     const { doc } = this.state;
-    this.builtFor = `${doc.players.map((p) => `${p.color}:${p.name}`).join(" ")}|${abbot}`;
+    this.builtFor = signature;
     const players = doc.players.map((player, index) => {
       const info = colorInfo(player.color);
       const id = `turn-${player.color}`;
@@ -157,17 +178,17 @@ export class TurnPicker {
           h("span", { class: "visually-hidden", text: player.name ? ` (${info.label})` : "" }),
           h("span", { class: "turn-left", dataset: { leftFor: player.color } })));
     });
-    const kinds = [["meeple", "Meeple"], ...(abbot ? [["abbot", "Abbot"]] : [])].map(([code, label]) => h("li", {},
+    const kindItems = kinds.map((kind) => h("li", {},
       h("input", {
-        type: "radio", name: "turn-kind", id: `turn-kind-${code}`, value: code, class: "visually-hidden-input",
-        dataset: { testid: `kind-${code}` },
+        type: "radio", name: "turn-kind", id: `turn-kind-${kind.code}`, value: kind.code, class: "visually-hidden-input",
+        dataset: { testid: `kind-${kind.code}` },
       }),
-      h("label", { for: `turn-kind-${code}`, class: "turn-kind", text: label })));
+      h("label", { for: `turn-kind-${kind.code}`, class: "turn-kind", text: kind.name[0].toUpperCase() + kind.name.slice(1) })));
     this.root.replaceChildren(
       h("fieldset", { class: "turn-players" },
         h("legend", { text: "Figures of" }), h("ul", { class: "turn-list" }, players)),
       h("fieldset", { class: "turn-kinds" },
-        h("legend", { text: "Kind" }), h("ul", { class: "turn-list" }, kinds)),
+        h("legend", { text: "Kind" }), h("ul", { class: "turn-list" }, kindItems)),
     );
   }
 }

@@ -13,10 +13,11 @@ const KIND_WORDS = { road: "Road", city: "City", monastery: "Monastery", garden:
 const PATH_PATTERN = /^(tiles|figures|players)\[(\d+)\]/;
 
 export class Results {
-  constructor(root, state, scoreUrl, { reveal, focusPlayer }) {
+  constructor(root, state, scoreUrl, { reveal, focusPlayer, checkUrl = null }) {
     this.root = root;
     this.state = state;
     this.scoreUrl = scoreUrl;
+    this.checkUrl = checkUrl; // POST /api/score/check/: the problems, without scoring
     this.reveal = reveal; // (keys) → show these squares on the board
     this.focusPlayer = focusPlayer; // (index) → take the focus to a player's row
     this.scored = null; // { doc, board, response }
@@ -52,6 +53,8 @@ export class Results {
     this.busy = true;
     this.root.setAttribute("aria-busy", "true");
     try {
+      const tokenProblems = await this.tokenProblems(board);
+      if (tokenProblems.length) return this.refuse(doc, board, tokenProblems);
       const response = await fetch(this.scoreUrl, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
@@ -67,19 +70,7 @@ export class Results {
         const winners = answer.winners.map((color) => this.playerName(color, answer));
         return { ok: true, message: `Scored. ${winners.length > 1 ? "Winners" : "Winner"}: ${listWords(winners)}.` };
       }
-      if (response.status === 400 && answer?.errors) {
-        this.refused = { doc, board, errors: answer.errors };
-        this.scored = null;
-        const problems = answer.errors.map((error) => ({ ...error, key: this.squareOf(error.path, board) }));
-        this.state.setUi({ problems, highlight: { keys: [], secondary: [], source: null } });
-        this.draw();
-        const marked = problems.filter((problem) => problem.key).map((problem) => problem.key);
-        if (marked.length) this.reveal(marked);
-        return {
-          ok: false,
-          message: `The board cannot be scored yet: ${plural(answer.errors.length, "problem")} (see the list under Final scoring).`,
-        };
-      }
+      if (response.status === 400 && answer?.errors) return this.refuse(doc, board, answer.errors);
       if (response.status === 429) return { ok: false, message: "Too many scorings in a row: wait a minute and try again." };
       return { ok: false, message: `The server could not score the board (HTTP ${response.status}).` };
     } catch (error) {
@@ -87,6 +78,46 @@ export class Results {
     } finally {
       this.busy = false;
       this.root.removeAttribute("aria-busy");
+    }
+  }
+
+  /** Show the problems that keep a board from being scored, and mark their squares. */
+  refuse(doc, board, errors) {
+    this.refused = { doc, board, errors };
+    this.scored = null;
+    const problems = errors.map((error) => ({ ...error, key: this.squareOf(error.path, board) }));
+    this.state.setUi({ problems, highlight: { keys: [], secondary: [], source: null } });
+    this.draw();
+    const marked = problems.filter((problem) => problem.key).map((problem) => problem.key);
+    if (marked.length) this.reveal(marked);
+    return {
+      ok: false,
+      message: `The board cannot be scored yet: ${plural(errors.length, "problem")} (see the list under Final scoring).`,
+    };
+  }
+
+  /**
+   * Before scoring a board whose players hold tokens (goods), ask the server whether the
+   * tokens add up to the board: the problems about tokens, each saying which kind is off
+   * and by how much (empty when they add up, or when the server cannot say).
+   */
+  async tokenProblems(board) {
+    const tokens = this.state.catalogue.tokens(this.state.inPlay());
+    if (!tokens.length || !this.checkUrl) return [];
+    try {
+      const response = await fetch(this.checkUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(board),
+      });
+      if (!response.ok) return [];
+      const { errors = [] } = await response.json();
+      const names = tokens.map((entry) => entry.name);
+      // A token problem names the players (players or players[i].goods).
+      return errors.filter((error) => /^players(\[\d+\])?(\.|$)/.test(error.path ?? "")
+        && (error.path === "players" || names.some((name) => (error.path ?? "").includes(`.${name}`))));
+    } catch {
+      return [];
     }
   }
 
@@ -159,6 +190,15 @@ export class Results {
       parts.push(h("p", { class: "muted small-print", text: "Point at a feature, or tap it, to light its tiles on the board." }));
       parts.push(h("ol", { class: "feature-results", dataset: { testid: "feature-results" } }, features));
     }
+    if (answer.trade_goods?.length) {
+      parts.push(h("h3", { class: "features-title", text: "Trade goods" }));
+      parts.push(h("ul", { class: "bonus-results", dataset: { testid: "trade-goods" } },
+        answer.trade_goods.map((entry) => h("li", { dataset: { testid: `goods-${entry.good}` } },
+          h("span", { class: "bonus-name", text: entry.good }), " ",
+          ...Object.entries(entry.scored ?? {}).map(([color, points]) => h("span", { class: "scored-by" },
+            badge(color), ` ${this.playerName(color, answer)} +${points}`)),
+          h("span", { class: "explanation", text: entry.explanation })))));
+    }
     if (answer.warnings?.length) {
       parts.push(h("ul", { class: "warnings" }, answer.warnings.map((warning) => h("li", {
         text: typeof warning === "string" ? warning : warning.message ?? JSON.stringify(warning),
@@ -178,6 +218,17 @@ export class Results {
     // A farm counts the cities it borders; a monastery or garden its neighbours.
     let counted = (feature.cities ?? []).flatMap((city) => city.tiles ?? []).map(([x, y]) => key(x, y));
     if (feature.kind === "monastery" || feature.kind === "garden") counted = this.neighboursOf(feature.tiles ?? []);
+    // What the expansions add to a feature: an inn, a cathedral, goods, builders, pigs.
+    const marks = [];
+    if (feature.inn) marks.push("inn");
+    if (feature.cathedral) marks.push("cathedral");
+    if (feature.pig_herd) marks.push("pig-herd");
+    for (const [good, count] of Object.entries(feature.goods ?? {})) marks.push(`${count} ${good}`);
+    const listed = new Set(this.state.catalogue.figures.map((kind) => kind.listed_as).filter(Boolean));
+    for (const [listKey, colors] of Object.entries(feature)) {
+      if (!Array.isArray(colors) || !listed.has(listKey)) continue;
+      marks.push(`${listKey}: ${colors.map((color) => this.playerName(color, answer)).join(", ")}`);
+    }
     const button = h("button", {
       type: "button", class: "feature-result", "aria-pressed": "false",
       dataset: { featureId: feature.id, testid: `feature-${feature.id}`, kind: feature.kind },
@@ -187,6 +238,7 @@ export class Results {
       h("span", { class: "feature-kind", text: `${title} · ${plural(tiles.length, "tile")}` }),
       h("span", { class: "feature-points", text: `${feature.points} pt${feature.points === 1 ? "" : "s"}` })),
     h("span", { class: "feature-who" }, who),
+    marks.length ? h("span", { class: "feature-marks", dataset: { testid: `marks-${feature.id}` }, text: marks.join(" · ") }) : null,
     h("span", { class: "explanation", text: feature.explanation }));
     this.items.push({ element: button, tiles: new Set([...tiles, ...counted]), keys: tiles, secondary: counted });
     return h("li", {}, button);

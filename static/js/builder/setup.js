@@ -1,8 +1,9 @@
 // The game options: edition, the expansions and parts in play, and the rule variants.
-// The controls are built once; each change of the board (undo included) sets them back
-// to what the board says, so the form never disagrees with what will be scored.
+// Everything listed here is the server's data: the expansions with their parts, and the
+// rules each part declares with the labels of their choices. The controls are built
+// once; each change of the board (undo included) sets them back to what the board says,
+// so the form never disagrees with what will be scored.
 
-import { FARM_SCORING } from "./catalogue.js";
 import { h, listWords, plural } from "./dom.js";
 
 export class Setup {
@@ -22,6 +23,8 @@ export class Setup {
       })));
     this.edition.addEventListener("change", () => state.setEdition(this.edition.value));
 
+    // A whole expansion, then its parts indented under it: ticking the whole puts every
+    // part in play; a part alone puts that part (and the expansion's tiles) in play.
     this.expansionBoxes = new Map();
     const expansionItems = catalogue.options.map((option) => {
       const box = h("input", {
@@ -31,16 +34,26 @@ export class Setup {
       box.addEventListener("change", () => state.setExpansion(option.code, box.checked));
       const note = h("span", { class: "setup-note" });
       this.expansionBoxes.set(option.code, { box, note, option });
-      return h("li", {}, box, " ", h("label", { for: box.id, text: option.name }), " ", note);
+      const offered = catalogue.option(option.expansion);
+      // A link to the expansion's rules page, which opens beside the board.
+      const rules = option.rules_url
+        ? [" ", h("a", { href: option.rules_url, target: "_blank", rel: "noopener", class: "setup-rules-link",
+            text: "rules", "aria-label": `${option.name}: rules` })]
+        : [];
+      return h("li", { class: option.whole ? "setup-expansion" : offered ? "setup-part" : "" },
+        box, " ", h("label", { for: box.id, text: option.name }), ...rules, " ", note);
     });
 
-    this.farm = h("select", { id: "setup-farm", dataset: { testid: "farm-scoring" } },
-      FARM_SCORING.map((choice) => h("option", { value: choice.code, text: choice.label })));
-    this.farm.addEventListener("change", () => state.setRule("farm_scoring", this.farm.value));
-    this.smallCities = h("input", { type: "checkbox", id: "setup-small", dataset: { testid: "small-cities" } });
-    this.smallCities.addEventListener("change", () => state.setRule("small_cities", this.smallCities.checked));
-    this.incomplete = h("input", { type: "checkbox", id: "setup-incomplete", dataset: { testid: "incomplete-features" } });
-    this.incomplete.addEventListener("change", () => state.setRule("incomplete_features", this.incomplete.checked));
+    this.ruleControls = new Map();
+    const ruleRows = catalogue.rules.options.map((option) => {
+      const id = `setup-rule-${option.name}`;
+      const select = h("select", { id, dataset: { testid: `rule-${option.name}` } },
+        option.choices.map((choice, index) => h("option", { value: String(index), text: choice.label })));
+      select.addEventListener("change", () => state.setRule(option.name, option.choices[Number(select.value)].value));
+      const row = h("div", { class: "setup-row" }, h("label", { for: id, text: option.label }), select);
+      this.ruleControls.set(option.name, { select, row, option });
+      return row;
+    });
 
     this.rulesSummary = h("span", { class: "setup-summary" });
     this.root.replaceChildren(
@@ -50,11 +63,7 @@ export class Setup {
         h("ul", { class: "plain-list setup-inline" }, expansionItems)),
       h("details", { class: "setup-rules" },
         h("summary", {}, h("span", { class: "setup-rules-title", text: "Rule variants" }), " ", this.rulesSummary),
-        h("div", { class: "setup-row" }, h("label", { for: "setup-farm", text: "Farm scoring" }), this.farm),
-        h("div", { class: "setup-check" }, this.smallCities, " ",
-          h("label", { for: "setup-small", text: "Old small-city rule: a completed two-tile city scores 1 a tile and 1 a pennant" })),
-        h("div", { class: "setup-check" }, this.incomplete, " ",
-          h("label", { for: "setup-incomplete", text: "Incomplete roads, cities, monasteries and gardens score at the end (untick for the house rule: they score nothing)" }))),
+        ruleRows),
     );
   }
 
@@ -63,22 +72,26 @@ export class Setup {
     const inPlay = this.state.inPlay();
     this.edition.value = doc.edition;
     for (const [code, { box, note, option }] of this.expansionBoxes) {
-      box.checked = doc.expansions.includes(code);
       const exists = option.editions.includes(doc.edition);
-      box.disabled = !exists;
+      const byWhole = Boolean(option.expansion && doc.expansions.includes(option.expansion));
+      box.checked = doc.expansions.includes(code) || (byWhole && exists);
+      box.disabled = !exists || byWhole;
       note.textContent = exists ? "" : `(not in ${doc.edition})`;
     }
-    this.farm.value = doc.rules.farm_scoring;
-    this.farm.disabled = !inPlay.includes("farmers");
-    this.smallCities.checked = Boolean(doc.rules.small_cities);
-    this.incomplete.checked = doc.rules.incomplete_features !== false;
-    const rules = [FARM_SCORING.find((choice) => choice.code === doc.rules.farm_scoring)?.short ?? doc.rules.farm_scoring];
-    if (doc.rules.small_cities) rules.push("old small cities");
-    if (doc.rules.incomplete_features === false) rules.push("incomplete features score nothing");
-    this.rulesSummary.textContent = `(${rules.join(", ")})`;
+    const changed = [];
+    const active = new Set(this.catalogue.ruleOptions(inPlay).map((option) => option.name));
+    for (const [name, { select, row, option }] of this.ruleControls) {
+      const value = doc.rules[name] ?? option.default;
+      const index = option.choices.findIndex((choice) => choice.value === value);
+      select.value = String(Math.max(index, 0));
+      select.disabled = !active.has(name);
+      row.hidden = !active.has(name);
+      if (active.has(name) && value !== option.default) changed.push(option.choices[index]?.label ?? String(value));
+    }
+    this.rulesSummary.textContent = `(${changed.length ? changed.join(", ") : "as in the rules"})`;
     const names = this.catalogue.options
-      .filter((option) => inPlay.includes(option.code))
-      .map((option) => option.code);
+      .filter((option) => this.state.listed().includes(option.code))
+      .map((option) => option.name);
     this.summary.textContent = `${doc.edition} · ${names.length ? listWords(names) : "base game only"} · `
       + plural(doc.players.length, "player");
   }

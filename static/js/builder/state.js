@@ -6,42 +6,48 @@
 // what differs; the scoring request and every saved or exported board are built from
 // the doc by toBoard(), never read back from the page.
 
-import { FIGURE_LIMITS } from "./catalogue.js";
-import { key, rotateLocation } from "./geometry.js";
+import { key } from "./geometry.js";
 
 const UNDO_LIMIT = 300;
 const COALESCE_MS = 1500;
 
-export const DEFAULT_RULES = {
-  farm_scoring: "third-edition", small_cities: false, incomplete_features: true,
-};
-
-export const START_TILE = { tile: "D", x: 0, y: 0, rotation: 0 };
-
-/** A doc from a board in the API request format (missing parts get their defaults). */
-export function docFromBoard(board, fallback = {}) {
+/** A doc from a board in the API request format (missing parts get their defaults:
+ * `fallback` holds the edition and expansions, the catalogue the rules and the kind). */
+export function docFromBoard(board, catalogue, fallback = {}) {
   const tiles = new Map();
   for (const tile of board.tiles ?? []) {
     const placed = { tile: tile.tile, x: tile.x, y: tile.y, rotation: tile.rotation ?? 0 };
     tiles.set(key(placed.x, placed.y), Object.freeze(placed));
   }
+  const defaults = catalogue.options.filter((option) => option.default).map((option) => option.code);
   return Object.freeze({
     edition: board.edition ?? fallback.edition ?? "C3",
-    expansions: [...(board.expansions ?? fallback.expansions ?? ["farmers", "abbot"])],
-    rules: { ...DEFAULT_RULES, ...(board.rules ?? {}) },
-    players: (board.players ?? []).map((player) => ({
-      color: player.color, name: player.name ?? "", points: player.points ?? 0,
-    })),
+    expansions: [...(board.expansions ?? fallback.expansions ?? defaults)],
+    rules: { ...catalogue.defaultRules, ...(board.rules ?? {}) },
+    players: (board.players ?? []).map((player) => {
+      const entry = { color: player.color, name: player.name ?? "", points: player.points ?? 0 };
+      for (const tokens of catalogue.rules.tokens) {
+        if (player[tokens.name]) entry[tokens.name] = { ...player[tokens.name] };
+      }
+      return entry;
+    }),
     tiles,
     figures: (board.figures ?? []).map((figure) => Object.freeze({
       player: figure.player, x: figure.x, y: figure.y, at: figure.at,
-      kind: figure.kind ?? "meeple",
+      kind: figure.kind ?? catalogue.defaultKind,
     })),
   });
 }
 
+/** The start tile of a game with this edition and these codes, at (0, 0). */
+export function startTiles(catalogue, edition, expansions) {
+  const available = catalogue.optionsInPlay(edition, expansions);
+  const code = catalogue.startTile(edition, catalogue.inPlay(available));
+  return code ? [{ tile: code, x: 0, y: 0, rotation: 0 }] : [];
+}
+
 /** A new table: the start tile and two players. */
-export function newDoc(initial) {
+export function newDoc(initial, catalogue) {
   return docFromBoard({
     edition: initial.edition,
     expansions: initial.expansions,
@@ -49,15 +55,16 @@ export function newDoc(initial) {
       { color: "red", name: "", points: 0 },
       { color: "blue", name: "", points: 0 },
     ],
-    tiles: [START_TILE],
-  });
+    tiles: startTiles(catalogue, initial.edition, initial.expansions),
+  }, catalogue);
 }
 
 export class BoardState extends EventTarget {
-  constructor(doc, catalogue, limits = FIGURE_LIMITS) {
+  constructor(doc, catalogue) {
     super();
     this.catalogue = catalogue;
-    this.limits = { ...FIGURE_LIMITS, ...limits }; // figures a player owns, by kind
+    // Figures a player owns, by kind.
+    this.limits = Object.fromEntries(catalogue.figures.map((kind) => [kind.code, kind.limit]));
     this.doc = doc;
     this.undoStack = [];
     this.redoStack = [];
@@ -68,7 +75,7 @@ export class BoardState extends EventTarget {
       selected: null, // key of the placed tile shown in the inspector
       cursor: { x: 0, y: 0 }, // the keyboard's square
       currentPlayer: doc.players[0]?.color ?? null,
-      figureKind: "meeple", // what a click on a feature of the selected tile puts there
+      figureKind: catalogue.defaultKind, // what a click on a feature of the selected tile puts there
       highlight: { keys: [], secondary: [], source: null }, // squares lit from the results
       hoverKey: null, // the square under the mouse, to light its results
       problems: [], // { key, message } for squares named by the last validation errors
@@ -91,20 +98,32 @@ export class BoardState extends EventTarget {
     return this.doc.figures.filter((f) => f.player === color && f.kind === kind).length;
   }
 
-  /** The options in play: those chosen that exist in the edition (unknown codes kept). */
-  inPlay(doc = this.doc) {
+  /** The codes listed: those chosen that exist in the edition (unknown codes kept). */
+  listed(doc = this.doc) {
     const known = new Set(this.catalogue.options.map((option) => option.code));
     const available = this.catalogue.optionsInPlay(doc.edition, doc.expansions);
     return doc.expansions.filter((code) => !known.has(code) || available.includes(code));
   }
 
-  /** The board in the format of the scoring API request. */
+  /** What the listed codes put in play (see Catalogue.inPlay). */
+  inPlay(doc = this.doc) {
+    if (this.inPlayFor?.doc !== doc) this.inPlayFor = { doc, inPlay: this.catalogue.inPlay(this.listed(doc)) };
+    return this.inPlayFor.inPlay;
+  }
+
+  /** The board in the format of the scoring API request: tokens (goods) are sent only
+   * when their part is in play. */
   toBoard(doc = this.doc) {
+    const tokens = this.catalogue.tokens(this.inPlay(doc)).map((entry) => entry.name);
     return {
       edition: doc.edition,
-      expansions: this.inPlay(doc),
+      expansions: this.listed(doc),
       rules: { ...doc.rules },
-      players: doc.players.map((player) => ({ ...player })),
+      players: doc.players.map((player) => {
+        const entry = { color: player.color, name: player.name, points: player.points };
+        for (const name of tokens) if (player[name]) entry[name] = { ...player[name] };
+        return entry;
+      }),
       tiles: [...doc.tiles.values()].map((tile) => ({ ...tile })),
       figures: doc.figures.map((figure) => ({ ...figure })),
     };
@@ -209,7 +228,7 @@ export class BoardState extends EventTarget {
       tiles.set(key(x, y), Object.freeze({ ...tile, x, y, rotation }));
       const figures = doc.figures.map((figure) => (
         figure.x === fromX && figure.y === fromY
-          ? Object.freeze({ ...figure, x, y, at: rotateLocation(figure.at, turn) })
+          ? Object.freeze({ ...figure, x, y, at: this.catalogue.geometry.turn(figure.at, turn) })
           : figure));
       return { tiles, figures };
     });
@@ -235,15 +254,34 @@ export class BoardState extends EventTarget {
   // -- actions on the game options and the players -------------------------------------
 
   setEdition(edition) {
-    this.apply(`edition ${edition}`, () => ({ edition }));
+    this.apply(`edition ${edition}`, (doc) => this.withStartTile({ ...doc, edition }));
   }
 
   setExpansion(code, on) {
-    this.apply(`${on ? "add" : "remove"} ${code}`, (doc) => ({
+    this.apply(`${on ? "add" : "remove"} ${code}`, (doc) => this.withStartTile({
+      ...doc,
       expansions: on
         ? [...new Set([...doc.expansions, code])]
         : doc.expansions.filter((c) => c !== code),
     }));
+  }
+
+  /** A board holding only its start tile follows the game options: a river game
+   * starts from the spring. A board with more on it is left as it is. */
+  withStartTile(doc) {
+    const [only] = doc.tiles.values();
+    if (doc.tiles.size !== 1 || doc.figures.length || only.x !== 0 || only.y !== 0) return doc;
+    const [start] = startTiles(this.catalogue, doc.edition, doc.expansions);
+    if (!start || start.tile === only.tile) return doc;
+    return { ...doc, tiles: new Map([[key(0, 0), Object.freeze(start)]]) };
+  }
+
+  /** Set a player's count of one token (a good). */
+  setTokens(color, name, kind, count) {
+    this.apply(`${color} ${kind}`, (doc) => ({
+      players: doc.players.map((player) => (player.color === color
+        ? { ...player, [name]: { ...(player[name] ?? {}), [kind]: count } } : player)),
+    }), `tokens:${color}:${kind}`);
   }
 
   setRule(name, value) {

@@ -27,7 +27,7 @@ def test_placed_tile_rejects_bad_values():
 
 
 def test_figure_round_trip_and_default_kind():
-    figure = Figure.from_json({"player": "gray", "x": 1, "y": 1, "at": "SW"})
+    figure = Figure.from_json({"player": "gray", "x": 1, "y": 1, "at": "SW"}, "meeple")
     assert figure == Figure(Color.GRAY, 1, 1, Location.SW, "meeple")
     assert Figure.from_json(figure.to_json()) == figure
     assert repr(figure) == (

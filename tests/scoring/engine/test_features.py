@@ -89,7 +89,7 @@ def test_ids_do_not_depend_on_the_order_of_the_request(base_tiles):
 
 
 def test_figures_land_on_the_feature_at_their_location(base_tiles):
-    figures = [Figure.from_json({"player": "red", "x": 0, "y": 0, "at": at})
+    figures = [Figure.from_json({"player": "red", "x": 0, "y": 0, "at": at}, "meeple")
                for at in ("N", "E", "W", "EN", "SW")]
     graph = _graph(base_tiles, [("D", 0, 0, 0)], figures)
     kinds = [graph.feature_of(i).kind for i in range(len(figures))]

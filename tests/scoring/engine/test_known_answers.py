@@ -3,9 +3,15 @@
 Each file holds ``description``, ``request``, ``expected`` and ``arithmetic`` (the
 computation in words). ``expected.players`` maps colours to final points; optional keys:
 ``totals``, ``ranks``, ``winners``, ``warnings`` (ids of features warned about),
-``response`` (the whole response body) and ``features``, a list of partial feature
-objects compared key by key, found by ``id`` or, without one, as the only scored feature
-of their ``kind``.
+``warning_codes`` (the codes of the warnings, in order), ``response`` (the whole response
+body), ``goods`` (each colour's tokens as echoed back), ``by_kind`` (some of each colour's
+points per kind), ``trade_goods`` (the entries for wine, grain and cloth, each compared key
+by key) and ``features``, a list of partial feature objects compared key by key, found by
+``id`` or, without one, as the only scored feature of their ``kind``; a feature's
+``absent`` lists keys the feature must not have (an inn that does not count).
+
+The boards are read with every tile file of the catalogue, so expansion boards need no
+fixture of their own.
 """
 
 import json
@@ -35,6 +41,20 @@ REQUIRED = {
     # The River and The River II (issue #10).
     "river-field-split", "river-monastery-and-spring-field", "river2-fork",
     "river-and-river2-combined", "river-c3",
+    # Issue #11: Inns & Cathedrals and Traders & Builders, and where their rules meet.
+    "inn-road-completed", "inn-road-incomplete", "inn-road-incomplete-normal-rule",
+    "inn-road-two-inns", "inn-without-inns-part",
+    "cathedral-city-completed", "cathedral-city-incomplete",
+    "cathedral-incomplete-features-off",
+    "large-meeple-majority", "large-meeple-tie", "builder-scores-nothing",
+    "pig-third-edition", "pig-second-edition", "pig-first-edition", "pig-herd", "pigs-tie",
+    "goods-majority", "goods-tied-three-ways", "goods-nobody",
+    "large-meeple-farm-with-pig", "cathedral-city-two-farms",
+    "inn-road-completed-on-last-turn", "contract-expansions-example",
+    # Finer points of the same contract: the inns-C inn, the River II inn and pig-herd by
+    # part, and strength in first-edition farm majorities.
+    "inn-crossroads-east-only", "river2-inn", "river2-inn-without-inns",
+    "pig-herd-without-pig-part", "large-meeple-first-edition-farm",
 }
 
 
@@ -43,13 +63,13 @@ def test_there_are_boards():
     assert REQUIRED <= {path.stem for path in BOARDS}
 
 
-def test_the_farm_variants_give_different_answers_on_their_boards(base_tiles):
+def test_the_farm_variants_give_different_answers_on_their_boards():
     def points(stem):
         case = json.loads((BOARDS_DIR / f"{stem}.json").read_text(encoding="utf-8"))
         rules = case["request"].get("rules", {}).get("farm_scoring", "third-edition")
         return rules, case["expected"]["players"]
 
-    for board in ("farm-002-detailed", "farm-footnote"):
+    for board in ("farm-002-detailed", "farm-footnote", "pig"):
         answers = dict(points(f"{board}-{edition}-edition")
                        for edition in ("first", "second", "third"))
         assert set(answers) == {"first-edition", "second-edition", "third-edition"}
@@ -76,8 +96,23 @@ def test_known_answer(path: Path, all_tiles):
         assert response["winners"] == expected["winners"]
     if "warnings" in expected:
         assert [w["feature"] for w in response["warnings"]] == expected["warnings"]
+    if "warning_codes" in expected:
+        assert [w["code"] for w in response["warnings"]] == expected["warning_codes"]
     if "response" in expected:
         assert response == expected["response"]
+    if "goods" in expected:
+        assert {color: p["goods"] for color, p in players.items()} == expected["goods"]
+    for color, wanted_kinds in expected.get("by_kind", {}).items():
+        by_kind = players[color]["by_kind"]
+        assert {kind: by_kind[kind] for kind in wanted_kinds} == wanted_kinds, color
+    if "trade_goods" in expected:
+        entries = response["trade_goods"]
+        assert [entry["good"] for entry in entries] == [
+            wanted["good"] for wanted in expected["trade_goods"]
+        ]
+        for entry, wanted in zip(entries, expected["trade_goods"], strict=True):
+            for key, value in wanted.items():
+                assert entry[key] == value, f"{entry['good']}.{key}"
 
     for wanted in expected.get("features", []):
         if "id" in wanted:
@@ -87,4 +122,7 @@ def test_known_answer(path: Path, all_tiles):
         assert len(matches) == 1, f"no single feature matches {wanted}"
         actual = matches[0]
         for key, value in wanted.items():
-            assert actual[key] == value, f"{actual['id']}.{key}"
+            if key == "absent":
+                assert not set(value) & set(actual), f"{actual['id']} has one of {value}"
+            else:
+                assert actual[key] == value, f"{actual['id']}.{key}"

@@ -1,0 +1,67 @@
+"""The expansion declarations agree with the catalogue and the tile files.
+
+Each expansion is declared once in ``scoring/engine/expansions/``; the catalogue
+(``fixtures/catalogue/expansions.yaml``) names the same codes, and every tile file
+belongs to a declared code.
+"""
+
+from pathlib import Path
+
+import yaml
+
+from scoring.engine.expansions import DEFAULT_REGISTRY
+from scoring.engine.tiles import read_tile_file
+
+CATALOGUE = Path(__file__).resolve().parents[3] / "fixtures" / "catalogue"
+
+
+def _catalogue() -> dict[str, list[str]]:
+    entries = yaml.safe_load((CATALOGUE / "expansions.yaml").read_text(encoding="utf-8"))
+    return {entry["code"]: [part["code"] for part in entry["parts"]] for entry in entries}
+
+
+def test_every_declared_expansion_has_the_catalogues_codes_and_parts():
+    catalogue = _catalogue()
+    for expansion in DEFAULT_REGISTRY.expansions:
+        assert expansion.code in catalogue, expansion.code
+        assert [part.code for part in expansion.parts] == catalogue[expansion.code]
+
+
+def test_editions_agree_with_the_catalogue():
+    entries = yaml.safe_load((CATALOGUE / "expansions.yaml").read_text(encoding="utf-8"))
+    editions = {entry["code"]: set(entry["editions"]) for entry in entries}
+    editions |= {part["code"]: set(part["editions"]) for entry in entries
+                 for part in entry["parts"]}
+    for code in DEFAULT_REGISTRY.codes:
+        declared = {edition.value for edition in DEFAULT_REGISTRY[code].editions}
+        # The catalogue also knows the Winter Edition, which the calculator does not score.
+        assert declared == editions[code] - {"WE"}, code
+
+
+def test_every_tile_file_belongs_to_a_declared_code():
+    files = sorted(CATALOGUE.glob("tiles-*.yaml"))
+    assert [path.name for path in files] == [
+        "tiles-base.yaml", "tiles-inns-cathedrals.yaml", "tiles-river.yaml",
+        "tiles-river2.yaml", "tiles-traders-builders.yaml",
+    ]
+    for path in files:
+        codes = {tile["expansion"] for tile in read_tile_file(str(path))}
+        assert len(codes) == 1 and codes <= set(DEFAULT_REGISTRY.codes), path.name
+
+
+def test_figure_kinds_limits_and_places_as_the_contract_says():
+    in_play = DEFAULT_REGISTRY.in_play(DEFAULT_REGISTRY.codes)
+    kinds = in_play.figure_kinds
+    assert {code: (kind.limit, kind.strength) for code, kind in kinds.items()} == {
+        "meeple": (7, 1), "abbot": (1, 1), "large": (1, 2), "builder": (1, 0), "pig": (1, 0),
+    }
+    places = {}
+    for (figure, feature), placement in in_play.placements.items():
+        places.setdefault(figure, set()).add((feature.value, placement.beside))
+    assert places == {
+        "meeple": {("road", ()), ("city", ()), ("monastery", ()), ("farm", ())},
+        "abbot": {("monastery", ()), ("garden", ())},
+        "large": {("road", ()), ("city", ()), ("monastery", ()), ("farm", ())},
+        "builder": {("road", ("meeple", "large")), ("city", ("meeple", "large"))},
+        "pig": {("farm", ("meeple", "large"))},
+    }
