@@ -51,6 +51,8 @@ FIGURES_PER_PLAYER = 5  # about 20 figures on a base table, as after a real game
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 ROTATIONS = (0, 90, 180, 270)
+NEIGHBOURS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+TOUCH_PAUSE_MS = 650  # after a touch drag (see Player.drag_type)
 # Where each location sits inside a square (fractions of its side, y to the south), the
 # same anchors the page draws figures at: a player taps a feature where it shows.
 ANCHORS = {
@@ -173,6 +175,14 @@ IN_SIGHT = """(element) => {
     return true;
 }"""
 
+# In the page: the codes of the palette's buttons in sight.
+PALETTE_IN_SIGHT = f"""() => {{
+    const inSight = {IN_SIGHT};
+    return [...document.querySelectorAll('[data-testid=palette] li:not([hidden])')]
+        .filter((item) => inSight(item.querySelector('button')))
+        .map((item) => item.dataset.code);
+}}"""
+
 # In the page: where a point of square (x, y) is on the screen, and whether it is on the
 # visible part of the board.
 SQUARE_POINT = """([x, y, u, v]) => {
@@ -196,23 +206,33 @@ SQUARE_POINT = """([x, y, u, v]) => {
 class Player:
     """Rebuilds a game on the page as a player who knows the page well would.
 
-    Tiles go down in the order they were laid in the game (each then touches the board).
-    For a tile: tap its type in the palette (after a swipe when the palette has it out of
-    sight), turn it with R (the Turn button on a phone) as often as needed, tap its square;
-    when turning the placed tile is shorter (it then turns only to the ways that fit), it
-    is placed first and turned after. The figures of a tile go down right after it, while
-    it is still selected: switch the current player (a key on a laptop, a tap on a phone)
-    and the figure kind when needed, tap the feature. The view is brought back with "Show
-    the whole board" when the square is off the visible board, and the page is scrolled
-    (one swipe) when what is tapped is off the screen.
+    Tiles: the player lays them in an order of their choosing, each touching the board
+    (any order of the finished table will do): at every step the tile that costs the
+    fewest actions now, preferring the type in hand (the page keeps it in hand while
+    copies are left), then a tile that will lie the way the page turns it. For a tile:
+    drag its type from the palette onto its square, or tap the square when the type is
+    in hand (with ``taps_only``: tap the type, then the square), after a swipe when the
+    palette has the type out of sight; the page turns it the way it fits best; then tap
+    the turn button by it (R on a laptop) until it lies as in the game. A rotation that
+    looks the same to the rules (a straight road turned half round) counts as the same.
+    A drag, like a swipe, is one action.
+
+    Figures: once the tiles are down, player by player (a key on a laptop, a tap on a
+    phone to switch), kind by kind (a tap to switch, unless the page picks the kind by
+    itself, as it does for a garden), one tap on the feature each. The view is brought
+    back with a drag, or with "Show the whole board" when the square is far, when the
+    square is off the visible board, and the page is scrolled (one swipe) when what is
+    tapped is off the screen.
     """
 
-    def __init__(self, page, touch: bool, tiles, tally: Tally):
+    def __init__(self, page, touch: bool, tiles, tally: Tally, taps_only: bool = False):
         self.page = page
         self.touch = touch
         self.tiles = tiles
         self.tally = tally
+        self.taps_only = taps_only
         self.testid = page.get_by_test_id
+        self._placed: dict[tuple[int, int], dict] = {}
 
     # -- the hands --------------------------------------------------------------------------
 
@@ -240,12 +260,16 @@ class Player:
             self.tally.add(what)
 
     def square_point(self, x: int, y: int, u: float, v: float, what: str) -> tuple[float, float]:
-        """The screen point of a point of a square, once the player can see it."""
+        """The screen point of a point of a square, once the player can see it: a swipe
+        when the board is off the screen; a drag when the point is off the visible board
+        (or under a button on it) but near, "Show the whole board" when it is far."""
         spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
         if not spot["framed"]:
             self.reach(self.testid("board"), what)
             spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
-        if not spot["inside"]:
+        for _ in range(3):
+            if spot["inside"]:
+                return spot["x"], spot["y"]
             (cx, cy), (width, height) = spot["centre"], spot["frame"]
             if abs(spot["x"] - cx) < width * 0.9 and abs(spot["y"] - cy) < height * 0.9:
                 self.drag_board(cx - spot["x"], cy - spot["y"])
@@ -253,9 +277,7 @@ class Player:
             else:
                 self.press(self.testid("fit"), f"{what}:view")
             spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
-        if not spot["inside"]:
-            raise Mismatch(f"square ({x}, {y}) is not on the visible board")
-        return spot["x"], spot["y"]
+        raise Mismatch(f"square ({x}, {y}) is not on the visible board")
 
     def drag_board(self, dx: float, dy: float) -> None:
         """One drag of the board that pans it by (dx, dy) pixels, from a point of the
@@ -282,11 +304,42 @@ class Player:
                 touch("touchMove", [(px + dx * step / steps, py + dy * step / steps)])
             touch("touchEnd", [])
             cdp.detach()
+            self.page.wait_for_timeout(TOUCH_PAUSE_MS)
         else:
             self.page.mouse.move(px, py)
             self.page.mouse.down()
             self.page.mouse.move(px + dx, py + dy, steps=steps)
             self.page.mouse.up()
+
+    def drag_type(self, code: str, x: int, y: int) -> None:
+        """Drag a type from the palette onto its square: one gesture."""
+        button = self.testid(f"palette-{code}")
+        self.reach(button, "tile:drag")
+        tx, ty = self.square_point(x, y, 0.5, 0.5, "tile:drag")
+        self.reach(button, "tile:drag")  # bringing the square into view may move the page
+        box = button.bounding_box()
+        sx, sy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        steps = 8
+        if self.touch:
+            cdp = self.page.context.new_cdp_session(self.page)
+
+            def touch(kind, points):
+                cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+                    {"x": px, "y": py, "id": 0} for px, py in points]})
+            touch("touchStart", [(sx, sy)])
+            for step in range(1, steps + 1):
+                touch("touchMove", [(sx + (tx - sx) * step / steps, sy + (ty - sy) * step / steps)])
+            touch("touchEnd", [])
+            cdp.detach()
+            # A finger takes a moment before the next tap; Chromium ignores a tap that
+            # follows a drag at once (it waits to tell a double tap).
+            self.page.wait_for_timeout(TOUCH_PAUSE_MS)
+        else:
+            self.page.mouse.move(sx, sy)
+            self.page.mouse.down()
+            self.page.mouse.move(tx, ty, steps=steps)
+            self.page.mouse.up()
+        self.tally.add("tile:drag")
 
     def tap_square(self, x: int, y: int, u: float, v: float, what: str) -> None:
         px, py = self.square_point(x, y, u, v, what)
@@ -316,7 +369,6 @@ class Player:
             self.press(testid(f"expansion-{code}"), "setup")
         wanted = [player["color"] for player in request["players"]]
         page_colors = [player["color"] for player in self.board()["players"]]
-        # Keep the page's colours that the game has; change the others.
         free = [color for color in wanted if color not in page_colors]
         for index, color in enumerate(page_colors):
             if color not in wanted:
@@ -326,14 +378,27 @@ class Player:
             index = len(self.board()["players"]) - 1
             if self.board()["players"][index]["color"] != color:
                 self.choose(testid(f"player-color-{index}"), color)
-        points = {player["color"]: player["points"] for player in request["players"]}
+        by_color = {player["color"]: player for player in request["players"]}
         for index, player in enumerate(self.board()["players"]):
-            field_ = testid(f"player-points-{index}")
-            self.reach(field_, "setup")
-            field_.fill(str(points[player["color"]]))
-            self.tally.add("setup")  # tap the field and type the number
+            wanted_player = by_color[player["color"]]
+            self.fill(testid(f"player-points-{index}"), wanted_player["points"])
+            for name, value in wanted_player.items():
+                if not isinstance(value, dict):
+                    continue
+                for kind, count in value.items():
+                    field_ = testid(f"player-{name}-{kind}-{index}")
+                    if not field_.count():
+                        raise Unsupported(f"the page has no field for {name} ({kind})")
+                    if count:
+                        self.fill(field_, count)
         if sorted(p["color"] for p in self.board()["players"]) != sorted(wanted):
             raise Mismatch("players not set up")
+
+    def fill(self, field_, value) -> None:
+        """Tap a number field and type the number: one action."""
+        self.reach(field_, "setup")
+        field_.fill(str(value))
+        self.tally.add("setup")
 
     def choose(self, select, value: str) -> None:
         """Open a drop-down and pick an entry: two actions."""
@@ -343,79 +408,165 @@ class Player:
 
     # -- tiles ------------------------------------------------------------------------------
 
-    def fitting(self, placed: dict, code: str, x: int, y: int, edition) -> list[int]:
-        """The rotations in which the tile fits its neighbours at (x, y)."""
+    def oriented(self, code: str, rotation: int):
+        return self.table[code][rotation // 90]
+
+    def look(self, code: str, rotation: int):
+        """What the rules see of a tile turned so: its edges and segments."""
+        oriented = self.oriented(code, rotation)
+        segments = sorted(
+            (segment.kind.value, tuple(sorted(location.value for location in segment.locations)),
+             segment.pennants, tuple(segment.attributes))
+            for segment in oriented.segments)
+        return (tuple(edge.value for edge in oriented.edges), tuple(segments))
+
+    def ways(self, placed: dict, code: str, x: int, y: int) -> list[int]:
+        """The rotations the page offers at (x, y), one a look, in the page's order: the
+        most neighbouring edges continued first, then clockwise from 0."""
         from scoring.engine.generate import _fits
+        from scoring.engine.locations import Location, Side
 
-        table = self.tiles.orientations(edition)
-        return [rotation for rotation in ROTATIONS
-                if _fits(placed, x, y, table[code][rotation // 90])]
-
-    def plan_turns(self, fits: list[int], rotation: int) -> tuple[int, int]:
-        """(turns before placing, turns after) with the fewest in all. The tile comes to
-        hand unturned; a placed tile turns to the next rotation that fits."""
-        best = None
-        for before in range(4):
-            first = before * 90
-            if first not in fits:
+        found, looks = [], set()
+        for rotation in ROTATIONS:
+            oriented = self.oriented(code, rotation)
+            if not _fits(placed, x, y, oriented):
                 continue
-            after = (fits.index(rotation) - fits.index(first)) % len(fits)
-            if best is None or before + after < sum(best):
-                best = (before, after)
-        return best
+            look = self.look(code, rotation)
+            if look in looks:
+                continue
+            looks.add(look)
+            continued = 0
+            for side in Side:
+                dx, dy = side.offset
+                if (x + dx, y + dy) not in placed:
+                    continue
+                location = Location(side.name)
+                if any(location in segment.locations for segment in oriented.segments):
+                    continued += 1
+            found.append((rotation, continued))
+        found.sort(key=lambda entry: -entry[1])
+        return [rotation for rotation, _ in found]
 
-    def lay(self, tile: dict, placed: dict, edition) -> None:
-        code, x, y, rotation = tile["tile"], tile["x"], tile["y"], tile["rotation"]
-        before, after = self.plan_turns(self.fitting(placed, code, x, y, edition), rotation)
-        self.press(self.testid(f"palette-{code}"), "tile:pick")
-        for _ in range(before):
-            self.key_or_button("r", "rotate", "tile:turn")
-        self.tap_square(x, y, 0.5, 0.5, "tile:place")
+    def turns_needed(self, placed: dict, tile: dict) -> int:
+        ways = self.ways(placed, tile["tile"], tile["x"], tile["y"])
+        target = self.look(tile["tile"], tile["rotation"])
+        return next(index for index, rotation in enumerate(ways)
+                    if self.look(tile["tile"], rotation) == target)
+
+    def next_tile(self, remaining: list[dict], placed: dict, hand: str | None,
+                  in_sight: set[str], river: list[dict]) -> dict:
+        """The tile that costs the fewest actions now (see the class): one touching the
+        board (a river tile only at the river's open end, so in the game's order)."""
+        best = None
+        for index, tile in enumerate(remaining):
+            x, y = tile["x"], tile["y"]
+            if not any((x + dx, y + dy) in placed for dx, dy in NEIGHBOURS):
+                continue
+            if tile in river and tile is not river[0]:
+                continue
+            code = tile["tile"]
+            reach = 0 if code == hand or code in in_sight else 1
+            if self.taps_only and code != hand:
+                reach += 1  # a tap on the type before the tap on the square
+            cost = 1 + reach + self.turns_needed(placed, tile)
+            rank = (cost, code != hand, index)
+            if best is None or rank < best[0]:
+                best = (rank, tile)
+        if best is None:
+            raise Mismatch("the game's tiles do not join the board")
+        return best[1]
+
+    def palette_in_sight(self) -> set[str]:
+        """The types whose palette button the player sees now."""
+        return set(self.page.evaluate(PALETTE_IN_SIGHT))
+
+    def lay(self, tile: dict) -> None:
+        code, x, y = tile["tile"], tile["x"], tile["y"]
+        if self.ui("hand") == code:
+            self.tap_square(x, y, 0.5, 0.5, "tile:place")
+        elif self.taps_only:
+            self.press(self.testid(f"palette-{code}"), "tile:pick")
+            self.tap_square(x, y, 0.5, 0.5, "tile:place")
+        else:
+            self.drag_type(code, x, y)
         self.page.wait_for_selector(f'[data-testid="tile-{x},{y}"]')
-        for _ in range(after):
-            self.key_or_button("r", "rotate", "tile:turn")
-        self.page.wait_for_selector(f'[data-testid="tile-{x},{y}"][data-rotation="{rotation}"]')
+        target = self.look(code, tile["rotation"])
+        for _ in range(4):
+            rotation = int(self.page.get_by_test_id(f"tile-{x},{y}").get_attribute("data-rotation"))
+            if self.look(code, rotation) == target:
+                break
+            self.key_or_button("r", "turn-fresh", "tile:turn")
+            try:
+                self.page.wait_for_function(
+                    f"document.querySelector('[data-testid=\"tile-{x},{y}\"]').dataset.rotation"
+                    f" !== '{rotation}'", timeout=5000)
+            except Exception as error:
+                ways = self.page.evaluate(
+                    """([code, x, y]) => { const { state, catalogue } = window.carcwikiBuilder;
+                    const { geometry } = catalogue;
+                    return [geometry.fittingRotations(state.doc.tiles, code, x, y, `${x},${y}`),
+                            state.ui.fresh?.key, state.ui.hand, state.ui.moving,
+                            document.activeElement?.tagName]; }""", [code, x, y])
+                raise Mismatch(f"R did not turn {code} at ({x}, {y}) from {rotation} to "
+                               f"{tile['rotation']}: the page's ways and state {ways}") from error
+        else:
+            raise Mismatch(f"tile {code} at ({x}, {y}) never lay as in the game")
+        self._placed[(x, y)] = {**tile, "rotation": rotation}
 
     # -- figures ----------------------------------------------------------------------------
 
-    def stand(self, figure: dict, request: dict, edition) -> None:
-        """Put a figure on the tile just laid (it is selected)."""
-        players = [player["color"] for player in self.board()["players"]]
-        if self.ui("currentPlayer") != figure["player"]:
-            index = players.index(figure["player"])
-            if self.touch:
-                self.press(self.page.locator(f'label[for="turn-{figure["player"]}"]'),
-                           "figure:player")
-            else:
-                self.page.keyboard.press(str(index + 1))
-                self.tally.add("figure:player")
-        kind = figure["kind"]
-        if self.ui("figureKind") != kind and not self.garden_takes(figure, request, edition):
-            if not self.page.locator(f'label[for="turn-kind-{kind}"]').count():
-                raise Unsupported(f"the page has no way to put a {kind} figure")
-            self.press(self.page.locator(f'label[for="turn-kind-{kind}"]'), "figure:kind")
-        self.tap_feature(figure, edition)
-
-    def garden_takes(self, figure: dict, request: dict, edition) -> bool:
-        """On this page a meeple put on a garden becomes the abbot by itself."""
-        segment = self.segment(figure, edition)
-        return (figure["kind"] == "abbot" and segment.kind.value == "garden"
-                and self.ui("figureKind") == "meeple")
-
-    def segment(self, figure: dict, edition):
+    def segment_of(self, tile: dict, at: str):
         from scoring.engine.locations import Location
 
-        tile = self.tile_at(figure["x"], figure["y"])
-        oriented = self.tiles.orientations(edition)[tile["tile"]][tile["rotation"] // 90]
-        return oriented.segments[oriented.segment_index(Location(figure["at"]))]
+        oriented = self.oriented(tile["tile"], tile["rotation"])
+        segment = oriented.segments[oriented.segment_index(Location(at))]
+        return (segment.kind.value, tuple(sorted(location.value for location in segment.locations)))
 
-    def tile_at(self, x: int, y: int) -> dict:
-        return self._placed[(x, y)]
+    def page_picks_kind(self, figure: dict) -> str | None:
+        """The kind the page puts with the kind now chosen on this figure's feature."""
+        return self.page.evaluate(
+            """([x, y, at, wanted]) => {
+                const { state, catalogue } = window.carcwikiBuilder;
+                const tile = state.tileAt(x, y);
+                const found = catalogue.featureAt(tile, at, state.doc.edition);
+                const inPlay = state.inPlay();
+                const kinds = catalogue.figureKinds(inPlay);
+                const chosen = state.ui.figureKind;
+                if (catalogue.placement(chosen, found.feature.kind, inPlay)
+                    || chosen !== kinds[0]?.code) {
+                    return chosen;
+                }
+                const fitting = kinds.find((entry) => {
+                    const placement = catalogue.placement(entry.code, found.feature.kind, inPlay);
+                    return placement && !placement.beside.length && entry.strength > 0;
+                });
+                return fitting ? fitting.code : chosen;
+            }""", [figure["x"], figure["y"], figure["at"], figure["kind"]])
 
-    def spots(self, figure: dict, edition):
+    def stand(self, figure: dict) -> None:
+        if self.ui("currentPlayer") != figure["player"]:
+            players = [player["color"] for player in self.board()["players"]]
+            if self.touch:
+                label = self.page.locator(f'label[for="turn-{figure["player"]}"]')
+                self.press(label, "figure:player")
+            else:
+                self.page.keyboard.press(str(players.index(figure["player"]) + 1))
+                self.tally.add("figure:player")
+        if self.page_picks_kind(figure) != figure["kind"]:
+            label = self.page.locator(f'label[for="turn-kind-{figure["kind"]}"]')
+            if not label.count():
+                raise Unsupported(f"the page has no way to put a {figure['kind']} figure")
+            self.press(label, "figure:kind")
+        self.tap_feature(figure)
+
+    def spots(self, figure: dict):
         """Where to tap for a figure: the anchor of its location, then the other
         locations of its feature, then a grid over the square nearest first."""
-        segment = self.segment(figure, edition)
+        from scoring.engine.locations import Location
+
+        tile = self._placed[(figure["x"], figure["y"])]
+        oriented = self.oriented(tile["tile"], tile["rotation"])
+        segment = oriented.segments[oriented.segment_index(Location(figure["at"]))]
         seen = []
         for location in [figure["at"], *(loc.value for loc in segment.locations)]:
             if ANCHORS.get(location) and ANCHORS[location] not in seen:
@@ -425,63 +576,96 @@ class Player:
         grid.sort(key=lambda p: (p[0] - anchor[0]) ** 2 + (p[1] - anchor[1]) ** 2)
         return seen + grid
 
-    def tap_feature(self, figure: dict, edition) -> None:
+    def tap_feature(self, figure: dict) -> None:
         """Tap the feature. The player sees the picture and taps the feature where it
         shows: when the bench's first guess of a point lands elsewhere, that guess is
         undone and not counted."""
-        wanted = self.segment(figure, edition)
+        original = next(tile for tile in self.game_tiles
+                        if (tile["x"], tile["y"]) == (figure["x"], figure["y"]))
+        wanted = self.segment_of(original, figure["at"])
+        on_page = self._placed[(figure["x"], figure["y"])]
         before = len(self.board()["figures"])
-        for u, v in self.spots(figure, edition):
+        for u, v in self.spots(figure):
             self.tap_square(figure["x"], figure["y"], u, v, "figure:put")
             figures = self.board()["figures"]
             if len(figures) == before + 1:
                 put = figures[-1]
                 same = (put["player"], put["kind"], put["x"], put["y"]) == (
                     figure["player"], figure["kind"], figure["x"], figure["y"])
-                if same and self.segment(put, edition) == wanted:
+                if same and self.segment_of(on_page, put["at"]) == wanted:
                     return
             self.tally.add("figure:put", -1)
-            if len(figures) != before:
+            if len(self.board()["figures"]) != before or figures != self.board()["figures"]:
                 self.page.evaluate("window.carcwikiBuilder.state.undo()")
-            if self.ui("selected") != f"{figure['x']},{figure['y']}":
-                self.page.evaluate(f"window.carcwikiBuilder.state.setUi({{ selected: "
-                                   f"'{figure['x']},{figure['y']}' }})")
         raise Mismatch(f"no point of tile ({figure['x']}, {figure['y']}) takes {figure}")
 
     # -- the whole game ---------------------------------------------------------------------
 
     def rebuild(self, request: dict) -> None:
-        from scoring.engine.generate import _fits  # noqa: F401 (checked import)
         from scoring.engine.rules import Edition
 
-        edition = Edition(request["edition"])
-        table = self.tiles.orientations(edition)
-        self._placed = {}
-        placed_oriented: dict[tuple[int, int], object] = {}
+        self.table = self.tiles.orientations(Edition(request["edition"]))
+        self.game_tiles = request["tiles"]
         on_page = {(t["x"], t["y"]): t for t in self.board()["tiles"]}
-        figures_at: dict[tuple[int, int], list[dict]] = {}
-        for figure in request["figures"]:
-            figures_at.setdefault((figure["x"], figure["y"]), []).append(figure)
+        placed = {}
+        to_lay = []
         for tile in request["tiles"]:
             where = (tile["x"], tile["y"])
             there = on_page.pop(where, None)
-            same = there and there["tile"] == tile["tile"]
-            if same and there.get("rotation", 0) == tile["rotation"]:
-                if figures_at.get(where):  # select it for its figures
-                    self.tap_square(*where, 0.5, 0.5, "tile:select")
-            else:
-                if there:  # another start tile: take it off first
-                    self.tap_square(*where, 0.5, 0.5, "tile:select")
-                    self.key_or_button("Delete", "tile-remove", "tile:remove")
-                self.lay(tile, placed_oriented, edition)
-            self._placed[where] = tile
-            placed_oriented[where] = table[tile["tile"]][tile["rotation"] // 90]
-            mine = figures_at.get(where, [])
-            current = self.ui("currentPlayer")
-            for figure in sorted(mine, key=lambda f: f["player"] != current):
-                self.stand(figure, request, edition)
+            if there and there["tile"] == tile["tile"] and (
+                    self.look(tile["tile"], there.get("rotation", 0))
+                    == self.look(tile["tile"], tile["rotation"])):
+                placed[where] = self.oriented(there["tile"], there.get("rotation", 0))
+                self._placed[where] = there
+                continue
+            if there:  # another start tile: hold it to select it, then remove it
+                self.hold_square(*where)
+                self.key_or_button("Delete", "tile-remove", "tile:remove")
+            to_lay.append(tile)
         if on_page:
             raise Mismatch(f"the page has tiles the game has not: {sorted(on_page)}")
+        from scoring.engine.generate import _is_river
+
+        river = [tile for tile in to_lay if _is_river(self.tiles[tile["tile"]])]
+        while to_lay:
+            tile = self.next_tile(to_lay, placed, self.ui("hand"), self.palette_in_sight(), river)
+            self.lay(tile)
+            to_lay.remove(tile)
+            if river and tile is river[0]:
+                river.pop(0)
+            placed[(tile["x"], tile["y"])] = self.oriented(tile["tile"], tile["rotation"])
+        # Figures player by player, the current one first; joining figures (a builder,
+        # a pig) after the figures they join.
+        kinds = [kind["code"] for kind in self.page.evaluate(
+            "window.carcwikiBuilder.catalogue.figures.map((kind) => ({ code: kind.code }))")]
+        players = [player["color"] for player in self.board()["players"]]
+        current = self.ui("currentPlayer")
+        players.sort(key=lambda color: color != current)
+        joining = set(self.page.evaluate("""window.carcwikiBuilder.catalogue.figures
+            .filter((kind) => kind.placements.some((p) => p.beside.length))
+            .map((kind) => kind.code)"""))
+        order = sorted(request["figures"], key=lambda f: (
+            players.index(f["player"]), f["kind"] in joining, kinds.index(f["kind"])
+            if f["kind"] in kinds else 99))
+        for figure in order:
+            self.stand(figure)
+
+    def hold_square(self, x: int, y: int) -> None:
+        """Press and hold a square (it selects the tile there): one action."""
+        px, py = self.square_point(x, y, 0.5, 0.5, "tile:select")
+        if self.touch:
+            cdp = self.page.context.new_cdp_session(self.page)
+            cdp.send("Input.dispatchTouchEvent",
+                     {"type": "touchStart", "touchPoints": [{"x": px, "y": py}]})
+            self.page.wait_for_timeout(500)
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            cdp.detach()
+        else:
+            self.page.mouse.move(px, py)
+            self.page.mouse.down()
+            self.page.wait_for_timeout(500)
+            self.page.mouse.up()
+        self.tally.add("tile:select")
 
     def score(self) -> dict[str, int]:
         self.press(self.testid("score"), "score")
@@ -515,7 +699,8 @@ def task_seconds(cdp) -> float:
     return next(metric["value"] for metric in metrics if metric["name"] == "TaskDuration")
 
 
-def play(browser, url: str, game: Game, viewport_name: str, tiles) -> Outcome:
+def play(browser, url: str, game: Game, viewport_name: str, tiles,
+         taps_only: bool = False) -> Outcome:
     viewport = LAPTOP if viewport_name == "laptop" else PHONE
     touch = viewport_name == "phone"
     context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
@@ -534,7 +719,7 @@ def play(browser, url: str, game: Game, viewport_name: str, tiles) -> Outcome:
         cdp.send("Performance.enable")
         started_task = task_seconds(cdp)
         started = time.perf_counter()
-        player = Player(page, touch, tiles, tally)
+        player = Player(page, touch, tiles, tally, taps_only)
         player.set_up(request)
         player.rebuild(request)
         final = player.score()
@@ -581,7 +766,8 @@ def summarise(outcomes: list[Outcome]) -> None:
             f"{what} {count / len(done):.1f}" for what, count in sorted(breakdown.items())))
 
 
-def run_viewport(url: str, viewport: str, games: list[Game]) -> list[Outcome]:
+def run_viewport(url: str, viewport: str, games: list[Game],
+                 taps_only: bool = False) -> list[Outcome]:
     """Every game on one viewport, in a browser of its own."""
     from playwright.sync_api import sync_playwright
 
@@ -591,7 +777,7 @@ def run_viewport(url: str, viewport: str, games: list[Game]) -> list[Outcome]:
         browser = playwright.chromium.launch(
             executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
         for game in games:
-            outcome = play(browser, url, game, viewport, tiles)
+            outcome = play(browser, url, game, viewport, tiles, taps_only)
             outcomes.append(outcome)
             status = outcome.problem or (f"cannot: {outcome.unsupported}"
                                          if outcome.unsupported else "scores match")
@@ -609,6 +795,8 @@ def main() -> None:
     parser.add_argument("--viewports", default="laptop,phone")
     parser.add_argument("--jobs", type=int, default=2,
                         help="viewports played at once, each in its own browser (default 2)")
+    parser.add_argument("--taps-only", action="store_true",
+                        help="pick a type with a tap, never drag it from the palette")
     parser.add_argument("--save", type=Path, help="write each game's JSON to this folder")
     args = parser.parse_args()
 
@@ -628,7 +816,8 @@ def main() -> None:
         try:
             with ProcessPoolExecutor(max_workers=max(1, args.jobs),
                                      mp_context=multiprocessing.get_context("spawn")) as pool:
-                runs = [pool.submit(run_viewport, url, viewport, games) for viewport in viewports]
+                runs = [pool.submit(run_viewport, url, viewport, games, args.taps_only)
+                        for viewport in viewports]
                 outcomes = [outcome for run in runs for outcome in run.result()]
         finally:
             server.terminate()

@@ -86,6 +86,8 @@ function say(text, tone = "info") {
 }
 const report = (outcome) => { if (outcome?.message) say(outcome.message, outcome.ok === false ? "error" : "info"); return outcome; };
 
+// The smallest square, in pixels, the view zooms out to by itself to keep the table in view.
+const MIN_SQUARE_PIXELS = 44;
 const squareOf = ([bx, by]) => ({ x: Math.floor(bx / UNIT), y: Math.floor(by / UNIT) });
 
 function rectOf(keys) {
@@ -150,7 +152,16 @@ function describeSquare(x, y) {
 const controller = {
   /** Keep a square and the squares round it in view (the board grows there). */
   follow(x, y) {
-    viewport.reveal({ x: (x - 1) * UNIT, y: (y - 1) * UNIT, width: 3 * UNIT, height: 3 * UNIT }, 10);
+    // The whole table stays in view while its squares stay large enough to tap a
+    // feature on; past that, the view pans to keep the new tile and its neighbours.
+    const extent = boardView.extent();
+    const scale = Math.min((viewport.width - 16) / extent.width, (viewport.height - 16) / extent.height);
+    const [left, top] = viewport.toBoard(svg.getBoundingClientRect().left, svg.getBoundingClientRect().top);
+    const shown = left <= extent.x && top <= extent.y
+      && left + viewport.width / viewport.scale >= extent.x + extent.width
+      && top + viewport.height / viewport.scale >= extent.y + extent.height;
+    if (!shown && scale * UNIT >= MIN_SQUARE_PIXELS) viewport.fit(extent, 8);
+    else viewport.reveal({ x: (x - 1) * UNIT, y: (y - 1) * UNIT, width: 3 * UNIT, height: 3 * UNIT }, 10);
   },
 
   /** A tap (or click) on the board: on an empty lit square it places the tile in hand;
@@ -323,6 +334,19 @@ const controller = {
       if (outcome.ok) state.ui.fresh = { key: tileKey, doc: state.doc };
       return outcome;
     }, x, y, false);
+  },
+
+  /** A type dragged from the palette and let go at a point of the window: over a square
+   * of the board it goes down there, turned to fit (the hand then holds the type). */
+  dropFromPalette(code, clientX, clientY) {
+    const frame = svg.getBoundingClientRect();
+    if (clientX < frame.left || clientX > frame.right || clientY < frame.top || clientY > frame.bottom) {
+      return say(`Tile ${code} was let go outside the board: nothing placed.`);
+    }
+    this.pick(code);
+    const { x, y } = squareOf(viewport.toBoard(clientX, clientY));
+    state.ui.cursor = { x, y };
+    return this.placed(() => placeHand(state, catalogue, x, y), x, y);
   },
 
   /** Put the keyboard in the palette's search field. */
@@ -498,7 +522,8 @@ const viewport = new Viewport(svg, {
 });
 
 turnHandle = new TurnHandle(svg.parentElement, svg, state, catalogue, () => controller.turnFresh());
-const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl, (code) => controller.pick(code));
+const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl,
+  (code) => controller.pick(code), (code, clientX, clientY) => controller.dropFromPalette(code, clientX, clientY));
 const setup = new Setup(part("setup-game"), part("setup-summary"), state, catalogue);
 const playersEditor = new PlayersEditor(part("players"), part("add-player"), state);
 const turnPicker = new TurnPicker(part("turn"), state);

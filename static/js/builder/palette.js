@@ -3,17 +3,19 @@
 // shows the tile turned as it will be placed. To find a type fast, a search field keeps
 // only the types whose code or words (the search text the server sends: what the tile
 // shows, its features and their attributes) match every word typed; the types used
-// most recently come first, and types with no copy left drop out.
+// most recently come first, and types with no copy left drop out. A type can also be
+// dragged from the palette onto its square: one gesture picks and places it.
 
 import { h } from "./dom.js";
 
 const RECENT_LIMIT = 12;
+const DRAG_SLOP = 10; // pixels a press on a palette tile moves before it is a drag
 
 /** The words a query is made of, lower case. */
 const wordsOf = (text) => text.toLowerCase().split(/[^\p{L}\p{N}+-]+/u).filter(Boolean);
 
 export class Palette {
-  constructor(root, hand, state, catalogue, tileUrl, onPick) {
+  constructor(root, hand, state, catalogue, tileUrl, onPick, onDrop = null) {
     this.root = root;
     this.hand = hand;
     this.state = state;
@@ -48,7 +50,63 @@ export class Palette {
     this.root.replaceChildren(h("div", { class: "palette-find" }, this.search, this.status), this.list);
     this.list.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-code]");
+      if (this.dragged) { this.dragged = false; return; } // the end of a drag is no click
       if (button && !button.disabled) this.pick(button.dataset.code);
+    });
+    this.onDrop = onDrop; // (code, clientX, clientY) → place it where it was dropped
+    if (onDrop) this.listenForDrags();
+  }
+
+  /** Drag a type out of the palette: a copy of its picture follows the pointer, and
+   * letting go over the board places it there (turned to fit); anywhere else, nothing. */
+  listenForDrags() {
+    this.drag = null;
+    this.dragged = false;
+    // The page's own drag, not the browser's drag of an image.
+    this.list.addEventListener("dragstart", (event) => event.preventDefault());
+    // Once a press starts on a palette tile, the whole window follows the pointer: it
+    // leaves the palette at once.
+    const move = (event) => {
+      const drag = this.drag;
+      if (!drag || drag.pointerId !== event.pointerId) return;
+      if (!drag.ghost) {
+        if (Math.hypot(event.clientX - drag.startX, event.clientY - drag.startY) < DRAG_SLOP) return;
+        drag.ghost = h("img", {
+          src: this.tileUrl(drag.code), alt: "", class: "palette-drag", "aria-hidden": "true",
+          width: 48, height: 48,
+        });
+        document.body.append(drag.ghost);
+      }
+      drag.ghost.style.left = `${event.clientX - 24}px`;
+      drag.ghost.style.top = `${event.clientY - 24}px`;
+    };
+    const finish = (event, drop) => {
+      const drag = this.drag;
+      if (!drag || drag.pointerId !== event.pointerId) return;
+      this.drag = null;
+      window.removeEventListener("pointermove", move, true);
+      window.removeEventListener("pointerup", up, true);
+      window.removeEventListener("pointercancel", cancel, true);
+      if (!drag.ghost) return;
+      drag.ghost.remove();
+      this.dragged = true;
+      setTimeout(() => { this.dragged = false; }, 0);
+      if (drop) {
+        this.remember(drag.code);
+        if (this.query) this.filter("");
+        this.onDrop(drag.code, event.clientX, event.clientY);
+      }
+    };
+    const up = (event) => finish(event, true);
+    const cancel = (event) => finish(event, false);
+    this.list.addEventListener("pointerdown", (event) => {
+      const button = event.target.closest("button[data-code]");
+      if (!button || button.disabled || event.button > 0 || this.drag) return;
+      this.drag = { code: button.dataset.code, pointerId: event.pointerId,
+        startX: event.clientX, startY: event.clientY, ghost: null };
+      window.addEventListener("pointermove", move, true);
+      window.addEventListener("pointerup", up, true);
+      window.addEventListener("pointercancel", cancel, true);
     });
   }
 
@@ -145,7 +203,10 @@ export class Palette {
         type: "button", class: "palette-tile", dataset: { code: type.code, testid: `palette-${type.code}` },
         title: `${type.code}: ${type.picture}`,
       },
-      h("img", { src: this.tileUrl(type.code), alt: "", width: 56, height: 56, loading: "lazy", decoding: "async" }),
+      h("img", {
+        src: this.tileUrl(type.code), alt: "", width: 56, height: 56, loading: "lazy", decoding: "async",
+        draggable: "false",
+      }),
       h("span", { class: "palette-code", text: type.code }),
       h("span", { class: "palette-count" }));
       this.buttons.set(type.code, button);
