@@ -52,7 +52,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-backg
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 ROTATIONS = (0, 90, 180, 270)
 NEIGHBOURS = ((0, -1), (1, 0), (0, 1), (-1, 0))
-TOUCH_PAUSE_MS = 650  # after a touch drag (see Player.drag_type)
+TOUCH_PAUSE_MS = 700  # after a touch drag (see Player.drag_type)
 # Where each location sits inside a square (fractions of its side, y to the south), the
 # same anchors the page draws figures at: a player taps a feature where it shows.
 ANCHORS = {
@@ -284,12 +284,15 @@ class Player:
         board away from the selected tile (a drag there may mean something else)."""
         frame = self.testid("board").bounding_box()
         start = None
-        for fu, fv in ((0.5, 0.5), (0.3, 0.3), (0.7, 0.7), (0.3, 0.7), (0.7, 0.3)):
+        # From an empty spot of the board, where a slow finger cannot pick a tile up.
+        spots = [(0.1 + 0.8 * i / 6, 0.1 + 0.8 * j / 6) for i in range(7) for j in range(7)]
+        spots.sort(key=lambda spot: (spot[0] - 0.5) ** 2 + (spot[1] - 0.5) ** 2)
+        for fu, fv in spots:
             px, py = frame["x"] + frame["width"] * fu, frame["y"] + frame["height"] * fv
-            selected = self.page.evaluate(
+            taken = self.page.evaluate(
                 """([px, py]) => Boolean(document.elementFromPoint(px, py)
-                    ?.closest('.tile.is-selected, .figure, button'))""", [px, py])
-            if not selected:
+                    ?.closest('.tile, .figure, button'))""", [px, py])
+            if not taken:
                 start = (px, py)
                 break
         px, py = start or (frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2)
@@ -318,6 +321,9 @@ class Player:
         tx, ty = self.square_point(x, y, 0.5, 0.5, "tile:drag")
         self.reach(button, "tile:drag")  # bringing the square into view may move the page
         box = button.bounding_box()
+        if box is None:
+            left = self.page.evaluate("window.carcwikiBuilder.state.toBoard().tiles.length")
+            raise Mismatch(f"the palette hides {code} ({left} tiles on the page)")
         sx, sy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         steps = 8
         if self.touch:
@@ -326,7 +332,12 @@ class Player:
             def touch(kind, points):
                 cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
                     {"x": px, "y": py, "id": 0} for px, py in points]})
+            # Out of the palette strip first, across it (along it would scroll it).
+            lift = -40 if ty < sy else 40
             touch("touchStart", [(sx, sy)])
+            for step in range(1, 4):
+                touch("touchMove", [(sx, sy + lift * step / 3)])
+            sy += lift
             for step in range(1, steps + 1):
                 touch("touchMove", [(sx + (tx - sx) * step / steps, sy + (ty - sy) * step / steps)])
             touch("touchEnd", [])
@@ -342,6 +353,11 @@ class Player:
         self.tally.add("tile:drag")
 
     def tap_square(self, x: int, y: int, u: float, v: float, what: str) -> None:
+        if what.startswith("tile:"):  # any point of the square will do: one in sight
+            for du, dv in ((0.5, 0.5), (0.3, 0.7), (0.7, 0.7), (0.3, 0.3), (0.7, 0.3)):
+                if self.page.evaluate(SQUARE_POINT, [x, y, du, dv])["inside"]:
+                    u, v = du, dv
+                    break
         px, py = self.square_point(x, y, u, v, what)
         if self.touch:
             self.page.touchscreen.tap(px, py)
@@ -393,6 +409,8 @@ class Player:
                         self.fill(field_, count)
         if sorted(p["color"] for p in self.board()["players"]) != sorted(wanted):
             raise Mismatch("players not set up")
+        # Done typing: the phone's keyboard closes (part of typing the last number).
+        self.page.evaluate("document.activeElement?.blur()")
 
     def fill(self, field_, value) -> None:
         """Tap a number field and type the number: one action."""
@@ -495,7 +513,7 @@ class Player:
             rotation = int(self.page.get_by_test_id(f"tile-{x},{y}").get_attribute("data-rotation"))
             if self.look(code, rotation) == target:
                 break
-            self.key_or_button("r", "turn-fresh", "tile:turn")
+            self.key_or_button("r", "rotate", "tile:turn")
             try:
                 self.page.wait_for_function(
                     f"document.querySelector('[data-testid=\"tile-{x},{y}\"]').dataset.rotation"

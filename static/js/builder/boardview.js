@@ -11,6 +11,7 @@ import { key, parseKey } from "./geometry.js";
 import { isFresh, rotationFor } from "./placement.js";
 
 export const UNIT = 100; // board units per square
+const MIN_HANDLE_SQUARE = 56; // pixels: smaller squares get no turn button of their own
 
 const ROTATION_WORDS = { 0: "", 90: ", turned 90°", 180: ", turned 180°", 270: ", turned 270°" };
 
@@ -235,7 +236,19 @@ export class TurnHandle {
       type: "button", class: "turn-handle", hidden: true, title: "Turn it to the next way it fits (R)",
       "aria-keyshortcuts": "R", dataset: { testid: "turn-fresh" }, text: "⟳",
     });
-    this.button.addEventListener("click", () => onTurn());
+    // A finger's tap turns at once: Chromium drops the click of a tap that comes right
+    // after a drag (from the palette, say) while it waits to tell a double tap.
+    let touched = false;
+    this.button.addEventListener("pointerup", (event) => {
+      if (event.pointerType !== "touch") return;
+      touched = true;
+      setTimeout(() => { touched = false; }, 600);
+      onTurn();
+    });
+    this.button.addEventListener("click", () => {
+      if (touched) { touched = false; return; }
+      onTurn();
+    });
     frame.append(this.button);
     this.tileKey = null;
   }
@@ -247,7 +260,10 @@ export class TurnHandle {
     const ways = tile
       ? this.catalogue.geometry.fittingRotations(state.doc.tiles, tile.tile, tile.x, tile.y, freshKey).length
       : 0;
-    this.tileKey = ways > 1 ? freshKey : null;
+    // On squares too small to hold it beside them, the button would hide the squares
+    // round the tile: the toolbar's Turn (and R) do the same there.
+    const side = UNIT * (this.svg.getScreenCTM()?.a ?? 1);
+    this.tileKey = ways > 1 && side >= MIN_HANDLE_SQUARE ? freshKey : null;
     this.button.hidden = !this.tileKey;
     if (this.tileKey) {
       this.button.setAttribute("aria-label",
@@ -258,6 +274,7 @@ export class TurnHandle {
 
   /** Keep the button at the north-east corner of its tile as the board pans and zooms. */
   place() {
+    if (this.tileKey && UNIT * (this.svg.getScreenCTM()?.a ?? 1) < MIN_HANDLE_SQUARE) this.render();
     if (!this.tileKey) return;
     const [x, y] = this.tileKey.split(",").map(Number);
     const matrix = this.svg.getScreenCTM();
