@@ -52,7 +52,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-backg
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 ROTATIONS = (0, 90, 180, 270)
 NEIGHBOURS = ((0, -1), (1, 0), (0, 1), (-1, 0))
-TOUCH_PAUSE_MS = 700  # after a touch drag (see Player.drag_type)
+TOUCH_PAUSE_MS = 100  # after a touch drag (see Player.drag_type)
+FINGER_MS = 60  # how long a finger rests on the glass for a tap
 # Where each location sits inside a square (fractions of its side, y to the south), the
 # same anchors the page draws figures at: a player taps a feature where it shows.
 ANCHORS = {
@@ -247,10 +248,33 @@ class Player:
     def press(self, locator, what: str) -> None:
         self.reach(locator, what)
         if self.touch:
-            locator.tap()
+            x, y = self.open_point(locator)
+            self.finger_tap(x, y)
         else:
             locator.click()
         self.tally.add(what)
+
+    def open_point(self, locator) -> tuple[float, float]:
+        """The centre of an element, once nothing (the part of the page that stays on
+        screen) lies over it."""
+        for block in ("nearest", "center"):
+            box = locator.bounding_box()
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            if locator.evaluate("(e, [x, y]) => e.contains(document.elementFromPoint(x, y))",
+                                [x, y]):
+                return x, y
+            locator.evaluate(f"e => e.scrollIntoView({{ block: '{block}' }})")
+        return x, y
+
+    def finger_tap(self, x: float, y: float) -> None:
+        """A tap as a finger makes it: down, a short moment, up. (Chromium drops the click
+        of a zero-length tap that comes right after a drag.)"""
+        cdp = self.page.context.new_cdp_session(self.page)
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        self.page.wait_for_timeout(FINGER_MS)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        cdp.detach()
 
     def key_or_button(self, key: str, button: str, what: str) -> None:
         if self.touch:
@@ -360,7 +384,7 @@ class Player:
                     break
         px, py = self.square_point(x, y, u, v, what)
         if self.touch:
-            self.page.touchscreen.tap(px, py)
+            self.finger_tap(px, py)
         else:
             self.page.mouse.click(px, py)
         self.tally.add(what)
@@ -514,19 +538,21 @@ class Player:
             if self.look(code, rotation) == target:
                 break
             self.key_or_button("r", "rotate", "tile:turn")
-            try:
-                self.page.wait_for_function(
-                    f"document.querySelector('[data-testid=\"tile-{x},{y}\"]').dataset.rotation"
-                    f" !== '{rotation}'", timeout=5000)
-            except Exception as error:
+            # Polled from here: the production page's CSP forbids Playwright's eval.
+            for _ in range(100):
+                now = self.page.get_by_test_id(f"tile-{x},{y}").get_attribute("data-rotation")
+                if now != str(rotation):
+                    break
+                self.page.wait_for_timeout(50)
+            else:
                 ways = self.page.evaluate(
                     """([code, x, y]) => { const { state, catalogue } = window.carcwikiBuilder;
                     const { geometry } = catalogue;
                     return [geometry.fittingRotations(state.doc.tiles, code, x, y, `${x},${y}`),
-                            state.ui.fresh?.key, state.ui.hand, state.ui.moving,
-                            document.activeElement?.tagName]; }""", [code, x, y])
+                            state.ui.fresh?.key, state.ui.hand, state.ui.moving]; }""",
+                    [code, x, y])
                 raise Mismatch(f"R did not turn {code} at ({x}, {y}) from {rotation} to "
-                               f"{tile['rotation']}: the page's ways and state {ways}") from error
+                               f"{tile['rotation']}: the page's ways and state {ways}")
         else:
             raise Mismatch(f"tile {code} at ({x}, {y}) never lay as in the game")
         self._placed[(x, y)] = {**tile, "rotation": rotation}

@@ -30,6 +30,17 @@ SPOTS = {"N": (0.5, 0.14), "E": (0.86, 0.5), "S": (0.5, 0.86), "W": (0.14, 0.5),
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def wait_until(page, expression, timeout_ms=10_000):
+    """Wait until a JavaScript expression holds, asking from outside the page: Playwright's
+    wait_for_function compiles its predicate inside the page, which the site's Content
+    Security Policy forbids (no eval)."""
+    for _ in range(timeout_ms // 50):
+        if page.evaluate(expression):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"never true: {expression}")
+
+
 class Builder:
     """The page, driven as a player would drive it."""
 
@@ -244,7 +255,7 @@ def test_a_scored_board_on_a_laptop_links_results_and_tiles(open_builder):
     page.wait_for_selector('svg.board .tile.is-lit[data-key="-1,-2"]')
     assert builder.lit_tiles() == ["-1,-1", "-1,-2", "-2,-1"]
     page.mouse.move(1, 1)
-    page.wait_for_function("!document.querySelector('svg.board').classList.contains('has-highlight')")
+    wait_until(page, "!document.querySelector('svg.board').classList.contains('has-highlight')")
     page.mouse.move(*builder.point(0, 0))
     page.wait_for_selector('[data-testid="feature-city-2"].is-related')
     page.wait_for_selector('[data-testid="feature-monastery-1"].is-related')  # a neighbour
@@ -401,7 +412,7 @@ def test_export_and_import_round_trip(open_builder, tmp_path):
 
     path.write_text("{not json")
     builder.testid("import").set_input_files(str(path))
-    page.wait_for_function(
+    wait_until(page,
         "document.querySelector('[data-testid=message]').textContent.includes('Not imported')")
     assert builder.board() == before
 
@@ -531,7 +542,7 @@ def test_pan_and_zoom_with_mouse_wheel_and_keys_on_a_large_board(open_builder, t
     assert page.evaluate("window.carcwikiBuilder.state.ui.selected") is None  # a drag is no click
     scale = page.evaluate("window.carcwikiBuilder.viewport.scale")
     page.mouse.wheel(0, -300)
-    page.wait_for_function(f"window.carcwikiBuilder.viewport.scale > {scale}")
+    wait_until(page, f"window.carcwikiBuilder.viewport.scale > {scale}")
     builder.testid("board").focus()
     scale = page.evaluate("window.carcwikiBuilder.viewport.scale")
     page.keyboard.press("-")
@@ -641,7 +652,7 @@ def put(builder, color, x, y, at, kind):
     count = len(builder.board()["figures"])
     index = segment_index(builder, x, y, at)
     builder.testid("inspector").get_by_test_id(f"put-{kind}-{index}").click()
-    builder.page.wait_for_function(
+    wait_until(builder.page,
         f"window.carcwikiBuilder.state.doc.figures.length === {count + 1}")
 
 
@@ -686,7 +697,7 @@ def test_a_river_u_turn_is_refused_with_the_reason(open_builder):
         page.keyboard.press("r")
     builder.testid("target--1,1").wait_for()
     builder.click_square(-1, 1)  # ...and at once north again: a U-turn
-    page.wait_for_function(
+    wait_until(page,
         "document.querySelector('[data-testid=message]').textContent.includes('U-turn')")
     assert "turns the river back the way it came" in builder.message
     assert builder.message.endswith("The tile went back in the box.")
@@ -725,7 +736,7 @@ def test_inns_cathedrals_and_traders_builders_figures_goods_and_scores(open_buil
     errors.wait_for()
     assert "1 wine symbol" in errors.text_content() and "1 missing" in errors.text_content()
     builder.testid("player-goods-wine-0").fill("1")
-    page.wait_for_function("window.carcwikiBuilder.state.toBoard().players[0].goods?.wine === 1")
+    wait_until(page, "window.carcwikiBuilder.state.toBoard().players[0].goods?.wine === 1")
     builder.testid("score").click()
     page.wait_for_selector("[data-testid=score-table]")
     for color, before, final, total in [("red", 40, 18, 58), ("pink", 44, 4, 48)]:
@@ -758,7 +769,7 @@ def test_the_river_ii_starts_from_its_spring_and_no_figure_stands_by_the_volcano
     field = segment_index(builder, 0, 1, "SW")
     builder.testid("inspector").get_by_test_id(f"put-meeple-{field}").click()
     # The page lets the server judge the expansion's figure rule, and takes it back.
-    page.wait_for_function(
+    wait_until(page,
         "document.querySelector('[data-testid=message]').textContent.includes('volcano')")
     assert builder.message.endswith("The figure went back.")
-    page.wait_for_function("window.carcwikiBuilder.state.doc.figures.length === 0")
+    wait_until(page, "window.carcwikiBuilder.state.doc.figures.length === 0")

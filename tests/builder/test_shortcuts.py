@@ -209,3 +209,28 @@ def test_a_held_tile_drags_to_another_square_with_its_figures(open_builder, tmp_
     assert "stays where it was" in builder.message
     page.keyboard.press("Control+z")
     assert builder.tiles()[(1, 0)] == ("V", 90)
+
+
+def test_a_type_dragged_from_the_palette_goes_down_where_it_is_let_go(open_builder):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    builder.fit()
+    box = builder.testid("palette-V").bounding_box()
+    tx, ty = builder.point(1, 0)
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(tx, ty, steps=10)
+    page.mouse.up()
+    page.wait_for_selector('[data-testid="tile-1,0"]')
+    assert builder.tiles()[(1, 0)] == ("V", 0)  # turned to meet the start tile's road
+    assert ui(builder, "hand") == "V"  # the next copy is one tap away
+    # Let go outside the board, a dragged type goes nowhere.
+    box = builder.testid("palette-E").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 5, box["y"] - 200, steps=10)
+    page.mouse.up()
+    assert "outside the board" in builder.message
+    assert len(builder.tiles()) == 2
+    builder.figure("blue", 1, 0, "W")
+    assert score(builder) == {"red": 0, "blue": 2}  # a two-tile road

@@ -553,8 +553,20 @@ const actions = {
   new: () => controller.newBoard(),
   revert: () => controller.revert(),
 };
+// A finger's tap on one of the page's buttons acts at once: Chromium drops the click of a tap that
+// comes right after a drag (a tile dragged from the palette) while it waits to tell a
+// double tap. The click that may still follow is then skipped.
+let tappedTool = null;
+root.addEventListener("pointerup", (event) => {
+  const button = event.target.closest("button[data-action]");
+  if (event.pointerType !== "touch" || !button || button.disabled || !actions[button.dataset.action]) return;
+  tappedTool = button;
+  setTimeout(() => { if (tappedTool === button) tappedTool = null; }, 600);
+  actions[button.dataset.action]();
+});
 root.addEventListener("click", (event) => {
   const button = event.target.closest("button[data-action]");
+  if (button && button === tappedTool) { tappedTool = null; return; }
   if (button && actions[button.dataset.action]) actions[button.dataset.action]();
 });
 const importInput = part("import");
