@@ -256,15 +256,15 @@ class Player:
 
     def open_point(self, locator) -> tuple[float, float]:
         """The centre of an element, once nothing (the part of the page that stays on
-        screen) lies over it."""
-        for block in ("nearest", "center"):
+        screen) lies over it: scrolled to the foot of the screen if need be."""
+        for block in ("nearest", "end", "center", "start"):
             box = locator.bounding_box()
             x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
             if locator.evaluate("(e, [x, y]) => e.contains(document.elementFromPoint(x, y))",
                                 [x, y]):
                 return x, y
             locator.evaluate(f"e => e.scrollIntoView({{ block: '{block}' }})")
-        return x, y
+        raise Mismatch("the element stays covered")
 
     def finger_tap(self, x: float, y: float) -> None:
         """A tap as a finger makes it: down, a short moment, up. (Chromium drops the click
