@@ -53,6 +53,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-backg
 ROTATIONS = (0, 90, 180, 270)
 NEIGHBOURS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 TOUCH_PAUSE_MS = 100  # after a touch drag (see Player.drag_type)
+MIN_FINGER_SQUARE = 44  # pixels: a square smaller than this is pinched larger for a figure
 FINGER_MS = 60  # how long a finger rests on the glass for a tap
 # Where each location sits inside a square (fractions of its side, y to the south), the
 # same anchors the page draws figures at: a player taps a feature where it shows.
@@ -292,6 +293,12 @@ class Player:
             self.reach(self.testid("board"), what)
             spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
         for _ in range(3):
+            if spot["inside"] and self.touch and what.startswith("figure") \
+                    and spot["side"] < MIN_FINGER_SQUARE:
+                # Too small for a fingertip to pick a feature: pinch it larger.
+                self.pinch(spot["x"], spot["y"], MIN_FINGER_SQUARE * 1.5 / spot["side"])
+                self.tally.add(f"{what}:view")
+                spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
             if spot["inside"]:
                 return spot["x"], spot["y"]
             (cx, cy), (width, height) = spot["centre"], spot["frame"]
@@ -302,6 +309,22 @@ class Player:
                 self.press(self.testid("fit"), f"{what}:view")
             spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
         raise Mismatch(f"square ({x}, {y}) is not on the visible board")
+
+    def pinch(self, x: float, y: float, factor: float) -> None:
+        """Two fingers spread apart round (x, y): the board grows by `factor` there."""
+        cdp = self.page.context.new_cdp_session(self.page)
+        start, steps = 20, 6
+
+        def fingers(kind, gap=None):
+            points = [] if gap is None else [{"x": x - gap, "y": y, "id": 0},
+                                             {"x": x + gap, "y": y, "id": 1}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+        fingers("touchStart", start)
+        for step in range(1, steps + 1):
+            fingers("touchMove", start * (1 + (factor - 1) * step / steps))
+        fingers("touchEnd")
+        cdp.detach()
+        self.page.wait_for_timeout(TOUCH_PAUSE_MS)
 
     def drag_board(self, dx: float, dy: float) -> None:
         """One drag of the board that pans it by (dx, dy) pixels, from a point of the
@@ -690,7 +713,7 @@ class Player:
             .map((kind) => kind.code)"""))
         order = sorted(request["figures"], key=lambda f: (
             players.index(f["player"]), f["kind"] in joining, kinds.index(f["kind"])
-            if f["kind"] in kinds else 99))
+            if f["kind"] in kinds else 99, f["y"], f["x"]))  # row by row: the next is near
         for figure in order:
             self.stand(figure)
 
