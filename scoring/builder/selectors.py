@@ -31,11 +31,42 @@ EDITION_OF_GROUP = {"c1": "C1", "c23": "C3"}
 
 
 def builder_tiles() -> list[dict[str, Any]]:
-    """Every tile type as plain data, plus its part code (``None`` for the base box)."""
-    return [
-        {**tile_as_data(tile), "part": tile.part.code if tile.part_id else None}
-        for tile in TileType.objects.with_related()
-    ]
+    """Every tile type as plain data, plus its part code (``None`` for the base box) and
+    the words the palette's search matches (see :func:`tile_search_text`)."""
+    tiles = []
+    for tile in TileType.objects.with_related():
+        data = tile_as_data(tile)
+        owner = tile.part if tile.part_id else tile.expansion
+        tiles.append({**data, "part": tile.part.code if tile.part_id else None,
+                      "search": tile_search_text(data, owner.name)})
+    return tiles
+
+
+def tile_search_text(data: dict[str, Any], owner_name: str = "") -> str:
+    """What a player may type to find a tile type, as one lower-case string: its code,
+    what the picture shows, the kinds of its features (a field also as "farm") and what
+    they carry (an inn, a cathedral, goods, pennants, a road's end), its illustrations
+    and the name of the expansion or part it comes from ("river")."""
+    words = [data["code"], data.get("picture") or "", owner_name]
+    for feature in data.get("features") or []:
+        kind = str(feature.get("kind", ""))
+        words.append(kind)
+        if kind == FeatureKind.FARM.value or kind == "field":
+            words.append("field farm")
+        for name, value in feature.items():
+            if name in {"kind", "edges", "half_edges", "editions", "borders"}:
+                continue
+            if value is True or (isinstance(value, int) and not isinstance(value, bool) and value):
+                words.append(name.replace("_", " "))
+            elif isinstance(value, str):
+                words.append(f"{name.replace('_', ' ')} {value}")
+            elif isinstance(value, (list, tuple)):
+                words.extend(str(item) for item in value if isinstance(item, str))
+    words.extend(str(item) for item in data.get("illustrations") or [])
+    seen: dict[str, None] = {}
+    for word in " ".join(words).lower().replace(",", " ").replace(";", " ").split():
+        seen.setdefault(word, None)
+    return " ".join(seen)
 
 
 def builder_editions() -> list[dict[str, str]]:

@@ -31,6 +31,17 @@ SPOTS = {"N": (0.5, 0.14), "E": (0.86, 0.5), "S": (0.5, 0.86), "W": (0.14, 0.5),
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def wait_until(page, expression, timeout_ms=10_000):
+    """Wait until a JavaScript expression holds, asking from outside the page: Playwright's
+    wait_for_function compiles its predicate inside the page, which the site's Content
+    Security Policy forbids (no eval)."""
+    for _ in range(timeout_ms // 50):
+        if page.evaluate(expression):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"never true: {expression}")
+
+
 class Builder:
     """The page, driven as a player would drive it."""
 
@@ -87,25 +98,46 @@ class Builder:
     def fit(self):
         self.testid("fit").click()
 
+    def hold_square(self, x, y):
+        """Press and hold a square (it selects the tile there, with no figure put)."""
+        self.testid("board").scroll_into_view_if_needed()
+        px, py = self.point(x, y)
+        if self.touch:
+            touch = self.page.context.new_cdp_session(self.page)
+            touch.send("Input.dispatchTouchEvent",
+                       {"type": "touchStart", "touchPoints": [{"x": px, "y": py}]})
+            self.page.wait_for_timeout(500)
+            touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            touch.detach()
+        else:
+            self.page.mouse.move(px, py)
+            self.page.mouse.down()
+            self.page.wait_for_timeout(500)
+            self.page.mouse.up()
+        self.page.wait_for_selector(f'[data-testid="tile-{x},{y}"].is-selected')
+
     def pick(self, code):
+        """Take a type from the palette, unturned (a type still in hand from the copy
+        placed before is put back and taken again)."""
+        if self.page.evaluate("window.carcwikiBuilder.state.ui.hand") == code:
+            self.testid(f"palette-{code}").click()
         self.testid(f"palette-{code}").click()
 
     def place(self, code, x, y, rotation=0):
+        """Place a tile turned on purpose: R as often as needed (four times round for
+        0°), so that it goes down as turned whatever way fits best."""
         self.fit()
         self.pick(code)
-        for _ in range(rotation // 90):
+        for _ in range(rotation // 90 or 4):
             self.page.keyboard.press("r")
         self.testid(f"target-{x},{y}").wait_for()
         self.click_square(x, y)
         self.page.wait_for_selector(f'[data-testid="tile-{x},{y}"][data-rotation="{rotation}"]')
 
     def figure(self, color, x, y, at):
+        """Choose the player, then one tap on the feature of the tile (any tile)."""
         self.page.locator(f'label[for="turn-{color}"]').click()
         self.fit()
-        tile = self.page.locator(f'[data-testid="tile-{x},{y}"]')
-        if "is-selected" not in (tile.get_attribute("class") or ""):
-            self.click_square(x, y)
-            self.page.wait_for_selector(f'[data-testid="tile-{x},{y}"].is-selected')
         self.click_square(x, y, *SPOTS[at])
         self.page.wait_for_selector(f'[data-testid="figure-{color}-{x},{y}-{at}"]')
 
@@ -158,7 +190,7 @@ def test_rebuild_the_rules_example_on_a_phone_and_read_its_scores(open_builder):
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     # The example has no start tile at (0, 0): take it off, then lay the example's tiles.
-    builder.click_square(0, 0)
+    builder.hold_square(0, 0)
     builder.testid("tile-remove").click()
     assert builder.tiles() == {}
     for tile in example["tiles"]:
@@ -249,7 +281,8 @@ def test_figures_go_where_they_are_clicked_and_score(open_builder):
     builder.figure("blue", 1, 0, "E")  # a robber on the road
     builder.figure("blue", 0, 0, "SW")  # a farmer south of the road: no city, no points
     builder.figure("blue", 0, 0, "EN")  # a farmer between road and city: 3 for the city
-    # Clicking the red knight again takes it back; clicking its feature puts it back.
+    # Red's tap on the red knight takes it back; another tap on its feature puts it back.
+    page.locator('label[for="turn-red"]').click()
     builder.click_square(0, 0, *SPOTS["N"])
     page.wait_for_selector('[data-testid="figure-red-0,0-N"]', state="detached")
     builder.figure("red", 0, 0, "N")
@@ -264,6 +297,8 @@ def test_an_illegal_placement_is_refused_with_the_reason(open_builder):
     builder = open_builder(LAPTOP)
     builder.fit()
     builder.pick("K")
+    for _ in range(4):  # turned round on purpose: K goes down as turned or not at all
+        builder.page.keyboard.press("r")
     builder.click_square(0, 1)  # K's city would meet the start tile's field
     assert builder.tiles() == {(0, 0): ("D", 0)}
     assert builder.message == (
@@ -346,7 +381,7 @@ def test_save_and_open_the_share_link(open_builder):
     assert other.testid("player-name-0").input_value() == "Ada"
 
     # Changes made on the shared page stay in this browser; the link keeps the saved board.
-    other.click_square(0, -1)
+    other.hold_square(0, -1)
     other.testid("tile-remove").click()
     other.page.reload()
     other.page.wait_for_selector("[data-builder][data-ready=true]")
@@ -397,7 +432,7 @@ def test_server_errors_point_at_the_tile(open_builder):
     page = builder.page
     builder.place("U", 1, 0, 90)
     builder.place("U", 2, 0, 90)
-    builder.click_square(1, 0)
+    builder.hold_square(1, 0)
     builder.testid("tile-remove").click()  # (2, 0) is now cut off from the board
     assert "in pieces" in builder.message
     builder.testid("score").click()
@@ -425,6 +460,20 @@ def test_the_board_works_from_the_keyboard(open_builder):
     assert focused.startswith("put-meeple-")
     page.keyboard.press("Enter")
     assert len(builder.board()["figures"]) == 1
+    # "/" finds a type by typing, Enter takes the first match; on the board Enter lays it
+    # turned to fit, and R turns the tile just placed to its other way.
+    page.keyboard.press("/")
+    assert page.evaluate("document.activeElement.dataset.testid") == "palette-search"
+    page.keyboard.type("v")
+    page.keyboard.press("Enter")
+    assert page.evaluate("window.carcwikiBuilder.state.ui.hand") == "V"
+    builder.testid("board").focus()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    assert builder.tiles()[(-1, 0)] == ("V", 180)  # north–east: it continues the road
+    page.keyboard.press("r")
+    assert builder.tiles()[(-1, 0)] == ("V", 270)
 
 
 def test_the_abbot_stands_only_on_monasteries_and_gardens_and_runs_out(open_builder):
@@ -434,14 +483,12 @@ def test_the_abbot_stands_only_on_monasteries_and_gardens_and_runs_out(open_buil
     builder.place("B", 1, 1, 0)  # another one beside it
     page.locator('label[for="turn-kind-abbot"]').click()
     builder.fit()
-    builder.click_square(0, 0)
     builder.click_square(0, 0, *SPOTS["E"])  # the start tile's road
     assert builder.message == "An abbot stands only on a monastery or a garden."
     assert builder.board()["figures"] == []
     builder.figure("red", 0, 1, "C")
     assert builder.board()["figures"] == [
         {"player": "red", "x": 0, "y": 1, "at": "C", "kind": "abbot"}]
-    builder.click_square(1, 1)
     builder.click_square(1, 1, *SPOTS["C"])
     assert builder.message.startswith("Red's abbot is already on the board.")
     assert len(builder.board()["figures"]) == 1
@@ -505,9 +552,13 @@ def test_pan_and_zoom_with_mouse_wheel_and_keys_on_a_large_board(open_builder, t
     page.keyboard.press("Shift+ArrowLeft")
     assert view() != moved
 
-    # Picking a tile lights every square where it fits, at once.
+    # Picking a tile lights every square where it fits, some way, at once.
     builder.pick("U")
-    # U runs north–south: it fits east and west of the board, not north or south of it.
+    assert page.locator("svg.board .target").count() == 48
+    # Turned on purpose, U runs north–south: it fits east and west of the board, not
+    # north or south of it.
+    for _ in range(4):
+        page.keyboard.press("r")
     assert page.locator("svg.board .target").count() == 24
 
 
@@ -598,8 +649,7 @@ def put(builder, color, x, y, at, kind):
     builder.fit()
     tile = builder.page.locator(f'[data-testid="tile-{x},{y}"]')
     if "is-selected" not in (tile.get_attribute("class") or ""):
-        builder.click_square(x, y)
-        builder.page.wait_for_selector(f'[data-testid="tile-{x},{y}"].is-selected')
+        builder.hold_square(x, y)
     count = len(builder.board()["figures"])
     index = segment_index(builder, x, y, at)
     builder.testid("inspector").get_by_test_id(f"put-{kind}-{index}").click()
@@ -621,8 +671,7 @@ def test_build_a_short_river_and_score_it(open_builder):
     builder.place("river-I", -1, 1)
     builder.place("U", -1, 0)
     # Nothing stands on the river: river-G offers its two fields only.
-    builder.click_square(0, 1)
-    page.wait_for_selector('[data-testid="tile-0,1"].is-selected')
+    builder.hold_square(0, 1)
     kinds = page.eval_on_selector_all(
         "[data-testid=inspector] .feature-row", "rows => rows.map(r => r.dataset.kind)")
     assert kinds == ["farm", "farm"]

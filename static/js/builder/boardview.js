@@ -2,13 +2,16 @@
 // tile being moved) fits, the figures, and the marks laid over them (selection, keyboard
 // cursor, squares lit from the results, squares with problems). It reads the state and
 // never changes it. Tiles are kept between redraws and only those that changed are
-// drawn again, so a board of any size redraws in the time its changes take.
+// drawn again, so a board of any size redraws in the time its changes take. The turn
+// button by the tile just placed (TurnHandle) lives here too.
 
-import { s } from "./dom.js";
+import { h, s } from "./dom.js";
 import { figureElement } from "./figures.js";
-import { key } from "./geometry.js";
+import { key, parseKey } from "./geometry.js";
+import { isFresh, rotationFor } from "./placement.js";
 
 export const UNIT = 100; // board units per square
+const MIN_HANDLE_SQUARE = 56; // pixels: smaller squares get no turn button of their own
 
 const ROTATION_WORDS = { 0: "", 90: ", turned 90°", 180: ", turned 180°", 270: ", turned 270°" };
 
@@ -38,23 +41,36 @@ export class BoardView {
     this.figuresFor = null;
   }
 
-  /** Keys of the squares where the tile in hand, or the tile being moved, may go. */
+  /** Keys of the squares where the tile in hand, or the tile being moved, may go: in
+   * any rotation, unless the player turned it on purpose. */
   legalKeys() {
-    const { hand, rotation, moving } = this.state.ui;
+    const { hand, rotation, moving, turned } = this.state.ui;
     const doc = this.state.doc;
     const movingTile = moving ? doc.tiles.get(moving) : null;
     const code = movingTile ? movingTile.tile : hand;
-    const turn = rotation;
-    const memo = `${code}|${turn}|${moving}`;
+    const memo = `${code}|${turned ? rotation : "any"}|${moving}`;
     if (this.legalFor?.doc === doc && this.legalFor.memo === memo) return this.legal;
     this.legal = new Set();
     if (code && this.catalogue.has(code)) {
-      for (const [x, y] of this.catalogue.geometry.legalSquares(doc.tiles, code, turn, moving)) {
-        this.legal.add(key(x, y));
-      }
+      const { geometry } = this.catalogue;
+      const squares = turned
+        ? geometry.legalSquares(doc.tiles, code, rotation, moving)
+        : geometry.squaresFittingAnyWay(doc.tiles, code, moving);
+      for (const [x, y] of squares) this.legal.add(key(x, y));
     }
     this.legalFor = { doc, memo };
     return this.legal;
+  }
+
+  /** The rotation the tile in hand (or being moved) would go down in at a lit square. */
+  rotationAt(squareKey) {
+    const { hand, rotation, moving, turned } = this.state.ui;
+    const movingTile = moving ? this.state.doc.tiles.get(moving) : null;
+    const code = movingTile ? movingTile.tile : hand;
+    const { x, y } = parseKey(squareKey);
+    return rotationFor(this.state, this.catalogue, code, x, y, {
+      preferred: turned ? rotation : (movingTile?.rotation ?? null), turned, ignore: moving,
+    });
   }
 
   render() {
@@ -103,7 +119,7 @@ export class BoardView {
   // -- squares where the tile in hand fits ---------------------------------------------------
 
   drawTargets() {
-    const { hand, rotation, moving, hoverKey } = this.state.ui;
+    const { hand, moving, hoverKey } = this.state.ui;
     const legal = this.legalKeys();
     const layer = this.layers.targets;
     layer.replaceChildren();
@@ -118,7 +134,8 @@ export class BoardView {
     }
     // A faint copy of the tile in hand under the pointer, where it fits.
     const code = moving ? this.state.doc.tiles.get(moving)?.tile : hand;
-    if (code && hoverKey && legal.has(hoverKey)) {
+    const rotation = code && hoverKey && legal.has(hoverKey) ? this.rotationAt(hoverKey) : null;
+    if (rotation !== null) {
       const [x, y] = hoverKey.split(",").map(Number);
       const art = s("g", { transform: `rotate(${rotation} 50 50)` });
       this.pictures.draw(art, code);
@@ -202,5 +219,72 @@ export class BoardView {
       x: minX * UNIT, y: minY * UNIT,
       width: (Math.max(...xs) + 2 - minX) * UNIT, height: (Math.max(...ys) + 2 - minY) * UNIT,
     };
+  }
+}
+
+// The turn button by the tile just placed. A tile goes down turned the way it fits best;
+// when it fits there in more than one way, this button (⟳, at the tile's corner) turns it
+// to the next of those ways, and only those, one tap each. It shows until anything else
+// changes the board, so that a tap on the tile itself still puts a figure there.
+export class TurnHandle {
+  constructor(frame, svg, state, catalogue, onTurn) {
+    this.frame = frame;
+    this.svg = svg;
+    this.state = state;
+    this.catalogue = catalogue;
+    this.button = h("button", {
+      type: "button", class: "turn-handle", hidden: true, title: "Turn it to the next way it fits (R)",
+      "aria-keyshortcuts": "R", dataset: { testid: "turn-fresh" }, text: "⟳",
+    });
+    // A finger's tap turns at once: Chromium drops the click of a tap that comes right
+    // after a drag (from the palette, say) while it waits to tell a double tap.
+    let touched = false;
+    this.button.addEventListener("pointerup", (event) => {
+      if (event.pointerType !== "touch") return;
+      touched = true;
+      setTimeout(() => { touched = false; }, 600);
+      onTurn();
+    });
+    this.button.addEventListener("click", () => {
+      if (touched) { touched = false; return; }
+      onTurn();
+    });
+    frame.append(this.button);
+    this.tileKey = null;
+  }
+
+  render() {
+    const { state } = this;
+    const freshKey = state.ui.fresh?.key;
+    const tile = freshKey && isFresh(state, freshKey) ? state.doc.tiles.get(freshKey) : null;
+    const ways = tile
+      ? this.catalogue.geometry.fittingRotations(state.doc.tiles, tile.tile, tile.x, tile.y, freshKey).length
+      : 0;
+    // On squares too small to hold it beside them, the button would hide the squares
+    // round the tile: the toolbar's Turn (and R) do the same there.
+    const side = UNIT * (this.svg.getScreenCTM()?.a ?? 1);
+    this.tileKey = ways > 1 && side >= MIN_HANDLE_SQUARE ? freshKey : null;
+    this.button.hidden = !this.tileKey;
+    if (this.tileKey) {
+      this.button.setAttribute("aria-label",
+        `Turn tile ${tile.tile} at (${tile.x}, ${tile.y}) to the next way it fits there (${ways} ways)`);
+    }
+    this.place();
+  }
+
+  /** Keep the button at the north-east corner of its tile as the board pans and zooms. */
+  place() {
+    if (this.tileKey && UNIT * (this.svg.getScreenCTM()?.a ?? 1) < MIN_HANDLE_SQUARE) this.render();
+    if (!this.tileKey) return;
+    const [x, y] = this.tileKey.split(",").map(Number);
+    const matrix = this.svg.getScreenCTM();
+    if (!matrix) return;
+    const corner = new DOMPoint((x + 1) * UNIT, y * UNIT).matrixTransform(matrix);
+    const frame = this.frame.getBoundingClientRect();
+    const size = this.button.offsetWidth || 40;
+    const left = Math.min(Math.max(corner.x - frame.left - size / 2, 0), frame.width - size);
+    const top = Math.min(Math.max(corner.y - frame.top - size / 2, 0), frame.height - size);
+    this.button.style.left = `${left}px`;
+    this.button.style.top = `${top}px`;
   }
 }

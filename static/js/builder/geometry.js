@@ -107,6 +107,69 @@ export class Geometry {
     );
   }
 
+  /** What the rules see of tile `code` turned `rotation`: its edges and its segments
+   * with their locations (not which printed feature each is), as one string. Two
+   * rotations with the same look cannot be told apart once the tile is down. */
+  look(code, rotation) {
+    this.looks ??= new Map();
+    const memo = `${code}|${rotation}`;
+    if (!this.looks.has(memo)) {
+      const view = this.view(code, rotation);
+      const segments = view.segments.map((segment) => JSON.stringify([
+        segment.kind, [...segment.locations].sort(), segment.pennants ?? 0,
+        segment.attributes ?? null, segment.editions ?? null,
+      ])).sort();
+      this.looks.set(memo, JSON.stringify([view.edges, segments]));
+    }
+    return this.looks.get(memo);
+  }
+
+  /** How many of the sides tile `code` turned `rotation` would share with its
+   * neighbours at (x, y) carry a feature across the edge (a road, a city, a river:
+   * whatever has a segment on the side itself rather than on its halves). */
+  continuedSides(tiles, code, x, y, rotation, ignore = null) {
+    const view = this.view(code, rotation);
+    let continued = 0;
+    for (const [side, nx, ny] of this.neighbours(x, y)) {
+      const neighbourKey = key(nx, ny);
+      if (neighbourKey === ignore || !tiles.has(neighbourKey)) continue;
+      if (view.segments.some((segment) => segment.locations.includes(side))) continued += 1;
+    }
+    return continued;
+  }
+
+  /**
+   * The rotations in which tile `code` fits at (x, y), one for each look (turning a
+   * straight road half round changes nothing), best first: the one continuing the most
+   * neighbouring edges, then clockwise from `from`.
+   */
+  fittingRotations(tiles, code, x, y, ignore = null, from = 0) {
+    const start = Math.max(0, this.rotations.indexOf(from));
+    const order = this.rotations.map((_, step) => this.rotations[(start + step) % this.rotations.length]);
+    const seen = new Set();
+    const fitting = [];
+    for (const rotation of order) {
+      if (!this.view(code, rotation) || !this.fitsAt(tiles, code, x, y, rotation, ignore).ok) continue;
+      const look = this.look(code, rotation);
+      if (seen.has(look)) continue;
+      seen.add(look);
+      fitting.push({ rotation, continued: this.continuedSides(tiles, code, x, y, rotation, ignore) });
+    }
+    // A stable sort keeps the clockwise order among equals.
+    fitting.sort((a, b) => b.continued - a.continued);
+    return fitting.map((entry) => entry.rotation);
+  }
+
+  /** Every square where tile `code` fits in some rotation, as [x, y] pairs. */
+  squaresFittingAnyWay(tiles, code, ignore = null) {
+    const found = new Map();
+    for (const rotation of this.rotations) {
+      if (!this.view(code, rotation)) continue;
+      for (const [x, y] of this.legalSquares(tiles, code, rotation, ignore)) found.set(key(x, y), [x, y]);
+    }
+    return [...found.values()];
+  }
+
   /** Whether the tiles (minus `without`) form one piece joined edge to edge. */
   isConnected(tiles, without = null) {
     const keys = [...tiles.keys()].filter((tileKey) => tileKey !== without);

@@ -1,5 +1,6 @@
 // Keys. Anywhere on the page (except while typing in a field): Ctrl+Z / Ctrl+Y (or
-// Ctrl+Shift+Z, ⌘ on a Mac) undo and redo, R turns the tile in hand or the selected tile,
+// Ctrl+Shift+Z, ⌘ on a Mac) undo and redo, R turns the tile just placed (to the next way it
+// fits), the tile in hand or the selected tile, / finds a tile type in the palette,
 // M moves the selected tile, Delete removes it, Escape lets go, 1–6 choose whose figures
 // go down. On the focused board: the arrow keys move the cursor square (the view
 // follows), Shift+arrows pan, + and − zoom, 0 shows the whole board, Enter or Space acts
@@ -40,6 +41,7 @@ function pageKey(event, controller) {
     case "m": case "M": controller.move(); return true;
     case "Delete": controller.remove(); return true;
     case "Escape": return controller.cancel();
+    case "/": controller.findTile(); return true;
     default:
       if (/^[1-6]$/.test(event.key)) return controller.choosePlayer(Number(event.key) - 1);
       return false;

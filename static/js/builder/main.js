@@ -5,13 +5,15 @@
 
 import { Catalogue, colorInfo } from "./catalogue.js";
 import { h } from "./dom.js";
-import { BoardView, UNIT, tileLabel } from "./boardview.js";
+import { BoardView, TurnHandle, UNIT, tileLabel } from "./boardview.js";
 import { applyFigureAction, figureAction, figureWord, playerWords } from "./figures.js";
 import { key } from "./geometry.js";
 import { Inspector } from "./inspector.js";
 import { installKeyboard } from "./keyboard.js";
 import { Palette } from "./palette.js";
-import { checkFigure, checkLayout, moveTo, placeHand, removePlaced, startMove, turnPlaced } from "./placement.js";
+import {
+  checkFigure, checkLayout, isFresh, moveTo, placeHand, removePlaced, startMove, turnFresh, turnPlaced,
+} from "./placement.js";
 import { TilePictures } from "./pictures.js";
 import { PlayersEditor, TurnPicker } from "./players.js";
 import { Results } from "./results.js";
@@ -84,6 +86,8 @@ function say(text, tone = "info") {
 }
 const report = (outcome) => { if (outcome?.message) say(outcome.message, outcome.ok === false ? "error" : "info"); return outcome; };
 
+// The smallest square, in pixels, the view zooms out to by itself to keep the table in view.
+const MIN_SQUARE_PIXELS = 44;
 const squareOf = ([bx, by]) => ({ x: Math.floor(bx / UNIT), y: Math.floor(by / UNIT) });
 
 function rectOf(keys) {
@@ -148,23 +152,35 @@ function describeSquare(x, y) {
 const controller = {
   /** Keep a square and the squares round it in view (the board grows there). */
   follow(x, y) {
-    viewport.reveal({ x: (x - 1) * UNIT, y: (y - 1) * UNIT, width: 3 * UNIT, height: 3 * UNIT }, 10);
+    // The whole table stays in view while its squares stay large enough to tap a
+    // feature on; past that, the view pans to keep the new tile and its neighbours.
+    const extent = boardView.extent();
+    const scale = Math.min((viewport.width - 16) / extent.width, (viewport.height - 16) / extent.height);
+    const [left, top] = viewport.toBoard(svg.getBoundingClientRect().left, svg.getBoundingClientRect().top);
+    const shown = left <= extent.x && top <= extent.y
+      && left + viewport.width / viewport.scale >= extent.x + extent.width
+      && top + viewport.height / viewport.scale >= extent.y + extent.height;
+    if (!shown && scale * UNIT >= MIN_SQUARE_PIXELS) viewport.fit(extent, 8);
+    else viewport.reveal({ x: (x - 1) * UNIT, y: (y - 1) * UNIT, width: 3 * UNIT, height: 3 * UNIT }, 10);
   },
 
+  /** A tap (or click) on the board: on an empty lit square it places the tile in hand;
+   * on a feature of any placed tile it puts the current player's figure there; on a
+   * figure it does the same for the figure's spot (so a second tap on the same spot takes
+   * the figure back, or gives it the current player's colour). */
   tap(point, target) {
-    const figureElement = target?.closest?.(".figure");
-    if (figureElement) {
-      const figure = state.doc.figures[Number(figureElement.dataset.index)];
-      if (figure && !state.ui.hand && !state.ui.moving) {
-        const figureKey = key(figure.x, figure.y);
-        if (state.ui.selected === figureKey) return this.takeBack(Number(figureElement.dataset.index));
-        return this.select(figureKey);
-      }
-    }
     const { x, y } = squareOf(point);
     const here = key(x, y);
     state.ui.cursor = { x, y };
     if (state.ui.moving) return this.placed(() => moveTo(state, catalogue, x, y), x, y, false);
+    const figureElement = target?.closest?.(".figure");
+    if (figureElement) {
+      const figure = state.doc.figures[Number(figureElement.dataset.index)];
+      if (figure) {
+        state.setUi({ selected: key(figure.x, figure.y) });
+        return this.figure(figure.x, figure.y, figure.at, null);
+      }
+    }
     const tile = state.doc.tiles.get(here);
     if (!tile) {
       if (state.ui.hand) {
@@ -174,14 +190,53 @@ const controller = {
       else state.setUi({});
       return say(`(${x}, ${y}) is empty. Pick a tile from the tiles by the board to place one.`);
     }
-    if (state.ui.selected !== here) return this.select(here);
     const featureElement = target?.closest?.("[data-feature]");
     const featureIndex = featureElement && featureElement.closest(".tile")?.dataset.key === here
       ? Number(featureElement.dataset.feature) : null;
     const location = catalogue.geometry.locationAtPoint(tile.tile, tile.rotation,
       [point[0] / UNIT - x, point[1] / UNIT - y], state.doc.edition, featureIndex);
+    state.setUi({ selected: here });
     if (!location) return say(`Tile ${tile.tile} has nothing a figure can stand on.`, "error");
     return this.figure(x, y, location, null);
+  },
+
+  /** A press held still: selects the tile under it (to turn, move or remove it) without
+   * putting a figure. */
+  hold(point, target) {
+    const figureElement = target?.closest?.(".figure");
+    const figure = figureElement ? state.doc.figures[Number(figureElement.dataset.index)] : null;
+    const { x, y } = figure ?? squareOf(point);
+    if (state.doc.tiles.has(key(x, y))) return this.select(key(x, y));
+    return this.tap(point, target);
+  },
+
+  /** Carrying a placed tile to another square: press and hold it, then drag. */
+  carry: {
+    start(point) {
+      const { x, y } = squareOf(point);
+      const here = key(x, y);
+      if (!state.doc.tiles.has(here) || state.ui.moving) return false;
+      state.setUi({ selected: here });
+      report(startMove(state, here));
+      return true;
+    },
+    move(point) {
+      const { x, y } = squareOf(point);
+      const hoverKey = key(x, y);
+      if (hoverKey !== state.ui.hoverKey) state.setUi({ hoverKey });
+    },
+    drop(point) {
+      const { x, y } = squareOf(point);
+      const outcome = controller.placed(() => moveTo(state, catalogue, x, y), x, y, false);
+      if (!outcome?.ok && state.ui.moving) {
+        state.setUi({ moving: null, rotation: 0, turned: false });
+        say(`${outcome.message} The tile stays where it was.`, "error");
+      }
+    },
+    cancel() {
+      if (state.ui.moving) state.setUi({ moving: null, rotation: 0, turned: false });
+      say("Stopped moving the tile.");
+    },
   },
 
   /** After a tile is put down, moved or turned: keep it in view, and let the server
@@ -205,7 +260,7 @@ const controller = {
     const tile = state.doc.tiles.get(tileKey);
     if (!tile) return;
     state.setUi({ selected: tileKey, cursor: { x: tile.x, y: tile.y } });
-    say(`Selected ${describeSquare(tile.x, tile.y)} Click a feature on it to put a figure there.`);
+    say(`Selected ${describeSquare(tile.x, tile.y)} Turn, move or remove it below; a tap on a feature puts a figure.`);
   },
 
   figure(x, y, location, kind) {
@@ -237,21 +292,20 @@ const controller = {
       state.setUi({ hand: null });
       return say("Tile put back in the box.");
     }
-    state.setUi({ hand: code, moving: null, rotation: 0 });
+    state.setUi({ hand: code, moving: null, rotation: 0, turned: false, fresh: null });
     const fits = boardView.legalKeys().size;
-    if (fits) return say(`Tile ${code} in hand: it fits on ${fits} lit square${fits === 1 ? "" : "s"}. Click one to place it, or press R to turn it.`);
-    const { geometry } = catalogue;
-    const turns = geometry.rotations.filter((turn) => geometry.legalSquares(state.doc.tiles, code, turn).length);
-    return say(turns.length
-      ? `Tile ${code} fits nowhere as it is; turned ${turns.map((t) => `${t}°`).join(" or ")} it does: press R.`
-      : `Tile ${code} fits nowhere on this board.`, turns.length ? "info" : "error");
+    if (fits) return say(`Tile ${code} in hand: it fits on ${fits} lit square${fits === 1 ? "" : "s"}. Tap one: it goes down turned to fit.`);
+    return say(`Tile ${code} fits nowhere on this board.`, "error");
   },
 
   rotate() {
-    const { hand, moving, selected } = state.ui;
+    const { hand, moving, selected, fresh } = state.ui;
+    // The tile just placed turns first (to the next way it fits there); then a tile
+    // being moved or in hand (by a quarter, on purpose); then the selected tile.
+    if (!moving && fresh && isFresh(state, fresh.key)) return this.turnFresh();
     if (hand || moving) {
       const rotation = (state.ui.rotation + 90) % 360;
-      state.setUi({ rotation });
+      state.setUi({ rotation, turned: true });
       const fits = boardView.legalKeys().size;
       return say(`Turned to ${rotation}°: ${fits ? `fits on ${fits} lit square${fits === 1 ? "" : "s"}` : "fits nowhere this way, press R again"}.`);
     }
@@ -260,6 +314,45 @@ const controller = {
       return this.placed(() => turnPlaced(state, catalogue, selected), x, y, false);
     }
     return say("Pick a tile or select a placed tile to turn it.");
+  },
+
+  /** Turn the selected tile to the next way it fits where it lies (the inspector's Turn). */
+  turn() {
+    const { selected } = state.ui;
+    if (!selected) return say("Select a placed tile to turn it.");
+    const [x, y] = selected.split(",").map(Number);
+    return this.placed(() => turnPlaced(state, catalogue, selected), x, y, false);
+  },
+
+  /** Turn the tile just placed to the next way it fits where it lies. */
+  turnFresh() {
+    const tileKey = state.ui.fresh?.key;
+    if (!tileKey) return say("Only the tile just placed turns with a tap.");
+    const [x, y] = tileKey.split(",").map(Number);
+    return this.placed(() => {
+      const outcome = turnFresh(state, catalogue);
+      if (outcome.ok) state.ui.fresh = { key: tileKey, doc: state.doc };
+      return outcome;
+    }, x, y, false);
+  },
+
+  /** A type dragged from the palette and let go at a point of the window: over a square
+   * of the board it goes down there, turned to fit (the hand then holds the type). */
+  dropFromPalette(code, clientX, clientY) {
+    const frame = svg.getBoundingClientRect();
+    if (clientX < frame.left || clientX > frame.right || clientY < frame.top || clientY > frame.bottom) {
+      return say(`Tile ${code} was let go outside the board: nothing placed.`);
+    }
+    this.pick(code);
+    const { x, y } = squareOf(viewport.toBoard(clientX, clientY));
+    state.ui.cursor = { x, y };
+    return this.placed(() => placeHand(state, catalogue, x, y), x, y);
+  },
+
+  /** Put the keyboard in the palette's search field. */
+  findTile() {
+    palette.focusSearch();
+    say("Type a tile's code or what it shows (city road, monastery…); Enter takes the first match.");
   },
 
   move() {
@@ -274,7 +367,8 @@ const controller = {
 
   cancel() {
     const { hand, moving, selected } = state.ui;
-    if (moving) { state.setUi({ moving: null }); say("Stopped moving the tile."); return true; }
+    if (palette.query) { palette.filter(""); say("Showing every tile type."); return true; }
+    if (moving) { state.setUi({ moving: null, rotation: 0, turned: false }); say("Stopped moving the tile."); return true; }
     if (hand) { state.setUi({ hand: null }); say("Tile put back in the box."); return true; }
     if (selected) { state.setUi({ selected: null }); say("Nothing selected."); return true; }
     return false;
@@ -409,6 +503,7 @@ function csrfToken() {
   return root.querySelector("input[name=csrfmiddlewaretoken]")?.value ?? "";
 }
 
+let turnHandle = null; // made once the controller exists
 const viewport = new Viewport(svg, {
   onTap: (point, target) => {
     svg.classList.remove("show-cursor");
@@ -418,9 +513,17 @@ const viewport = new Viewport(svg, {
     const hoverKey = point ? key(squareOf(point).x, squareOf(point).y) : null;
     if (hoverKey !== state.ui.hoverKey) state.setUi({ hoverKey });
   },
+  onHold: (point, target) => {
+    svg.classList.remove("show-cursor");
+    controller.hold(point, target);
+  },
+  onCarry: controller.carry,
+  onChange: () => turnHandle?.place(),
 });
 
-const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl, (code) => controller.pick(code));
+turnHandle = new TurnHandle(svg.parentElement, svg, state, catalogue, () => controller.turnFresh());
+const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl,
+  (code) => controller.pick(code), (code, clientX, clientY) => controller.dropFromPalette(code, clientX, clientY));
 const setup = new Setup(part("setup-game"), part("setup-summary"), state, catalogue);
 const playersEditor = new PlayersEditor(part("players"), part("add-player"), state);
 const turnPicker = new TurnPicker(part("turn"), state);
@@ -450,8 +553,20 @@ const actions = {
   new: () => controller.newBoard(),
   revert: () => controller.revert(),
 };
+// A finger's tap on one of the page's buttons acts at once: Chromium drops the click of a tap that
+// comes right after a drag (a tile dragged from the palette) while it waits to tell a
+// double tap. The click that may still follow is then skipped.
+let tappedTool = null;
+root.addEventListener("pointerup", (event) => {
+  const button = event.target.closest("button[data-action]");
+  if (event.pointerType !== "touch" || !button || button.disabled || !actions[button.dataset.action]) return;
+  tappedTool = button;
+  setTimeout(() => { if (tappedTool === button) tappedTool = null; }, 600);
+  actions[button.dataset.action]();
+});
 root.addEventListener("click", (event) => {
   const button = event.target.closest("button[data-action]");
+  if (button && button === tappedTool) { tappedTool = null; return; }
   if (button && actions[button.dataset.action]) actions[button.dataset.action]();
 });
 const importInput = part("import");
@@ -470,6 +585,7 @@ const redoButton = root.querySelector("[data-action=redo]");
 
 function renderAll() {
   boardView.render();
+  turnHandle.render();
   palette.render();
   setup.render();
   playersEditor.render();
@@ -504,4 +620,4 @@ say(startNote);
 if (state.doc.tiles.size > 1) part("setup").open = false;
 
 // For tests and curious players: the page's state, read-only by convention.
-window.carcwikiBuilder = { state, catalogue, viewport, colorInfo };
+window.carcwikiBuilder = { state, catalogue, viewport, colorInfo, palette };

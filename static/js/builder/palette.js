@@ -1,11 +1,21 @@
 // The palette: one button per tile type the group's edition and expansions contain, with
 // its picture and the copies still in the box. Picking one puts it "in hand"; the hand
-// shows the tile turned as it will be placed.
+// shows the tile turned as it will be placed. To find a type fast, a search field keeps
+// only the types whose code or words (the search text the server sends: what the tile
+// shows, its features and their attributes) match every word typed; the types used
+// most recently come first, and types with no copy left drop out. A type can also be
+// dragged from the palette onto its square: one gesture picks and places it.
 
 import { h } from "./dom.js";
 
+const RECENT_LIMIT = 12;
+const DRAG_SLOP = 10; // pixels a press on a palette tile moves before it is a drag
+
+/** The words a query is made of, lower case. */
+const wordsOf = (text) => text.toLowerCase().split(/[^\p{L}\p{N}+-]+/u).filter(Boolean);
+
 export class Palette {
-  constructor(root, hand, state, catalogue, tileUrl, onPick) {
+  constructor(root, hand, state, catalogue, tileUrl, onPick, onDrop = null) {
     this.root = root;
     this.hand = hand;
     this.state = state;
@@ -13,15 +23,133 @@ export class Palette {
     this.tileUrl = tileUrl; // (code) → picture URL
     this.onPick = onPick; // (code or null) → put it in hand
     this.buttons = new Map();
+    this.items = new Map();
     this.builtFor = "";
-    root.addEventListener("click", (event) => {
+    this.recent = []; // codes, the most recently picked first
+    this.query = "";
+    this.search = h("input", {
+      type: "search", class: "palette-search", placeholder: "Find a tile: code or what it shows",
+      autocomplete: "off", spellcheck: "false", enterkeyhint: "go",
+      "aria-label": "Find a tile type by its code or what it shows (for example: city road, monastery)",
+      "aria-keyshortcuts": "/", dataset: { testid: "palette-search" },
+    });
+    this.search.addEventListener("input", () => this.filter(this.search.value));
+    this.search.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") {
+        event.preventDefault();
+        const first = this.visibleCodes()[0];
+        if (first) this.pick(first, { keepQuery: false });
+      } else if (event.key === "Escape" && this.search.value) {
+        event.preventDefault();
+        event.stopPropagation();
+        this.filter("");
+      }
+    });
+    this.status = h("span", { class: "visually-hidden", role: "status", "aria-live": "polite" });
+    this.list = h("ul", { class: "palette-list" });
+    this.root.replaceChildren(h("div", { class: "palette-find" }, this.search, this.status), this.list);
+    this.list.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-code]");
+      if (this.dragged) { this.dragged = false; return; } // the end of a drag is no click
       if (button && !button.disabled) this.pick(button.dataset.code);
+    });
+    this.onDrop = onDrop; // (code, clientX, clientY) → place it where it was dropped
+    if (onDrop) this.listenForDrags();
+  }
+
+  /** Drag a type out of the palette: a copy of its picture follows the pointer, and
+   * letting go over the board places it there (turned to fit); anywhere else, nothing. */
+  listenForDrags() {
+    this.drag = null;
+    this.dragged = false;
+    // The page's own drag, not the browser's drag of an image.
+    this.list.addEventListener("dragstart", (event) => event.preventDefault());
+    // Once a press starts on a palette tile, the whole window follows the pointer: it
+    // leaves the palette at once.
+    const move = (event) => {
+      const drag = this.drag;
+      if (!drag || drag.pointerId !== event.pointerId) return;
+      if (!drag.ghost) {
+        if (Math.hypot(event.clientX - drag.startX, event.clientY - drag.startY) < DRAG_SLOP) return;
+        drag.ghost = h("img", {
+          src: this.tileUrl(drag.code), alt: "", class: "palette-drag", "aria-hidden": "true",
+          width: 48, height: 48,
+        });
+        document.body.append(drag.ghost);
+      }
+      drag.ghost.style.left = `${event.clientX - 24}px`;
+      drag.ghost.style.top = `${event.clientY - 24}px`;
+    };
+    const finish = (event, drop) => {
+      const drag = this.drag;
+      if (!drag || drag.pointerId !== event.pointerId) return;
+      this.drag = null;
+      window.removeEventListener("pointermove", move, true);
+      window.removeEventListener("pointerup", up, true);
+      window.removeEventListener("pointercancel", cancel, true);
+      if (!drag.ghost) return;
+      drag.ghost.remove();
+      this.dragged = true;
+      setTimeout(() => { this.dragged = false; }, 0);
+      if (drop) {
+        this.remember(drag.code);
+        if (this.query) this.filter("");
+        this.onDrop(drag.code, event.clientX, event.clientY);
+      }
+    };
+    const up = (event) => finish(event, true);
+    const cancel = (event) => finish(event, false);
+    this.list.addEventListener("pointerdown", (event) => {
+      const button = event.target.closest("button[data-code]");
+      if (!button || button.disabled || event.button > 0 || this.drag) return;
+      this.drag = { code: button.dataset.code, pointerId: event.pointerId,
+        startX: event.clientX, startY: event.clientY, ghost: null };
+      window.addEventListener("pointermove", move, true);
+      window.addEventListener("pointerup", up, true);
+      window.addEventListener("pointercancel", cancel, true);
     });
   }
 
-  pick(code) {
-    this.onPick(this.state.ui.hand === code ? null : code);
+  /** Put a type in hand (or back in the box when it is already in hand). */
+  pick(code, { keepQuery = false } = {}) {
+    const putBack = this.state.ui.hand === code;
+    if (!putBack) this.remember(code);
+    if (!keepQuery && this.query) this.filter("");
+    this.onPick(putBack ? null : code);
+  }
+
+  /** Move a type to the front of the recently used ones. */
+  remember(code) {
+    this.recent = [code, ...this.recent.filter((entry) => entry !== code)].slice(0, RECENT_LIMIT);
+  }
+
+  focusSearch() {
+    this.search.focus();
+    this.search.select();
+  }
+
+  filter(query) {
+    this.query = query;
+    if (this.search.value !== query) this.search.value = query;
+    this.render();
+    const shown = this.visibleCodes().length;
+    this.status.textContent = query ? `${shown} tile type${shown === 1 ? "" : "s"} match “${query}”.` : "";
+  }
+
+  /** Whether a type matches the query: every word typed starts one of its words, or the
+   * query is its code. */
+  matches(type, words) {
+    if (!words.length) return true;
+    if (type.code.toLowerCase() === this.query.trim().toLowerCase()) return true;
+    const own = wordsOf(`${type.code} ${type.search ?? type.picture ?? ""}`);
+    return words.every((word) => own.some((candidate) => candidate.startsWith(word)));
+  }
+
+  /** The codes shown, in the order shown. */
+  visibleCodes() {
+    return [...this.list.children]
+      .filter((item) => !item.hidden)
+      .map((item) => item.dataset.code);
   }
 
   render() {
@@ -30,6 +158,8 @@ export class Palette {
     const signature = types.map((type) => type.code).join(" ");
     if (signature !== this.builtFor) this.build(types);
     const left = this.catalogue.copiesLeft(doc.edition, doc.tiles.values());
+    const words = wordsOf(this.query);
+    const exact = this.query.trim().toLowerCase();
     for (const type of types) {
       const button = this.buttons.get(type.code);
       const count = left.get(type.code) ?? 0;
@@ -37,10 +167,29 @@ export class Palette {
       const counter = button.querySelector(".palette-count");
       counter.textContent = count < 0 ? `${-count} too many` : `${count} left`;
       button.classList.toggle("is-over", count < 0);
-      button.disabled = count <= 0 && ui.hand !== type.code;
-      button.setAttribute("aria-pressed", String(ui.hand === type.code));
+      const inHand = ui.hand === type.code;
+      button.disabled = count <= 0 && !inHand;
+      button.setAttribute("aria-pressed", String(inHand));
       button.setAttribute("aria-label", `Tile ${type.code}: ${type.picture}. `
         + `${Math.max(count, 0)} of ${total} left${count < 0 ? `, ${-count} too many on the board` : ""}.`);
+      // A type with no copy left drops out, unless it is in hand or over-used (so that
+      // the problem stays in sight).
+      this.items.get(type.code).hidden = (count === 0 && !inHand) || !this.matches(type, words);
+    }
+    // The order: the exact code typed, then the most recently used, then the catalogue's.
+    const rank = new Map(this.recent.map((code, index) => [code, index]));
+    const ordered = [...types].sort((a, b) => {
+      const exactA = a.code.toLowerCase() === exact ? 0 : 1;
+      const exactB = b.code.toLowerCase() === exact ? 0 : 1;
+      if (exactA !== exactB) return exactA - exactB;
+      return (rank.get(a.code) ?? RECENT_LIMIT) - (rank.get(b.code) ?? RECENT_LIMIT);
+    });
+    const now = [...this.list.children];
+    if (ordered.some((type, index) => now[index] !== this.items.get(type.code))) {
+      const focused = document.activeElement;
+      this.list.append(...ordered.map((type) => this.items.get(type.code)));
+      // Moving an element takes the keyboard's focus off it: give it back.
+      if (focused && this.list.contains(focused) && document.activeElement !== focused) focused.focus();
     }
     this.renderHand();
   }
@@ -48,22 +197,28 @@ export class Palette {
   build(types) {
     this.builtFor = types.map((type) => type.code).join(" ");
     this.buttons.clear();
+    this.items.clear();
     const items = types.map((type) => {
       const button = h("button", {
         type: "button", class: "palette-tile", dataset: { code: type.code, testid: `palette-${type.code}` },
         title: `${type.code}: ${type.picture}`,
       },
-      h("img", { src: this.tileUrl(type.code), alt: "", width: 56, height: 56, loading: "lazy", decoding: "async" }),
-      h("span", { class: "palette-code", text: type.code.replace("-garden", "+G") }),
+      h("img", {
+        src: this.tileUrl(type.code), alt: "", width: 56, height: 56, loading: "lazy", decoding: "async",
+        draggable: "false",
+      }),
+      h("span", { class: "palette-code", text: type.code }),
       h("span", { class: "palette-count" }));
       this.buttons.set(type.code, button);
-      return h("li", {}, button);
+      const item = h("li", { dataset: { code: type.code } }, button);
+      this.items.set(type.code, item);
+      return item;
     });
-    this.root.replaceChildren(h("ul", { class: "palette-list" }, items));
+    this.list.replaceChildren(...items);
   }
 
   renderHand() {
-    const { hand, rotation, moving } = this.state.ui;
+    const { hand, rotation, moving, turned } = this.state.ui;
     const movingTile = moving ? this.state.doc.tiles.get(moving) : null;
     if (movingTile) {
       this.hand.replaceChildren(
@@ -82,7 +237,7 @@ export class Palette {
     this.hand.replaceChildren(
       h("span", { class: "hand-label", text: "In hand" }),
       this.handPicture(hand, rotation),
-      h("span", { class: "hand-text", text: `${hand}${rotation ? ` · ${rotation}°` : ""}` }),
+      h("span", { class: "hand-text", text: turned ? `${hand} · ${rotation}°` : `${hand} · turns to fit` }),
     );
     this.hand.dataset.state = "holding";
   }

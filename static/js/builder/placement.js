@@ -87,38 +87,98 @@ export function copiesLeft(state, catalogue, code) {
   return catalogue.copiesLeft(state.doc.edition, state.doc.tiles.values()).get(code) ?? 0;
 }
 
-/** Put the tile in hand at (x, y). Returns { ok, message }. */
+/**
+ * The rotation tile `code` goes down in at (x, y), or null when none fits. A tile the
+ * player turned on purpose (`turned`) goes down as turned or not at all; otherwise the
+ * `preferred` rotation when it fits (a moved tile keeps its own), else the rotation that
+ * fits best there (see Geometry.fittingRotations).
+ */
+export function rotationFor(state, catalogue, code, x, y, { preferred = null, turned = false, ignore = null } = {}) {
+  const { geometry } = catalogue;
+  const fits = (rotation) => geometry.fitsAt(state.doc.tiles, code, x, y, rotation, ignore).ok;
+  if (turned) return fits(preferred) ? preferred : null;
+  if (preferred !== null && fits(preferred)) return preferred;
+  return geometry.fittingRotations(state.doc.tiles, code, x, y, ignore)[0] ?? null;
+}
+
+/** Put the tile in hand at (x, y), turned to fit unless the player turned it. The hand
+ * keeps the type while copies are left, so that the next copy is one tap away. Returns
+ * { ok, message }. */
 export function placeHand(state, catalogue, x, y) {
   const code = state.ui.hand;
-  const rotation = state.ui.rotation;
   if (!code) return { ok: false, message: "Pick a tile from the tiles by the board first." };
   if (copiesLeft(state, catalogue, code) <= 0) {
     return { ok: false, message: `No tile ${code} is left in the box for ${state.doc.edition}.` };
   }
-  const refusal = misfitMessage(state, catalogue, code, x, y, rotation);
-  if (refusal) return { ok: false, message: refusal };
-  Object.assign(state.ui, { hand: null, selected: key(x, y), cursor: { x, y } });
+  const { turned } = state.ui;
+  const rotation = rotationFor(state, catalogue, code, x, y, { preferred: turned ? state.ui.rotation : null, turned });
+  if (rotation === null) {
+    return { ok: false, message: misfitMessage(state, catalogue, code, x, y, turned ? state.ui.rotation : 0) };
+  }
+  const here = key(x, y);
+  const others = catalogue.geometry.fittingRotations(state.doc.tiles, code, x, y).length - 1;
+  const more = copiesLeft(state, catalogue, code) - 1;
+  Object.assign(state.ui, {
+    hand: more > 0 ? code : null, rotation: 0, turned: false,
+    selected: here, cursor: { x, y },
+  });
   state.placeTile(code, x, y, rotation);
+  state.ui.fresh = { key: here, doc: state.doc };
+  const turnHint = others > 0
+    ? ` It fits ${others === 1 ? "one other way" : `${others} other ways`}: tap ⟳ on it (or press R) to turn it.`
+    : "";
+  const handHint = more > 0 ? ` Tile ${code} stays in hand (${more} left): tap another lit square, or Escape.` : "";
   return {
     ok: true,
-    message: `Placed tile ${code}${turnedWords(rotation)} at (${x}, ${y}). Press R to turn it, `
-      + "or click a road, city, field or monastery on it to put a figure there.",
+    message: `Placed tile ${code}${turnedWords(rotation)} at (${x}, ${y}).${turnHint}${handHint}`,
   };
 }
 
-/** Move the tile being moved to (x, y), turned as the hand says; its figures go with it. */
+/**
+ * Turn the tile just placed to the next of the rotations that fit where it lies (one of
+ * each look, best first, as it was placed), round again after the last.
+ */
+export function turnFresh(state, catalogue) {
+  const fresh = state.ui.fresh;
+  const tile = fresh && fresh.doc === state.doc ? state.doc.tiles.get(fresh.key) : null;
+  if (!tile) return { ok: false, message: "Only the tile just placed turns with a tap." };
+  const { geometry } = catalogue;
+  const ways = geometry.fittingRotations(state.doc.tiles, tile.tile, tile.x, tile.y, fresh.key);
+  const look = geometry.look(tile.tile, tile.rotation);
+  const at = ways.findIndex((rotation) => geometry.look(tile.tile, rotation) === look);
+  if (ways.length < 2) {
+    return { ok: false, message: `Tile ${tile.tile} at (${tile.x}, ${tile.y}) fits its neighbours only the way it lies.` };
+  }
+  const rotation = ways[(at + 1) % ways.length];
+  state.moveTile(tile.x, tile.y, tile.x, tile.y, rotation);
+  state.ui.fresh = { key: fresh.key, doc: state.doc };
+  const place = `${(at + 1) % ways.length + 1} of ${ways.length}`;
+  return { ok: true, message: `Tile ${tile.tile} at (${tile.x}, ${tile.y}) now turned ${rotation}° (way ${place} it fits).` };
+}
+
+/** Whether the tile at `tileKey` is the one just placed, still turnable with a tap. */
+export function isFresh(state, tileKey) {
+  const fresh = state.ui.fresh;
+  return Boolean(fresh && fresh.key === tileKey && fresh.doc === state.doc);
+}
+
+/** Move the tile being moved to (x, y): turned as the player turned it, else in its own
+ * rotation when that fits there, else the way it fits best. Its figures go with it. */
 export function moveTo(state, catalogue, x, y) {
   const from = state.ui.moving;
   const tile = from ? state.doc.tiles.get(from) : null;
   if (!tile) return { ok: false, message: "Select a tile and choose Move first." };
-  const rotation = state.ui.rotation;
-  if (from === key(x, y) && rotation === tile.rotation) {
-    state.setUi({ moving: null });
+  const { turned } = state.ui;
+  const preferred = turned ? state.ui.rotation : tile.rotation;
+  if (from === key(x, y) && preferred === tile.rotation) {
+    state.setUi({ moving: null, rotation: 0, turned: false });
     return { ok: true, message: `Tile ${tile.tile} stays at (${x}, ${y}).` };
   }
-  const refusal = misfitMessage(state, catalogue, tile.tile, x, y, rotation, from);
-  if (refusal) return { ok: false, message: refusal };
-  state.ui.cursor = { x, y };
+  const rotation = rotationFor(state, catalogue, tile.tile, x, y, { preferred, turned, ignore: from });
+  if (rotation === null) {
+    return { ok: false, message: misfitMessage(state, catalogue, tile.tile, x, y, preferred, from) };
+  }
+  Object.assign(state.ui, { cursor: { x, y }, selected: key(x, y), rotation: 0, turned: false });
   state.moveTile(tile.x, tile.y, x, y, rotation);
   const where = from === key(x, y) ? `at (${x}, ${y})` : `from (${tile.x}, ${tile.y}) to (${x}, ${y})`;
   return { ok: true, message: `Moved tile ${tile.tile}${turnedWords(rotation)} ${where}.` };
@@ -160,7 +220,7 @@ export function removePlaced(state, catalogue, tileKey) {
 export function startMove(state, tileKey) {
   const tile = state.doc.tiles.get(tileKey);
   if (!tile) return { ok: false, message: "Select a tile to move first." };
-  state.setUi({ moving: tileKey, hand: null, rotation: tile.rotation });
+  state.setUi({ moving: tileKey, rotation: tile.rotation, turned: false });
   const { x, y } = parseKey(tileKey);
   return {
     ok: true,

@@ -71,6 +71,8 @@ export class BoardState extends EventTarget {
     this.ui = {
       hand: null, // tile code picked from the palette
       rotation: 0, // rotation of the tile in hand
+      turned: false, // whether the player turned it on purpose (else it turns to fit)
+      fresh: null, // { key, doc }: the tile just placed, which a tap on ⟳ turns while doc is current
       moving: null, // key of a placed tile being moved
       selected: null, // key of the placed tile shown in the inspector
       cursor: { x: 0, y: 0 }, // the keyboard's square

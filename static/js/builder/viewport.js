@@ -6,12 +6,17 @@
 const MIN_SCALE = 0.12; // pixels per board unit (a tile is 100 units)
 const MAX_SCALE = 4;
 const TAP_SLOP = 8; // pixels a press may wander and still count as a tap
+export const HOLD_MS = 350; // a press held this long is a hold: it selects, or picks a tile up
 
 export class Viewport {
-  constructor(svg, { onTap, onHover, onChange }) {
+  constructor(svg, { onTap, onHover, onChange, onHold, onCarry }) {
     this.svg = svg;
     this.onTap = onTap;
     this.onHover = onHover;
+    // A press held still is a hold; a hold that then moves carries what is under it
+    // when `onCarry.start(point, target)` says so (a placed tile), instead of panning.
+    this.onHold = onHold;
+    this.onCarry = onCarry;
     this.onChange = onChange ?? (() => {});
     this.cx = 50;
     this.cy = 50;
@@ -100,7 +105,7 @@ export class Viewport {
     if (event.button !== undefined && event.button > 0) return;
     this.pointers.set(event.pointerId, {
       x: event.clientX, y: event.clientY, startX: event.clientX, startY: event.clientY,
-      target: event.target,
+      target: event.target, since: event.timeStamp,
     });
     if (this.pointers.size === 1) {
       this.gesture = { kind: "press" };
@@ -135,9 +140,22 @@ export class Viewport {
       Object.assign(this.gesture, now);
       return;
     }
+    if (this.gesture?.kind === "carry") {
+      this.onCarry.move(this.toBoard(event.clientX, event.clientY));
+      return;
+    }
     if (this.gesture?.kind === "press") {
       const wandered = Math.hypot(event.clientX - pointer.startX, event.clientY - pointer.startY);
       if (wandered < TAP_SLOP) return;
+      const held = event.timeStamp - pointer.since >= HOLD_MS;
+      if (held && this.pointers.size === 1
+          && this.onCarry?.start(this.toBoard(pointer.startX, pointer.startY), pointer.target)) {
+        this.gesture = { kind: "carry" };
+        this.svg.classList.add("is-carrying");
+        this.svg.setPointerCapture?.(event.pointerId);
+        this.onCarry.move(this.toBoard(event.clientX, event.clientY));
+        return;
+      }
       this.gesture = { kind: "drag" };
       this.svg.classList.add("is-dragging");
       this.svg.setPointerCapture?.(event.pointerId);
@@ -158,13 +176,24 @@ export class Viewport {
     } else if (gesture?.kind === "pinch") {
       this.gesture = { kind: "after-pinch" };
     }
+    if (gesture?.kind === "carry") {
+      this.svg.classList.remove("is-carrying");
+      this.onCarry.drop(this.toBoard(event.clientX, event.clientY));
+      return;
+    }
     if (gesture?.kind === "press" && !this.pointers.size) {
-      this.onTap(this.toBoard(event.clientX, event.clientY), pointer.target, event);
+      const point = this.toBoard(event.clientX, event.clientY);
+      if (this.onHold && event.timeStamp - pointer.since >= HOLD_MS) this.onHold(point, pointer.target, event);
+      else this.onTap(point, pointer.target, event);
     }
   }
 
   cancel(event) {
     this.pointers.delete(event.pointerId);
+    if (this.gesture?.kind === "carry") {
+      this.svg.classList.remove("is-carrying");
+      this.onCarry.cancel();
+    }
     if (!this.pointers.size) {
       this.gesture = null;
       this.svg.classList.remove("is-dragging");

@@ -1,0 +1,927 @@
+"""How many actions a player needs to rebuild a finished game in the board builder.
+
+Run: ``.venv/bin/python bench/builder_actions.py [--games N] [--big-box N]``
+(needs Debian's ``/usr/bin/chromium``). It serves the site as in production (see
+bench/builder_bench.py), generates finished games with the project's own generator
+(``scoring.engine.generate``: base games, and Big Box games when ``--big-box`` is not 0),
+and rebuilds each in ``/board/`` in headless Chromium through Playwright, on a laptop
+(1280×800, mouse and keys) and on a phone (390×844, taps only), using only what a player
+can do: clicks, taps, keys, swipes, drags and pinches. Each counts as one action. For
+every tile and figure the player takes the fewest actions the page allows (see
+:class:`Player`; ``--taps-only`` never drags a type from the palette).
+
+After the rebuild it scores through the page and checks that every player's final
+points on the page equal the engine's score of the original request; a game that does
+not is reported as a failure (and the run exits non-zero).
+
+It reports, per viewport, the median over the games of the actions per tile (figures
+included: every action spent on tiles and figures, divided by the tiles laid), the
+actions for the game set-up (edition, expansions, players and their points) and for
+scoring, and the seconds of page time per game: the main-thread task time Chromium
+spent on the page during the whole rebuild (DevTools' ``TaskDuration``), so Playwright's
+own round trips are not in it.
+
+A phone game takes about two minutes of wall time and a Big Box game twice that on a
+busy two-core machine: ``--games 4 --big-box 1`` runs in a few minutes; the defaults (the
+issue's 20 and 10) take most of an hour.
+
+Recorded (issue 14), medians; actions a tile, figures included:
+
+- before (the builder of main at 964408c: pick, turn with R, click; select the tile,
+  then the feature): laptop 4.67 (20 base games), phone 4.99 (19); about 11 and 14 s of
+  page time a game. It could not rebuild Big Box games (no large meeple, builder or pig
+  to choose; no abbot on the river's monastery).
+- after (tiles turn to fit, ⟳ cycles the ways that fit, drag from the palette, the hand
+  keeps the type, one tap a figure): laptop 1.51 (10 base games), 1.78 (3 of 4 Big Box
+  games); phone 2.01 (6 of 8 base games; a fingertip needs the board pinched larger for
+  most figures); about 12 s (laptop), 7 s (phone) and 35 s (Big Box) of page time a game.
+  Games the bench could not finish are listed by the run (see the report of the change).
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from builder_bench import free_port, serve  # noqa: E402
+
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+BIG_BOX = ["farmers", "abbot", "river", "inns-cathedrals", "traders-builders"]
+FIGURES_PER_PLAYER = 5  # about 20 figures on a base table, as after a real game
+CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+ROTATIONS = (0, 90, 180, 270)
+NEIGHBOURS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+TOUCH_PAUSE_MS = 100  # after a touch drag (see Player.drag_type)
+MIN_FINGER_SQUARE = 44  # pixels: a square smaller than this is pinched larger for a figure
+FINGER_MS = 60  # how long a finger rests on the glass for a tap
+# Where each location sits inside a square (fractions of its side, y to the south), the
+# same anchors the page draws figures at: a player taps a feature where it shows.
+ANCHORS = {
+    "C": (0.5, 0.5), "I": (0.5, 0.5),
+    "N": (0.5, 0.16), "E": (0.84, 0.5), "S": (0.5, 0.84), "W": (0.16, 0.5),
+    "NW": (0.27, 0.12), "NE": (0.73, 0.12), "EN": (0.88, 0.27), "ES": (0.88, 0.73),
+    "SE": (0.73, 0.88), "SW": (0.27, 0.88), "WS": (0.12, 0.73), "WN": (0.12, 0.27),
+}
+
+
+# -- the games ---------------------------------------------------------------------------------
+
+def tile_set():
+    from scoring.engine import TileSet
+    from scoring.engine.expansions import DEFAULT_REGISTRY
+
+    files = sorted(glob.glob(str(ROOT / "fixtures" / "catalogue" / "tiles-*.yaml")))
+    return TileSet.from_yaml(*files, registry=DEFAULT_REGISTRY)
+
+
+def one_figure_a_tile(figures: list[dict], joining: set[str]) -> list[dict]:
+    """The figures as a table shows them: a player puts at most one figure on the tile
+    just laid, so one stands on each tile; a figure that joins another (a builder, a
+    pig) stays when the figure it joins stays."""
+    kept: list[dict] = []
+    taken: set[tuple[int, int]] = set()
+    for figure in figures:
+        if figure["kind"] in joining:
+            continue
+        if (figure["x"], figure["y"]) in taken:
+            continue
+        taken.add((figure["x"], figure["y"]))
+        kept.append(figure)
+    standing = {(f["player"], f["x"], f["y"], f["at"]) for f in kept}
+    kept += [f for f in figures if f["kind"] in joining
+             and (f["player"], f["x"], f["y"], f["at"]) in standing]
+    return kept
+
+
+@dataclass
+class Game:
+    name: str
+    request: dict
+    final: dict[str, int]  # the engine's final points per colour
+
+
+def make_games(tiles, base: int, big_box: int) -> list[Game]:
+    """``base`` base games and ``big_box`` Big Box games, each a whole box laid by the
+    generator (one seed each) with a few figures of every kind for each player."""
+    from scoring.engine.board import PlacedTile
+    from scoring.engine.generate import place_figures, random_request
+    from scoring.engine.rules import Edition
+    from scoring.engine.scoring import score_request
+    from scoring.engine.validation import registry_of
+
+    registry = registry_of(tiles)
+    games: list[Game] = []
+    wanted = [("base", seed, None) for seed in range(base)]
+    wanted += [("big box", seed, BIG_BOX) for seed in range(big_box)]
+    for kind, seed, expansions in wanted:
+        request = random_request(tiles, random.Random(seed), size=None, expansions=expansions)
+        in_play = registry.in_play(request["expansions"])
+        joining = {code for (code, _), placement in in_play.placements.items() if placement.beside}
+        board = [PlacedTile.from_json(tile) for tile in request["tiles"]]
+        figures = place_figures(board, tiles, random.Random(1000 + seed),
+                                [_color(player["color"]) for player in request["players"]],
+                                edition=Edition(request["edition"]),
+                                expansions=request["expansions"], per_player=FIGURES_PER_PLAYER)
+        request["figures"] = one_figure_a_tile(figures, joining)
+        result = score_request(request, tiles)
+        final = {player.color.value: player.final_points for player in result.players}
+        games.append(Game(f"{kind} #{seed}", request, final))
+    return games
+
+
+def _color(code: str):
+    from scoring.engine.board import Color
+
+    return Color(code)
+
+
+# -- the player --------------------------------------------------------------------------------
+
+class Mismatch(AssertionError):
+    """The page did something else than the player meant."""
+
+
+class Unsupported(Exception):
+    """The page offers no way to do what the game needs."""
+
+
+@dataclass
+class Tally:
+    """Actions by what they were for."""
+
+    counts: Counter = field(default_factory=Counter)
+
+    def add(self, what: str, count: int = 1) -> None:
+        self.counts[what] += count
+
+    def total(self, *groups: str) -> int:
+        return sum(count for what, count in self.counts.items()
+                   if not groups or what.split(":")[0] in groups)
+
+
+# In the page: is the element wholly visible (in the window and in every scrolling box
+# round it)? A player sees only what is on the screen.
+IN_SIGHT = """(element) => {
+    const box = element.getBoundingClientRect();
+    if (!box.width || !box.height) return false;
+    if (box.top < 0 || box.left < 0) return false;
+    if (box.bottom > innerHeight || box.right > innerWidth) return false;
+    for (let up = element.parentElement; up; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (!/(auto|scroll|hidden)/.test(style.overflowX + style.overflowY)) continue;
+        const frame = up.getBoundingClientRect();
+        if (box.top < frame.top - 1 || box.bottom > frame.bottom + 1
+            || box.left < frame.left - 1 || box.right > frame.right + 1) return false;
+    }
+    return true;
+}"""
+
+# In the page: the codes of the palette's buttons in sight.
+PALETTE_IN_SIGHT = f"""() => {{
+    const inSight = {IN_SIGHT};
+    return [...document.querySelectorAll('[data-testid=palette] li:not([hidden])')]
+        .filter((item) => inSight(item.querySelector('button')))
+        .map((item) => item.dataset.code);
+}}"""
+
+# In the page: where a point of square (x, y) is on the screen, and whether it is on the
+# visible part of the board.
+SQUARE_POINT = """([x, y, u, v]) => {
+    const svg = document.querySelector('svg.board');
+    const p = svg.createSVGPoint(); p.x = (x + u) * 100; p.y = (y + v) * 100;
+    const s = p.matrixTransform(svg.getScreenCTM());
+    const frame = svg.getBoundingClientRect();
+    const side = 100 * svg.getScreenCTM().a;
+    const inside = s.x >= frame.left + 2 && s.x <= frame.right - 2 && s.y >= frame.top + 2
+        && s.y <= frame.bottom - 2 && s.x >= 0 && s.y >= 0
+        && s.x <= innerWidth && s.y <= innerHeight;
+    const framed = frame.top >= 0 && frame.bottom <= innerHeight;
+    const hit = inside ? document.elementFromPoint(s.x, s.y) : null;
+    const covered = inside && !(hit && svg.contains(hit));
+    const centre = [frame.left + frame.width / 2, frame.top + frame.height / 2];
+    return { x: s.x, y: s.y, inside: inside && !covered, framed, side, centre,
+             frame: [frame.width, frame.height] };
+}"""
+
+
+class Player:
+    """Rebuilds a game on the page as a player who knows the page well would.
+
+    Tiles: the player lays them in an order of their choosing, each touching the board
+    (any order of the finished table will do): at every step the tile that costs the
+    fewest actions now, preferring the type in hand (the page keeps it in hand while
+    copies are left), then a tile that will lie the way the page turns it. For a tile:
+    drag its type from the palette onto its square, or tap the square when the type is
+    in hand (with ``taps_only``: tap the type, then the square), after a swipe when the
+    palette has the type out of sight; the page turns it the way it fits best; then tap
+    the turn button by it (R on a laptop) until it lies as in the game. A rotation that
+    looks the same to the rules (a straight road turned half round) counts as the same.
+    A drag, like a swipe, is one action.
+
+    Figures: once the tiles are down, player by player (a key on a laptop, a tap on a
+    phone to switch), kind by kind (a tap to switch, unless the page picks the kind by
+    itself, as it does for a garden), one tap on the feature each. The view is brought
+    back with a drag, or with "Show the whole board" when the square is far, when the
+    square is off the visible board, and the page is scrolled (one swipe) when what is
+    tapped is off the screen.
+    """
+
+    def __init__(self, page, touch: bool, tiles, tally: Tally, taps_only: bool = False):
+        self.page = page
+        self.touch = touch
+        self.tiles = tiles
+        self.tally = tally
+        self.taps_only = taps_only
+        self.testid = page.get_by_test_id
+        self._placed: dict[tuple[int, int], dict] = {}
+
+    # -- the hands --------------------------------------------------------------------------
+
+    def reach(self, locator, what: str) -> None:
+        """Swipe once to bring the element into sight if it is not."""
+        if not locator.evaluate(IN_SIGHT):
+            locator.evaluate("e => e.scrollIntoView({ block: 'nearest', inline: 'nearest' })")
+            self.tally.add(f"{what}:swipe")
+            if not locator.evaluate(IN_SIGHT):
+                locator.evaluate("e => e.scrollIntoView({ block: 'center', inline: 'center' })")
+
+    def press(self, locator, what: str) -> None:
+        self.reach(locator, what)
+        if self.touch:
+            x, y = self.open_point(locator)
+            self.finger_tap(x, y)
+        else:
+            locator.click()
+        self.tally.add(what)
+
+    def open_point(self, locator) -> tuple[float, float]:
+        """The centre of an element, once nothing (the part of the page that stays on
+        screen) lies over it: scrolled to the foot of the screen if need be."""
+        for block in ("nearest", "end", "center", "start"):
+            box = locator.bounding_box()
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            if locator.evaluate("(e, [x, y]) => e.contains(document.elementFromPoint(x, y))",
+                                [x, y]):
+                return x, y
+            locator.evaluate(f"e => e.scrollIntoView({{ block: '{block}' }})")
+        raise Mismatch("the element stays covered")
+
+    def finger_tap(self, x: float, y: float) -> None:
+        """A tap as a finger makes it: down, a short moment, up. (Chromium drops the click
+        of a zero-length tap that comes right after a drag.)"""
+        cdp = self.page.context.new_cdp_session(self.page)
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        self.page.wait_for_timeout(FINGER_MS)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        cdp.detach()
+
+    def key_or_button(self, key: str, button: str, what: str) -> None:
+        if self.touch:
+            self.press(self.testid(button), what)
+        else:
+            self.page.keyboard.press(key)
+            self.tally.add(what)
+
+    def square_point(self, x: int, y: int, u: float, v: float, what: str) -> tuple[float, float]:
+        """The screen point of a point of a square, once the player can see it: a swipe
+        when the board is off the screen; a drag when the point is off the visible board
+        (or under a button on it) but near, "Show the whole board" when it is far."""
+        spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
+        if not spot["framed"]:
+            self.reach(self.testid("board"), what)
+            spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
+        for _ in range(3):
+            if spot["inside"] and self.touch and what.startswith("figure") \
+                    and spot["side"] < MIN_FINGER_SQUARE:
+                # Too small for a fingertip to pick a feature: pinch it larger.
+                self.pinch(spot["x"], spot["y"], MIN_FINGER_SQUARE * 1.5 / spot["side"])
+                self.tally.add(f"{what}:view")
+                spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
+            if spot["inside"]:
+                return spot["x"], spot["y"]
+            (cx, cy), (width, height) = spot["centre"], spot["frame"]
+            if abs(spot["x"] - cx) < width * 0.9 and abs(spot["y"] - cy) < height * 0.9:
+                self.drag_board(cx - spot["x"], cy - spot["y"])
+                self.tally.add(f"{what}:view")
+            else:
+                self.press(self.testid("fit"), f"{what}:view")
+            spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
+        raise Mismatch(f"square ({x}, {y}) is not on the visible board")
+
+    def pinch(self, x: float, y: float, factor: float) -> None:
+        """Two fingers spread apart round (x, y): the board grows by `factor` there."""
+        cdp = self.page.context.new_cdp_session(self.page)
+        start, steps = 20, 6
+
+        def fingers(kind, gap=None):
+            points = [] if gap is None else [{"x": x - gap, "y": y, "id": 0},
+                                             {"x": x + gap, "y": y, "id": 1}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+        fingers("touchStart", start)
+        for step in range(1, steps + 1):
+            fingers("touchMove", start * (1 + (factor - 1) * step / steps))
+        fingers("touchEnd")
+        cdp.detach()
+        self.page.wait_for_timeout(TOUCH_PAUSE_MS)
+
+    def drag_board(self, dx: float, dy: float) -> None:
+        """One drag of the board that pans it by (dx, dy) pixels, from a point of the
+        board away from the selected tile (a drag there may mean something else)."""
+        frame = self.testid("board").bounding_box()
+        start = None
+        # From an empty spot of the board, where a slow finger cannot pick a tile up.
+        spots = [(0.1 + 0.8 * i / 6, 0.1 + 0.8 * j / 6) for i in range(7) for j in range(7)]
+        spots.sort(key=lambda spot: (spot[0] - 0.5) ** 2 + (spot[1] - 0.5) ** 2)
+        for fu, fv in spots:
+            px, py = frame["x"] + frame["width"] * fu, frame["y"] + frame["height"] * fv
+            taken = self.page.evaluate(
+                """([px, py]) => Boolean(document.elementFromPoint(px, py)
+                    ?.closest('.tile, .figure, button'))""", [px, py])
+            if not taken:
+                start = (px, py)
+                break
+        px, py = start or (frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2)
+        steps = 6
+        if self.touch:
+            cdp = self.page.context.new_cdp_session(self.page)
+            def touch(kind, points):
+                cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+                    {"x": x, "y": y, "id": 0} for x, y in points]})
+            touch("touchStart", [(px, py)])
+            for step in range(1, steps + 1):
+                touch("touchMove", [(px + dx * step / steps, py + dy * step / steps)])
+            touch("touchEnd", [])
+            cdp.detach()
+            self.page.wait_for_timeout(TOUCH_PAUSE_MS)
+        else:
+            self.page.mouse.move(px, py)
+            self.page.mouse.down()
+            self.page.mouse.move(px + dx, py + dy, steps=steps)
+            self.page.mouse.up()
+
+    def drag_type(self, code: str, x: int, y: int) -> None:
+        """Drag a type from the palette onto its square: one gesture."""
+        button = self.testid(f"palette-{code}")
+        self.reach(button, "tile:drag")
+        tx, ty = self.square_point(x, y, 0.5, 0.5, "tile:drag")
+        self.reach(button, "tile:drag")  # bringing the square into view may move the page
+        spot = self.page.evaluate(SQUARE_POINT, [x, y, 0.5, 0.5])  # where it is now
+        if not spot["inside"]:
+            raise Mismatch(f"square ({x}, {y}) and the palette's {code} are not in sight together")
+        tx, ty = spot["x"], spot["y"]
+        box = button.bounding_box()
+        if box is None:
+            left = self.page.evaluate("window.carcwikiBuilder.state.toBoard().tiles.length")
+            raise Mismatch(f"the palette hides {code} ({left} tiles on the page)")
+        sx, sy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        steps = 8
+        if self.touch:
+            cdp = self.page.context.new_cdp_session(self.page)
+
+            def touch(kind, points):
+                cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+                    {"x": px, "y": py, "id": 0} for px, py in points]})
+            # Out of the palette strip first, across it (along it would scroll it).
+            lift = -40 if ty < sy else 40
+            touch("touchStart", [(sx, sy)])
+            for step in range(1, 4):
+                touch("touchMove", [(sx, sy + lift * step / 3)])
+            sy += lift
+            for step in range(1, steps + 1):
+                touch("touchMove", [(sx + (tx - sx) * step / steps, sy + (ty - sy) * step / steps)])
+            touch("touchEnd", [])
+            cdp.detach()
+            # A finger takes a moment before the next tap; Chromium ignores a tap that
+            # follows a drag at once (it waits to tell a double tap).
+            self.page.wait_for_timeout(TOUCH_PAUSE_MS)
+        else:
+            self.page.mouse.move(sx, sy)
+            self.page.mouse.down()
+            self.page.mouse.move(tx, ty, steps=steps)
+            self.page.mouse.up()
+        self.tally.add("tile:drag")
+
+    def tap_square(self, x: int, y: int, u: float, v: float, what: str) -> None:
+        if what.startswith("tile:"):  # any point of the square will do: one in sight
+            for du, dv in ((0.5, 0.5), (0.3, 0.7), (0.7, 0.7), (0.3, 0.3), (0.7, 0.3)):
+                if self.page.evaluate(SQUARE_POINT, [x, y, du, dv])["inside"]:
+                    u, v = du, dv
+                    break
+        px, py = self.square_point(x, y, u, v, what)
+        if self.touch:
+            self.finger_tap(px, py)
+        else:
+            self.page.mouse.click(px, py)
+        self.tally.add(what)
+
+    # -- reading the page (the player's eyes: no action) ------------------------------------
+
+    def board(self) -> dict:
+        return self.page.evaluate("window.carcwikiBuilder.state.toBoard()")
+
+    def ui(self, name: str):
+        return self.page.evaluate(f"window.carcwikiBuilder.state.ui[{json.dumps(name)}]")
+
+    # -- set-up -----------------------------------------------------------------------------
+
+    def set_up(self, request: dict) -> None:
+        testid = self.testid
+        if testid("edition").input_value() != request["edition"]:
+            self.choose(testid("edition"), request["edition"])
+        for code in sorted(set(request["expansions"]) ^ set(self.board()["expansions"])):
+            if not testid(f"expansion-{code}").count():
+                raise Unsupported(f"the page offers no {code}")
+            self.press(testid(f"expansion-{code}"), "setup")
+        wanted = [player["color"] for player in request["players"]]
+        page_colors = [player["color"] for player in self.board()["players"]]
+        free = [color for color in wanted if color not in page_colors]
+        for index, color in enumerate(page_colors):
+            if color not in wanted:
+                self.choose(testid(f"player-color-{index}"), free.pop(0))
+        for color in free:
+            self.press(testid("add-player"), "setup")
+            index = len(self.board()["players"]) - 1
+            if self.board()["players"][index]["color"] != color:
+                self.choose(testid(f"player-color-{index}"), color)
+        by_color = {player["color"]: player for player in request["players"]}
+        for index, player in enumerate(self.board()["players"]):
+            wanted_player = by_color[player["color"]]
+            self.fill(testid(f"player-points-{index}"), wanted_player["points"])
+            for name, value in wanted_player.items():
+                if not isinstance(value, dict):
+                    continue
+                for kind, count in value.items():
+                    field_ = testid(f"player-{name}-{kind}-{index}")
+                    if not field_.count():
+                        raise Unsupported(f"the page has no field for {name} ({kind})")
+                    if count:
+                        self.fill(field_, count)
+        if sorted(p["color"] for p in self.board()["players"]) != sorted(wanted):
+            raise Mismatch("players not set up")
+        # Done typing: the phone's keyboard closes (part of typing the last number).
+        self.page.evaluate("document.activeElement?.blur()")
+
+    def fill(self, field_, value) -> None:
+        """Tap a number field and type the number: one action."""
+        self.reach(field_, "setup")
+        field_.fill(str(value))
+        self.tally.add("setup")
+
+    def choose(self, select, value: str) -> None:
+        """Open a drop-down and pick an entry: two actions."""
+        self.reach(select, "setup")
+        select.select_option(value)
+        self.tally.add("setup", 2)
+
+    # -- tiles ------------------------------------------------------------------------------
+
+    def oriented(self, code: str, rotation: int):
+        return self.table[code][rotation // 90]
+
+    def look(self, code: str, rotation: int):
+        """What the rules see of a tile turned so: its edges and segments."""
+        oriented = self.oriented(code, rotation)
+        segments = sorted(
+            (segment.kind.value, tuple(sorted(location.value for location in segment.locations)),
+             segment.pennants, tuple(segment.attributes))
+            for segment in oriented.segments)
+        return (tuple(edge.value for edge in oriented.edges), tuple(segments))
+
+    def ways(self, placed: dict, code: str, x: int, y: int) -> list[int]:
+        """The rotations the page offers at (x, y), one a look, in the page's order: the
+        most neighbouring edges continued first, then clockwise from 0."""
+        from scoring.engine.generate import _fits
+        from scoring.engine.locations import Location, Side
+
+        found, looks = [], set()
+        for rotation in ROTATIONS:
+            oriented = self.oriented(code, rotation)
+            if not _fits(placed, x, y, oriented):
+                continue
+            look = self.look(code, rotation)
+            if look in looks:
+                continue
+            looks.add(look)
+            continued = 0
+            for side in Side:
+                dx, dy = side.offset
+                if (x + dx, y + dy) not in placed:
+                    continue
+                location = Location(side.name)
+                if any(location in segment.locations for segment in oriented.segments):
+                    continued += 1
+            found.append((rotation, continued))
+        found.sort(key=lambda entry: -entry[1])
+        return [rotation for rotation, _ in found]
+
+    def turns_needed(self, placed: dict, tile: dict) -> int:
+        ways = self.ways(placed, tile["tile"], tile["x"], tile["y"])
+        target = self.look(tile["tile"], tile["rotation"])
+        return next(index for index, rotation in enumerate(ways)
+                    if self.look(tile["tile"], rotation) == target)
+
+    def next_tile(self, remaining: list[dict], placed: dict, hand: str | None,
+                  in_sight: set[str], river: list[dict]) -> dict:
+        """The tile that costs the fewest actions now (see the class): one touching the
+        board (a river tile only at the river's open end, so in the game's order)."""
+        best = None
+        for index, tile in enumerate(remaining):
+            x, y = tile["x"], tile["y"]
+            if not any((x + dx, y + dy) in placed for dx, dy in NEIGHBOURS):
+                continue
+            if tile in river and tile is not river[0]:
+                continue
+            code = tile["tile"]
+            reach = 0 if code == hand or code in in_sight else 1
+            if self.taps_only and code != hand:
+                reach += 1  # a tap on the type before the tap on the square
+            cost = 1 + reach + self.turns_needed(placed, tile)
+            rank = (cost, code != hand, index)
+            if best is None or rank < best[0]:
+                best = (rank, tile)
+        if best is None:
+            raise Mismatch("the game's tiles do not join the board")
+        return best[1]
+
+    def palette_in_sight(self) -> set[str]:
+        """The types whose palette button the player sees now."""
+        return set(self.page.evaluate(PALETTE_IN_SIGHT))
+
+    def lay(self, tile: dict) -> None:
+        code, x, y = tile["tile"], tile["x"], tile["y"]
+        if self.ui("hand") == code:
+            self.tap_square(x, y, 0.5, 0.5, "tile:place")
+        elif self.taps_only:
+            self.press(self.testid(f"palette-{code}"), "tile:pick")
+            self.tap_square(x, y, 0.5, 0.5, "tile:place")
+        else:
+            self.drag_type(code, x, y)
+        self.page.wait_for_selector(f'[data-testid="tile-{x},{y}"]')
+        target = self.look(code, tile["rotation"])
+        for _ in range(4):
+            rotation = int(self.page.get_by_test_id(f"tile-{x},{y}").get_attribute("data-rotation"))
+            if self.look(code, rotation) == target:
+                break
+            self.key_or_button("r", "rotate", "tile:turn")
+            # Polled from here: the production page's CSP forbids Playwright's eval.
+            for _ in range(100):
+                now = self.page.get_by_test_id(f"tile-{x},{y}").get_attribute("data-rotation")
+                if now != str(rotation):
+                    break
+                self.page.wait_for_timeout(50)
+            else:
+                ways = self.page.evaluate(
+                    """([code, x, y]) => { const { state, catalogue } = window.carcwikiBuilder;
+                    const { geometry } = catalogue;
+                    return [geometry.fittingRotations(state.doc.tiles, code, x, y, `${x},${y}`),
+                            state.ui.fresh?.key, state.ui.hand, state.ui.moving]; }""",
+                    [code, x, y])
+                raise Mismatch(f"R did not turn {code} at ({x}, {y}) from {rotation} to "
+                               f"{tile['rotation']}: the page's ways and state {ways}")
+        else:
+            raise Mismatch(f"tile {code} at ({x}, {y}) never lay as in the game")
+        self._placed[(x, y)] = {**tile, "rotation": rotation}
+
+    # -- figures ----------------------------------------------------------------------------
+
+    def segment_of(self, tile: dict, at: str):
+        from scoring.engine.locations import Location
+
+        oriented = self.oriented(tile["tile"], tile["rotation"])
+        segment = oriented.segments[oriented.segment_index(Location(at))]
+        return (segment.kind.value, tuple(sorted(location.value for location in segment.locations)))
+
+    def page_picks_kind(self, figure: dict) -> str | None:
+        """The kind the page puts with the kind now chosen on this figure's feature."""
+        return self.page.evaluate(
+            """([x, y, at, wanted]) => {
+                const { state, catalogue } = window.carcwikiBuilder;
+                const tile = state.tileAt(x, y);
+                const found = catalogue.featureAt(tile, at, state.doc.edition);
+                const inPlay = state.inPlay();
+                const kinds = catalogue.figureKinds(inPlay);
+                const chosen = state.ui.figureKind;
+                if (catalogue.placement(chosen, found.feature.kind, inPlay)
+                    || chosen !== kinds[0]?.code) {
+                    return chosen;
+                }
+                const fitting = kinds.find((entry) => {
+                    const placement = catalogue.placement(entry.code, found.feature.kind, inPlay);
+                    return placement && !placement.beside.length && entry.strength > 0;
+                });
+                return fitting ? fitting.code : chosen;
+            }""", [figure["x"], figure["y"], figure["at"], figure["kind"]])
+
+    def stand(self, figure: dict) -> None:
+        if self.ui("currentPlayer") != figure["player"]:
+            players = [player["color"] for player in self.board()["players"]]
+            if self.touch:
+                label = self.page.locator(f'label[for="turn-{figure["player"]}"]')
+                self.press(label, "figure:player")
+            else:
+                self.page.keyboard.press(str(players.index(figure["player"]) + 1))
+                self.tally.add("figure:player")
+        if self.page_picks_kind(figure) != figure["kind"]:
+            label = self.page.locator(f'label[for="turn-kind-{figure["kind"]}"]')
+            if not label.count():
+                raise Unsupported(f"the page has no way to put a {figure['kind']} figure")
+            self.press(label, "figure:kind")
+        self.tap_feature(figure)
+
+    def spots(self, figure: dict):
+        """Where to tap for a figure: the anchor of its location, then the other
+        locations of its feature, then a grid over the square nearest first."""
+        from scoring.engine.locations import Location
+
+        tile = self._placed[(figure["x"], figure["y"])]
+        oriented = self.oriented(tile["tile"], tile["rotation"])
+        segment = oriented.segments[oriented.segment_index(Location(figure["at"]))]
+        seen = []
+        for location in [figure["at"], *(loc.value for loc in segment.locations)]:
+            if ANCHORS.get(location) and ANCHORS[location] not in seen:
+                seen.append(ANCHORS[location])
+        anchor = ANCHORS.get(figure["at"], (0.5, 0.5))
+        grid = [(0.08 + 0.84 * i / 9, 0.08 + 0.84 * j / 9) for i in range(10) for j in range(10)]
+        grid.sort(key=lambda p: (p[0] - anchor[0]) ** 2 + (p[1] - anchor[1]) ** 2)
+        return seen + grid
+
+    def tap_feature(self, figure: dict) -> None:
+        """Tap the feature. The player sees the picture and taps the feature where it
+        shows: when the bench's first guess of a point lands elsewhere, that guess is
+        undone and not counted."""
+        original = next(tile for tile in self.game_tiles
+                        if (tile["x"], tile["y"]) == (figure["x"], figure["y"]))
+        wanted = self.segment_of(original, figure["at"])
+        on_page = self._placed[(figure["x"], figure["y"])]
+        before = len(self.board()["figures"])
+        for u, v in self.spots(figure):
+            self.tap_square(figure["x"], figure["y"], u, v, "figure:put")
+            figures = self.board()["figures"]
+            if len(figures) == before + 1:
+                put = figures[-1]
+                same = (put["player"], put["kind"], put["x"], put["y"]) == (
+                    figure["player"], figure["kind"], figure["x"], figure["y"])
+                if same and self.segment_of(on_page, put["at"]) == wanted:
+                    return
+            self.tally.add("figure:put", -1)
+            if len(self.board()["figures"]) != before or figures != self.board()["figures"]:
+                self.page.evaluate("window.carcwikiBuilder.state.undo()")
+        raise Mismatch(f"no point of tile ({figure['x']}, {figure['y']}) takes {figure}")
+
+    # -- the whole game ---------------------------------------------------------------------
+
+    def rebuild(self, request: dict) -> None:
+        from scoring.engine.rules import Edition
+
+        self.table = self.tiles.orientations(Edition(request["edition"]))
+        self.game_tiles = request["tiles"]
+        on_page = {(t["x"], t["y"]): t for t in self.board()["tiles"]}
+        placed = {}
+        to_lay = []
+        for tile in request["tiles"]:
+            where = (tile["x"], tile["y"])
+            there = on_page.pop(where, None)
+            if there and there["tile"] == tile["tile"] and (
+                    self.look(tile["tile"], there.get("rotation", 0))
+                    == self.look(tile["tile"], tile["rotation"])):
+                placed[where] = self.oriented(there["tile"], there.get("rotation", 0))
+                self._placed[where] = there
+                continue
+            if there:  # another start tile: hold it to select it, then remove it
+                self.hold_square(*where)
+                self.key_or_button("Delete", "tile-remove", "tile:remove")
+            to_lay.append(tile)
+        if on_page:
+            raise Mismatch(f"the page has tiles the game has not: {sorted(on_page)}")
+        from scoring.engine.generate import _is_river
+
+        river = [tile for tile in to_lay if _is_river(self.tiles[tile["tile"]])]
+        while to_lay:
+            tile = self.next_tile(to_lay, placed, self.ui("hand"), self.palette_in_sight(), river)
+            self.lay(tile)
+            to_lay.remove(tile)
+            if river and tile is river[0]:
+                river.pop(0)
+            placed[(tile["x"], tile["y"])] = self.oriented(tile["tile"], tile["rotation"])
+        # Figures player by player, the current one first; joining figures (a builder,
+        # a pig) after the figures they join.
+        kinds = [kind["code"] for kind in self.page.evaluate(
+            "window.carcwikiBuilder.catalogue.figures.map((kind) => ({ code: kind.code }))")]
+        players = [player["color"] for player in self.board()["players"]]
+        current = self.ui("currentPlayer")
+        players.sort(key=lambda color: color != current)
+        joining = set(self.page.evaluate("""window.carcwikiBuilder.catalogue.figures
+            .filter((kind) => kind.placements.some((p) => p.beside.length))
+            .map((kind) => kind.code)"""))
+        order = sorted(request["figures"], key=lambda f: (
+            players.index(f["player"]), f["kind"] in joining, kinds.index(f["kind"])
+            if f["kind"] in kinds else 99, f["y"], f["x"]))  # row by row: the next is near
+        for figure in order:
+            self.stand(figure)
+
+    def hold_square(self, x: int, y: int) -> None:
+        """Press and hold a square (it selects the tile there): one action."""
+        px, py = self.square_point(x, y, 0.5, 0.5, "tile:select")
+        if self.touch:
+            cdp = self.page.context.new_cdp_session(self.page)
+            cdp.send("Input.dispatchTouchEvent",
+                     {"type": "touchStart", "touchPoints": [{"x": px, "y": py}]})
+            self.page.wait_for_timeout(500)
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            cdp.detach()
+        else:
+            self.page.mouse.move(px, py)
+            self.page.mouse.down()
+            self.page.wait_for_timeout(500)
+            self.page.mouse.up()
+        self.tally.add("tile:select")
+
+    def score(self) -> dict[str, int]:
+        self.press(self.testid("score"), "score")
+        self.page.wait_for_selector("[data-testid=score-table]")
+        colors = [player["color"] for player in self.board()["players"]]
+        return {color: int(self.testid(f"final-{color}").text_content().lstrip("+"))
+                for color in colors}
+
+
+# -- running -----------------------------------------------------------------------------------
+
+@dataclass
+class Outcome:
+    game: str
+    viewport: str
+    tiles: int
+    figures: int
+    tally: Tally
+    page_seconds: float
+    wall_seconds: float
+    problem: str = ""
+    unsupported: str = ""
+
+    @property
+    def per_tile(self) -> float:
+        return self.tally.total("tile", "figure") / self.tiles
+
+
+def task_seconds(cdp) -> float:
+    metrics = cdp.send("Performance.getMetrics")["metrics"]
+    return next(metric["value"] for metric in metrics if metric["name"] == "TaskDuration")
+
+
+def play(browser, url: str, game: Game, viewport_name: str, tiles,
+         taps_only: bool = False) -> Outcome:
+    viewport = LAPTOP if viewport_name == "laptop" else PHONE
+    touch = viewport_name == "phone"
+    context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    tally = Tally()
+    request = game.request
+    outcome = Outcome(game.name, viewport_name, len(request["tiles"]), len(request["figures"]),
+                      tally, 0.0, 0.0)
+    try:
+        page.goto(url + "/board/")
+        page.wait_for_selector("[data-builder][data-ready=true]")
+        cdp = context.new_cdp_session(page)
+        cdp.send("Performance.enable")
+        started_task = task_seconds(cdp)
+        started = time.perf_counter()
+        player = Player(page, touch, tiles, tally, taps_only)
+        player.set_up(request)
+        player.rebuild(request)
+        final = player.score()
+        outcome.wall_seconds = time.perf_counter() - started
+        outcome.page_seconds = task_seconds(cdp) - started_task
+        if final != game.final:
+            outcome.problem = f"page scored {final}, the engine {game.final}"
+        elif errors:
+            outcome.problem = f"page errors: {errors[:3]}"
+    except Unsupported as error:
+        outcome.unsupported = str(error)
+    except Exception as error:  # noqa: BLE001 - reported per game, the run goes on
+        said = page.get_by_test_id("message").text_content() if not page.is_closed() else ""
+        first_line = (str(error) or repr(error)).splitlines()[0][:200]
+        outcome.problem = f"{type(error).__name__}: {first_line} (the page said: {said})"
+        if os.environ.get("BUILDER_ACTIONS_SHOTS"):
+            page.screenshot(path=f"{os.environ['BUILDER_ACTIONS_SHOTS']}/{viewport_name}-"
+                            f"{game.name.replace(' #', '-').replace(' ', '-')}.png")
+    finally:
+        context.close()
+    return outcome
+
+
+def summarise(outcomes: list[Outcome]) -> None:
+    print(f"{'games':<10}{'viewport':<9}{'n':>3}{'tiles':>7}{'figures':>8}{'act/tile':>10}"
+          f"{'tile':>7}{'figure':>8}{'setup':>7}{'page s':>8}{'wall s':>8}")
+    groups: dict[tuple[str, str], list[Outcome]] = {}
+    for outcome in outcomes:
+        if not outcome.problem:
+            groups.setdefault((outcome.game.split(" #")[0], outcome.viewport), []).append(outcome)
+    for (kind, viewport), done in groups.items():
+        med = statistics.median
+        print(f"{kind:<10}{viewport:<9}{len(done):>3}"
+              f"{med(o.tiles for o in done):>7.0f}{med(o.figures for o in done):>8.0f}"
+              f"{med(o.per_tile for o in done):>10.2f}"
+              f"{med(o.tally.total('tile') for o in done):>7.0f}"
+              f"{med(o.tally.total('figure') for o in done):>8.0f}"
+              f"{med(o.tally.total('setup') for o in done):>7.0f}"
+              f"{med(o.page_seconds for o in done):>8.2f}{med(o.wall_seconds for o in done):>8.1f}")
+        breakdown = Counter()
+        for outcome in done:
+            breakdown.update(outcome.tally.counts)
+        print("    actions by kind (mean a game): " + ", ".join(
+            f"{what} {count / len(done):.1f}" for what, count in sorted(breakdown.items())))
+
+
+def run_viewport(url: str, viewport: str, games: list[Game],
+                 taps_only: bool = False) -> list[Outcome]:
+    """Every game on one viewport, in a browser of its own."""
+    from playwright.sync_api import sync_playwright
+
+    tiles = tile_set()
+    outcomes = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
+        for game in games:
+            outcome = play(browser, url, game, viewport, tiles, taps_only)
+            outcomes.append(outcome)
+            status = outcome.problem or (f"cannot: {outcome.unsupported}"
+                                         if outcome.unsupported else "scores match")
+            print(f"  {viewport:<7}{game.name:<12}{outcome.tiles:>4} tiles"
+                  f"{outcome.figures:>4} figures {outcome.per_tile:6.2f} a tile "
+                  f"{outcome.page_seconds:6.2f} s page: {status}", flush=True)
+        browser.close()
+    return outcomes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="base games (default 20)")
+    parser.add_argument("--big-box", type=int, default=10, help="Big Box games (default 10)")
+    parser.add_argument("--viewports", default="laptop,phone")
+    parser.add_argument("--jobs", type=int, default=2,
+                        help="viewports played at once, each in its own browser (default 2)")
+    parser.add_argument("--taps-only", action="store_true",
+                        help="pick a type with a tap, never drag it from the palette")
+    parser.add_argument("--save", type=Path, help="write each game's JSON to this folder")
+    args = parser.parse_args()
+
+    started = time.perf_counter()
+    tiles = tile_set()
+    games = make_games(tiles, args.games, args.big_box)
+    if args.save:
+        args.save.mkdir(parents=True, exist_ok=True)
+        for game in games:
+            name = game.name.replace(" #", "-").replace(" ", "-")
+            (args.save / f"{name}.json").write_text(json.dumps(game.request, indent=1))
+    viewports = args.viewports.split(",")
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        server = serve(Path(folder), port)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            with ProcessPoolExecutor(max_workers=max(1, args.jobs),
+                                     mp_context=multiprocessing.get_context("spawn")) as pool:
+                runs = [pool.submit(run_viewport, url, viewport, games, args.taps_only)
+                        for viewport in viewports]
+                outcomes = [outcome for run in runs for outcome in run.result()]
+        finally:
+            server.terminate()
+            server.wait()
+    print(f"\nBuilder actions: headless Chromium, medians over the games "
+          f"({time.perf_counter() - started:.0f} s in all, load average {os.getloadavg()[0]:.2f})")
+    summarise([outcome for outcome in outcomes if not outcome.unsupported])
+    unsupported = {(o.game, o.unsupported) for o in outcomes if o.unsupported}
+    for name, why in sorted(unsupported):
+        print(f"not rebuilt: {name}: the page cannot do it: {why}")
+    failed = [outcome for outcome in outcomes if outcome.problem]
+    for outcome in failed:
+        print(f"FAILED: {outcome.viewport} {outcome.game}: {outcome.problem}")
+    if failed:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
