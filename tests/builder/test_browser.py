@@ -31,17 +31,6 @@ SPOTS = {"N": (0.5, 0.14), "E": (0.86, 0.5), "S": (0.5, 0.86), "W": (0.14, 0.5),
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def wait_until(page, expression, timeout_ms=10_000):
-    """Wait until a JavaScript expression holds, asking from outside the page: Playwright's
-    wait_for_function compiles its predicate inside the page, which the site's Content
-    Security Policy forbids (no eval)."""
-    for _ in range(timeout_ms // 50):
-        if page.evaluate(expression):
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"never true: {expression}")
-
-
 class Builder:
     """The page, driven as a player would drive it."""
 
