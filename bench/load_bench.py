@@ -125,14 +125,9 @@ http {{
 """
 
 
-def start_nginx(folder: Path, port: int, app_port: int) -> subprocess.Popen:
-    conf = folder / "nginx.conf"
-    conf.write_text(NGINX_CONF.format(folder=folder, app=f"{HOST}:{app_port}",
-                                      listen=f"{HOST}:{port}"))
-    server = subprocess.Popen(["nginx", "-p", str(folder), "-c", str(conf),
-                               "-g", "daemon off;"], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 20
+def wait_for(server: subprocess.Popen, port: int, *, seconds: float, name: str):
+    """``server`` once it answers ``GET /rules/`` on ``port``; killed after ``seconds``."""
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
             connection = http.client.HTTPConnection(HOST, port, timeout=2)
@@ -142,7 +137,17 @@ def start_nginx(folder: Path, port: int, app_port: int) -> subprocess.Popen:
         except OSError:
             time.sleep(0.2)
     server.kill()
-    raise RuntimeError("nginx did not answer")
+    raise RuntimeError(f"{name} did not answer within {seconds:g} s")
+
+
+def start_nginx(folder: Path, port: int, app_port: int) -> subprocess.Popen:
+    conf = folder / "nginx.conf"
+    conf.write_text(NGINX_CONF.format(folder=folder, app=f"{HOST}:{app_port}",
+                                      listen=f"{HOST}:{port}"))
+    server = subprocess.Popen(["nginx", "-p", str(folder), "-c", str(conf),
+                               "-g", "daemon off;"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    return wait_for(server, port, seconds=20, name="nginx")
 
 
 def production_environment(folder: Path, port: int) -> dict[str, str]:
@@ -177,17 +182,7 @@ def serve(folder: Path, port: int, workers: int | None, proxies: int) -> subproc
          "carcwiki.wsgi"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(folder / "gunicorn.log", "w"),
     )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            connection = http.client.HTTPConnection(HOST, port, timeout=2)
-            connection.request("GET", "/rules/")
-            if connection.getresponse().status == 200:
-                return server
-        except OSError:
-            time.sleep(0.2)
-    server.kill()
-    raise RuntimeError("gunicorn did not answer within a minute")
+    return wait_for(server, port, seconds=60, name="gunicorn")
 
 
 def requests_to_make() -> list[tuple[str, str, str, bytes | None]]:
