@@ -72,7 +72,7 @@ def _valued_result(
     return owned_result(feature, context, points, text, valuation.extras)
 
 
-def _incomplete(name: str, context: ScoringContext, valuation: Valuation) -> Valuation:
+def _incomplete(context: ScoringContext, valuation: Valuation) -> Valuation:
     if not context.rules.incomplete_features:
         valuation.zero_reason = HOUSE_RULE_NOTE
     return valuation
@@ -86,7 +86,7 @@ def score_roads(features: Sequence[Feature], context: ScoringContext) -> Iterato
             label = "completed road (a loop)" if road.is_loop else "completed road"
             valuation = Valuation(label, 1, terms)
         else:
-            valuation = _incomplete("road", context, Valuation("incomplete road", 1, terms))
+            valuation = _incomplete(context, Valuation("incomplete road", 1, terms))
         yield _valued_result(road, context, valuation)
 
 
@@ -105,7 +105,7 @@ def score_cities(features: Sequence[Feature], context: ScoringContext) -> Iterat
             else:
                 valuation = Valuation("completed city", 2, terms)
         else:
-            valuation = _incomplete("city", context, Valuation("incomplete city", 1, terms))
+            valuation = _incomplete(context, Valuation("incomplete city", 1, terms))
         yield _valued_result(city, context, valuation)
 
 
@@ -116,7 +116,7 @@ def score_centres(features: Sequence[Feature], context: ScoringContext) -> Itera
         label = f"{'completed' if centre.complete else 'incomplete'} {name}"
         valuation = Valuation(label, 1, [(1 + centre.neighbours, "tile", "tiles")])
         if not centre.complete:
-            _incomplete(name, context, valuation)
+            _incomplete(context, valuation)
         evaluate(centre, valuation, context)
         if valuation.zero_reason is not None:
             points, text = 0, f"{valuation.label}: {valuation.zero_reason}"
