@@ -153,6 +153,27 @@ class Figure(NamedTuple):
         }
 
 
+class NeutralPiece(NamedTuple):
+    """A figure no player owns (see :class:`~scoring.engine.expansion.NeutralFigure`):
+    its kind, its square and, when it stands on a feature, its location there."""
+
+    kind: str
+    x: int
+    y: int
+    at: Location | None = None
+
+    @property
+    def position(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+    def to_json(self) -> dict[str, Any]:
+        """The request's form of this figure (an entry of ``neutral``)."""
+        data: dict[str, Any] = {"kind": self.kind, "x": self.x, "y": self.y}
+        if self.at is not None:
+            data["at"] = self.at.value
+        return data
+
+
 class Board:
     """Placed tiles by square, and the figures on them, in request order.
 
@@ -166,12 +187,15 @@ PlacedTile(code='E', x=0, y=-1, rotation=180)], [])
     2
     """
 
-    __slots__ = ("_tiles", "_make_tiles", "figures", "_by_position")
+    __slots__ = ("_tiles", "_make_tiles", "figures", "_by_position", "neutral")
 
-    def __init__(self, tiles: Iterable[PlacedTile], figures: Iterable[Figure]):
+    def __init__(self, tiles: Iterable[PlacedTile], figures: Iterable[Figure],
+                 neutral: Iterable[NeutralPiece] = ()):
         self._tiles: tuple[PlacedTile, ...] | None = tuple(tiles)
         self._make_tiles: Callable[[], Iterable[PlacedTile]] | None = None
         self.figures: tuple[Figure, ...] = tuple(figures)
+        self.neutral: tuple[NeutralPiece, ...] = tuple(neutral)
+        """Figures no player owns, in request order."""
         self._by_position: dict[tuple[int, int], PlacedTile] | None = None
         if len(self.positions) != len(self._tiles):
             seen: set[tuple[int, int]] = set()
@@ -182,7 +206,8 @@ PlacedTile(code='E', x=0, y=-1, rotation=180)], [])
 
     @classmethod
     def deferred(
-        cls, make_tiles: Callable[[], Iterable[PlacedTile]], figures: Iterable[Figure]
+        cls, make_tiles: Callable[[], Iterable[PlacedTile]], figures: Iterable[Figure],
+        neutral: Iterable[NeutralPiece] = (),
     ) -> Board:
         """A board whose tiles are known to lie on distinct squares (validation checked
         them) and are made by ``make_tiles`` only when first asked for: scoring with
@@ -191,6 +216,7 @@ PlacedTile(code='E', x=0, y=-1, rotation=180)], [])
         board._tiles = None
         board._make_tiles = make_tiles
         board.figures = tuple(figures)
+        board.neutral = tuple(neutral)
         board._by_position = None
         return board
 
@@ -209,10 +235,11 @@ PlacedTile(code='E', x=0, y=-1, rotation=180)], [])
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
             return NotImplemented
-        return self.tiles == other.tiles and self.figures == other.figures
+        return (self.tiles == other.tiles and self.figures == other.figures
+                and self.neutral == other.neutral)
 
     def __hash__(self) -> int:
-        return hash((self.tiles, self.figures))
+        return hash((self.tiles, self.figures, self.neutral))
 
     def __len__(self) -> int:
         return len(self.tiles)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .board import Board, Figure
+from .board import Board, Figure, NeutralPiece
 from .rules import Edition
 from .tiles import FeatureKind, OrientedTile, TileSet
 
@@ -45,7 +45,7 @@ class Feature:
 
     __slots__ = (
         "kind", "number", "tiles", "pennants", "open_edges", "dead_ends", "neighbours",
-        "figures", "cities", "segment_count", "order", "attributes",
+        "figures", "cities", "segment_count", "order", "attributes", "neutral",
     )
 
     def __init__(self, kind: FeatureKind, number: int, order: int = 0):
@@ -70,6 +70,8 @@ class Feature:
         self.attributes: tuple[tuple[str, object], ...] = ()
         """What the tile data writes on its segments (an inn, goods), one entry per
         segment that carries it."""
+        self.neutral: tuple[NeutralPiece, ...] = ()
+        """Figures no player owns standing on the feature (a mage, a witch)."""
 
     def values(self, name: str) -> list[object]:
         """The values of attribute ``name`` on the feature's segments (``["wine"]``)."""
@@ -180,13 +182,15 @@ class FeatureGraph:
         placed = {
             (tile.y, tile.x): table[tile.code][tile.rotation // 90] for tile in board.tiles
         }
-        return cls.from_placed(placed, board.figures)
+        return cls.from_placed(placed, board.figures, board.neutral)
 
     @classmethod
     def from_placed(
-        cls, placed: dict[tuple[int, int], OrientedTile], figures: Sequence[Figure] = ()
+        cls, placed: dict[tuple[int, int], OrientedTile], figures: Sequence[Figure] = (),
+        neutral: Sequence[NeutralPiece] = (),
     ) -> FeatureGraph:
-        """Build the graph from oriented tiles keyed by ``(y, x)`` (reading order)."""
+        """Build the graph from oriented tiles keyed by ``(y, x)`` (reading order), with
+        the players' figures and the neutral figures standing on them."""
         graph = cls()
         # Number the segments in reading order; per segment keep what the features
         # read (facts) and the square, one tuple object per square.
@@ -272,14 +276,26 @@ class FeatureGraph:
                     f"no feature at {figure.at} of the tile at ({figure.x},{figure.y})"
                 )
             figure_roots.append(parent[base + rank])
-        if figure_roots:
-            graph._materialise(set(figure_roots))
+        neutral_roots = []
+        for piece in neutral:
+            if piece.at is not None:
+                oriented, base = slots[(piece.y, piece.x)]
+                neutral_roots.append((piece, parent[base + oriented.figure_ranks[piece.at]]))
+        if figure_roots or neutral_roots:
+            graph._materialise(set(figure_roots).union(root for _, root in neutral_roots))
         feature_of_root = graph._feature_of_root
         for figure, root in zip(figures, figure_roots, strict=True):
             feature = feature_of_root[root]
             feature.figures.append(figure)
             graph._feature_of_figure.append(feature)
+        for piece, root in neutral_roots:
+            feature = feature_of_root[root]
+            feature.neutral += (piece,)
         return graph
+
+    def tile_at(self, x: int, y: int) -> OrientedTile | None:
+        """The turned tile on square ``(x, y)``, if any."""
+        return self._placed.get((y, x))
 
     def _number_of(self) -> dict[int, int]:
         """Each root's number among the features of its kind."""

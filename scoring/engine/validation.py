@@ -23,8 +23,24 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from .board import COLOR_BY_NAME, LOCATION_BY_NAME, Board, Color, Figure, PlacedTile
-from .expansion import BASE, BoardView, ExpansionRegistry, Part, Placement, WhenMissing
+from .board import (
+    COLOR_BY_NAME,
+    LOCATION_BY_NAME,
+    Board,
+    Color,
+    Figure,
+    NeutralPiece,
+    PlacedTile,
+)
+from .expansion import (
+    BASE,
+    CORNERS,
+    BoardView,
+    ExpansionRegistry,
+    Part,
+    Placement,
+    WhenMissing,
+)
 from .features import FeatureGraph
 from .locations import ROTATIONS, Location, Side
 from .problems import BoardError, ErrorCode
@@ -70,7 +86,8 @@ def parse_request(data: Any, tiles: TileSet) -> ScoreRequest:
     errors = validator.run(data)
     if not errors:
         request = validator.request(data)
-        graph = FeatureGraph.from_placed(validator.placed(), request.board.figures)
+        graph = FeatureGraph.from_placed(validator.placed(), request.board.figures,
+                                     request.board.neutral)
         errors = validator.check_board(request, graph)
         if not errors:
             return request
@@ -99,7 +116,8 @@ def validate_request(data: Any, tiles: TileSet) -> list[BoardError]:
     if errors:
         return errors
     request = validator.request(data)
-    graph = FeatureGraph.from_placed(validator.placed(), request.board.figures)
+    graph = FeatureGraph.from_placed(validator.placed(), request.board.figures,
+                                     request.board.neutral)
     return validator.check_board(request, graph)
 
 
@@ -207,6 +225,10 @@ class RequestValidator:
         self.read_figures: list[Figure | None] = []
         """Each figure as read by the fast path, ``None`` where it took the careful
         one."""
+        self.token_totals: dict[tuple[str, str], int] = {}
+        """Tokens held by all players together, by (token name, kind)."""
+        self.neutral: list[NeutralPiece] = []
+        """The neutral figures as read (only when all were valid)."""
         self.unplaced_tiles = False
         """Some tile had no usable square: a figure may stand on it, so "no tile at
         figure" would only repeat that problem."""
@@ -230,7 +252,7 @@ class RequestValidator:
         ]
         return ScoreRequest(
             players=tuple(self.players),
-            board=Board.deferred(tiles, figures),
+            board=Board.deferred(tiles, figures, self.neutral),
             edition=self.edition or DEFAULT_EDITION,
             expansions=self.in_play.listed,
             rules=RuleSet.from_json(data.get("rules"), self.registry.rule_options),
@@ -251,6 +273,7 @@ class RequestValidator:
         self.check_players(data)
         self.check_tiles(data)
         self.check_figures(data)
+        self.check_neutral(data)
         return self.errors
 
     # -- edition, expansions, rules -------------------------------------------------
@@ -414,14 +437,35 @@ class RequestValidator:
                                else where, tokens.invalid,
                                f"{_show(kind)} is not one of the {tokens.name}: use "
                                f"{', '.join(tokens.kinds)}.")
+                elif tokens.flags:
+                    if type(count) is not bool:
+                        self.error(f"{where}.{kind}", ErrorCode.INVALID_TYPE,
+                                   f"Whether a player holds {tokens.word(kind)} is true or "
+                                   f"false, not {_show(count)}.")
+                    elif count:
+                        counts.append((kind, True))
                 elif not _is_int(count) or count > MAX_POINTS:
                     self.error(f"{where}.{kind}", ErrorCode.INVALID_TYPE,
                                f"A number of {kind} tokens is a whole number, not {_show(count)}.")
                 elif count < 0:
                     self.error(f"{where}.{kind}", tokens.invalid,
                                f"A player cannot hold {_show(count)} {kind} tokens.")
+                elif tokens.per_player is not None and count > tokens.per_player:
+                    self.error(f"{where}.{kind}", tokens.invalid,
+                               f"A player holds at most {tokens.per_player} {tokens.word(kind)}, "
+                               f"not {count}.")
                 elif count:
                     counts.append((kind, count))
+            if tokens.in_all is not None:
+                for kind, count in counts:
+                    key = (tokens.name, kind)
+                    self.token_totals[key] = self.token_totals.get(key, 0) + count
+                    if self.token_totals[key] > tokens.in_all >= self.token_totals[key] - count:
+                        held = "is held" if tokens.flags else "counts"
+                        self.error(f"{where}.{kind}", tokens.invalid,
+                                   f"The game has {tokens.in_all} {tokens.word(kind)} in all, "
+                                   f"but more {held} by the players together "
+                                   f"({self.token_totals[key]}).")
             if counts and tokens not in self.in_play.tokens and not self.draft:
                 part = self.registry.token_part[tokens.name]
                 self.error(where, ErrorCode.EXPANSION_NOT_IN_PLAY,
@@ -758,6 +802,7 @@ class RequestValidator:
             return
         roles = self.in_play.placements
         kinds_in_play = self.in_play.figure_kinds
+        on_corners = self.in_play.corner_kinds
         # Rules about single figures (no figure by the volcano) need the careful path.
         fast = self.tiles_checked and not self.in_play.figure_rules and not self.draft
         default_kind = self.registry.default_figure_kind
@@ -779,7 +824,7 @@ class RequestValidator:
                 tile = squares.get((x, y)) if type(x) is int and type(y) is int else None
                 if (color in colors and location is not None and type(kind) is str
                         and kind in kinds_in_play and tile is not None
-                        and tile.oriented is not None):
+                        and tile.oriented is not None and kind not in on_corners):
                     segment = tile.oriented.figure_segments.get(location)
                     count = owned.get((color, kind), 0) + 1
                     if (segment is not None and (kind, segment.kind) in roles
@@ -811,6 +856,84 @@ class RequestValidator:
             if x is None or y is None or at is None or not self.tiles_checked or self.draft:
                 continue
             self.check_placement(path, x, y, at, kind, roles)
+
+    def check_neutral(self, data: Mapping[str, Any]) -> None:
+        """The figures no player owns (``neutral``): kind in play, square, location on a
+        feature the kind may stand on, and at most the kind's limit on the board."""
+        items = data.get("neutral")
+        if items is None:
+            return
+        if not isinstance(items, list):
+            self.error("neutral", ErrorCode.INVALID_TYPE,
+                       f"neutral must be a list of figures, not {_show(items)}.")
+            return
+        kinds = self.in_play.neutral_figures
+        counts: dict[str, int] = {}
+        read: list[NeutralPiece] = []
+        valid = True
+        for index, item in enumerate(items):
+            path = f"neutral[{index}]"
+            if not isinstance(item, Mapping):
+                self.error(path, ErrorCode.INVALID_TYPE,
+                           f"A neutral figure must be an object, not {_show(item)}.")
+                valid = False
+                continue
+            code = item.get("kind")
+            kind = kinds.get(code) if isinstance(code, str) else None
+            if kind is None:
+                known = ", ".join(kinds) or "none with the expansions listed"
+                self.error(f"{path}.kind", ErrorCode.UNKNOWN_FIGURE_KIND,
+                           f"{_show(code)} is not a neutral figure in play; known: {known}.")
+                valid = False
+                continue
+            x = self.check_coordinate(item, "x", path)
+            y = self.check_coordinate(item, "y", path)
+            counts[kind.code] = counts.get(kind.code, 0) + 1
+            if counts[kind.code] == kind.limit + 1:
+                self.error(path, ErrorCode.TOO_MANY_FIGURES,
+                           f"The game has only {kind.limit} {kind.name} "
+                           f"(there are more on the board).")
+                valid = False
+            at = None
+            if kind.features:
+                at = self.check_location(item, path)
+            elif item.get("at") is not None:
+                self.error(f"{path}.at", ErrorCode.FIGURE_NOT_ALLOWED,
+                           f"The {kind.name} stands on a tile, not on a feature: leave out at.")
+                valid = False
+                continue
+            if x is None or y is None or (kind.features and at is None):
+                valid = False
+                continue
+            if not self.tiles_checked or self.draft:
+                read.append(NeutralPiece(kind.code, x, y, at))
+                continue
+            tile = self.squares.get((x, y))
+            if tile is None:
+                if not self.unplaced_tiles:
+                    self.error(path, ErrorCode.NO_TILE_AT_FIGURE, f"There is no tile at ({x},{y}).")
+                valid = False
+                continue
+            if tile.oriented is None:
+                valid = False
+                continue
+            if at is not None:
+                segment = tile.oriented.segment_at(at)
+                if segment is None:
+                    self.error(f"{path}.at", ErrorCode.NO_FEATURE_AT_LOCATION,
+                               self.nothing_there(tile, at))
+                    valid = False
+                    continue
+                if segment.kind not in kind.features:
+                    where = _either([_a(feature.value) for feature in kind.features])
+                    self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
+                               f"The {kind.name} may not stand on {_a(segment.kind.value)} "
+                               f"({tile.label}, {at.value}); it may stand on {where}.")
+                    valid = False
+                    continue
+            read.append(NeutralPiece(kind.code, x, y, at))
+        if valid:
+            self.neutral = read
 
     def check_figure_player(self, item: Mapping[str, Any], path: str) -> Color | None:
         if "player" not in item or item["player"] is None:
@@ -895,6 +1018,9 @@ class RequestValidator:
             return
         if tile.oriented is None:
             return  # the tile itself is wrong; that error is already reported
+        if kind is not None and kind in self.in_play.corner_kinds:
+            self.check_corner(path, tile, at, kind, roles)
+            return
         segment = tile.oriented.segment_at(at)
         if segment is None:
             self.error(f"{path}.at", ErrorCode.NO_FEATURE_AT_LOCATION,
@@ -929,6 +1055,58 @@ class RequestValidator:
                    f"{_a(name).capitalize()} may not stand on {_a(segment.kind.value)} "
                    f"({tile.label}, {at.value}); it may stand on {where}.")
 
+    def check_corner(
+        self, path: str, tile: _Tile, at: Location, kind: str,
+        roles: Mapping[tuple[str, FeatureKind], Any],
+    ) -> None:
+        """A figure that stands where four tiles meet (see :attr:`Stand.CORNER`)."""
+        name = self.registry.figure_kind(kind).name
+        if at.value not in CORNERS:
+            self.error(f"{path}.at", ErrorCode.FIGURE_NOT_ALLOWED,
+                       f"{_a(name).capitalize()} stands on a corner where four tiles meet: "
+                       f"name the corner of {tile.label} as NE, SE, SW or NW, not {at.value}.")
+            return
+        vertical, horizontal = at.value
+        dx = 1 if horizontal == "E" else -1
+        dy = 1 if vertical == "S" else -1
+        flip = {"N": "S", "S": "N", "E": "W", "W": "E"}
+        around = (
+            (0, 0, vertical + horizontal),
+            (dx, 0, vertical + flip[horizontal]),
+            (0, dy, flip[vertical] + horizontal),
+            (dx, dy, flip[vertical] + flip[horizontal]),
+        )
+        missing = [(tile.x + ox, tile.y + oy) for ox, oy, _ in around
+                   if (tile.x + ox, tile.y + oy) not in self.squares]
+        if missing:
+            squares = ", ".join(f"({x},{y})" for x, y in missing)
+            self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
+                       f"{_a(name).capitalize()} stands only where four tiles meet; the "
+                       f"{at.value} corner of {tile.label} has no tile at {squares}.")
+            return
+        for ox, oy, corner in around:
+            other = self.squares[(tile.x + ox, tile.y + oy)]
+            if other.oriented is None:
+                return
+            for half in (corner, corner[::-1]):
+                segment = other.oriented.segment_at(Location(half))
+                if segment is None or segment.kind is not FeatureKind.FARM:
+                    self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
+                               f"{_a(name).capitalize()} stands only on a corner that is field "
+                               f"on all four tiles; the {corner} corner of {other.label} is "
+                               "not.")
+                    return
+        if (kind, FeatureKind.FARM) not in roles:
+            provided = self.registry.placement_provider(kind, FeatureKind.FARM)
+            part = self.registry[provided[1].code] if provided else None
+            missing_codes = [code for code in ((part.code, *provided[0].needs) if provided else ())
+                             if code not in self.in_play.codes]
+            message = (self.needs(f"{_a(name).capitalize()} on {tile.label}",
+                                  self.registry[missing_codes[0]])
+                       if missing_codes else f"{_a(name).capitalize()} may not stand in a field.")
+            self.error(path, ErrorCode.EXPANSION_NOT_IN_PLAY if missing_codes
+                       else ErrorCode.FIGURE_NOT_ALLOWED, message)
+
     # -- the finished board -----------------------------------------------------------
 
     def check_board(self, request: ScoreRequest, graph: FeatureGraph) -> list[BoardError]:
@@ -939,14 +1117,15 @@ class RequestValidator:
             tile = self.squares[(figure.x, figure.y)]
             segment = tile.oriented.figure_segments[figure.at]
             placement: Placement = placements[(figure.kind, segment.kind)]
-            if not placement.beside:
+            if not placement.beside and not placement.beside_follower:
                 continue
+            beside = self.in_play.beside(placement)
             feature = graph.feature_of(index)
-            if any(other.player is figure.player and other.kind in placement.beside
+            if any(other.player is figure.player and other.kind in beside
                    for other in feature.figures):
                 continue
             kinds = self.in_play.figure_kinds
-            joined = _either([_a(kinds[code].name) for code in placement.beside if code in kinds])
+            joined = _either([_a(kinds[code].name) for code in beside])
             self.error(
                 f"figures[{index}]", ErrorCode.FIGURE_NOT_ALLOWED,
                 f"{_a(kinds[figure.kind].name).capitalize()} may stand only on "
