@@ -358,10 +358,13 @@ class District:
     """A named place on a :class:`LargeTile` where figures stand (the market of the City
     of Carcassonne). Not a feature: a figure there scores nothing unless a rule says so.
 
-    The request places a figure there with ``"at": "<name>"`` and ``x``, ``y`` of any
-    square of the large tile, for example ``{"player": "red", "x": 0, "y": 0, "at":
-    "market"}``. ``feature.district`` is never set; rules find these figures in
-    ``context.request.board.figures`` by their location name (``figure.district``).
+    The request places a player's figure there among ``figures``, with the district's
+    name as ``at`` and ``x``, ``y`` of any square of the large tile: ``{"player": "red",
+    "x": 0, "y": 0, "at": "market"}``. Only followers stand in a district; they count
+    against their owner's supply. Such a figure is on no feature: the parsed request
+    keeps it apart, in ``request.board.districts``
+    (:class:`~scoring.engine.board.DistrictFigure`: player, x, y, district, kind), where
+    rules, checks and bonuses find it.
     """
 
     name: str
@@ -408,18 +411,30 @@ class TileState:
     ``values`` are the allowed values; ``applies`` says which tile types accept it;
     ``variant`` gives the tile type as that state leaves it (canonical orientation, same
     code), from which the tile is turned and joined like any other. A value outside
-    ``values`` is ``invalid_tile_state``; a state on a tile that does not accept it, or
-    of a part not in play, ``expansion_not_in_play`` or ``invalid_tile_state``. The
-    request: ``{"tile": "ferries-A", "x": 0, "y": 0, "state": {"ferry": "N-S"}}``.
+    ``values``, or the state on a tile that does not accept it, is the ``invalid``
+    error; a state of a part not in play is ``expansion_not_in_play``; a name no
+    expansion declares ``unknown_tile_state``. The request:
+    ``{"tile": "ferries-A", "x": 0, "y": 0, "state": {"ferry": "N-S"}}``.
     """
 
     name: str
+    invalid: ProblemCode
     values: tuple[Any, ...]
     applies: Callable[[Any], bool]
     """Whether a :class:`~scoring.engine.tiles.TileDefinition` accepts the state."""
     variant: Callable[[Any, Any], Any]
     """``variant(definition, value)`` -> the tile definition with the state applied."""
     meaning: str = ""
+    _variants: dict = dataclasses.field(default_factory=dict, compare=False, hash=False,
+                                        repr=False)
+
+    def variant_of(self, definition: Any, value: Any) -> Any:
+        """The tile definition with this state, made once per tile and value."""
+        key = (id(definition), value)
+        found = self._variants.get(key)
+        if found is None:
+            found = self._variants[key] = (definition, self.variant(definition, value))
+        return found[1]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -500,8 +515,12 @@ class ScoreTransform:
 
 
 def _first_line(function: Callable[..., Any]) -> str:
+    """The first sentence of a function's docstring, as a step title."""
     doc = (function.__doc__ or "").strip()
-    return doc.splitlines()[0].rstrip(".") if doc else function.__name__.replace("_", " ")
+    if not doc:
+        return getattr(function, "__name__", "rule").replace("_", " ")
+    paragraph = " ".join(line.strip() for line in doc.split("\n\n")[0].splitlines())
+    return paragraph.split(". ")[0].rstrip(".")
 
 
 def _a_word(noun: str) -> str:
@@ -917,6 +936,25 @@ class ExpansionRegistry:
             for part in self._parts.values() for landmark in part.landmarks
         }
         """What tile data may print besides features, from every registered part."""
+        self.tile_traits: dict[str, TileTrait] = {
+            trait.name: trait
+            for part in self._parts.values() for trait in part.tile_traits
+        }
+        """What tile data may say a tile is (``traits: [abbey]``), from every part."""
+        self.large_tiles: dict[str, LargeTile] = {
+            tile.code: tile for part in self._parts.values() for tile in part.large_tiles
+        }
+        """Tiles that cover several squares, by code, from every registered part."""
+        self.large_tile_part: dict[str, Part] = {
+            tile.code: part for part in self._parts.values() for tile in part.large_tiles
+        }
+        self.tile_states: dict[str, TileState] = {
+            state.name: state for part in self._parts.values() for state in part.tile_states
+        }
+        """Every per-tile state a request may enter, by name."""
+        self.tile_state_part: dict[str, Part] = {
+            state.name: part for part in self._parts.values() for state in part.tile_states
+        }
         self.rule_options: tuple[RuleOption, ...] = _merged(self._parts.values(), "rule_options")
         """Every rule a request may set; a rule of a part not in play has no effect."""
         self.tokens: tuple[PlayerTokens, ...] = _merged(self._parts.values(), "tokens")
@@ -959,6 +997,7 @@ class ExpansionRegistry:
         codes = [code for rule in (*_merged(parts, "layout_rules"), *_merged(parts, "board_checks"))
                  for code in rule.codes]
         codes += [tokens.invalid for tokens in _merged(parts, "tokens")]
+        codes += [state.invalid for state in _merged(parts, "tile_states")]
         return tuple({code.value: code for code in codes}.values())
 
     def default_codes(self, edition: Edition) -> tuple[str, ...]:

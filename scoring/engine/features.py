@@ -127,6 +127,7 @@ class FeatureGraph:
 
     __slots__ = (
         "_placed", "_parent", "_facts", "_positions", "_open_edges", "_links", "_roots",
+        "_closed_ends",
         "_numbers", "_feature_of_root", "_feature_of_figure", "_complete",
     )
 
@@ -179,9 +180,15 @@ class FeatureGraph:
         figures on existing features.
         """
         table = tiles.orientations(edition)
-        placed = {
-            (tile.y, tile.x): table[tile.code][tile.rotation // 90] for tile in board.tiles
-        }
+        placed = {}
+        for tile in board.tiles:
+            oriented = table.get(tile.code)
+            if oriented is not None and not tile.state:
+                placed[(tile.y, tile.x)] = oriented[tile.rotation // 90]
+            else:  # a large tile or a tile with a state
+                for x, y, turned in tiles.lay(tile.code, tile.x, tile.y, tile.rotation,
+                                              tile.state, edition):
+                    placed[(y, x)] = turned
         return cls.from_placed(placed, board.figures, board.neutral)
 
     @classmethod
@@ -210,6 +217,8 @@ class FeatureGraph:
             node_count += len(reading)
         parent = list(range(node_count))
         open_edges = [0] * node_count
+        closed_ends: list[int] = []
+        """Nodes of roads and cities that end against a tile closing its edges."""
 
         def find(node: int) -> int:
             while parent[node] != node:
@@ -230,6 +239,14 @@ class FeatureGraph:
                 pairs = oriented.joins[side].get(other)
                 if pairs is None:
                     pairs = _joins(oriented, other, side)
+                if not pairs and (oriented.closes or other.closes):
+                    # A tile that closes its edges (an abbey) ends the road or city that
+                    # meets it there: an end on that tile, not an open edge.
+                    for tile, tile_base, tile_side in ((oriented, base, side),
+                                                       (other, other_base, (side + 2) % 4)):
+                        rank = tile.side_segment[tile_side]
+                        if rank >= 0 and not tile.closes:
+                            closed_ends.append(tile_base + tile.rank[rank])
                 for mine, theirs in pairs:
                     # Most nodes are roots or one step below one: look before calling.
                     root_a = parent[base + mine]
@@ -265,6 +282,7 @@ class FeatureGraph:
         graph._open_edges = open_edges
         graph._links = links
         graph._roots = roots
+        graph._closed_ends = closed_ends
         graph._numbers = None
 
         figure_roots = []
@@ -352,6 +370,10 @@ class FeatureGraph:
                 feature.neighbours = sum(
                     (y + dy, x + dx) in placed for dx, dy in _NEIGHBOURHOOD
                 )
+        for node in self._closed_ends:
+            feature = feature_of_root.get(parent[node])
+            if parent[node] in to_read and feature is not None:
+                feature.dead_ends += 1
         for farm_root, city_roots in borders_of.items():
             feature_of_root[farm_root].cities = sorted(
                 (feature_of_root[root] for root in city_roots), key=_by_number

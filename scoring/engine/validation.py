@@ -28,6 +28,7 @@ from .board import (
     LOCATION_BY_NAME,
     Board,
     Color,
+    DistrictFigure,
     Figure,
     NeutralPiece,
     PlacedTile,
@@ -37,6 +38,7 @@ from .expansion import (
     CORNERS,
     BoardView,
     ExpansionRegistry,
+    LargeTile,
     Part,
     Placement,
     WhenMissing,
@@ -174,7 +176,8 @@ def _capital(text: str) -> str:
 class _Tile:
     """What validation learnt about one entry of ``tiles``."""
 
-    __slots__ = ("index", "code", "x", "y", "rotation", "oriented", "on_board")
+    __slots__ = ("index", "code", "x", "y", "rotation", "oriented", "on_board", "state",
+                 "large", "origin")
 
     def __init__(self, index: int, code: str | None = None, x: int | None = None,
                  y: int | None = None, oriented: OrientedTile | None = None,
@@ -187,6 +190,12 @@ class _Tile:
         self.oriented = oriented
         self.on_board = on_board
         """Has a valid square and is the first tile there."""
+        self.state: tuple[tuple[str, Any], ...] = ()
+        """The state the player entered (``tiles[].state``), sorted by name."""
+        self.large: LargeTile | None = None
+        """For a piece of a large tile: that tile."""
+        self.origin: tuple[int, int] | None = None
+        """For the piece a large tile is laid by: the entry's square."""
 
     @property
     def label(self) -> str:
@@ -225,6 +234,8 @@ class RequestValidator:
         self.read_figures: list[Figure | None] = []
         """Each figure as read by the fast path, ``None`` where it took the careful
         one."""
+        self.large_counts: dict[str, int] = {}
+        """Large tiles laid, by code."""
         self.token_totals: dict[tuple[str, str], int] = {}
         """Tokens held by all players together, by (token name, kind)."""
         self.neutral: list[NeutralPiece] = []
@@ -243,16 +254,24 @@ class RequestValidator:
         placed_tiles = self.placed_tiles
 
         def tiles() -> list[PlacedTile]:
-            return [PlacedTile(t.code, t.x, t.y, t.rotation) for t in placed_tiles]
+            return [
+                PlacedTile(t.code, t.x, t.y, t.rotation, t.state) if t.large is None
+                else PlacedTile(t.large.code, *t.origin, t.rotation)
+                for t in placed_tiles if t.large is None or t.origin is not None
+            ]
 
-        figures = [
-            figure if figure is not None
-            else Figure.from_json(item, self.registry.default_figure_kind)
-            for figure, item in zip(self.read_figures, data.get("figures") or (), strict=True)
-        ]
+        figures = []
+        districts = []
+        for figure, item in zip(self.read_figures, data.get("figures") or (), strict=True):
+            if figure is None:
+                figures.append(Figure.from_json(item, self.registry.default_figure_kind))
+            elif type(figure) is DistrictFigure:
+                districts.append(figure)
+            else:
+                figures.append(figure)
         return ScoreRequest(
             players=tuple(self.players),
-            board=Board.deferred(tiles, figures, self.neutral),
+            board=Board.deferred(tiles, figures, self.neutral, districts),
             edition=self.edition or DEFAULT_EDITION,
             expansions=self.in_play.listed,
             rules=RuleSet.from_json(data.get("rules"), self.registry.rule_options),
@@ -461,11 +480,13 @@ class RequestValidator:
                     key = (tokens.name, kind)
                     self.token_totals[key] = self.token_totals.get(key, 0) + count
                     if self.token_totals[key] > tokens.in_all >= self.token_totals[key] - count:
-                        held = "is held" if tokens.flags else "counts"
+                        total = self.token_totals[key]
+                        word = tokens.word(kind)
                         self.error(f"{where}.{kind}", tokens.invalid,
-                                   f"The game has {tokens.in_all} {tokens.word(kind)} in all, "
-                                   f"but more {held} by the players together "
-                                   f"({self.token_totals[key]}).")
+                                   f"{_capital(word)} is held by {total} players, but the game "
+                                   f"has only {tokens.in_all}." if tokens.flags else
+                                   f"The players hold {total} {word} together, but the game "
+                                   f"has only {tokens.in_all}.")
             if counts and tokens not in self.in_play.tokens and not self.draft:
                 part = self.registry.token_part[tokens.name]
                 self.error(where, ErrorCode.EXPANSION_NOT_IN_PLAY,
@@ -541,15 +562,13 @@ class RequestValidator:
                 if (type(code) is str and type(x) is int and type(y) is int
                         and type(rotation) is int and rotation in turns
                         and code in playable and -limit <= x <= limit and -limit <= y <= limit
-                        and (square := (x, y)) not in squares):
+                        and (square := (x, y)) not in squares and "state" not in item):
                     tile = squares[square] = _Tile(
                         index, code, x, y, orientations[code][turns[rotation]], True, rotation
                     )
                     placed.append(tile)
                     continue
-            tile = self.check_tile(index, item, orientations)
-            if tile is not None:
-                placed.append(tile)
+            placed += self.check_tile(index, item, orientations)
         self.tiles_checked = True
         self.placed_tiles = placed
         if self.draft:
@@ -571,13 +590,15 @@ class RequestValidator:
 
     def check_tile(
         self, index: int, item: Any, orientations: Mapping[str, tuple[OrientedTile, ...]]
-    ) -> _Tile | None:
+    ) -> list[_Tile]:
+        """One entry of ``tiles`` read with care: the tiles it lays (the pieces of a large
+        tile), each on its square unless another tile is there."""
         path = f"tiles[{index}]"
         if not isinstance(item, Mapping):
             self.unplaced_tiles = True
             self.error(path, ErrorCode.INVALID_TYPE,
                        f"A tile must be an object, not {_show(item)}.")
-            return None
+            return []
         tile = _Tile(index)
         definition_ok = self.check_tile_code(item, path, tile)
         tile.x = self.check_coordinate(item, "x", path)
@@ -597,12 +618,24 @@ class RequestValidator:
                            f"not {_show(rotation)}.")
         else:
             rotation = 0
+        state = self.check_tile_state(item, path, tile) if "state" in item else ()
+        if state is None:
+            definition_ok = False
         if definition_ok and rotation_ok:
             tile.rotation = rotation
-            tile.oriented = orientations[tile.code][rotation // 90]
+            if tile.large is None:
+                tile.state = state or ()
+                tile.oriented = (self.tiles.turned(tile.code, rotation, tile.state, self.edition)
+                                 if tile.state else orientations[tile.code][rotation // 90])
         if tile.x is None or tile.y is None:
             self.unplaced_tiles = True
-            return tile
+            return [tile]
+        if tile.large is not None:
+            return self.lay_large(tile, path)
+        return [self.take_square(tile, path)]
+
+    def take_square(self, tile: _Tile, path: str) -> _Tile:
+        """Put ``tile`` on its square unless another tile is there."""
         square = (tile.x, tile.y)
         other = self.squares.get(square)
         if other is not None:
@@ -613,6 +646,66 @@ class RequestValidator:
         tile.on_board = True
         self.squares[square] = tile
         return tile
+
+    def lay_large(self, tile: _Tile, path: str) -> list[_Tile]:
+        """The pieces of a large tile (see :class:`LargeTile`), each on its square."""
+        large = tile.large
+        assert large is not None and tile.x is not None and tile.y is not None
+        pieces = []
+        for x, y, code in large.squares(tile.x, tile.y, tile.rotation):
+            piece = _Tile(tile.index, code, x, y,
+                          self.tiles.orientations(self.edition)[code][tile.rotation // 90]
+                          if code in self.tiles else None, rotation=tile.rotation)
+            piece.large = large
+            if (x, y) == (tile.x, tile.y):
+                piece.origin = (x, y)
+            pieces.append(self.take_square(piece, path))
+        return pieces
+
+    def check_tile_state(
+        self, item: Mapping[str, Any], path: str, tile: _Tile
+    ) -> tuple[tuple[str, Any], ...] | None:
+        """The state a player entered on a tile (``tiles[].state``), checked against the
+        declared states (see :class:`TileState`); ``None`` when it is wrong."""
+        value = item["state"]
+        if value is None:
+            return ()
+        if not isinstance(value, Mapping):
+            self.error(f"{path}.state", ErrorCode.INVALID_TYPE,
+                       f"A tile's state must be an object, not {_show(value)}.")
+            return None
+        definition = self.tiles.get(tile.code) if tile.code is not None else None
+        kept = []
+        ok = True
+        for name, choice in value.items():
+            where = f"{path}.state.{name}" if isinstance(name, str) and len(name) <= 40 \
+                else f"{path}.state"
+            declared = self.registry.tile_states.get(name) if isinstance(name, str) else None
+            if declared is None:
+                known = ", ".join(self.registry.tile_states) or "none"
+                self.error(where, ErrorCode.UNKNOWN_TILE_STATE,
+                           f"Unknown tile state {_show(name)}; the states are: {known}.")
+                ok = False
+                continue
+            if declared.name not in self.in_play.tile_states and not self.draft:
+                self.error(where, ErrorCode.EXPANSION_NOT_IN_PLAY,
+                           self.needs(f"The {name} state",
+                                      self.registry.tile_state_part[declared.name]))
+                ok = False
+                continue
+            if definition is not None and not declared.applies(definition):
+                self.error(where, declared.invalid,
+                           f"Tile {tile.code} cannot take a {name} state.")
+                ok = False
+                continue
+            if choice not in declared.values:
+                allowed = ", ".join(_show(v) for v in declared.values)
+                self.error(where, declared.invalid,
+                           f"{name} cannot be {_show(choice)}: use {allowed}.")
+                ok = False
+                continue
+            kept.append((name, choice))
+        return tuple(sorted(kept)) if ok else None
 
     def check_tile_code(self, item: Mapping[str, Any], path: str, tile: _Tile) -> bool:
         """Check the tile code; return whether its shape can be used for edge checks."""
@@ -626,8 +719,12 @@ class RequestValidator:
             return False
         definition = self.tiles.get(code)
         if definition is None:
-            self.error(f"{path}.tile", ErrorCode.UNKNOWN_TILE, f"There is no tile {_show(code)}.")
-            return False
+            large = self.registry.large_tiles.get(code)
+            if large is None:
+                self.error(f"{path}.tile", ErrorCode.UNKNOWN_TILE,
+                           f"There is no tile {_show(code)}.")
+                return False
+            return self.check_large_tile(large, path, tile)
         tile.code = code
         if self.draft:
             return True
@@ -645,6 +742,29 @@ class RequestValidator:
         if self.edition is not None and definition.count(self.edition) == 0:
             self.error(f"{path}.tile", ErrorCode.TILE_NOT_IN_EDITION,
                        self.not_in_edition(code, self.edition))
+        return True
+
+    def check_large_tile(self, large: LargeTile, path: str, tile: _Tile) -> bool:
+        """A tile covering several squares: in play, in the edition, not too many."""
+        tile.code = large.code
+        tile.large = large
+        if self.draft:
+            return True
+        if large.code not in self.in_play.large_tiles:
+            self.error(f"{path}.tile", ErrorCode.EXPANSION_NOT_IN_PLAY,
+                       self.needs(f"The {large.name}", self.registry.large_tile_part[large.code],
+                                  verb="belongs to"))
+            return True
+        if self.edition is not None:
+            allowed = large.counts.get(self.edition.value, 0)
+            if not allowed:
+                self.error(f"{path}.tile", ErrorCode.TILE_NOT_IN_EDITION,
+                           f"The {large.name} does not exist in {self.edition.value}.")
+                return True
+            self.large_counts[large.code] = self.large_counts.get(large.code, 0) + 1
+            if self.large_counts[large.code] == allowed + 1:
+                self.error(f"{path}.tile", ErrorCode.TOO_MANY_COPIES,
+                           f"{self.edition.value} has only {allowed} {large.name}.")
         return True
 
     def not_in_edition(self, code: str, edition: Edition) -> str:
@@ -741,7 +861,9 @@ class RequestValidator:
                     else:
                         link[a] = b
                 if (edges is not None and other.oriented is not None
-                        and edges[mine] is not other.oriented.edges[theirs]):
+                        and edges[mine] is not other.oriented.edges[theirs]
+                        and not tile.oriented.definition.any_edges
+                        and not other.oriented.definition.any_edges):
                     mismatched.append((tile, side, other))
         if joins != len(on_board) - 1:
             self.check_connected(on_board)
@@ -838,24 +960,69 @@ class RequestValidator:
                 self.error(path, ErrorCode.INVALID_TYPE,
                            f"A figure must be an object, not {_show(item)}.")
                 continue
+            if (self.registry.large_tiles and type(item.get("at")) is str
+                    and item["at"] not in LOCATION_BY_NAME):
+                read[-1] = self.check_district(item, path, owned)
+                continue
             player = self.check_figure_player(item, path)
             x = self.check_coordinate(item, "x", path)
             y = self.check_coordinate(item, "y", path)
             at = self.check_location(item, path)
             kind = self.check_figure_kind(item, path)
-            if player is not None and kind is not None and not self.draft:
-                key = (player, kind)
-                owned[key] = owned.get(key, 0) + 1
-                figure_kind = self.registry.figure_kind(kind)
-                limit = figure_kind.limit
-                if owned[key] == limit + 1:
-                    name = figure_kind.name if limit == 1 else figure_kind.plural_name
-                    self.error(path, ErrorCode.TOO_MANY_FIGURES,
-                               f"{player.value.capitalize()} has more than {limit} "
-                               f"{name} on the board, but a player owns only {limit}.")
+            self.count_owned(path, player, kind, owned)
             if x is None or y is None or at is None or not self.tiles_checked or self.draft:
                 continue
             self.check_placement(path, x, y, at, kind, roles)
+
+    def count_owned(self, path: str, player: Color | None, kind: str | None,
+                    owned: dict[tuple[Color, str], int]) -> None:
+        """Count a figure against its owner's supply of its kind."""
+        if player is None or kind is None or self.draft:
+            return
+        key = (player, kind)
+        owned[key] = owned.get(key, 0) + 1
+        figure_kind = self.registry.figure_kind(kind)
+        limit = figure_kind.limit
+        if owned[key] == limit + 1:
+            name = figure_kind.name if limit == 1 else figure_kind.plural_name
+            self.error(path, ErrorCode.TOO_MANY_FIGURES,
+                       f"{player.value.capitalize()} has more than {limit} "
+                       f"{name} on the board, but a player owns only {limit}.")
+
+    def check_district(self, item: Mapping[str, Any], path: str,
+                       owned: dict[tuple[Color, str], int]) -> DistrictFigure | None:
+        """A figure whose ``at`` names a district of a large tile (see :class:`District`)."""
+        name = item["at"]
+        player = self.check_figure_player(item, path)
+        x = self.check_coordinate(item, "x", path)
+        y = self.check_coordinate(item, "y", path)
+        kind = self.check_figure_kind(item, path)
+        self.count_owned(path, player, kind, owned)
+        if x is None or y is None:
+            return None
+        if self.tiles_checked and not self.draft:
+            tile = self.squares.get((x, y))
+            if tile is None:
+                if not self.unplaced_tiles:
+                    self.error(path, ErrorCode.NO_TILE_AT_FIGURE,
+                               f"There is no tile at ({x},{y}).")
+                return None
+            names = [district.name for district in tile.large.districts] if tile.large else []
+            if name not in names:
+                where = (f"; the districts of the {tile.large.name} are {', '.join(names)}"
+                         if names else "")
+                self.error(f"{path}.at", ErrorCode.INVALID_LOCATION,
+                           f"{_show(name)} is not a location of {tile.label}{where}.")
+                return None
+            if kind is not None and kind not in self.in_play.followers:
+                figure_kind = self.registry.figure_kind(kind)
+                self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
+                           f"Only followers stand in the {name} district, and "
+                           f"{_a(figure_kind.name)} is not one.")
+                return None
+        if player is None or kind is None:
+            return None
+        return DistrictFigure(player, x, y, name, kind)
 
     def check_neutral(self, data: Mapping[str, Any]) -> None:
         """The figures no player owns (``neutral``): kind in play, square, location on a
