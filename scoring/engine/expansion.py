@@ -36,6 +36,16 @@ The hooks that the next expansions need, each a small value of this module too:
 - :class:`ScoreTransform` — a change of a feature's points after the modifiers (the
   witch halves them, rounded up).
 
+The request fields these hooks add (the rest of the format is unchanged):
+
+- ``neutral``: ``[{"kind": "witch", "x": 1, "y": 0, "at": "N"}]`` (no ``at`` for a
+  figure that stands on a tile);
+- ``figures[].at`` of a corner kind: ``NE``, ``SE``, ``SW`` or ``NW``, the corner of the
+  tile at ``x``, ``y``; of a figure in a district: the district's name;
+- ``tiles[].tile`` may name a large tile, laid once at the square of its piece (0, 0);
+- ``tiles[].state``: ``{"<state name>": <value>}``;
+- ``players[].<tokens name>``: ``{"<kind>": <count>}``, or ``{"<kind>": true}`` for flags.
+
 What a set of codes puts in play is resolved once (:meth:`ExpansionRegistry.in_play`):
 a hook of an expansion not in play costs nothing when scoring. The final scoring runs
 the ordered :attr:`InPlay.steps` (:class:`ScoringStep`), which a page can list.
