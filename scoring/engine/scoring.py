@@ -25,7 +25,7 @@ from .results import (
     competition_ranks,
 )
 from .tiles import FeatureKind, OrientedTile, TileSet
-from .validation import InvalidRequestError, RequestValidator, registry_of
+from .validation import InvalidRequestError, check_request, registry_of
 
 InvalidBoardError = InvalidRequestError
 """Raised by :func:`score_request` for a request that does not pass validation."""
@@ -207,14 +207,8 @@ def score_request(data: Mapping[str, Any] | Any, tiles: TileSet) -> ScoreResult:
     valid.
     """
     with gc_paused():
-        validator = RequestValidator(tiles)
-        errors = validator.run(data)
-        if errors:
-            raise InvalidBoardError(errors)
-        request = validator.request(data)
-        graph = FeatureGraph.from_placed(validator.placed(), request.board.figures,
-                                     request.board.neutral)
-        errors = validator.check_board(request, graph)
-        if errors:
-            raise InvalidBoardError(errors)
-        return score(request, tiles, graph=graph)
+        checked = check_request(data, tiles)
+        if checked.errors:
+            raise InvalidBoardError(checked.errors)
+        assert checked.request is not None
+        return score(checked.request, tiles, graph=checked.graph)
