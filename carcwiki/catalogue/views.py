@@ -14,7 +14,7 @@ from .selectors import tile_as_data
 from .svg import ROTATIONS, render_tile_svg
 
 # Part of every picture's ETag: bump it when the drawing changes, so cached pictures renew.
-SVG_DRAWING_VERSION = "2"
+SVG_DRAWING_VERSION = "3"
 SVG_MAX_AGE = 24 * 60 * 60
 GALLERY_PICTURE_SIZE = 120
 EDGE_SIDES = (("N", "north"), ("E", "east"), ("S", "south"), ("W", "west"))

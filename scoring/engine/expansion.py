@@ -40,6 +40,7 @@ import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .glyphs import Glyph, Glyphs
 from .problems import BoardError, ProblemCode
 from .rules import Edition, RuleOption
 from .tiles import FeatureKind
@@ -118,6 +119,8 @@ class SegmentAttribute:
     values: tuple[Any, ...] = (True,)
     """The values it may take."""
     meaning: str = ""
+    glyph: Glyphs | None = None
+    """How tile pictures show it (see :mod:`~scoring.engine.glyphs`)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -135,6 +138,8 @@ class LandmarkKind:
     values: Mapping[str, tuple[Any, ...]] = dataclasses.field(default_factory=dict)
     """Other keys it may carry and their allowed values (``end: spring | lake``)."""
     meaning: str = ""
+    glyph: Glyph | None = None
+    """How tile pictures show it (see :mod:`~scoring.engine.glyphs`)."""
 
 
 @dataclasses.dataclass

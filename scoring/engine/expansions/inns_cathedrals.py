@@ -29,6 +29,7 @@ from ..expansion import (
     WhenMissing,
 )
 from ..features import Feature
+from ..glyphs import Glyph, Mark, house
 from ..rules import Choice, Edition, RuleOption
 from ..tiles import FeatureKind
 
@@ -41,8 +42,23 @@ INCOMPLETE_INNS_CATHEDRALS = RuleOption(
     default="zero",
 )
 
-INN = SegmentAttribute("inn", FeatureKind.ROAD, meaning="An inn by the road.")
-CATHEDRAL = SegmentAttribute("cathedral", FeatureKind.CITY, meaning="A cathedral in the city.")
+INN = SegmentAttribute(
+    "inn", FeatureKind.ROAD, meaning="An inn by the road.",
+    glyph=Glyph("inn", distance=11, marks=(  # a blue-roofed house by its pond
+        Mark.of("ellipse", away=8, cx=0, cy=0, rx=5, ry=3.5, fill="#5b9bd5", stroke="#2f6aa3",
+                stroke_width=0.6),
+        *house(0, 0, width=8, roof="#2f5e8f"),
+    )),
+)
+CATHEDRAL = SegmentAttribute(
+    "cathedral", FeatureKind.CITY, meaning="A cathedral in the city.",
+    glyph=Glyph("cathedral", scale=1.8, marks=(  # a nave between two towers
+        Mark.of("path", d="M-6 6 v-8 l6 -5 6 5 v8 z", fill="#d9d4c7", stroke="#3b2f22",
+                stroke_width=0.8),
+        Mark.of("path", d="M-7 6 v-12 l1.5 -3 1.5 3 v12 z M4 6 v-12 l1.5 -3 1.5 3 v12 z",
+                fill="#bfb8a8", stroke="#3b2f22", stroke_width=0.8),
+    )),
+)
 
 LARGE_MEEPLE = FigureKind(
     code="large", name="large meeple", limit=1, strength=2,
