@@ -19,7 +19,7 @@ An attribute with several values (goods) declares a mapping of value to glyph.
 
 >>> dot = Glyph("dot", (Mark.of("circle", r=2, fill="#000"),))
 >>> dot.marks[0]
-Mark(element='circle', attributes=(('r', '2'), ('fill', '#000')))
+Mark(element='circle', attributes=(('r', '2'), ('fill', '#000')), away=0.0)
 """
 
 from __future__ import annotations
