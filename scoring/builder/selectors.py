@@ -19,6 +19,7 @@ from typing import Any
 
 from carcwiki.catalogue.models import Edition, Expansion, TileType
 from carcwiki.rules.models import RulesPage
+from scoring.engine import outputs
 from scoring.engine.expansion import BASE, ExpansionRegistry, Part
 from scoring.engine.expansions import DEFAULT_REGISTRY as REGISTRY
 from scoring.engine.locations import ROTATIONS, Location, Side
@@ -156,6 +157,8 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
             "shape": _figure_shape(placements, kind.strength),
         })
     return {
+        # What the expansions add to a scoring's response, for the results panel.
+        "outputs": outputs.page_data(registry),
         # What listing a code puts in play (parts, and the codes whose tiles come with
         # it); "always" is what the base game brings with nothing listed.
         "always": brings([]),

@@ -30,6 +30,7 @@ from ..expansion import (
 )
 from ..features import Feature
 from ..glyphs import Glyph, Mark, house
+from ..outputs import FeatureField, Shape
 from ..rules import Choice, Edition, RuleOption
 from ..tiles import FeatureKind
 
@@ -104,15 +105,19 @@ INNS = Part(
     attributes=(INN,),
     modifiers=(ScoreModifier(FeatureKind.ROAD, inn_on_road),),
     rule_options=(INCOMPLETE_INNS_CATHEDRALS,),
+    outputs=(FeatureField("inn", Shape.FLAG, "inn", "A road with an inn that counts."),),
 )
 CATHEDRALS = Part(
     code="cathedrals", name="Cathedrals", editions=EDITIONS,
     attributes=(CATHEDRAL,),
     modifiers=(ScoreModifier(FeatureKind.CITY, cathedral_in_city),),
     rule_options=(INCOMPLETE_INNS_CATHEDRALS,),
+    outputs=(FeatureField("cathedral", Shape.FLAG, "cathedral",
+                          "A city with a cathedral that counts."),),
 )
 LARGE = Part(
-    code="large-meeple", name="the large meeple", editions=EDITIONS,
+    code="large-meeple", name="the large meeple", title="Large meeple (big follower)",
+    editions=EDITIONS,
     figure_kinds=(LARGE_MEEPLE,),
     placements=(
         Placement("large", FeatureKind.ROAD, "highwayman"),
@@ -121,8 +126,10 @@ LARGE = Part(
         Placement("large", FeatureKind.FARM, "farmer", needs=("farmers",)),
     ),
 )
-SIXTH_PLAYER = Part(code="sixth-player", name="the sixth player", editions=EDITIONS)
-POINT_TILES = Part(code="point-tiles", name="the 50/100 point tiles", editions=EDITIONS)
+SIXTH_PLAYER = Part(code="sixth-player", name="the sixth player", title="Sixth player",
+                    editions=EDITIONS)
+POINT_TILES = Part(code="point-tiles", name="the 50/100 point tiles",
+                   title="50/100 point tiles", editions=EDITIONS)
 
 EXPANSION = Expansion(
     code="inns-cathedrals",

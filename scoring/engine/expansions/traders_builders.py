@@ -36,6 +36,7 @@ from ..expansion import (
 )
 from ..features import Feature, FeatureGraph
 from ..glyphs import Glyph, Mark, house
+from ..outputs import BonusField, BonusListing, FeatureField, Shape
 from ..problems import BoardError, ProblemCode
 from ..results import BonusResult
 from ..rules import Edition
@@ -192,15 +193,31 @@ def check_goods(view: BoardView) -> Iterator[BoardError]:
 
 
 TRADE_GOODS = Part(
-    code="trade-goods", name="the trade goods", editions=EDITIONS,
+    code="trade-goods", name="the trade goods", title="Trade good tokens", editions=EDITIONS,
     attributes=(GOODS_SYMBOL,),
     tokens=(GOODS_TOKENS,),
     modifiers=(ScoreModifier(FeatureKind.CITY, goods_in_city),),
     bonuses=(PlayerBonus(key="trade_goods", by_kind="goods", score=score_goods),),
     board_checks=(BoardCheck(codes=(GOODS_MISMATCH,), check=check_goods),),
+    outputs=(
+        FeatureField("goods", Shape.COUNTS, "goods",
+                     "A city's goods symbols (with trade-goods)."),
+        BonusListing(
+            key="trade_goods", title="Trade goods", name="good",
+            meaning="With trade-goods in play: one entry per good (wine, grain, cloth).",
+            fields=(
+                BonusField("good", Shape.TEXT),
+                BonusField("tokens", Shape.COUNTS, "Tokens per colour (holders only)."),
+                BonusField("winners", Shape.COLOURS),
+                BonusField("points", Shape.INTEGER),
+                BonusField("scored", Shape.COUNTS),
+                BonusField("explanation", Shape.TEXT),
+            ),
+        ),
+    ),
 )
 BUILDERS = Part(
-    code="builder", name="the builder", editions=EDITIONS,
+    code="builder", name="the builder", title="Builder", editions=EDITIONS,
     figure_kinds=(BUILDER,),
     placements=(
         Placement("builder", FeatureKind.ROAD, "builder", beside=FOLLOWERS),
@@ -208,12 +225,14 @@ BUILDERS = Part(
     ),
 )
 PIGS = Part(
-    code="pig", name="the pig", editions=EDITIONS,
+    code="pig", name="the pig", title="Pig", editions=EDITIONS,
     figure_kinds=(PIG,),
     attributes=(PIG_HERD,),
     placements=(Placement("pig", FeatureKind.FARM, "pig", needs=("farmers",),
                           beside=FOLLOWERS),),
     modifiers=(ScoreModifier(FeatureKind.FARM, pigs_in_farm),),
+    outputs=(FeatureField("pig_herd", Shape.FLAG, "pig-herd",
+                          "A farm with a pig-herd that counts."),),
 )
 
 EXPANSION = Expansion(
