@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring.builder.models import SavedBoard
+from carcwiki.builder.models import SavedBoard
 from tests.waiting import wait_until
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"

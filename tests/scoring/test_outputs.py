@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring.builder.selectors import builder_rules
+from carcwiki.builder.selectors import builder_rules
 from scoring.engine import outputs, score_request
 from scoring.engine.expansion import Expansion, ExpansionRegistry, FigureKind, Part
 from scoring.engine.expansions import DEFAULT_REGISTRY, base
