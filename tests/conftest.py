@@ -29,6 +29,15 @@ def loaded_catalogue(transactional_db):
     call_command("load_catalogue", verbosity=0)
 
 
+def pytest_collection_modifyitems(config, items):
+    """Mark every test that drives Chromium ``browser``, so that a run can select or
+    leave them out with ``-m``: CI runs them once, not once per database (they check
+    pages, not the database)."""
+    for item in items:
+        if "chromium_browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture
 def chromium_browser():
     """Debian's headless Chromium driven by Playwright (no downloaded browser)."""
