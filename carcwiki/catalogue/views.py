@@ -9,12 +9,14 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.http import require_safe
 from django.views.generic import ListView
 
+from scoring.engine.tiles import FeatureKind
+from scoring.tileset import current_tiles
+
 from .models import Edition, TileType
-from .selectors import tile_as_data
 from .svg import ROTATIONS, render_tile_svg
 
 # Part of every picture's ETag: bump it when the drawing changes, so cached pictures renew.
-SVG_DRAWING_VERSION = "2"
+SVG_DRAWING_VERSION = "3"
 SVG_MAX_AGE = 24 * 60 * 60
 GALLERY_PICTURE_SIZE = 120
 EDGE_SIDES = (("N", "north"), ("E", "east"), ("S", "south"), ("W", "west"))
@@ -39,14 +41,15 @@ def tile_svg(request: HttpRequest, code: str) -> HttpResponse:
         return HttpResponseBadRequest(
             "rotation must be 0, 90, 180 or 270.", content_type="text/plain; charset=utf-8"
         )
-    tile = TileType.objects.with_related().filter(code=code).first()
+    # The engine's checked tile, the one the scorer and the builder read.
+    tile = current_tiles().get(code)
     if tile is None:
         raise Http404(f"No tile type with code {code!r}.")
-    data = tile_as_data(tile)
+    data = tile.to_data()
 
     # The picture depends only on the tile's data, the rotation and the drawing code.
     fingerprint = json.dumps(
-        [SVG_DRAWING_VERSION, rotation, data["code"], data["picture"], data["edges"],
+        [SVG_DRAWING_VERSION, rotation, data["code"], tile.picture, data["edges"],
          data["features"]],
         sort_keys=True,
     )
@@ -54,7 +57,7 @@ def tile_svg(request: HttpRequest, code: str) -> HttpResponse:
     response = get_conditional_response(request, etag=etag)
     if response is None:
         response = HttpResponse(
-            render_tile_svg(data, rotation=rotation), content_type="image/svg+xml"
+            render_tile_svg(tile, rotation=rotation), content_type="image/svg+xml"
         )
     response["ETag"] = etag
     patch_cache_control(response, public=True, max_age=SVG_MAX_AGE)
@@ -126,6 +129,7 @@ class TileGalleryView(ListView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         sections: list[dict] = []
+        checked = current_tiles()
         for tile in context["tiles"]:
             code = tile.part.code if tile.part_id else tile.expansion.code
             if not sections or sections[-1]["code"] != code:
@@ -137,8 +141,9 @@ class TileGalleryView(ListView):
             tile.edition_counts = [(edition, copies.get(edition.code)) for edition in self.editions]
             # A garden printed only in some editions (expansion tiles) says which.
             tile.garden_editions = next(
-                (feature.get("editions") or [] for feature in tile.features
-                 if feature.get("kind") == "garden"),
+                (sorted(edition.value for edition in segment.editions or ())
+                 for segment in checked[tile.code].segments
+                 if segment.kind is FeatureKind.GARDEN),
                 [],
             )
             tile.edge_list = [
