@@ -184,7 +184,7 @@ def test_large_meeple_counts_two_but_never_doubles_points():
 
 def test_point_tiles_are_50_then_100():
     body = section(INNS, "point-tiles").body
-    assert "**50** side up" in body and "**100** side" in body
+    assert "showing **50**" in body and "shows **100**" in body
 
 
 def test_inns_and_cathedrals_contents_per_edition():
