@@ -125,9 +125,11 @@ def visible_section_counts(*, selection: Selection) -> tuple[list[RulesPage], di
     return pages, counts
 
 
-def visible_pages(*, selection: Selection) -> tuple[list[tuple[str, list[PageSummary]]], int]:
+def visible_pages(
+    *, selection: Selection
+) -> tuple[list[tuple[str, list[PageSummary]]], list[PageSummary]]:
     """Pages with at least one section for this selection, grouped by category in index
-    order, and how many pages the selection hides (two queries)."""
+    order, and the pages the selection hides, in index order (two queries)."""
     presenter = Presenter(selection)
     pages, counts = visible_section_counts(selection=selection)
     groups: dict[str, list[PageSummary]] = {label: [] for label in RulesPage.Category.labels}
@@ -142,7 +144,42 @@ def visible_pages(*, selection: Selection) -> tuple[list[tuple[str, list[PageSum
                 )
             )
     shown = [(label, summaries) for label, summaries in groups.items() if summaries]
-    return shown, len(pages) - len(counts)
+    hidden = [
+        PageSummary(
+            page=page,
+            title=presenter.text(page.title),
+            summary=presenter.text(page.summary),
+            section_count=0,
+        )
+        for page in pages
+        if page.pk not in counts
+    ]
+    return shown, hidden
+
+
+def codes_with_pages() -> frozenset[str]:
+    """Every expansion or part code some rules page is about (one query)."""
+    return frozenset(
+        code
+        for applies_to in RulesPage.objects.values_list("applies_to", flat=True)
+        for code in applies_to
+    )
+
+
+def selected_without_page(
+    *, selection: Selection, covered: frozenset[str] | None = None
+) -> list[str]:
+    """Names of the selected expansions that no rules page is about yet (one query, none
+    when the codes of the pages, ``covered``, are given)."""
+    covered = codes_with_pages() if covered is None else covered
+    if selection.catalogue is None:
+        return []
+    return [
+        expansion.name
+        for expansion in selection.catalogue.expansions
+        if expansion.code in selection.codes
+        and covered.isdisjoint([expansion.code, *(part.code for part in expansion.parts)])
+    ]
 
 
 def page_view(*, slug: str, selection: Selection) -> PageView:

@@ -201,7 +201,7 @@ def test_a_search_for_a_code_goes_to_its_address(client, search_content, query):
     assert response.status_code == 302
     assert response["Location"] == f"/rules/notes/{code}/?{C1_ONLY}"
     note = client.get(response["Location"])
-    assert note.status_code == 302
+    assert note.status_code == 301
     assert note["Location"] == f"/rules/notes/old-scoring-twice/?{C1_ONLY}"
 
 
@@ -334,7 +334,7 @@ def test_players_questions_find_their_answer_first(client, question):
 
 def test_a_reference_code_carried_by_one_note_leads_to_it(client):
     response = client.get("/rules/notes/CAR.010/")
-    assert response.status_code == 302
+    assert response.status_code == 301  # a code names its note for good
     assert response["Location"] == "/rules/notes/base-car-010/"
     assert client.get("/rules/notes/car.010/")["Location"] == "/rules/notes/base-car-010/"
 
