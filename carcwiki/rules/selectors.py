@@ -30,6 +30,7 @@ from .selection import (
     SelectorCatalogue,
 )
 from .steps import FINAL_PHASE_LABELS, TURN_PHASE_LABELS, PageSteps, StepView, compose
+from .wording import apply_wording
 
 # -- the catalogue as the selector sees it ---------------------------------------------------
 
@@ -300,3 +301,28 @@ def steps_view(*, kind: str, selection: Selection) -> list[StepView]:
         pages, selection=selection, phase_labels=labels, section_titles=titles,
         wording=presenter.text,
     )
+
+
+def rules_citing(href: str) -> list[dict]:
+    """The sections and notes whose text links to ``href`` (a tile's page), in reading
+    order, as ``{"title", "context", "url"}`` (two queries)."""
+    needle = f'href="{href}'
+    found = []
+    for section in Section.objects.with_page().filter(body_html__contains=needle):
+        if needle in section.body_html:  # LIKE ignores case on SQLite
+            found.append({
+                "title": apply_wording(section.title, edition_group="c23"),
+                "context": apply_wording(section.page.title, edition_group="c23"),
+                "url": section.get_absolute_url(),
+            })
+    for note in Note.objects.with_context().filter(body_html__contains=needle):
+        if needle in note.body_html:
+            found.append({
+                "title": apply_wording(note.question or note.get_kind_display(),
+                                       edition_group="c23"),
+                "context": apply_wording(
+                    f"{note.section.page.title} › {note.section.title}", edition_group="c23"
+                ),
+                "url": note.get_absolute_url(),
+            })
+    return found
