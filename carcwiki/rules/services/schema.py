@@ -24,6 +24,9 @@ SLUG_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 TOP_HEADING = re.compile(r"^ {0,3}#{1,2}(?:\s|$)")
 
 PAGE_KEYS = {"slug", "title", "category", "order", "applies_to", "summary", "sections"}
+#: Page-level steps of the turn and of the final scoring (format in COMMON.md); accepted
+#: here so that pages declaring them load, read by the turn and final-scoring pages.
+PAGE_KEYS |= {"turn_steps", "final_steps"}
 SECTION_KEYS = {"anchor", "title", "editions", "requires", "body", "notes"}
 NOTE_KEYS = {
     "slug", "kind", "question", "body", "references", "date", "source", "editions", "requires",
