@@ -45,7 +45,8 @@ class Feature:
 
     __slots__ = (
         "kind", "number", "tiles", "pennants", "open_edges", "dead_ends", "neighbours",
-        "figures", "cities", "segment_count", "order", "attributes", "neutral",
+        "figures", "cities", "segment_count", "order", "attributes", "neutral", "complete",
+        "completed_cities",
     )
 
     def __init__(self, kind: FeatureKind, number: int, order: int = 0):
@@ -72,6 +73,11 @@ class Feature:
         segment that carries it."""
         self.neutral: tuple[NeutralPiece, ...] = ()
         """Figures no player owns standing on the feature (a mage, a witch)."""
+        self.complete = False
+        """Whether the feature is finished: every road or city edge closed, every square
+        around a monastery or garden filled. Farms are never complete."""
+        self.completed_cities: list[Feature] = []
+        """For a farm, the bordered cities that are completed, by id order."""
 
     def values(self, name: str) -> list[object]:
         """The values of attribute ``name`` on the feature's segments (``["wine"]``)."""
@@ -87,25 +93,10 @@ class Feature:
         return f"{_KIND_NAME[self.kind]}-{self.number}"
 
     @property
-    def complete(self) -> bool:
-        """Whether the feature is finished: every road or city edge closed, every square
-        around a monastery or garden filled. Farms are never complete."""
-        kind = self.kind
-        if kind is FeatureKind.ROAD or kind is FeatureKind.CITY:
-            return self.open_edges == 0
-        if kind is FeatureKind.FARM:
-            return False
-        return self.neighbours == 8  # a monastery or garden
-
-    @property
     def is_loop(self) -> bool:
         """A completed road with no end on any tile: it closes on itself."""
         return self.kind is FeatureKind.ROAD and self.open_edges == 0 and self.dead_ends == 0
 
-    @property
-    def completed_cities(self) -> list[Feature]:
-        """For a farm, the bordered cities that are completed."""
-        return [city for city in self.cities if city.complete]
 
     def __repr__(self) -> str:
         return f"<Feature {self.id} tiles={len(self.tiles)} figures={len(self.figures)}>"
@@ -180,12 +171,16 @@ class FeatureGraph:
         figures on existing features.
         """
         table = tiles.orientations(edition)
-        placed = {}
-        for tile in board.tiles:
-            oriented = table.get(tile.code)
-            if oriented is not None and not tile.state:
-                placed[(tile.y, tile.x)] = oriented[tile.rotation // 90]
-            else:  # a large tile or a tile with a state
+        try:
+            placed = {
+                (tile.y, tile.x): table[tile.code][tile.rotation // 90]
+                for tile in board.tiles if not tile.state
+            }
+            special = len(placed) != len(board.tiles)
+        except KeyError:  # a large tile
+            placed, special = {}, True
+        if special:  # tiles with a state or covering several squares
+            for tile in board.tiles:
                 for x, y, turned in tiles.lay(tile.code, tile.x, tile.y, tile.rotation,
                                               tile.state, edition):
                     placed[(y, x)] = turned
@@ -299,8 +294,10 @@ class FeatureGraph:
             if piece.at is not None:
                 oriented, base = slots[(piece.y, piece.x)]
                 neutral_roots.append((piece, parent[base + oriented.figure_ranks[piece.at]]))
-        if figure_roots or neutral_roots:
+        if neutral_roots:
             graph._materialise(set(figure_roots).union(root for _, root in neutral_roots))
+        elif figure_roots:
+            graph._materialise(set(figure_roots))
         feature_of_root = graph._feature_of_root
         for figure, root in zip(figures, figure_roots, strict=True):
             feature = feature_of_root[root]
@@ -374,10 +371,18 @@ class FeatureGraph:
             feature = feature_of_root.get(parent[node])
             if parent[node] in to_read and feature is not None:
                 feature.dead_ends += 1
+        road, city, farm_kind = FeatureKind.ROAD, FeatureKind.CITY, FeatureKind.FARM
+        for root in to_read:  # completeness, once every segment is read
+            feature = feature_of_root[root]
+            kind = feature.kind
+            if kind is road or kind is city:
+                feature.complete = feature.open_edges == 0
+            else:  # a farm is never complete; a monastery or garden is when surrounded
+                feature.complete = kind is not farm_kind and feature.neighbours == 8
         for farm_root, city_roots in borders_of.items():
-            feature_of_root[farm_root].cities = sorted(
-                (feature_of_root[root] for root in city_roots), key=_by_number
-            )
+            farm = feature_of_root[farm_root]
+            farm.cities = sorted((feature_of_root[root] for root in city_roots), key=_by_number)
+            farm.completed_cities = [city for city in farm.cities if city.complete]
 
 
 def _joins(

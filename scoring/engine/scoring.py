@@ -115,7 +115,7 @@ def _score(
     keys = in_play.by_kind_keys
     by_kind: dict = {player: dict.fromkeys(keys, 0) for player in request.colors}
     for result in results:
-        kind = result.kind.value
+        kind = _KIND_NAME[result.kind]
         for player, points in result.scored.items():
             by_kind[player][kind] += points
     for bonus in in_play.bonuses:
@@ -148,6 +148,10 @@ def _score(
     )
     return ScoreResult(players=players, features=tuple(results), warnings=warnings,
                        bonuses=bonuses)
+
+
+_KIND_NAME = {kind: kind.value for kind in FeatureKind}
+"""Feature kinds by name (a dict lookup is cheaper than ``Enum.value``)."""
 
 
 def _held(tokens: PlayerTokens, count: int) -> int | bool:
