@@ -19,9 +19,10 @@ visible part of a field's area remains clickable as that field.
 The picture code names no expansion. What an expansion's tiles carry is drawn with the
 glyph its declaration gives (:mod:`scoring.engine.glyphs`), placed by what it belongs to:
 an attribute of a city among the city's pennants, of a road beside the road where there is
-most room, of a field inside the field; a landmark without edges in the middle of the tile;
-a landmark on edges (the river) as a band from edge to edge, with the glyph of its ``end``
-where one edge ends on the tile (three edges for the fork), never clickable. A road
+most room, of a field inside the field, of a monastery or garden at its lower right; a
+landmark without edges in the middle of the tile; a landmark on edges (the river) as a
+band from edge to edge, with the glyph of its ``end`` where one edge ends on the tile
+(three edges for the fork), never clickable. A road
 crossing a band or an earlier road does so on a bridge (the two do not meet); a band
 passing under a city shows an arch on each wall. Also drawn: the inner field
 (``half_edges: [I]``) and ``end: village|monastery|gate|house`` on a one-edge road when
@@ -1088,10 +1089,14 @@ def render_tile_svg(
         garden_spot = (100 - garden_spot[0], 100 - garden_spot[1])  # the other side
     centre_glyphs = dict(centre_landmarks)
     for index, item in enumerate(items):
-        if kinds[index] == "monastery":
-            out.append(_monastery(index, monastery_spot))
-        elif kinds[index] == "garden":
-            out.append(_garden(index, garden_spot))
+        if kinds[index] in ("monastery", "garden"):
+            spot = monastery_spot if kinds[index] == "monastery" else garden_spot
+            draw = _monastery if kinds[index] == "monastery" else _garden
+            out.append(draw(index, spot))
+            # What an expansion prints with it: at the building's lower right corner.
+            for glyph, value, name in attribute_glyphs(item):
+                out.append(_glyph(glyph, (spot[0] + 14, spot[1] + 12), clickable=False,
+                                  data=_data_value(name, value)))
         elif index in centre_glyphs:
             out.append(_glyph(
                 centre_glyphs[index], centre_spot, clickable=False,
