@@ -40,6 +40,7 @@ from xml.sax.saxutils import escape, quoteattr
 from scoring.engine.expansion import ExpansionRegistry
 from scoring.engine.expansions import DEFAULT_REGISTRY
 from scoring.engine.glyphs import Band, Glyph, glyph_for
+from scoring.engine.rules import Edition
 from scoring.engine.tiles import FeatureKind, Landmark, Segment, TileDefinition
 
 ROTATIONS = (0, 90, 180, 270)
@@ -345,6 +346,8 @@ class Line:
 
 
 Item = Landmark | Segment
+ABSENT = ""
+"""The kind of a segment the drawn edition does not print."""
 
 
 def _kind_of(item: Item) -> str:
@@ -789,6 +792,7 @@ def render_tile_svg(
     title: str | None = None,
     xml_declaration: bool = False,
     registry: ExpansionRegistry = DEFAULT_REGISTRY,
+    edition: Edition | None = None,
 ) -> str:
     """Draw one tile as an SVG document.
 
@@ -796,8 +800,10 @@ def render_tile_svg(
     ``registry``), so data the engine refuses raises its
     :class:`~scoring.engine.tiles.TileDataError`. ``rotation`` turns the picture clockwise
     (0, 90, 180 or 270); ``size`` sets the width and height in pixels (the viewBox stays
-    100×100); ``title`` replaces the generated text alternative. Raises ``ValueError`` for
-    another rotation or a size that is not positive.
+    100×100); ``title`` replaces the generated text alternative; ``edition`` leaves out
+    what that edition does not print (the gardens of expansion tiles in C1), the other
+    features keeping their ``data-feature`` index. Raises ``ValueError`` for another
+    rotation or a size that is not positive.
     """
     if rotation not in ROTATIONS:
         raise ValueError(f"rotation must be one of {ROTATIONS}, not {rotation!r}")
@@ -808,7 +814,11 @@ def render_tile_svg(
 
     # The order of the tile's data: landmarks, then segments.
     items: list[Item] = [*tile.landmarks, *tile.segments]
-    kinds = [_kind_of(item) for item in items]
+    # What the edition does not print keeps its place in the numbering, drawn as nothing.
+    kinds = [
+        _kind_of(item) if isinstance(item, Landmark) or item.exists_in(edition) else ABSENT
+        for item in items
+    ]
     edge_letters = tile.edge_string
     fields = [(index, _half_edges_of(item)) for index, item in enumerate(items)
               if kinds[index] == "field"]
@@ -936,7 +946,7 @@ def render_tile_svg(
     # A band's end (a spring or lake) sits in the middle of the tile, unless something else
     # is printed there: then it moves towards its edge.
     band_kinds = {band.kind for band in bands}
-    crowded = any(kind != "field" and kind not in band_kinds for kind in kinds)
+    crowded = any(kind not in ("field", ABSENT) and kind not in band_kinds for kind in kinds)
     pools: dict[int, Point] = {}
     for position, band in enumerate(bands):
         if len(band.edges) == 1:
