@@ -11,6 +11,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.http import require_safe
 from django.views.generic import ListView
 
+from scoring.engine.locations import Side
 from scoring.engine.tiles import FeatureKind
 from scoring.tileset import current_tiles
 
@@ -21,8 +22,6 @@ from .svg import ROTATIONS, render_tile_svg
 SVG_DRAWING_VERSION = "3"
 SVG_MAX_AGE = 24 * 60 * 60
 GALLERY_PICTURE_SIZE = 120
-EDGE_SIDES = (("N", "north"), ("E", "east"), ("S", "south"), ("W", "west"))
-EDGE_KINDS = {"C": "city", "R": "road", "F": "field", "V": "river"}
 
 
 def _rotation_from(request: HttpRequest) -> int | None:
@@ -257,9 +256,9 @@ class TileGalleryView(ListView):
                 [],
             )
             tile.edge_list = [
-                {"side": side, "side_name": side_name, "letter": letter,
-                 "kind": EDGE_KINDS.get(letter, "unknown")}
-                for (side, side_name), letter in zip(EDGE_SIDES, tile.edges, strict=False)
+                {"side": side.name, "side_name": side.word, "letter": edge.value,
+                 "kind": edge.word}
+                for side, edge in zip(Side, checked[tile.code].edges, strict=True)
             ]
         context.update(
             form=self.form,
