@@ -41,8 +41,9 @@ def test_editions_agree_with_the_catalogue():
 def test_every_tile_file_belongs_to_a_declared_code():
     files = sorted(CATALOGUE.glob("tiles-*.yaml"))
     assert [path.name for path in files] == [
-        "tiles-base.yaml", "tiles-inns-cathedrals.yaml", "tiles-river.yaml",
-        "tiles-river2.yaml", "tiles-traders-builders.yaml",
+        "tiles-abbey-mayor.yaml", "tiles-base.yaml", "tiles-count-king-robber.yaml",
+        "tiles-inns-cathedrals.yaml", "tiles-river.yaml", "tiles-river2.yaml",
+        "tiles-traders-builders.yaml",
     ]
     for path in files:
         codes = {tile["expansion"] for tile in read_tile_file(str(path))}
@@ -54,6 +55,7 @@ def test_figure_kinds_limits_and_places_as_the_contract_says():
     kinds = in_play.figure_kinds
     assert {code: (kind.limit, kind.strength) for code, kind in kinds.items()} == {
         "meeple": (7, 1), "abbot": (1, 1), "large": (1, 2), "builder": (1, 0), "pig": (1, 0),
+        "wagon": (1, 1),
     }
     places = {}
     for (figure, feature), placement in in_play.placements.items():
@@ -64,4 +66,5 @@ def test_figure_kinds_limits_and_places_as_the_contract_says():
         "large": {("road", ()), ("city", ()), ("monastery", ()), ("farm", ())},
         "builder": {("road", ("meeple", "large")), ("city", ("meeple", "large"))},
         "pig": {("farm", ("meeple", "large"))},
+        "wagon": {("road", ()), ("city", ()), ("monastery", ())},
     }

@@ -65,7 +65,8 @@ def test_registry_codes_and_defaults_per_edition():
     assert REGISTRY.codes == (
         "base", "farmers", "abbot", "river", "river2", "inns-cathedrals", "inns",
         "cathedrals", "large-meeple", "sixth-player", "point-tiles", "traders-builders",
-        "trade-goods", "builder", "pig",
+        "trade-goods", "builder", "pig", "abbey-mayor", "abbey", "mayor", "wagon", "barn",
+        "count-king-robber", "count", "king-robber-baron", "shrines",
     )
     assert REGISTRY.default_codes(Edition.C1) == ("farmers",)
     assert REGISTRY.default_codes(Edition.C2) == ("farmers", "abbot")

@@ -84,7 +84,8 @@ CASES = [
     ("unknown_expansion", changed(expansions=["farmers", "abbot", "dragons"]), "expansions[2]",
      'Unknown expansion "dragons"; the calculator knows farmers, abbot, river, river2, '
      'inns-cathedrals, inns, cathedrals, large-meeple, sixth-player, point-tiles, '
-     'traders-builders, trade-goods, builder, pig.'),
+     'traders-builders, trade-goods, builder, pig, abbey-mayor, abbey, mayor, wagon, barn, '
+     'count-king-robber, count, king-robber-baron, shrines.'),
     ("expansion_not_in_edition", changed(edition="C1", expansions=["farmers", "abbot"],
                                          figures=[]), "expansions[1]",
      "The Abbot does not exist in C1."),
@@ -144,7 +145,8 @@ CASES = [
      'No player has the colour "green".'),
     ("unknown_figure_kind", with_figure({"player": "red", "x": 0, "y": 0, "at": "N",
                                          "kind": "wizard"}), "figures[0].kind",
-     'Unknown figure kind "wizard"; known kinds: abbot, builder, large, meeple, pig.'),
+     'Unknown figure kind "wizard"; known kinds: abbot, builder, large, meeple, pig, '
+     'wagon.'),
     ("invalid_location", with_figure({"player": "red", "x": 0, "y": 0, "at": "X"}),
      "figures[0].at",
      '"X" is not a location; use one of N, E, S, W, NW, NE, EN, ES, SE, SW, WS, WN, C, I.'),
