@@ -29,6 +29,7 @@ from .selection import (
     Selection,
     SelectorCatalogue,
 )
+from .steps import FINAL_PHASE_LABELS, TURN_PHASE_LABELS, PageSteps, StepView, compose
 
 # -- the catalogue as the selector sees it ---------------------------------------------------
 
@@ -229,3 +230,36 @@ def notes_with_reference(*, code: str, selection: Selection) -> list[NoteView]:
         view.page_title = presenter.text(note.section.page.title)
         views.append(view)
     return views
+
+
+# -- a turn and a final scoring in order ------------------------------------------------------
+
+
+def steps_view(*, kind: str, selection: Selection) -> list[StepView]:
+    """The steps of a turn (``kind="turn"``) or of the final scoring (``"final"``) that the
+    selection's pages declare, numbered in play order (two queries)."""
+    field_name, labels = {
+        "turn": ("turn_steps", TURN_PHASE_LABELS),
+        "final": ("final_steps", FINAL_PHASE_LABELS),
+    }[kind]
+    presenter = Presenter(selection)
+    sections: dict[int, dict] = {}
+    titles: dict[tuple[str, str], str] = {}
+    rows = list(RulesPage.objects.values_list("pk", "slug", "title", "applies_to", field_name))
+    slug_of = {pk: slug for pk, slug, *_ in rows}
+    for page_id, anchor, title, editions, requires in Section.objects.values_list(
+        "page_id", "anchor", "title", "editions", "requires"
+    ):
+        sections.setdefault(page_id, {})[anchor] = (tuple(editions), tuple(requires))
+        titles[(slug_of[page_id], anchor)] = presenter.text(title)
+    pages = [
+        PageSteps(
+            slug=slug, title=title, applies_to=tuple(applies_to), steps=tuple(steps or ()),
+            sections=sections.get(pk, {}),
+        )
+        for pk, slug, title, applies_to, steps in rows
+    ]
+    return compose(
+        pages, selection=selection, phase_labels=labels, section_titles=titles,
+        wording=presenter.text,
+    )

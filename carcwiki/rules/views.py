@@ -73,6 +73,38 @@ def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+def turn_order(request: HttpRequest) -> HttpResponse:
+    """The steps of a turn, in order, for the visitor's selection."""
+    selection = request.rules_selection
+    return render(
+        request,
+        "rules/steps.html",
+        {
+            "selection": selection,
+            "title": "A turn, step by step",
+            "lead": "What a player does in a turn with the expansions of your selection, "
+            "in order. Each step links to the rule that explains it.",
+            "steps": selectors.steps_view(kind="turn", selection=selection),
+        },
+    )
+
+
+def final_scoring_order(request: HttpRequest) -> HttpResponse:
+    """The steps of the final scoring, in order, for the visitor's selection."""
+    selection = request.rules_selection
+    return render(
+        request,
+        "rules/steps.html",
+        {
+            "selection": selection,
+            "title": "The final scoring, step by step",
+            "lead": "What is scored once the last tile is placed, with the expansions of "
+            "your selection, in order. Each step links to the rule that explains it.",
+            "steps": selectors.steps_view(kind="final", selection=selection),
+        },
+    )
+
+
 def note_detail(request: HttpRequest, key: str) -> HttpResponse:
     """A note by its slug, or the notes carrying a reference code (``CAR.022``): a
     redirect when one note does, a list grouped by section when several do."""
