@@ -37,13 +37,15 @@ class Player:
     name: str | None = None
     points: int = 0
     tokens: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
-    """Tokens the player holds, by token name then kind (only non-zero counts)."""
+    """Tokens the player holds, by token name then kind (only non-zero counts; a flag
+    held is ``True``)."""
 
     def token_count(self, name: str, kind: str) -> int:
-        """How many tokens of ``kind`` (``"wine"``) under ``name`` (``"goods"``)."""
+        """How many tokens of ``kind`` (``"wine"``) under ``name`` (``"goods"``); a flag
+        (the king tile) counts 1 when held."""
         for token_name, counts in self.tokens:
             if token_name == name:
-                return dict(counts).get(kind, 0)
+                return int(dict(counts).get(kind, 0))
         return 0
 
     @classmethod
@@ -113,5 +115,8 @@ class ScoreRequest:
             "rules": self.rules.to_json(),
             "players": [player.to_json() for player in self.players],
             "tiles": [tile.to_json() for tile in self.board.tiles],
-            "figures": [figure.to_json() for figure in self.board.figures],
+            "figures": [figure.to_json() for figure in (*self.board.figures,
+                                                        *self.board.districts)],
+            **({"neutral": [piece.to_json() for piece in self.board.neutral]}
+               if self.board.neutral else {}),
         }

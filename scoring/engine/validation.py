@@ -23,8 +23,26 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from .board import COLOR_BY_NAME, LOCATION_BY_NAME, Board, Color, Figure, PlacedTile
-from .expansion import BASE, BoardView, ExpansionRegistry, Part, Placement, WhenMissing
+from .board import (
+    COLOR_BY_NAME,
+    LOCATION_BY_NAME,
+    Board,
+    Color,
+    DistrictFigure,
+    Figure,
+    NeutralPiece,
+    PlacedTile,
+)
+from .expansion import (
+    BASE,
+    CORNERS,
+    BoardView,
+    ExpansionRegistry,
+    LargeTile,
+    Part,
+    Placement,
+    WhenMissing,
+)
 from .features import FeatureGraph
 from .locations import ROTATIONS, Location, Side
 from .problems import BoardError, ErrorCode
@@ -70,7 +88,8 @@ def parse_request(data: Any, tiles: TileSet) -> ScoreRequest:
     errors = validator.run(data)
     if not errors:
         request = validator.request(data)
-        graph = FeatureGraph.from_placed(validator.placed(), request.board.figures)
+        graph = FeatureGraph.from_placed(validator.placed(), request.board.figures,
+                                     request.board.neutral)
         errors = validator.check_board(request, graph)
         if not errors:
             return request
@@ -99,7 +118,8 @@ def validate_request(data: Any, tiles: TileSet) -> list[BoardError]:
     if errors:
         return errors
     request = validator.request(data)
-    graph = FeatureGraph.from_placed(validator.placed(), request.board.figures)
+    graph = FeatureGraph.from_placed(validator.placed(), request.board.figures,
+                                     request.board.neutral)
     return validator.check_board(request, graph)
 
 
@@ -156,7 +176,8 @@ def _capital(text: str) -> str:
 class _Tile:
     """What validation learnt about one entry of ``tiles``."""
 
-    __slots__ = ("index", "code", "x", "y", "rotation", "oriented", "on_board")
+    __slots__ = ("index", "code", "x", "y", "rotation", "oriented", "on_board", "state",
+                 "large", "origin")
 
     def __init__(self, index: int, code: str | None = None, x: int | None = None,
                  y: int | None = None, oriented: OrientedTile | None = None,
@@ -169,6 +190,12 @@ class _Tile:
         self.oriented = oriented
         self.on_board = on_board
         """Has a valid square and is the first tile there."""
+        self.state: tuple[tuple[str, Any], ...] = ()
+        """The state the player entered (``tiles[].state``), sorted by name."""
+        self.large: LargeTile | None = None
+        """For a piece of a large tile: that tile."""
+        self.origin: tuple[int, int] | None = None
+        """For the piece a large tile is laid by: the entry's square."""
 
     @property
     def label(self) -> str:
@@ -207,6 +234,12 @@ class RequestValidator:
         self.read_figures: list[Figure | None] = []
         """Each figure as read by the fast path, ``None`` where it took the careful
         one."""
+        self.large_counts: dict[str, int] = {}
+        """Large tiles laid, by code."""
+        self.token_totals: dict[tuple[str, str], int] = {}
+        """Tokens held by all players together, by (token name, kind)."""
+        self.neutral: list[NeutralPiece] = []
+        """The neutral figures as read (only when all were valid)."""
         self.unplaced_tiles = False
         """Some tile had no usable square: a figure may stand on it, so "no tile at
         figure" would only repeat that problem."""
@@ -221,16 +254,24 @@ class RequestValidator:
         placed_tiles = self.placed_tiles
 
         def tiles() -> list[PlacedTile]:
-            return [PlacedTile(t.code, t.x, t.y, t.rotation) for t in placed_tiles]
+            return [
+                PlacedTile(t.code, t.x, t.y, t.rotation, t.state) if t.large is None
+                else PlacedTile(t.large.code, *t.origin, t.rotation)
+                for t in placed_tiles if t.large is None or t.origin is not None
+            ]
 
-        figures = [
-            figure if figure is not None
-            else Figure.from_json(item, self.registry.default_figure_kind)
-            for figure, item in zip(self.read_figures, data.get("figures") or (), strict=True)
-        ]
+        figures = []
+        districts = []
+        for figure, item in zip(self.read_figures, data.get("figures") or (), strict=True):
+            if figure is None:
+                figures.append(Figure.from_json(item, self.registry.default_figure_kind))
+            elif type(figure) is DistrictFigure:
+                districts.append(figure)
+            else:
+                figures.append(figure)
         return ScoreRequest(
             players=tuple(self.players),
-            board=Board.deferred(tiles, figures),
+            board=Board.deferred(tiles, figures, self.neutral, districts),
             edition=self.edition or DEFAULT_EDITION,
             expansions=self.in_play.listed,
             rules=RuleSet.from_json(data.get("rules"), self.registry.rule_options),
@@ -251,6 +292,7 @@ class RequestValidator:
         self.check_players(data)
         self.check_tiles(data)
         self.check_figures(data)
+        self.check_neutral(data)
         return self.errors
 
     # -- edition, expansions, rules -------------------------------------------------
@@ -414,14 +456,37 @@ class RequestValidator:
                                else where, tokens.invalid,
                                f"{_show(kind)} is not one of the {tokens.name}: use "
                                f"{', '.join(tokens.kinds)}.")
+                elif tokens.flags:
+                    if type(count) is not bool:
+                        self.error(f"{where}.{kind}", ErrorCode.INVALID_TYPE,
+                                   f"Whether a player holds {tokens.word(kind)} is true or "
+                                   f"false, not {_show(count)}.")
+                    elif count:
+                        counts.append((kind, True))
                 elif not _is_int(count) or count > MAX_POINTS:
                     self.error(f"{where}.{kind}", ErrorCode.INVALID_TYPE,
                                f"A number of {kind} tokens is a whole number, not {_show(count)}.")
                 elif count < 0:
                     self.error(f"{where}.{kind}", tokens.invalid,
                                f"A player cannot hold {_show(count)} {kind} tokens.")
+                elif tokens.per_player is not None and count > tokens.per_player:
+                    self.error(f"{where}.{kind}", tokens.invalid,
+                               f"A player holds at most {tokens.per_player} {tokens.word(kind)}, "
+                               f"not {count}.")
                 elif count:
                     counts.append((kind, count))
+            if tokens.in_all is not None:
+                for kind, count in counts:
+                    key = (tokens.name, kind)
+                    self.token_totals[key] = self.token_totals.get(key, 0) + count
+                    if self.token_totals[key] > tokens.in_all >= self.token_totals[key] - count:
+                        total = self.token_totals[key]
+                        word = tokens.word(kind)
+                        self.error(f"{where}.{kind}", tokens.invalid,
+                                   f"{_capital(word)} is held by {total} players, but the game "
+                                   f"has only {tokens.in_all}." if tokens.flags else
+                                   f"The players hold {total} {word} together, but the game "
+                                   f"has only {tokens.in_all}.")
             if counts and tokens not in self.in_play.tokens and not self.draft:
                 part = self.registry.token_part[tokens.name]
                 self.error(where, ErrorCode.EXPANSION_NOT_IN_PLAY,
@@ -497,15 +562,13 @@ class RequestValidator:
                 if (type(code) is str and type(x) is int and type(y) is int
                         and type(rotation) is int and rotation in turns
                         and code in playable and -limit <= x <= limit and -limit <= y <= limit
-                        and (square := (x, y)) not in squares):
+                        and (square := (x, y)) not in squares and "state" not in item):
                     tile = squares[square] = _Tile(
                         index, code, x, y, orientations[code][turns[rotation]], True, rotation
                     )
                     placed.append(tile)
                     continue
-            tile = self.check_tile(index, item, orientations)
-            if tile is not None:
-                placed.append(tile)
+            placed += self.check_tile(index, item, orientations)
         self.tiles_checked = True
         self.placed_tiles = placed
         if self.draft:
@@ -527,13 +590,15 @@ class RequestValidator:
 
     def check_tile(
         self, index: int, item: Any, orientations: Mapping[str, tuple[OrientedTile, ...]]
-    ) -> _Tile | None:
+    ) -> list[_Tile]:
+        """One entry of ``tiles`` read with care: the tiles it lays (the pieces of a large
+        tile), each on its square unless another tile is there."""
         path = f"tiles[{index}]"
         if not isinstance(item, Mapping):
             self.unplaced_tiles = True
             self.error(path, ErrorCode.INVALID_TYPE,
                        f"A tile must be an object, not {_show(item)}.")
-            return None
+            return []
         tile = _Tile(index)
         definition_ok = self.check_tile_code(item, path, tile)
         tile.x = self.check_coordinate(item, "x", path)
@@ -553,12 +618,24 @@ class RequestValidator:
                            f"not {_show(rotation)}.")
         else:
             rotation = 0
+        state = self.check_tile_state(item, path, tile) if "state" in item else ()
+        if state is None:
+            definition_ok = False
         if definition_ok and rotation_ok:
             tile.rotation = rotation
-            tile.oriented = orientations[tile.code][rotation // 90]
+            if tile.large is None:
+                tile.state = state or ()
+                tile.oriented = (self.tiles.turned(tile.code, rotation, tile.state, self.edition)
+                                 if tile.state else orientations[tile.code][rotation // 90])
         if tile.x is None or tile.y is None:
             self.unplaced_tiles = True
-            return tile
+            return [tile]
+        if tile.large is not None:
+            return self.lay_large(tile, path)
+        return [self.take_square(tile, path)]
+
+    def take_square(self, tile: _Tile, path: str) -> _Tile:
+        """Put ``tile`` on its square unless another tile is there."""
         square = (tile.x, tile.y)
         other = self.squares.get(square)
         if other is not None:
@@ -569,6 +646,66 @@ class RequestValidator:
         tile.on_board = True
         self.squares[square] = tile
         return tile
+
+    def lay_large(self, tile: _Tile, path: str) -> list[_Tile]:
+        """The pieces of a large tile (see :class:`LargeTile`), each on its square."""
+        large = tile.large
+        assert large is not None and tile.x is not None and tile.y is not None
+        pieces = []
+        for x, y, code in large.squares(tile.x, tile.y, tile.rotation):
+            piece = _Tile(tile.index, code, x, y,
+                          self.tiles.orientations(self.edition)[code][tile.rotation // 90]
+                          if code in self.tiles else None, rotation=tile.rotation)
+            piece.large = large
+            if (x, y) == (tile.x, tile.y):
+                piece.origin = (x, y)
+            pieces.append(self.take_square(piece, path))
+        return pieces
+
+    def check_tile_state(
+        self, item: Mapping[str, Any], path: str, tile: _Tile
+    ) -> tuple[tuple[str, Any], ...] | None:
+        """The state a player entered on a tile (``tiles[].state``), checked against the
+        declared states (see :class:`TileState`); ``None`` when it is wrong."""
+        value = item["state"]
+        if value is None:
+            return ()
+        if not isinstance(value, Mapping):
+            self.error(f"{path}.state", ErrorCode.INVALID_TYPE,
+                       f"A tile's state must be an object, not {_show(value)}.")
+            return None
+        definition = self.tiles.get(tile.code) if tile.code is not None else None
+        kept = []
+        ok = True
+        for name, choice in value.items():
+            where = f"{path}.state.{name}" if isinstance(name, str) and len(name) <= 40 \
+                else f"{path}.state"
+            declared = self.registry.tile_states.get(name) if isinstance(name, str) else None
+            if declared is None:
+                known = ", ".join(self.registry.tile_states) or "none"
+                self.error(where, ErrorCode.UNKNOWN_TILE_STATE,
+                           f"Unknown tile state {_show(name)}; the states are: {known}.")
+                ok = False
+                continue
+            if declared.name not in self.in_play.tile_states and not self.draft:
+                self.error(where, ErrorCode.EXPANSION_NOT_IN_PLAY,
+                           self.needs(f"The {name} state",
+                                      self.registry.tile_state_part[declared.name]))
+                ok = False
+                continue
+            if definition is not None and not declared.applies(definition):
+                self.error(where, declared.invalid,
+                           f"Tile {tile.code} cannot take a {name} state.")
+                ok = False
+                continue
+            if choice not in declared.values:
+                allowed = ", ".join(_show(v) for v in declared.values)
+                self.error(where, declared.invalid,
+                           f"{name} cannot be {_show(choice)}: use {allowed}.")
+                ok = False
+                continue
+            kept.append((name, choice))
+        return tuple(sorted(kept)) if ok else None
 
     def check_tile_code(self, item: Mapping[str, Any], path: str, tile: _Tile) -> bool:
         """Check the tile code; return whether its shape can be used for edge checks."""
@@ -582,8 +719,12 @@ class RequestValidator:
             return False
         definition = self.tiles.get(code)
         if definition is None:
-            self.error(f"{path}.tile", ErrorCode.UNKNOWN_TILE, f"There is no tile {_show(code)}.")
-            return False
+            large = self.registry.large_tiles.get(code)
+            if large is None:
+                self.error(f"{path}.tile", ErrorCode.UNKNOWN_TILE,
+                           f"There is no tile {_show(code)}.")
+                return False
+            return self.check_large_tile(large, path, tile)
         tile.code = code
         if self.draft:
             return True
@@ -601,6 +742,29 @@ class RequestValidator:
         if self.edition is not None and definition.count(self.edition) == 0:
             self.error(f"{path}.tile", ErrorCode.TILE_NOT_IN_EDITION,
                        self.not_in_edition(code, self.edition))
+        return True
+
+    def check_large_tile(self, large: LargeTile, path: str, tile: _Tile) -> bool:
+        """A tile covering several squares: in play, in the edition, not too many."""
+        tile.code = large.code
+        tile.large = large
+        if self.draft:
+            return True
+        if large.code not in self.in_play.large_tiles:
+            self.error(f"{path}.tile", ErrorCode.EXPANSION_NOT_IN_PLAY,
+                       self.needs(f"The {large.name}", self.registry.large_tile_part[large.code],
+                                  verb="belongs to"))
+            return True
+        if self.edition is not None:
+            allowed = large.counts.get(self.edition.value, 0)
+            if not allowed:
+                self.error(f"{path}.tile", ErrorCode.TILE_NOT_IN_EDITION,
+                           f"The {large.name} does not exist in {self.edition.value}.")
+                return True
+            self.large_counts[large.code] = self.large_counts.get(large.code, 0) + 1
+            if self.large_counts[large.code] == allowed + 1:
+                self.error(f"{path}.tile", ErrorCode.TOO_MANY_COPIES,
+                           f"{self.edition.value} has only {allowed} {large.name}.")
         return True
 
     def not_in_edition(self, code: str, edition: Edition) -> str:
@@ -697,7 +861,9 @@ class RequestValidator:
                     else:
                         link[a] = b
                 if (edges is not None and other.oriented is not None
-                        and edges[mine] is not other.oriented.edges[theirs]):
+                        and edges[mine] is not other.oriented.edges[theirs]
+                        and not tile.oriented.definition.any_edges
+                        and not other.oriented.definition.any_edges):
                     mismatched.append((tile, side, other))
         if joins != len(on_board) - 1:
             self.check_connected(on_board)
@@ -758,6 +924,7 @@ class RequestValidator:
             return
         roles = self.in_play.placements
         kinds_in_play = self.in_play.figure_kinds
+        on_corners = self.in_play.corner_kinds
         # Rules about single figures (no figure by the volcano) need the careful path.
         fast = self.tiles_checked and not self.in_play.figure_rules and not self.draft
         default_kind = self.registry.default_figure_kind
@@ -779,7 +946,7 @@ class RequestValidator:
                 tile = squares.get((x, y)) if type(x) is int and type(y) is int else None
                 if (color in colors and location is not None and type(kind) is str
                         and kind in kinds_in_play and tile is not None
-                        and tile.oriented is not None):
+                        and tile.oriented is not None and kind not in on_corners):
                     segment = tile.oriented.figure_segments.get(location)
                     count = owned.get((color, kind), 0) + 1
                     if (segment is not None and (kind, segment.kind) in roles
@@ -793,24 +960,147 @@ class RequestValidator:
                 self.error(path, ErrorCode.INVALID_TYPE,
                            f"A figure must be an object, not {_show(item)}.")
                 continue
+            if (self.registry.large_tiles and type(item.get("at")) is str
+                    and item["at"] not in LOCATION_BY_NAME):
+                read[-1] = self.check_district(item, path, owned)
+                continue
             player = self.check_figure_player(item, path)
             x = self.check_coordinate(item, "x", path)
             y = self.check_coordinate(item, "y", path)
             at = self.check_location(item, path)
             kind = self.check_figure_kind(item, path)
-            if player is not None and kind is not None and not self.draft:
-                key = (player, kind)
-                owned[key] = owned.get(key, 0) + 1
-                figure_kind = self.registry.figure_kind(kind)
-                limit = figure_kind.limit
-                if owned[key] == limit + 1:
-                    name = figure_kind.name if limit == 1 else figure_kind.plural_name
-                    self.error(path, ErrorCode.TOO_MANY_FIGURES,
-                               f"{player.value.capitalize()} has more than {limit} "
-                               f"{name} on the board, but a player owns only {limit}.")
+            self.count_owned(path, player, kind, owned)
             if x is None or y is None or at is None or not self.tiles_checked or self.draft:
                 continue
             self.check_placement(path, x, y, at, kind, roles)
+
+    def count_owned(self, path: str, player: Color | None, kind: str | None,
+                    owned: dict[tuple[Color, str], int]) -> None:
+        """Count a figure against its owner's supply of its kind."""
+        if player is None or kind is None or self.draft:
+            return
+        key = (player, kind)
+        owned[key] = owned.get(key, 0) + 1
+        figure_kind = self.registry.figure_kind(kind)
+        limit = figure_kind.limit
+        if owned[key] == limit + 1:
+            name = figure_kind.name if limit == 1 else figure_kind.plural_name
+            self.error(path, ErrorCode.TOO_MANY_FIGURES,
+                       f"{player.value.capitalize()} has more than {limit} "
+                       f"{name} on the board, but a player owns only {limit}.")
+
+    def check_district(self, item: Mapping[str, Any], path: str,
+                       owned: dict[tuple[Color, str], int]) -> DistrictFigure | None:
+        """A figure whose ``at`` names a district of a large tile (see :class:`District`)."""
+        name = item["at"]
+        player = self.check_figure_player(item, path)
+        x = self.check_coordinate(item, "x", path)
+        y = self.check_coordinate(item, "y", path)
+        kind = self.check_figure_kind(item, path)
+        self.count_owned(path, player, kind, owned)
+        if x is None or y is None:
+            return None
+        if self.tiles_checked and not self.draft:
+            tile = self.squares.get((x, y))
+            if tile is None:
+                if not self.unplaced_tiles:
+                    self.error(path, ErrorCode.NO_TILE_AT_FIGURE,
+                               f"There is no tile at ({x},{y}).")
+                return None
+            names = [district.name for district in tile.large.districts] if tile.large else []
+            if name not in names:
+                where = (f"; the districts of the {tile.large.name} are {', '.join(names)}"
+                         if names else "")
+                self.error(f"{path}.at", ErrorCode.INVALID_LOCATION,
+                           f"{_show(name)} is not a location of {tile.label}{where}.")
+                return None
+            if kind is not None and kind not in self.in_play.followers:
+                figure_kind = self.registry.figure_kind(kind)
+                self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
+                           f"Only followers stand in the {name} district, and "
+                           f"{_a(figure_kind.name)} is not one.")
+                return None
+        if player is None or kind is None:
+            return None
+        return DistrictFigure(player, x, y, name, kind)
+
+    def check_neutral(self, data: Mapping[str, Any]) -> None:
+        """The figures no player owns (``neutral``): kind in play, square, location on a
+        feature the kind may stand on, and at most the kind's limit on the board."""
+        items = data.get("neutral")
+        if items is None:
+            return
+        if not isinstance(items, list):
+            self.error("neutral", ErrorCode.INVALID_TYPE,
+                       f"neutral must be a list of figures, not {_show(items)}.")
+            return
+        kinds = self.in_play.neutral_figures
+        counts: dict[str, int] = {}
+        read: list[NeutralPiece] = []
+        valid = True
+        for index, item in enumerate(items):
+            path = f"neutral[{index}]"
+            if not isinstance(item, Mapping):
+                self.error(path, ErrorCode.INVALID_TYPE,
+                           f"A neutral figure must be an object, not {_show(item)}.")
+                valid = False
+                continue
+            code = item.get("kind")
+            kind = kinds.get(code) if isinstance(code, str) else None
+            if kind is None:
+                known = ", ".join(kinds) or "none with the expansions listed"
+                self.error(f"{path}.kind", ErrorCode.UNKNOWN_FIGURE_KIND,
+                           f"{_show(code)} is not a neutral figure in play; known: {known}.")
+                valid = False
+                continue
+            x = self.check_coordinate(item, "x", path)
+            y = self.check_coordinate(item, "y", path)
+            counts[kind.code] = counts.get(kind.code, 0) + 1
+            if counts[kind.code] == kind.limit + 1:
+                self.error(path, ErrorCode.TOO_MANY_FIGURES,
+                           f"The game has only {kind.limit} {kind.name} "
+                           f"(there are more on the board).")
+                valid = False
+            at = None
+            if kind.features:
+                at = self.check_location(item, path)
+            elif item.get("at") is not None:
+                self.error(f"{path}.at", ErrorCode.FIGURE_NOT_ALLOWED,
+                           f"The {kind.name} stands on a tile, not on a feature: leave out at.")
+                valid = False
+                continue
+            if x is None or y is None or (kind.features and at is None):
+                valid = False
+                continue
+            if not self.tiles_checked or self.draft:
+                read.append(NeutralPiece(kind.code, x, y, at))
+                continue
+            tile = self.squares.get((x, y))
+            if tile is None:
+                if not self.unplaced_tiles:
+                    self.error(path, ErrorCode.NO_TILE_AT_FIGURE, f"There is no tile at ({x},{y}).")
+                valid = False
+                continue
+            if tile.oriented is None:
+                valid = False
+                continue
+            if at is not None:
+                segment = tile.oriented.segment_at(at)
+                if segment is None:
+                    self.error(f"{path}.at", ErrorCode.NO_FEATURE_AT_LOCATION,
+                               self.nothing_there(tile, at))
+                    valid = False
+                    continue
+                if segment.kind not in kind.features:
+                    where = _either([_a(feature.value) for feature in kind.features])
+                    self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
+                               f"The {kind.name} may not stand on {_a(segment.kind.value)} "
+                               f"({tile.label}, {at.value}); it may stand on {where}.")
+                    valid = False
+                    continue
+            read.append(NeutralPiece(kind.code, x, y, at))
+        if valid:
+            self.neutral = read
 
     def check_figure_player(self, item: Mapping[str, Any], path: str) -> Color | None:
         if "player" not in item or item["player"] is None:
@@ -895,6 +1185,9 @@ class RequestValidator:
             return
         if tile.oriented is None:
             return  # the tile itself is wrong; that error is already reported
+        if kind is not None and kind in self.in_play.corner_kinds:
+            self.check_corner(path, tile, at, kind, roles)
+            return
         segment = tile.oriented.segment_at(at)
         if segment is None:
             self.error(f"{path}.at", ErrorCode.NO_FEATURE_AT_LOCATION,
@@ -929,6 +1222,58 @@ class RequestValidator:
                    f"{_a(name).capitalize()} may not stand on {_a(segment.kind.value)} "
                    f"({tile.label}, {at.value}); it may stand on {where}.")
 
+    def check_corner(
+        self, path: str, tile: _Tile, at: Location, kind: str,
+        roles: Mapping[tuple[str, FeatureKind], Any],
+    ) -> None:
+        """A figure that stands where four tiles meet (see :attr:`Stand.CORNER`)."""
+        name = self.registry.figure_kind(kind).name
+        if at.value not in CORNERS:
+            self.error(f"{path}.at", ErrorCode.FIGURE_NOT_ALLOWED,
+                       f"{_a(name).capitalize()} stands on a corner where four tiles meet: "
+                       f"name the corner of {tile.label} as NE, SE, SW or NW, not {at.value}.")
+            return
+        vertical, horizontal = at.value
+        dx = 1 if horizontal == "E" else -1
+        dy = 1 if vertical == "S" else -1
+        flip = {"N": "S", "S": "N", "E": "W", "W": "E"}
+        around = (
+            (0, 0, vertical + horizontal),
+            (dx, 0, vertical + flip[horizontal]),
+            (0, dy, flip[vertical] + horizontal),
+            (dx, dy, flip[vertical] + flip[horizontal]),
+        )
+        missing = [(tile.x + ox, tile.y + oy) for ox, oy, _ in around
+                   if (tile.x + ox, tile.y + oy) not in self.squares]
+        if missing:
+            squares = ", ".join(f"({x},{y})" for x, y in missing)
+            self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
+                       f"{_a(name).capitalize()} stands only where four tiles meet; the "
+                       f"{at.value} corner of {tile.label} has no tile at {squares}.")
+            return
+        for ox, oy, corner in around:
+            other = self.squares[(tile.x + ox, tile.y + oy)]
+            if other.oriented is None:
+                return
+            for half in (corner, corner[::-1]):
+                segment = other.oriented.segment_at(Location(half))
+                if segment is None or segment.kind is not FeatureKind.FARM:
+                    self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
+                               f"{_a(name).capitalize()} stands only on a corner that is field "
+                               f"on all four tiles; the {corner} corner of {other.label} is "
+                               "not.")
+                    return
+        if (kind, FeatureKind.FARM) not in roles:
+            provided = self.registry.placement_provider(kind, FeatureKind.FARM)
+            part = self.registry[provided[1].code] if provided else None
+            missing_codes = [code for code in ((part.code, *provided[0].needs) if provided else ())
+                             if code not in self.in_play.codes]
+            message = (self.needs(f"{_a(name).capitalize()} on {tile.label}",
+                                  self.registry[missing_codes[0]])
+                       if missing_codes else f"{_a(name).capitalize()} may not stand in a field.")
+            self.error(path, ErrorCode.EXPANSION_NOT_IN_PLAY if missing_codes
+                       else ErrorCode.FIGURE_NOT_ALLOWED, message)
+
     # -- the finished board -----------------------------------------------------------
 
     def check_board(self, request: ScoreRequest, graph: FeatureGraph) -> list[BoardError]:
@@ -939,14 +1284,15 @@ class RequestValidator:
             tile = self.squares[(figure.x, figure.y)]
             segment = tile.oriented.figure_segments[figure.at]
             placement: Placement = placements[(figure.kind, segment.kind)]
-            if not placement.beside:
+            if not placement.beside and not placement.beside_follower:
                 continue
+            beside = self.in_play.beside(placement)
             feature = graph.feature_of(index)
-            if any(other.player is figure.player and other.kind in placement.beside
+            if any(other.player is figure.player and other.kind in beside
                    for other in feature.figures):
                 continue
             kinds = self.in_play.figure_kinds
-            joined = _either([_a(kinds[code].name) for code in placement.beside if code in kinds])
+            joined = _either([_a(kinds[code].name) for code in beside])
             self.error(
                 f"figures[{index}]", ErrorCode.FIGURE_NOT_ALLOWED,
                 f"{_a(kinds[figure.kind].name).capitalize()} may stand only on "
