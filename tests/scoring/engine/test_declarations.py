@@ -55,7 +55,7 @@ def test_figure_kinds_limits_and_places_as_the_contract_says():
     kinds = in_play.figure_kinds
     assert {code: (kind.limit, kind.strength) for code, kind in kinds.items()} == {
         "meeple": (7, 1), "abbot": (1, 1), "large": (1, 2), "builder": (1, 0), "pig": (1, 0),
-        "wagon": (1, 1),
+        "mayor": (1, 1), "wagon": (1, 1), "barn": (1, 0),
     }
     places = {}
     for (figure, feature), placement in in_play.placements.items():
@@ -64,7 +64,11 @@ def test_figure_kinds_limits_and_places_as_the_contract_says():
         "meeple": {("road", ()), ("city", ()), ("monastery", ()), ("farm", ())},
         "abbot": {("monastery", ()), ("garden", ())},
         "large": {("road", ()), ("city", ()), ("monastery", ()), ("farm", ())},
-        "builder": {("road", ("meeple", "large")), ("city", ("meeple", "large"))},
+        # A builder or pig joins any follower of its owner that may stand there.
+        "builder": {("road", ("meeple", "large", "wagon")),
+                    ("city", ("meeple", "large", "mayor", "wagon"))},
         "pig": {("farm", ("meeple", "large"))},
+        "mayor": {("city", ())},
         "wagon": {("road", ()), ("city", ()), ("monastery", ())},
+        "barn": {("farm", ())},
     }

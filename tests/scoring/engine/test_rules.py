@@ -35,6 +35,7 @@ def test_rule_set_defaults_and_round_trip():
     assert rules.to_json() == {
         "small_cities": True, "incomplete_features": False,
         "farm_scoring": "second-edition", "incomplete_inns_cathedrals": "zero",
+        "king_robber_scoring": "per-completed",
     }
 
 
