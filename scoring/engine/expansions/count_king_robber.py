@@ -136,6 +136,11 @@ def _completed(graph: FeatureGraph, kind: FeatureKind) -> int:
     return sum(1 for feature in graph.of_kind(kind) if feature.complete)
 
 
+def _with_the_city(graph: FeatureGraph) -> bool:
+    """Whether the City of Carcassonne is on the table (its inside is a completed city)."""
+    return any(feature.has(INSIDE.name) for feature in graph.carrying(INSIDE.name))
+
+
 def _holder(context: Any, kind: str):
     for player in context.request.players:
         if player.token_count(HOLDS.name, kind):
@@ -160,7 +165,10 @@ def score_king_robber(context: ScoringContext) -> list[BonusResult]:
             points, text = 0, f"{name}: nobody holds it"
         elif rule == "per-completed":
             points = count
-            text = f"{name}, held by {holder.value}: {plural(count, one, many)} × 1 = {count}"
+            among = (" (the City of Carcassonne among them)"
+                     if kind == KING and _with_the_city(context.graph) else "")
+            text = (f"{name}, held by {holder.value}: {plural(count, one, many)}{among} × 1 "
+                    f"= {count}")
         elif rule == "10-20":
             points, text = 10, f"{name}, held by {holder.value}: 10 (house rule 10/20)"
         elif rule == "15-40":

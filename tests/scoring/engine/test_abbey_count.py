@@ -127,3 +127,52 @@ def test_each_part_brings_what_it_declares():
     assert sorted(in_play.large_tiles) == ["city-of-carcassonne"]
     only_wagon = DEFAULT_REGISTRY.in_play(["wagon"])
     assert "wagon" in only_wagon.figure_kinds and "mayor" not in only_wagon.figure_kinds
+
+
+def _scored(name, all_tiles):
+    import json
+
+    from scoring.engine import score_request
+
+    from .conftest import BOARDS_DIR
+
+    case = json.loads((BOARDS_DIR / f"{name}.json").read_text(encoding="utf-8"))
+    return score_request(case["request"], all_tiles).to_json()
+
+
+def test_the_king_and_the_quarters_are_explained(all_tiles):
+    # Two completed cities, one of them the City of Carcassonne; two meeples left in it.
+    response = _scored("coc-king-and-quarters", all_tiles)
+    assert response["king_robber_baron"] == [
+        {"tile": "king", "holder": "red", "count": 2, "points": 2,
+         "explanation": "the king, held by red: 2 completed cities (the City of Carcassonne "
+                        "among them) × 1 = 2"},
+        {"tile": "robber-baron", "holder": None, "count": 0, "points": 0,
+         "explanation": "the robber baron: nobody holds it"},
+    ]
+    assert [entry["explanation"] for entry in response["city_of_carcassonne"]] == [
+        "blue's meeple in the market of the City of Carcassonne: left in the city, scores "
+        "nothing",
+        "red's meeple in the castle of the City of Carcassonne: left in the city, scores "
+        "nothing",
+    ]
+    assert {p["color"]: p["by_kind"]["king_robber_baron"] for p in response["players"]} == {
+        "red": 2, "blue": 0}
+
+
+def test_each_barn_is_explained(all_tiles):
+    # Two barns in one field bordering two completed cities: 2 × 4 each. farm-1 is the
+    # field north of the two cities (first in reading order), the barns' field farm-2.
+    response = _scored("barns-two-in-one-field", all_tiles)
+    assert [(entry["player"], entry["cities"], entry["points"], entry["explanation"])
+            for entry in response["barns"]] == [
+        ("red", 2, 8, "red's barn in farm-2: 2 completed cities × 4 = 8"),
+        ("blue", 2, 8, "blue's barn in farm-2: 2 completed cities × 4 = 8"),
+    ]
+
+
+def test_house_rule_15_40_gives_20_a_tile_to_the_holder_of_both(all_tiles):
+    response = _scored("king-robber-15-40", all_tiles)
+    assert [(entry["tile"], entry["points"]) for entry in response["king_robber_baron"]] == [
+        ("king", 20), ("robber-baron", 20),
+    ]
