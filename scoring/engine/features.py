@@ -45,7 +45,8 @@ class Feature:
 
     __slots__ = (
         "kind", "number", "tiles", "pennants", "open_edges", "dead_ends", "neighbours",
-        "figures", "cities", "segment_count", "order", "attributes", "neutral",
+        "figures", "cities", "segment_count", "order", "attributes", "neutral", "complete",
+        "completed_cities",
     )
 
     def __init__(self, kind: FeatureKind, number: int, order: int = 0):
@@ -72,6 +73,11 @@ class Feature:
         segment that carries it."""
         self.neutral: tuple[NeutralPiece, ...] = ()
         """Figures no player owns standing on the feature (a mage, a witch)."""
+        self.complete = False
+        """Whether the feature is finished: every road or city edge closed, every square
+        around a monastery or garden filled. Farms are never complete."""
+        self.completed_cities: list[Feature] = []
+        """For a farm, the bordered cities that are completed, by id order."""
 
     def values(self, name: str) -> list[object]:
         """The values of attribute ``name`` on the feature's segments (``["wine"]``)."""
@@ -86,26 +92,19 @@ class Feature:
         """``kind-number``, such as ``road-1``."""
         return f"{_KIND_NAME[self.kind]}-{self.number}"
 
-    @property
-    def complete(self) -> bool:
-        """Whether the feature is finished: every road or city edge closed, every square
-        around a monastery or garden filled. Farms are never complete."""
+    def _finish(self) -> None:
+        """Work out :attr:`complete` once the feature's segments are all read."""
         kind = self.kind
         if kind is FeatureKind.ROAD or kind is FeatureKind.CITY:
-            return self.open_edges == 0
-        if kind is FeatureKind.FARM:
-            return False
-        return self.neighbours == 8  # a monastery or garden
+            self.complete = self.open_edges == 0
+        else:  # a farm is never complete
+            self.complete = kind is not FeatureKind.FARM and self.neighbours == 8
 
     @property
     def is_loop(self) -> bool:
         """A completed road with no end on any tile: it closes on itself."""
         return self.kind is FeatureKind.ROAD and self.open_edges == 0 and self.dead_ends == 0
 
-    @property
-    def completed_cities(self) -> list[Feature]:
-        """For a farm, the bordered cities that are completed."""
-        return [city for city in self.cities if city.complete]
 
     def __repr__(self) -> str:
         return f"<Feature {self.id} tiles={len(self.tiles)} figures={len(self.figures)}>"
@@ -374,10 +373,12 @@ class FeatureGraph:
             feature = feature_of_root.get(parent[node])
             if parent[node] in to_read and feature is not None:
                 feature.dead_ends += 1
+        for root in to_read:
+            feature_of_root[root]._finish()
         for farm_root, city_roots in borders_of.items():
-            feature_of_root[farm_root].cities = sorted(
-                (feature_of_root[root] for root in city_roots), key=_by_number
-            )
+            farm = feature_of_root[farm_root]
+            farm.cities = sorted((feature_of_root[root] for root in city_roots), key=_by_number)
+            farm.completed_cities = [city for city in farm.cities if city.complete]
 
 
 def _joins(

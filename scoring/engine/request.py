@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .board import Board, BoardParseError, Color
@@ -81,6 +81,12 @@ class Player:
         return data
 
 
+READERS: list[Callable[[Mapping[str, Any], Any], ScoreRequest]] = []
+"""The one reader of the request format. The validator builds requests of this module's
+classes, so it installs itself here when :mod:`scoring.engine.validation` is imported
+(the package imports it) instead of this module importing it back."""
+
+
 @dataclasses.dataclass(frozen=True)
 class ScoreRequest:
     """Everything the scoring needs: edition, expansions in play, rules, players, board."""
@@ -100,12 +106,11 @@ class ScoreRequest:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], tiles: Any) -> ScoreRequest:
-        """Read a request body with the one reader of the format (the validator), with
-        the tiles and expansions of ``tiles``; raises ``InvalidRequestError`` listing
-        every problem."""
-        from .validation import parse_request  # the reader builds requests of this class
-
-        return parse_request(data, tiles)
+        """Read a request body with the one reader of the format (the validator's
+        :func:`~scoring.engine.validation.parse_request`), with the tiles and expansions
+        of ``tiles``; raises ``InvalidRequestError`` listing every problem."""
+        (read,) = READERS
+        return read(data, tiles)
 
     def to_json(self) -> dict[str, Any]:
         """The request body, every default written out."""

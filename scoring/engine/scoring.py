@@ -25,7 +25,7 @@ from .results import (
     competition_ranks,
 )
 from .tiles import FeatureKind, OrientedTile, TileSet
-from .validation import InvalidRequestError, RequestValidator, registry_of
+from .validation import InvalidRequestError, check_request, registry_of
 
 InvalidBoardError = InvalidRequestError
 """Raised by :func:`score_request` for a request that does not pass validation."""
@@ -115,7 +115,7 @@ def _score(
     keys = in_play.by_kind_keys
     by_kind: dict = {player: dict.fromkeys(keys, 0) for player in request.colors}
     for result in results:
-        kind = result.kind.value
+        kind = _KIND_NAME[result.kind]
         for player, points in result.scored.items():
             by_kind[player][kind] += points
     for bonus in in_play.bonuses:
@@ -148,6 +148,10 @@ def _score(
     )
     return ScoreResult(players=players, features=tuple(results), warnings=warnings,
                        bonuses=bonuses)
+
+
+_KIND_NAME = {kind: kind.value for kind in FeatureKind}
+"""Feature kinds by name (a dict lookup is cheaper than ``Enum.value``)."""
 
 
 def _held(tokens: PlayerTokens, count: int) -> int | bool:
@@ -207,14 +211,8 @@ def score_request(data: Mapping[str, Any] | Any, tiles: TileSet) -> ScoreResult:
     valid.
     """
     with gc_paused():
-        validator = RequestValidator(tiles)
-        errors = validator.run(data)
-        if errors:
-            raise InvalidBoardError(errors)
-        request = validator.request(data)
-        graph = FeatureGraph.from_placed(validator.placed(), request.board.figures,
-                                     request.board.neutral)
-        errors = validator.check_board(request, graph)
-        if errors:
-            raise InvalidBoardError(errors)
-        return score(request, tiles, graph=graph)
+        checked = check_request(data, tiles)
+        if checked.errors:
+            raise InvalidBoardError(checked.errors)
+        assert checked.request is not None
+        return score(checked.request, tiles, graph=checked.graph)
