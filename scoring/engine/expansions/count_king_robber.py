@@ -152,9 +152,13 @@ def score_king_robber(context: ScoringContext) -> list[BonusResult]:
     """The king's holder 1 a completed city, the robber baron's 1 a completed road."""
     rule = context.rules.king_robber_scoring
     holders = {kind: _holder(context, kind) for kind in (KING, ROBBER)}
-    counted = {KING: (_completed(context.graph, FeatureKind.CITY), "completed city",
+    # Counting every completed city or road builds every feature of the board, which
+    # scoring otherwise never needs: only when someone holds the tile.
+    counted = {KING: (_completed(context.graph, FeatureKind.CITY)
+                      if holders[KING] is not None else 0, "completed city",
                       "completed cities"),
-               ROBBER: (_completed(context.graph, FeatureKind.ROAD), "completed road",
+               ROBBER: (_completed(context.graph, FeatureKind.ROAD)
+                        if holders[ROBBER] is not None else 0, "completed road",
                         "completed roads")}
     both = holders[KING] is not None and holders[KING] == holders[ROBBER]
     results = []
@@ -184,7 +188,8 @@ def score_king_robber(context: ScoringContext) -> list[BonusResult]:
                     "(house rule)")
         results.append(BonusResult(
             data={"tile": kind, "holder": holder.value if holder else None,
-                  "count": count, "points": points, "explanation": text},
+                  "count": count if holder is not None else None, "points": points,
+                  "explanation": text},
             scored={holder: points} if holder is not None and points else {},
         ))
     return results
@@ -195,15 +200,16 @@ def check_holders(view: BoardView) -> Iterator[BoardError]:
     completed road: the first completed one hands the tile out."""
     for kind, feature_kind, what in ((KING, FeatureKind.CITY, "city"),
                                      (ROBBER, FeatureKind.ROAD, "road")):
-        if _completed(view.graph, feature_kind):
+        holding = [(index, player) for index, player in enumerate(view.request.players)
+                   if player.token_count(HOLDS.name, kind)]
+        if not holding or _completed(view.graph, feature_kind):
             continue
-        for index, player in enumerate(view.request.players):
-            if player.token_count(HOLDS.name, kind):
-                yield BoardError(
-                    f"players[{index}].{HOLDS.name}.{kind}", HOLDER_WITHOUT_FEATURE,
-                    f"{player.color.value} holds {HOLDS.word(kind)}, but the board shows no "
-                    f"completed {what}: the tile goes to whoever completes the first {what}.",
-                )
+        for index, player in holding:
+            yield BoardError(
+                f"players[{index}].{HOLDS.name}.{kind}", HOLDER_WITHOUT_FEATURE,
+                f"{player.color.value} holds {HOLDS.word(kind)}, but the board shows no "
+                f"completed {what}: the tile goes to whoever completes the first {what}.",
+            )
 
 
 KING_ROBBER = Part(

@@ -147,7 +147,7 @@ def test_the_king_and_the_quarters_are_explained(all_tiles):
         {"tile": "king", "holder": "red", "count": 2, "points": 2,
          "explanation": "the king, held by red: 2 completed cities (the City of Carcassonne "
                         "among them) × 1 = 2"},
-        {"tile": "robber-baron", "holder": None, "count": 0, "points": 0,
+        {"tile": "robber-baron", "holder": None, "count": None, "points": 0,
          "explanation": "the robber baron: nobody holds it"},
     ]
     assert [entry["explanation"] for entry in response["city_of_carcassonne"]] == [
