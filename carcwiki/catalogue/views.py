@@ -22,6 +22,8 @@ from .svg import ROTATIONS, render_tile_svg
 SVG_DRAWING_VERSION = "3"
 SVG_MAX_AGE = 24 * 60 * 60
 GALLERY_PICTURE_SIZE = 120
+EDGE_SIDES = (("N", "north"), ("E", "east"), ("S", "south"), ("W", "west"))
+EDGE_KINDS = {"C": "city", "R": "road", "F": "field", "V": "river"}
 
 
 def _rotation_from(request: HttpRequest) -> int | None:
