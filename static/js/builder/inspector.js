@@ -73,16 +73,23 @@ export class Inspector {
       if (player) {
         // Offered only where the kind may stand: its placements with the codes in play,
         // and beside the figures it must join.
+        // A kind that counts in a majority is offered on a free feature only: no button
+        // puts a figure in the place of another (a tap on it takes it back or gives it
+        // to the current player). Two kinds with the same role (a meeple and a large
+        // meeple in a field are both farmers) say which is which.
+        const taken = standing.some(({ figure }) => (catalogue.figureByCode.get(figure.kind)?.strength ?? 1) > 0);
+        const words = new Set();
         for (const kind of kinds) {
           if (standing.some(({ figure }) => figure.player === player && figure.kind === kind.code)) continue;
-          const counts = kind.strength > 0;
-          const replaced = counts ? standing.find(({ figure }) => (catalogue.figureByCode.get(figure.kind)?.strength ?? 1) > 0) : null;
-          if (placementRefusal(state, catalogue, tile, index, kind.code, player, replaced?.index ?? -1)) continue;
-          const word = figureWord(catalogue, kind.code, feature.kind);
+          if (kind.strength > 0 && taken) continue;
+          if (placementRefusal(state, catalogue, tile, index, kind.code, player)) continue;
+          const role = figureWord(catalogue, kind.code, feature.kind);
+          const word = words.has(role) ? `${role} (${kind.name})` : role;
+          words.add(role);
           parts.push(h("button", {
             type: "button", class: "small",
-            text: `${replaced ? "Put instead" : "Put"}: ${word}`,
-            "aria-label": `Put ${who}'s ${word} on the ${label}${replaced ? " instead" : ""}`,
+            text: `Put: ${word}`,
+            "aria-label": `Put ${who}'s ${word} on the ${label}`,
             dataset: { focusKey: `put-${kind.code}-${index}`, testid: `put-${kind.code}-${index}` },
             onclick: () => controller.figure(tile.x, tile.y, location, kind.code),
           }));

@@ -178,7 +178,7 @@ const controller = {
       const figure = state.doc.figures[Number(figureElement.dataset.index)];
       if (figure) {
         state.setUi({ selected: key(figure.x, figure.y) });
-        return this.figure(figure.x, figure.y, figure.at, null);
+        return this.figure(figure.x, figure.y, figure.at, null, Number(figureElement.dataset.index));
       }
     }
     const tile = state.doc.tiles.get(here);
@@ -263,8 +263,8 @@ const controller = {
     say(`Selected ${describeSquare(tile.x, tile.y)} Turn, move or remove it below; a tap on a feature puts a figure.`);
   },
 
-  figure(x, y, location, kind) {
-    const outcome = figureAction(state, catalogue, x, y, location, kind);
+  figure(x, y, location, kind, tapped = null) {
+    const outcome = figureAction(state, catalogue, x, y, location, kind, tapped);
     const before = state.doc;
     report(applyFigureAction(state, outcome));
     if (outcome.action !== "put" || state.doc === before) return;

@@ -189,7 +189,9 @@ export class Palette {
       const focused = document.activeElement;
       this.list.append(...ordered.map((type) => this.items.get(type.code)));
       // Moving an element takes the keyboard's focus off it: give it back.
-      if (focused && this.list.contains(focused) && document.activeElement !== focused) focused.focus();
+      if (focused && this.list.contains(focused) && document.activeElement !== focused) {
+        focused.focus({ preventScroll: true });
+      }
     }
     this.renderHand();
   }

@@ -1,0 +1,137 @@
+"""A tap never changes the game behind the player's back (issue 20), in a real browser.
+
+One rule: a tap acts on the figure standing where it lands (the current player's is
+taken back, another player's becomes the current player's, of the same kind) and never
+puts a figure of another kind in its place; the change shows on the board at once, and
+undo restores it. On a phone the page never scrolls by itself between two taps.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.builder.test_browser import LAPTOP, PHONE
+from tests.waiting import wait_until
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def import_board(builder, tmp_path, expansions, tiles, figures=()):
+    board = {
+        "edition": "C3", "expansions": expansions,
+        "players": [{"color": "red"}, {"color": "blue"}],
+        "tiles": [{"tile": t, "x": x, "y": y, "rotation": r} for t, x, y, r in tiles],
+        "figures": [{"player": p, "x": x, "y": y, "at": at, "kind": kind}
+                    for p, x, y, at, kind in figures],
+    }
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(board))
+    builder.testid("import").set_input_files(str(path))
+    x, y = tiles[-1][1:3]
+    builder.page.wait_for_selector(f'[data-testid="tile-{x},{y}"]')
+    builder.fit()
+
+
+def figures(builder):
+    return sorted((f["player"], f["x"], f["y"], f["at"], f.get("kind", "meeple"))
+                  for f in builder.board()["figures"])
+
+
+def score(builder):
+    builder.testid("score").click()
+    builder.page.wait_for_selector("[data-testid=score-table]")
+    return {color: int(builder.testid(f"final-{color}").text_content())
+            for color in ("red", "blue")}
+
+
+# D at (0, 0): a city on the north, a road from west to east. A at (1, 0) turned 90°: a
+# monastery whose road leaves to the west, into D's road. The road (2 tiles, open at D's
+# west end) is worth 2 to its majority; the monastery, with one neighbour, 1 + 1 = 2.
+TILES = [("D", 0, 0, 0), ("A", 1, 0, 90)]
+FIGURES = [("red", 1, 0, "W", "large"), ("blue", 0, 0, "W", "meeple"), ("red", 1, 0, "C", "meeple")]
+
+
+def test_a_tap_on_a_large_meeple_with_meeple_chosen_takes_it_back_and_undo_restores_it(
+        open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers", "abbot", "inns-cathedrals"], TILES, FIGURES)
+    # Red's large meeple (strength 2) beats blue's meeple on the road: red 2 + 2, blue 0.
+    assert score(builder) == {"red": 4, "blue": 0}
+    page.locator('label[for="turn-red"]').click()
+    page.locator('label[for="turn-kind-meeple"]').click()
+    large = '[data-testid="figure-red-1,0-W"]'
+    assert page.locator(large).get_attribute("data-kind") == "large"
+    builder.click_square(1, 0, 0.21, 0.5)  # on the large meeple, with "Meeple" chosen
+    page.wait_for_selector(large, state="detached")  # taken back, not swapped for a meeple
+    assert figures(builder) == [("blue", 0, 0, "W", "meeple"), ("red", 1, 0, "C", "meeple")]
+    assert "Took Red's large meeple back" in builder.message
+    # Blue's meeple now holds the road alone: red 2 (the monastery), blue 2.
+    assert score(builder) == {"red": 2, "blue": 2}
+    builder.testid("undo").click()
+    page.wait_for_selector(large)
+    assert page.locator(large).get_attribute("data-kind") == "large"
+    assert score(builder) == {"red": 4, "blue": 0}
+
+    # Blue's tap on red's large meeple gives it to blue, still a large meeple, and rings it.
+    page.locator('label[for="turn-blue"]').click()
+    builder.click_square(1, 0, 0.21, 0.5)
+    blue_large = '[data-testid="figure-blue-1,0-W"]'
+    page.wait_for_selector(f"{blue_large}.is-changed")
+    assert page.locator(blue_large).get_attribute("data-kind") == "large"
+    assert "is now Blue's, no longer Red's" in builder.message
+    # Blue has 2 + 1 on the road: blue 2, red 2 (the monastery).
+    assert score(builder) == {"red": 2, "blue": 2}
+    builder.testid("undo").click()
+    page.wait_for_selector(large)
+    assert score(builder) == {"red": 4, "blue": 0}
+
+    # The selected tile's panel offers nothing that would take the large meeple's place,
+    # and one button per role in a field ("farmer", then "farmer (large meeple)").
+    builder.hold_square(1, 0)
+    road = page.evaluate("window.carcwikiBuilder.catalogue.geometry.view('A', 90).at.W")
+    assert builder.testid(f"put-meeple-{road}").count() == 0
+    field = page.evaluate("window.carcwikiBuilder.catalogue.geometry.view('A', 90).at.NE")
+    labels = builder.testid("inspector").locator(f'.feature-row[data-feature="{field}"] button')
+    assert [text for text in labels.all_text_contents() if text.startswith("Put")] == [
+        "Put: farmer", "Put: farmer (large meeple)"]
+
+
+def test_on_a_phone_the_page_does_not_scroll_by_itself_between_taps(open_builder, tmp_path):
+    builder = open_builder(PHONE)
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers", "abbot", "inns-cathedrals"], TILES)
+    page.evaluate("document.querySelector('[data-setup]').open = false")
+    builder.testid("board").scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 40)")
+    where = "[scrollY, document.querySelector('svg.board').getBoundingClientRect().top]"
+    before = page.evaluate(where)
+    # Tiles laid and figures put change the panels under the board (the selected tile's
+    # features grow and shrink): the page and the board stay where they were.
+    for code, x, y in [("B", 0, 1), ("B", 1, 1), ("V", -1, 0)]:
+        if builder.page.evaluate("window.carcwikiBuilder.state.ui.hand") != code:
+            builder.testid(f"palette-{code}").click()
+        builder.testid(f"target-{x},{y}").wait_for()
+        px, py = builder.point(x, y)
+        page.touchscreen.tap(px, py)
+        page.wait_for_selector(f'[data-testid="tile-{x},{y}"]')
+        page.wait_for_timeout(150)
+        assert page.evaluate(where) == before
+    builder.fit()
+    before = page.evaluate(where)
+    page.locator('label[for="turn-red"]').click()
+    page.locator('label[for="turn-kind-large"]').click()
+    builder.click_square(1, 0, 0.25, 0.5)  # A's road, by its west edge: red's large meeple
+    page.wait_for_selector('[data-testid="figure-red-1,0-W"]')
+    page.wait_for_timeout(150)
+    assert page.evaluate(where) == before
+    page.locator('label[for="turn-kind-meeple"]').click()
+    builder.click_square(1, 0, 0.55, 0.45)  # the monastery of the same tile, by the road
+    wait_until(page, "window.carcwikiBuilder.state.doc.figures.length === 2")
+    assert page.evaluate(where) == before
+    assert figures(builder) == [("red", 1, 0, "C", "meeple"), ("red", 1, 0, "W", "large")]
+    # Red: the road of V, D and A, open at V's end, 3 tiles × 1 = 3; the monastery with
+    # three neighbours (D, and B at (0, 1) and at (1, 1)), 1 + 3 = 4: 7.
+    assert score(builder) == {"red": 7, "blue": 0}
