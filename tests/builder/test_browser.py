@@ -106,10 +106,8 @@ class Builder:
         self.page.wait_for_selector(f'[data-testid="tile-{x},{y}"].is-selected')
 
     def pick(self, code):
-        """Take a type from the palette, unturned (a type still in hand from the copy
-        placed before is put back and taken again)."""
-        if self.page.evaluate("window.carcwikiBuilder.state.ui.hand") == code:
-            self.testid(f"palette-{code}").click()
+        """Take a type from the palette, unturned (a tap on the type still in hand from
+        the copy placed before keeps it in hand, unturned)."""
         self.testid(f"palette-{code}").click()
 
     def place(self, code, x, y, rotation=0):

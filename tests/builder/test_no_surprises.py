@@ -135,3 +135,31 @@ def test_on_a_phone_the_page_does_not_scroll_by_itself_between_taps(open_builder
     # Red: the road of V, D and A, open at V's end, 3 tiles × 1 = 3; the monastery with
     # three neighbours (D, and B at (0, 1) and at (1, 1)), 1 + 3 = 4: 7.
     assert score(builder) == {"red": 7, "blue": 0}
+
+
+def test_the_tile_in_hand_stays_for_another_copy_and_the_phone_drops_it_with_one_tap(open_builder):
+    builder = open_builder(PHONE)
+    page = builder.page
+    hand = "window.carcwikiBuilder.state.ui.hand"
+    builder.testid("palette-B").click()
+    builder.testid("target-0,1").wait_for()
+    builder.click_square(0, 1)
+    page.wait_for_selector('[data-testid="tile-0,1"]')
+    assert page.evaluate(hand) == "B"
+    # A tap on the type in hand, as a player does to lay another copy, keeps it in hand.
+    builder.testid("palette-B").click()
+    assert page.evaluate(hand) == "B"
+    assert builder.testid("palette-B").get_attribute("aria-pressed") == "true"
+    builder.testid("target-1,1").wait_for()
+    builder.click_square(1, 1)
+    page.wait_for_selector('[data-testid="tile-1,1"][data-tile="B"]')
+    # The ✕ by the tile in hand puts it back in the box: one tap.
+    drop = builder.testid("hand-drop")
+    box = drop.bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    wait_until(page, f"{hand} === null")
+    assert builder.message == "Tile put back in the box."
+    assert builder.testid("hand").text_content() == "No tile in hand: pick one"
+    builder.click_square(1, 2)
+    assert "is empty" in builder.message
+    assert sorted(builder.tiles()) == [(0, 0), (0, 1), (1, 1)]

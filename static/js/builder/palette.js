@@ -53,6 +53,9 @@ export class Palette {
       if (this.dragged) { this.dragged = false; return; } // the end of a drag is no click
       if (button && !button.disabled) this.pick(button.dataset.code);
     });
+    this.hand.addEventListener("click", (event) => {
+      if (event.target.closest("[data-drop-hand]")) this.onPick(null);
+    });
     this.onDrop = onDrop; // (code, clientX, clientY) → place it where it was dropped
     if (onDrop) this.listenForDrags();
   }
@@ -110,12 +113,12 @@ export class Palette {
     });
   }
 
-  /** Put a type in hand (or back in the box when it is already in hand). */
+  /** Put a type in hand. A tap on the type already in hand keeps it there, unturned,
+   * for the next copy; the hand's ✕ (or Escape) puts it back in the box. */
   pick(code, { keepQuery = false } = {}) {
-    const putBack = this.state.ui.hand === code;
-    if (!putBack) this.remember(code);
+    this.remember(code);
     if (!keepQuery && this.query) this.filter("");
-    this.onPick(putBack ? null : code);
+    this.onPick(code);
   }
 
   /** Move a type to the front of the recently used ones. */
@@ -240,6 +243,10 @@ export class Palette {
       h("span", { class: "hand-label", text: "In hand" }),
       this.handPicture(hand, rotation),
       h("span", { class: "hand-text", text: turned ? `${hand} · ${rotation}°` : `${hand} · turns to fit` }),
+      h("button", {
+        type: "button", class: "hand-drop", text: "✕", title: "Put the tile back in the box (Escape)",
+        "aria-label": `Put tile ${hand} back in the box`, dataset: { dropHand: "", testid: "hand-drop" },
+      }),
     );
     this.hand.dataset.state = "holding";
   }
