@@ -39,7 +39,7 @@ from .validation import MAX_BOARD_BYTES, InvalidDraftError, check_size, parse_bo
 BUILDER_MODULES = (
     "main.js", "dom.js", "geometry.js", "catalogue.js", "state.js", "viewport.js",
     "pictures.js", "boardview.js", "figures.js", "placement.js", "palette.js", "setup.js",
-    "players.js", "inspector.js", "results.js", "storage.js", "keyboard.js",
+    "players.js", "inspector.js", "results.js", "storage.js", "keyboard.js", "chooser.js",
 )
 
 

@@ -41,7 +41,7 @@ def figures(builder):
 
 def score(builder):
     builder.testid("score").click()
-    builder.page.wait_for_selector("[data-testid=score-table]")
+    builder.page.wait_for_selector("[data-testid=results]:not(.is-stale) [data-testid=score-table]")
     return {color: int(builder.testid(f"final-{color}").text_content())
             for color in ("red", "blue")}
 
@@ -163,3 +163,38 @@ def test_the_tile_in_hand_stays_for_another_copy_and_the_phone_drops_it_with_one
     builder.click_square(1, 2)
     assert "is empty" in builder.message
     assert sorted(builder.tiles()) == [(0, 0), (0, 1), (1, 1)]
+
+
+def test_the_figure_just_put_is_one_tap_from_another_owner_or_kind(open_builder, tmp_path):
+    """No menu before the tap: the strip at the foot of the board changes the figure just
+    put; a builder goes to the one player whose meeple is on the road."""
+    builder = open_builder(PHONE)
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers", "abbot", "inns-cathedrals", "traders-builders"],
+                 TILES, [("blue", 0, 0, "W", "meeple")])
+    assert page.evaluate("window.carcwikiBuilder.state.ui.currentPlayer") == "red"
+    builder.click_square(1, 0, 0.25, 0.5)  # A's road: red's meeple, as chosen
+    page.wait_for_selector('[data-testid="figure-red-1,0-W"]')
+    chooser = builder.testid("figure-chooser")
+    chooser.wait_for()
+    # The other player, and the other kinds that may stand on a road and count.
+    assert [b.get_attribute("data-testid") for b in chooser.locator("button").all()] == [
+        "choose-player-blue", "choose-kind-large"]
+    builder.testid("choose-kind-large").click()  # one tap: a large meeple
+    page.wait_for_selector('[data-testid="figure-red-1,0-W"][data-kind="large"]')
+    # Red's large meeple (2) beats blue's meeple (1) on the 2-tile road: red 2.
+    assert score(builder) == {"red": 2, "blue": 0}
+    builder.testid("choose-player-blue").click()  # one tap: it is blue's
+    page.wait_for_selector('[data-testid="figure-blue-1,0-W"][data-kind="large"]')
+    assert score(builder) == {"red": 0, "blue": 2}
+    # A builder chosen, red taps the road: only blue has a figure on it, so the builder
+    # is blue's. Blue's road: 2 tiles × 1 = 2 (a builder adds nothing at the end).
+    page.locator('label[for="turn-kind-builder"]').click()
+    builder.click_square(0, 0, 0.75, 0.5)
+    page.wait_for_selector('[data-testid="figure-blue-0,0-E-builder"]')
+    assert "Blue's builder" in builder.message
+    assert score(builder) == {"red": 0, "blue": 2}
+    builder.testid("undo").click()
+    page.wait_for_selector('[data-testid="figure-blue-0,0-E-builder"]', state="detached")
+    builder.testid("undo").click()
+    page.wait_for_selector('[data-testid="figure-red-1,0-W"][data-kind="large"]')

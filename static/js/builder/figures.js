@@ -200,16 +200,25 @@ export function figureAction(state, catalogue, x, y, location, wanted = null, ta
     };
   }
   const word = figureWord(catalogue, kind, found.feature.kind);
-  const refusal = placementRefusal(state, catalogue, tile, found.index, kind, player);
+  // A figure that stands only beside its owner's (a builder, a pig) belongs to the one
+  // player who has such a figure on the feature, whoever is chosen.
+  let owner = player;
+  let refusal = placementRefusal(state, catalogue, tile, found.index, kind, player);
+  if (refusal && catalogue.placement(kind, found.feature.kind, inPlay)?.beside.length) {
+    const others = state.doc.players.map((entry) => entry.color).filter((color) => color !== player
+      && !placementRefusal(state, catalogue, tile, found.index, kind, color));
+    if (others.length === 1) [owner, refusal] = [others[0], null];
+  }
   if (refusal) return { action: "refuse", message: refusal };
+  const whose = playerWords(owner, state.doc.players);
   const limit = state.limits[kind] ?? Infinity;
-  if (state.figureCount(player, kind) >= limit) {
-    const owned = limit === 1 ? `${who}'s ${declared.name} is already on the board`
-      : `${who} has no ${declared.name} left: all ${limit} are on the board`;
+  if (state.figureCount(owner, kind) >= limit) {
+    const owned = limit === 1 ? `${whose}'s ${declared.name} is already on the board`
+      : `${whose} has no ${declared.name} left: all ${limit} are on the board`;
     return { action: "refuse", message: `${owned}. Take one back first (tap it on its tile).` };
   }
-  const figure = { player, x, y, at: location, kind };
-  return { action: "put", figure, replaced: -1, message: `${who}'s ${word} on ${where}.` };
+  const figure = { player: owner, x, y, at: location, kind };
+  return { action: "put", figure, replaced: -1, message: `${whose}'s ${word} on ${where}.` };
 }
 
 /** Carry out a figureAction; returns its message and whether something changed. */

@@ -19,6 +19,7 @@ import { PlayersEditor, TurnPicker } from "./players.js";
 import { Results } from "./results.js";
 import { Setup } from "./setup.js";
 import { BoardState, docFromBoard, newDoc, startTiles } from "./state.js";
+import { FigureChooser } from "./chooser.js";
 import { Drafts, boardFromText, exportBoard, saveBoard } from "./storage.js";
 import { Viewport } from "./viewport.js";
 
@@ -268,6 +269,20 @@ const controller = {
     const before = state.doc;
     report(applyFigureAction(state, outcome));
     if (outcome.action !== "put" || state.doc === before) return;
+    this.checkLastFigure();
+  },
+
+  /** The figure just put, changed from the strip by it: another owner or kind. */
+  choose(index, choice) {
+    const figure = state.doc.figures[index];
+    if (!figure) return;
+    state.putFigure(choice.figure, index);
+    say(`${choice.label.replace(/^Give it to /, "Given to ").replace(/^Make it /, "Now ")}: the figure at (${figure.x}, ${figure.y}). Undo changes it back.`);
+    this.checkLastFigure();
+  },
+
+  checkLastFigure() {
+    state.ui.chooser = { index: state.doc.figures.length - 1, doc: state.doc };
     // The page offers what the rules' data allows; the server has the last word (a
     // figure rule of an expansion), and a figure it refuses is taken back, with why.
     const placedDoc = state.doc;
@@ -504,6 +519,7 @@ function csrfToken() {
 }
 
 let turnHandle = null; // made once the controller exists
+let chooser = null;
 const viewport = new Viewport(svg, {
   onTap: (point, target) => {
     svg.classList.remove("show-cursor");
@@ -522,6 +538,7 @@ const viewport = new Viewport(svg, {
 });
 
 turnHandle = new TurnHandle(svg.parentElement, svg, state, catalogue, () => controller.turnFresh());
+chooser = new FigureChooser(svg.parentElement, state, catalogue, (index, choice) => controller.choose(index, choice));
 const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl,
   (code) => controller.pick(code), (code, clientX, clientY) => controller.dropFromPalette(code, clientX, clientY));
 const setup = new Setup(part("setup-game"), part("setup-summary"), state, catalogue);
@@ -586,6 +603,7 @@ const redoButton = root.querySelector("[data-action=redo]");
 function renderAll() {
   boardView.render();
   turnHandle.render();
+  chooser.render();
   palette.render();
   setup.render();
   playersEditor.render();
