@@ -821,6 +821,9 @@ def play(browser, url: str, game: Game, viewport_name: str, tiles,
         outcome.unsupported = str(error)
     except Exception as error:  # noqa: BLE001 - reported per game, the run goes on
         said = page.get_by_test_id("message").text_content() if not page.is_closed() else ""
+        listed = page.get_by_test_id("errors")
+        if not page.is_closed() and listed.count():
+            said += f" [{' '.join(listed.first.text_content().split())}]"
         first_line = (str(error) or repr(error)).splitlines()[0][:200]
         outcome.problem = f"{type(error).__name__}: {first_line} (the page said: {said})"
         if os.environ.get("BUILDER_ACTIONS_SHOTS"):

@@ -198,3 +198,62 @@ def test_the_figure_just_put_is_one_tap_from_another_owner_or_kind(open_builder,
     page.wait_for_selector('[data-testid="figure-blue-0,0-E-builder"]', state="detached")
     builder.testid("undo").click()
     page.wait_for_selector('[data-testid="figure-red-1,0-W"][data-kind="large"]')
+
+
+SQUARE = "100 * document.querySelector('svg.board').getScreenCTM().a"
+BIG_BOX = ["farmers", "abbot", "river", "inns-cathedrals", "traders-builders"]
+
+
+def test_a_phone_shows_squares_a_finger_can_use_and_more_tile_types(open_builder, tmp_path):
+    builder = open_builder(PHONE)
+    page = builder.page
+    # A row of seven tiles: the view follows the new tiles at squares of 64 pixels or
+    # more (the whole row, 9 squares with the lit ones round it, would need 39).
+    for x in (1, 2, 3, 4, 5, 6):
+        if page.evaluate("window.carcwikiBuilder.state.ui.hand") != "U":
+            builder.testid("palette-U").click()
+        builder.testid(f"target-{x},0").wait_for()
+        builder.click_square(x, 0)
+        page.wait_for_selector(f'[data-testid="tile-{x},0"]')
+        assert page.evaluate(SQUARE) >= 63.5
+    # A board opened from a file fits the screen, but not below a fingertip's square.
+    import_board(builder, tmp_path, BIG_BOX[:2] + BIG_BOX[3:], [
+        ("D", 0, 0, 0), ("A", 1, 0, 90), ("traders-Q", 0, -1, 90),
+        *[("U", x, 0, 90) for x in (-6, -5, -4, -3, -2, -1, 2, 3, 4, 5, 6)]],
+        [("red", 1, 0, "W", "large")])
+    page.reload()
+    page.wait_for_selector("[data-builder][data-ready=true]")
+    assert page.evaluate(SQUARE) >= 63.5
+    builder.testid("board").scroll_into_view_if_needed()
+    page.evaluate(
+        "window.carcwikiBuilder.viewport.reveal({x: 0, y: -100, width: 200, height: 200})")
+    # The large meeple on A's road leaves the monastery in sight: every point of the
+    # monastery's middle half hits the monastery, none the figure.
+    hits = page.evaluate("""() => {
+        const tile = document.querySelector('[data-testid="tile-1,0"]');
+        const body = tile.querySelector(
+            '[data-kind="monastery"] rect:not(.hit-area), [data-kind="monastery"] path');
+        const box = body.getBoundingClientRect();
+        const points = [[.5, .5], [.25, .25], [.25, .75], [.75, .25], [.75, .75]];
+        return points.map(([u, v]) => {
+            const hit = document.elementFromPoint(
+                box.left + u * box.width, box.top + v * box.height);
+            return hit?.closest('.figure') ? 'figure'
+                : hit?.closest('[data-kind]')?.dataset.kind;
+        });
+    }""")
+    assert hits == ["monastery"] * 5
+    # The wine of traders-Q: a symbol of 11 pixels or more (5 at the old 50-pixel squares).
+    goods = page.evaluate("document.querySelector('[data-testid=\"tile-0,-1\"] .goods')"
+                          ".getBoundingClientRect().width")
+    assert goods >= 11
+    # The palette of the Big Box shows 28 types or more at once (22 before).
+    shown = page.evaluate("""() => {
+        const frame = document.querySelector('[data-testid=palette]').getBoundingClientRect();
+        return [...document.querySelectorAll('[data-testid=palette] li:not([hidden]) button')]
+            .map((button) => button.getBoundingClientRect())
+            .filter((r) => r.width && r.left >= frame.left - 1 && r.right <= frame.right + 1
+                    && r.top >= 0 && r.bottom <= innerHeight).length;
+    }""")
+    assert shown >= 28
+    page.screenshot(path="test-artifacts/builder-phone-big-box.png")

@@ -55,7 +55,7 @@ export function figureShape(color, declared, lying = false) {
     body = [s("circle", { cx: 0, cy: -10.5, r: 5.2, class: "figure-body" }),
       s("path", { d: MEEPLE_BODY, class: "figure-body" })];
   }
-  const scale = shape === "standing" && declared?.strength > 1 ? 1 + 0.25 * (declared.strength - 1) : 1;
+  const scale = shape === "standing" && declared?.strength > 1 ? 1 + 0.2 * (declared.strength - 1) : 1;
   const turns = [lying && shape !== "token" ? "rotate(-90)" : "", scale !== 1 ? `scale(${scale})` : ""]
     .filter(Boolean).join(" ");
   const drawn = s("g", { transform: turns || null, fill: info.fill }, body);
@@ -79,7 +79,9 @@ export function figureElement(figure, index, featureKind, players, catalogue) {
   const spot = `figure-${figure.player}-${key(figure.x, figure.y)}-${figure.at}`;
   return s("g", {
     class: `figure player-${figure.player}`,
-    transform: `translate(${x} ${y}) scale(${token ? 1.1 : 1.3})`,
+    // Small enough that a figure by an edge leaves the monastery or garden in the middle
+    // of its tile in sight (and tappable).
+    transform: `translate(${x} ${y}) scale(${token ? 1 : 1.1})`,
     dataset: {
       index: String(index), player: figure.player, kind: figure.kind,
       testid: token ? `${spot}-${figure.kind}` : spot,

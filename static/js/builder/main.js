@@ -87,8 +87,9 @@ function say(text, tone = "info") {
 }
 const report = (outcome) => { if (outcome?.message) say(outcome.message, outcome.ok === false ? "error" : "info"); return outcome; };
 
-// The smallest square, in pixels, the view zooms out to by itself to keep the table in view.
-const MIN_SQUARE_PIXELS = 44;
+// The smallest square, in pixels, the view zooms out to by itself to keep the table in
+// view: on a touch screen large enough for a fingertip to pick a feature without a pinch.
+const MIN_SQUARE_PIXELS = window.matchMedia("(pointer: coarse)").matches ? 64 : 44;
 const squareOf = ([bx, by]) => ({ x: Math.floor(bx / UNIT), y: Math.floor(by / UNIT) });
 
 function rectOf(keys) {
@@ -441,6 +442,13 @@ const controller = {
     viewport.fit(boardView.extent(), 8);
   },
 
+  /** The view a page opens with: the whole board, unless its squares would be too small
+   * for a fingertip; then its middle, at the smallest square a finger picks a feature on. */
+  openView() {
+    this.fit();
+    if (viewport.scale * UNIT < MIN_SQUARE_PIXELS) viewport.zoomAt(MIN_SQUARE_PIXELS / (viewport.scale * UNIT));
+  },
+
   async score() {
     say("Scoring…");
     const outcome = await results.score();
@@ -633,7 +641,7 @@ window.addEventListener("pagehide", () => drafts.flush());
 
 renderAll();
 results.draw();
-controller.fit();
+controller.openView();
 say(startNote);
 if (state.doc.tiles.size > 1) part("setup").open = false;
 

@@ -168,7 +168,8 @@ export class Palette {
       const count = left.get(type.code) ?? 0;
       const total = type.counts[doc.edition] ?? 0;
       const counter = button.querySelector(".palette-count");
-      counter.textContent = count < 0 ? `${-count} too many` : `${count} left`;
+      counter.replaceChildren(h("span", { text: String(Math.abs(count)) }),
+        h("span", { class: "palette-left", text: count < 0 ? " too many" : " left" }));
       button.classList.toggle("is-over", count < 0);
       const inHand = ui.hand === type.code;
       button.disabled = count <= 0 && !inHand;
