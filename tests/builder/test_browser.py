@@ -426,7 +426,8 @@ def test_server_errors_point_at_the_tile(open_builder):
     errors = builder.testid("errors")
     errors.wait_for()
     assert "disconnected_tile" in errors.locator("li").first.get_attribute("data-code")
-    assert "tiles[1]" in errors.text_content()
+    assert errors.locator("li").first.get_attribute("data-path") == "tiles[1]"
+    assert "Tile U at (2, 0):" in errors.locator(".error-path").all_text_contents()
     marks = page.eval_on_selector_all(
         "svg.board .problem", "marks => marks.map(m => [m.getAttribute('x'), m.getAttribute('y')])")
     assert marks == [["202", "2"]]
@@ -742,7 +743,8 @@ def test_inns_cathedrals_and_traders_builders_figures_goods_and_scores(open_buil
     assert builder.testid("goods-wine").text_content().endswith(
         "wine: red holds the most tokens (1): 10")
     assert "goods 10" in builder.testid("result-red").text_content()
-    assert "road-1 is completed but still holds figures" in page.locator(".warnings").text_content()
+    assert "The road through W at (-1, 0) is completed but still holds figures" in page.locator(
+        ".warnings").text_content()
 
 
 def test_the_river_ii_starts_from_its_spring_and_no_figure_stands_by_the_volcano(open_builder):

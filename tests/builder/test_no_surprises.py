@@ -257,3 +257,49 @@ def test_a_phone_shows_squares_a_finger_can_use_and_more_tile_types(open_builder
     }""")
     assert shown >= 28
     page.screenshot(path="test-artifacts/builder-phone-big-box.png")
+
+
+def test_problems_warnings_and_the_panel_speak_a_players_words(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    # The river turned against the spring's mouth: the server's problem names tiles[1],
+    # the page says which tile.
+    import_board(builder, tmp_path, ["farmers", "abbot", "river"],
+                 [("river-A-C3", 0, 0, 0), ("river-G", 0, 1, 180)])
+    builder.testid("score").click()
+    errors = builder.testid("errors")
+    errors.wait_for()
+    paths = errors.locator(".error-path").all_text_contents()
+    assert paths and all("[" not in path for path in paths)
+    assert "The river tile at (0, 1):" in paths
+
+    # A field without farmers in play: the figure is named by its owner, kind and place.
+    import_board(builder, tmp_path, ["abbot"], [("D", 0, 0, 0)], [("red", 0, 0, "SW", "meeple")])
+    builder.testid("score").click()
+    page.wait_for_selector("[data-testid=errors] .error-path")
+    assert "Red's meeple on the field of tile D at (0, 0):" in errors.locator(
+        ".error-path").all_text_contents()
+
+    # A road completed with a figure on it: the warning names the road by its tiles.
+    # A (-1, 0) turned 270° and A (1, 0) turned 90° end D's road at their monasteries:
+    # blue's completed road of 3 tiles scores 3.
+    import_board(builder, tmp_path, ["farmers", "abbot", "inns-cathedrals"],
+                 [("D", 0, 0, 0), ("A", -1, 0, 270), ("A", 1, 0, 90), ("E", 0, -1, 180)],
+                 [("blue", 0, 0, "W", "meeple")])
+    assert score(builder) == {"red": 0, "blue": 3}
+    warnings = page.locator(".warnings").text_content()
+    assert "The road through A at (-1, 0) is completed but still holds figures" in warnings
+    assert "road-" not in warnings
+
+    # The panel of a tile turned 180° says where its city lies now.
+    builder.hold_square(0, -1)
+    assert builder.testid("inspector-picture").text_content() == "City on the south"
+
+    # The sixth colour is pink in C3 and gray in C1.
+    for _ in range(4):
+        builder.testid("add-player").click()
+    colours = builder.testid("player-color-5").locator("option").all_text_contents()
+    assert colours == ["Pink"]
+    builder.testid("edition").select_option("C1")
+    page.wait_for_selector('[data-testid="player-color-5"] option[value="gray"]', state="attached")
+    assert "Pink" not in builder.testid("player-color-4").locator("option").all_text_contents()

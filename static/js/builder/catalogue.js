@@ -12,9 +12,12 @@ export const PLAYER_COLORS = [
   { code: "green", label: "Green", letter: "G", fill: "#2f8f3a", ink: "#ffffff" },
   { code: "blue", label: "Blue", letter: "B", fill: "#2c5fc4", ink: "#ffffff" },
   { code: "black", label: "Black", letter: "K", fill: "#1f1f1f", ink: "#ffffff" },
-  { code: "gray", label: "Gray", letter: "Gy", fill: "#9a9a9a", ink: "#111111" },
-  { code: "pink", label: "Pink", letter: "P", fill: "#f08cc0", ink: "#1d1d1d" },
+  // The sixth colour: gray in the first edition's box, pink in the second and third.
+  { code: "gray", label: "Gray", letter: "Gy", fill: "#9a9a9a", ink: "#111111", editions: ["C1"] },
+  { code: "pink", label: "Pink", letter: "P", fill: "#f08cc0", ink: "#1d1d1d", editions: ["C2", "C3"] },
 ];
+/** The colours a game of this edition offers. */
+export const colorsOf = (edition) => PLAYER_COLORS.filter((color) => !color.editions || color.editions.includes(edition));
 export const colorInfo = (code) => PLAYER_COLORS.find((color) => color.code === code)
   ?? { code, label: code, letter: "?", fill: "#777777", ink: "#ffffff" };
 

@@ -2,7 +2,7 @@
 // now (the list in the game options), and whose figures the next click puts on the board
 // (the strip above the board, with the figures each player has left).
 
-import { PLAYER_COLORS, colorInfo } from "./catalogue.js";
+import { PLAYER_COLORS, colorInfo, colorsOf } from "./catalogue.js";
 import { h } from "./dom.js";
 
 export const MIN_PLAYERS = 2;
@@ -33,13 +33,15 @@ export class PlayersEditor {
 
   freeColors(except = null) {
     const taken = new Set(this.state.doc.players.map((player) => player.color));
-    return PLAYER_COLORS.filter((color) => color.code === except || !taken.has(color.code));
+    const offered = new Set(colorsOf(this.state.doc.edition).map((color) => color.code));
+    return PLAYER_COLORS.filter((color) => color.code === except
+      || (!taken.has(color.code) && offered.has(color.code)));
   }
 
   render() {
     const players = this.state.doc.players;
     const tokens = this.state.catalogue.tokens(this.state.inPlay());
-    const signature = `${players.map((player) => player.color).join(" ")}|${tokens.map((entry) => entry.name).join(" ")}`;
+    const signature = `${players.map((player) => player.color).join(" ")}|${tokens.map((entry) => entry.name).join(" ")}|${this.state.doc.edition}`;
     if (signature !== this.builtFor) this.build(tokens);
     for (const player of players) {
       const row = this.rows.get(player.color);
@@ -59,7 +61,7 @@ export class PlayersEditor {
   build(tokens) {
     const { state } = this;
     const players = state.doc.players;
-    this.builtFor = `${players.map((player) => player.color).join(" ")}|${tokens.map((entry) => entry.name).join(" ")}`;
+    this.builtFor = `${players.map((player) => player.color).join(" ")}|${tokens.map((entry) => entry.name).join(" ")}|${state.doc.edition}`;
     this.rows.clear();
     const focusedColor = document.activeElement?.closest?.("[data-player-row]")?.dataset.playerRow;
     const items = players.map((player, index) => {
