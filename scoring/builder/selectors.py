@@ -36,23 +36,44 @@ def builder_tiles() -> list[dict[str, Any]]:
     tiles = []
     for tile in TileType.objects.with_related():
         data = tile_as_data(tile)
-        owner = tile.part if tile.part_id else tile.expansion
         tiles.append({**data, "part": tile.part.code if tile.part_id else None,
-                      "search": tile_search_text(data, owner.name)})
+                      "search": tile_search_text(data)})
     return tiles
 
 
-def tile_search_text(data: dict[str, Any], owner_name: str = "") -> str:
-    """What a player may type to find a tile type, as one lower-case string: its code,
-    what the picture shows, the kinds of its features (a field also as "farm") and what
-    they carry (an inn, a cathedral, goods, pennants, a road's end), its illustrations
-    and the name of the expansion or part it comes from ("river")."""
-    words = [data["code"], data.get("picture") or "", owner_name]
-    for feature in data.get("features") or []:
+def _road_words(features: list[dict[str, Any]]) -> list[str]:
+    """What a player calls the tile's roads: a straight road, a curve, a road's end, a
+    crossroads (three or four roads meeting)."""
+    words = []
+    roads = [feature for feature in features if feature.get("kind") == FeatureKind.ROAD.value]
+    for road in roads:
+        edges = [Side[edge] for edge in road.get("edges") or () if edge in Side.__members__]
+        if len(edges) == 2:
+            words.append("straight" if edges[0].opposite == edges[1] else "curve bend")
+        elif len(edges) == 1:
+            words.append("end")
+    if sum(len(road.get("edges") or ()) == 1 for road in roads) >= 3:
+        words.append("crossroads crossing junction")
+    return words
+
+
+def tile_search_text(data: dict[str, Any]) -> str:
+    """What a player may type to find a tile type, as one lower-case string, from what
+    the tile shows and nothing else: what the picture shows, the kinds of its features (a
+    field also as "farm", a monastery as "cloister"), the shape of its roads (straight,
+    curve, crossroads), what the features carry (an inn, a cathedral, goods, pennants) and
+    its illustrations. Not its code (the palette matches codes on their own) nor its
+    expansion's name: "inn" finds the tiles with an inn, not every tile of Inns &
+    Cathedrals."""
+    features = data.get("features") or []
+    words = [data.get("picture") or ""]
+    for feature in features:
         kind = str(feature.get("kind", ""))
         words.append(kind)
         if kind == FeatureKind.FARM.value or kind == "field":
             words.append("field farm")
+        if kind == FeatureKind.MONASTERY.value:
+            words.append("cloister")
         for name, value in feature.items():
             if name in {"kind", "edges", "half_edges", "editions", "borders"}:
                 continue
@@ -62,6 +83,7 @@ def tile_search_text(data: dict[str, Any], owner_name: str = "") -> str:
                 words.append(f"{name.replace('_', ' ')} {value}")
             elif isinstance(value, (list, tuple)):
                 words.extend(str(item) for item in value if isinstance(item, str))
+    words.extend(_road_words(features))
     words.extend(str(item) for item in data.get("illustrations") or [])
     seen: dict[str, None] = {}
     for word in " ".join(words).lower().replace(",", " ").replace(";", " ").split():

@@ -303,3 +303,36 @@ def test_problems_warnings_and_the_panel_speak_a_players_words(open_builder, tmp
     builder.testid("edition").select_option("C1")
     page.wait_for_selector('[data-testid="player-color-5"] option[value="gray"]', state="attached")
     assert "Pink" not in builder.testid("player-color-4").locator("option").all_text_contents()
+
+
+def test_the_palette_finds_tiles_by_what_they_show_not_by_their_expansion(open_builder):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    builder.testid("expansion-inns-cathedrals").check()
+    with_inn, with_cathedral = page.evaluate("""() => {
+        const types = [...window.carcwikiBuilder.catalogue.types.values()]
+            .filter((type) => type.expansion === 'inns-cathedrals');
+        const having = (name) => types.filter((type) => type.features.some((f) => f[name]))
+            .map((type) => type.code).sort();
+        return [having('inn'), having('cathedral')];
+    }""")
+    assert len(with_inn) == 6 and len(with_cathedral) == 1  # of Inns & Cathedrals' 17
+
+    def shown(query):
+        builder.testid("palette-search").fill(query)
+        return sorted(page.eval_on_selector_all(
+            "[data-testid=palette] li:not([hidden])", "items => items.map(i => i.dataset.code)"))
+
+    assert shown("inn") == with_inn
+    assert shown("cathedral") == with_cathedral
+    curves = shown("road curve")
+    assert "V" in curves and "U" not in curves
+    crossings = shown("crossroads")
+    assert {"W", "X"} <= set(crossings) and "V" not in crossings
+    assert shown("inns-") == sorted(
+        page.evaluate("[...window.carcwikiBuilder.catalogue.types.values()]"
+                      ".filter((t) => t.expansion === 'inns-cathedrals' && t.counts.C3 > 0)"
+                      ".map((t) => t.code)"))
+    assert "D" in shown("D")  # a code typed comes first
+    first = page.eval_on_selector("[data-testid=palette] li:not([hidden])", "i => i.dataset.code")
+    assert first == "D"

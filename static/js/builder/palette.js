@@ -139,13 +139,16 @@ export class Palette {
     this.status.textContent = query ? `${shown} tile type${shown === 1 ? "" : "s"} match “${query}”.` : "";
   }
 
-  /** Whether a type matches the query: every word typed starts one of its words, or the
-   * query is its code. */
+  /** Whether a type matches the query: the query is its code, or every word typed is
+   * its code, begins a code typed with its dash ("inns-"), or starts one of the words of
+   * what it shows (the server's search text). */
   matches(type, words) {
     if (!words.length) return true;
-    if (type.code.toLowerCase() === this.query.trim().toLowerCase()) return true;
-    const own = wordsOf(`${type.code} ${type.search ?? type.picture ?? ""}`);
-    return words.every((word) => own.some((candidate) => candidate.startsWith(word)));
+    const code = type.code.toLowerCase();
+    if (code === this.query.trim().toLowerCase()) return true;
+    const own = wordsOf(type.search ?? type.picture ?? "");
+    return words.every((word) => word === code || (word.includes("-") && code.startsWith(word))
+      || own.some((candidate) => candidate.startsWith(word)));
   }
 
   /** The codes shown, in the order shown. */
