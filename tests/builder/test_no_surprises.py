@@ -336,3 +336,28 @@ def test_the_palette_finds_tiles_by_what_they_show_not_by_their_expansion(open_b
     assert "D" in shown("D")  # a code typed comes first
     first = page.eval_on_selector("[data-testid=palette] li:not([hidden])", "i => i.dataset.code")
     assert first == "D"
+
+
+def test_a_shared_table_opens_scored_with_the_board(open_builder):
+    from scoring.builder.models import SavedBoard, board_size
+
+    board = {
+        "edition": "C3", "expansions": ["farmers", "abbot", "inns-cathedrals"],
+        "players": [{"color": "red", "name": "Ada", "points": 10}, {"color": "blue", "points": 12}],
+        "tiles": [{"tile": t, "x": x, "y": y, "rotation": r} for t, x, y, r in TILES],
+        "figures": [{"player": p, "x": x, "y": y, "at": at, "kind": kind}
+                    for p, x, y, at, kind in FIGURES],
+    }
+    saved = SavedBoard.objects.create(board=board, size=board_size(board))
+    builder = open_builder(PHONE, f"/board/{saved.id}/")
+    page = builder.page
+    # No tap on "Score": red's large meeple holds the road (2) and red's meeple the
+    # monastery (1 + 1 neighbour = 2): red 10 + 4 = 14, blue 12 + 0 = 12.
+    page.wait_for_selector("[data-testid=score-table]")
+    assert builder.testid("final-red").text_content() == "+4"
+    assert builder.testid("total-red").text_content() == "14"
+    assert builder.testid("total-blue").text_content() == "12"
+    assert builder.tiles() == {(0, 0): ("D", 0), (1, 0): ("A", 90)}
+    assert "Winner: Red (Ada)." in builder.message
+    # The board stays in sight at the top of the page.
+    assert page.evaluate("document.querySelector('svg.board').getBoundingClientRect().top") < 844

@@ -643,6 +643,14 @@ renderAll();
 results.draw();
 controller.openView();
 say(startNote);
+// A shared table opens scored: whoever follows the link wants the result, with the board
+// (the view stays on the board; the results are under it).
+if (savedId) {
+  results.score().then((outcome) => {
+    if (outcome?.ok) say(`${startNote} ${outcome.message}`);
+    else report(outcome);
+  });
+}
 if (state.doc.tiles.size > 1) part("setup").open = false;
 
 // For tests and curious players: the page's state, read-only by convention.
