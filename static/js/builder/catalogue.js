@@ -16,8 +16,12 @@ export const PLAYER_COLORS = [
   { code: "gray", label: "Gray", letter: "Gy", fill: "#9a9a9a", ink: "#111111", editions: ["C1"] },
   { code: "pink", label: "Pink", letter: "P", fill: "#f08cc0", ink: "#1d1d1d", editions: ["C2", "C3"] },
 ];
-/** The colours a game of this edition offers. */
-export const colorsOf = (edition) => PLAYER_COLORS.filter((color) => !color.editions || color.editions.includes(edition));
+/** The colours in the order a game of this edition offers them: its own sixth colour
+ * first (a group may still mix sets: the other stays on offer). */
+export const colorsOf = (edition) => [
+  ...PLAYER_COLORS.filter((color) => !color.editions || color.editions.includes(edition)),
+  ...PLAYER_COLORS.filter((color) => color.editions && !color.editions.includes(edition)),
+];
 export const colorInfo = (code) => PLAYER_COLORS.find((color) => color.code === code)
   ?? { code, label: code, letter: "?", fill: "#777777", ink: "#ffffff" };
 

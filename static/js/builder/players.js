@@ -2,7 +2,7 @@
 // now (the list in the game options), and whose figures the next click puts on the board
 // (the strip above the board, with the figures each player has left).
 
-import { PLAYER_COLORS, colorInfo, colorsOf } from "./catalogue.js";
+import { colorInfo, colorsOf } from "./catalogue.js";
 import { h } from "./dom.js";
 
 export const MIN_PLAYERS = 2;
@@ -33,9 +33,7 @@ export class PlayersEditor {
 
   freeColors(except = null) {
     const taken = new Set(this.state.doc.players.map((player) => player.color));
-    const offered = new Set(colorsOf(this.state.doc.edition).map((color) => color.code));
-    return PLAYER_COLORS.filter((color) => color.code === except
-      || (!taken.has(color.code) && offered.has(color.code)));
+    return colorsOf(this.state.doc.edition).filter((color) => color.code === except || !taken.has(color.code));
   }
 
   render() {
