@@ -23,7 +23,7 @@ def page_data() -> dict[str, Any]:
     import django
 
     django.setup()  # selectors imports the catalogue's models; nothing here reads them
-    from scoring.builder.selectors import builder_geometry, builder_rules
+    from scoring.builder.selectors import builder_geometry, builder_rules, turned_geometry
     from scoring.engine import TileSet
     from scoring.engine.expansions import DEFAULT_REGISTRY
 
@@ -35,6 +35,8 @@ def page_data() -> dict[str, Any]:
         "options": [],
         "rules": builder_rules(DEFAULT_REGISTRY),
         "geometry": builder_geometry(tiles),
+        # Not the page's: the engine's own view of every turn, for the tests to compare.
+        "engine_turned": turned_geometry(tiles),
     }
 
 

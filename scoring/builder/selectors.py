@@ -9,8 +9,8 @@ no expansion, figure kind, rule or tile: it reads them from here. Three groups:
   puts in play, the figure kinds with their limits, strengths and placements, the rule
   options with their labels, the tokens players bring and the start tiles;
 - the geometry, from the engine's tile set (:func:`builder_geometry`): for every tile type
-  and rotation the edges and segments after rotation, and the location names with the
-  side each lies on, where it turns and which location of a neighbour it meets.
+  its edges and segments as printed, and the location names with the side each lies on,
+  what each becomes when the tile turns and which location of a neighbour it meets.
 """
 
 from __future__ import annotations
@@ -267,11 +267,19 @@ def builder_geometry(tiles: TileSet, codes: list[str] | None = None) -> dict[str
             for location in Location
         ],
         "edge_words": {edge.value: edge.word for edge in EdgeType},
-        "tiles": {
-            code: [oriented_view(tiles, code, rotation, landmarks) for rotation in ROTATIONS]
-            for code in wanted
-        },
+        # Each tile as printed (turned 0°): the page turns it by the locations' "turned"
+        # names, a quarter of the bytes of sending every turn.
+        "tiles": {code: oriented_view(tiles, code, 0, landmarks) for code in wanted},
     }
+
+
+def turned_geometry(tiles: TileSet, codes: list[str] | None = None) -> dict[str, Any]:
+    """The engine's view of every tile turned each way: what the page derives from
+    :func:`builder_geometry` (its JavaScript unit tests compare the two)."""
+    landmarks = frozenset(tiles.registry.landmarks) if tiles.registry is not None else frozenset()
+    wanted = [code for code in (codes if codes is not None else tiles) if code in tiles]
+    return {code: [oriented_view(tiles, code, rotation, landmarks) for rotation in ROTATIONS]
+            for code in wanted}
 
 
 def initial_selection(request, options: list[dict[str, Any]]) -> dict[str, Any]:

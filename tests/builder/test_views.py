@@ -353,7 +353,9 @@ def test_the_rule_options_tokens_and_start_tiles_come_from_the_expansions(client
     }
 
 
-def test_the_geometry_is_the_engines_view_of_every_tile_turned(client):
+def test_the_geometry_is_the_engines_view_of_every_tile_as_printed(client):
+    """Each tile once, as printed: the page turns it by the locations' "turned" names
+    (tests/builder/js/ checks every turn against the engine's)."""
     from scoring.engine.locations import Location
     from scoring.tileset import current_tiles
 
@@ -362,27 +364,26 @@ def test_the_geometry_is_the_engines_view_of_every_tile_turned(client):
     assert geometry["rotations"] == [0, 90, 180, 270]
     assert set(geometry["tiles"]) == set(tiles)
     for code in ("D", "river-B", "inns-B", "traders-P", "E-garden"):
-        for position, rotation in enumerate((0, 90, 180, 270)):
-            oriented = tiles[code].oriented(rotation)
-            view = geometry["tiles"][code][position]
-            assert view["edges"] == oriented.edge_string
-            assert [(s["kind"], s["locations"]) for s in view["segments"]] == [
-                (segment.kind.value, [location.value for location in segment.locations])
-                for segment in oriented.segments]
-            assert view["at"] == {location.value: oriented.segment_index(location)
-                                  for location in Location if oriented.segment_index(location) >= 0}
-    # D turned 90°: the city on the east, the road north-south, nothing on a river.
-    d = geometry["tiles"]["D"][1]
-    assert d["edges"] == "RCRF"
-    assert d["segments"][0] == {"kind": "city", "locations": ["E"], "feature": 0}
+        printed = tiles[code].oriented(0)
+        view = geometry["tiles"][code]
+        assert view["edges"] == printed.edge_string
+        assert [(s["kind"], s["locations"]) for s in view["segments"]] == [
+            (segment.kind.value, [location.value for location in segment.locations])
+            for segment in printed.segments]
+        assert view["at"] == {location.value: printed.segment_index(location)
+                              for location in Location if printed.segment_index(location) >= 0}
+    # D: the city on the north, the road west-east.
+    d = geometry["tiles"]["D"]
+    assert d["edges"] == "CRFR"
+    assert d["segments"][0] == {"kind": "city", "locations": ["N"], "feature": 0}
     # A river tile: the river is no segment, so no figure can stand on it; each segment
     # names its entry in the tile data (the river's entry comes first there).
-    river = geometry["tiles"]["river-B"][1]
-    assert river["edges"] == "VCVR"
-    assert "N" not in river["at"] and "S" not in river["at"]
+    river = geometry["tiles"]["river-B"]
+    assert river["edges"] == "CVRV"
+    assert "E" not in river["at"] and "W" not in river["at"]
     assert [s["feature"] for s in river["segments"]] == [1, 2, 3, 4, 5, 6]
     # The garden of inns-B is printed only from the second edition on.
-    garden = geometry["tiles"]["inns-B"][0]["segments"]
+    garden = geometry["tiles"]["inns-B"]["segments"]
     assert [s.get("editions") for s in garden if s["kind"] == "garden"] == [["C2", "C3"]]
     sides = {side["name"]: side for side in geometry["sides"]}
     assert sides["N"] == {"name": "N", "offset": [0, -1], "word": "north", "opposite": "S"}
