@@ -30,12 +30,25 @@ BUILDER_EDITIONS = ("C1", "C2", "C3")
 EDITION_OF_GROUP = {"c1": "C1", "c23": "C3"}
 
 
-def builder_tiles() -> list[dict[str, Any]]:
-    """Every tile type as plain data, plus its part code (``None`` for the base box) and
-    the words the palette's search matches (see :func:`tile_search_text`)."""
+def tile_groups(codes: list[str], registry: ExpansionRegistry = REGISTRY) -> list[str]:
+    """The tile groups a game with these codes lays (the base game's and those the codes
+    bring), sorted; codes the registry does not know bring nothing."""
+    return sorted(registry.in_play([code for code in codes if code in registry]).tile_groups)
+
+
+def all_tile_groups(registry: ExpansionRegistry = REGISTRY) -> list[str]:
+    return tile_groups(list(registry.codes), registry)
+
+
+def builder_tiles(groups: list[str] | None = None) -> list[dict[str, Any]]:
+    """The tile types of these tile groups (every type when ``None``) as plain data, plus
+    its part code (``None`` for the base box) and the words the palette's search matches
+    (see :func:`tile_search_text`)."""
     tiles = []
     for tile in TileType.objects.with_related():
         data = tile_as_data(tile)
+        if groups is not None and data.get("expansion") not in groups:
+            continue
         tiles.append({**data, "part": tile.part.code if tile.part_id else None,
                       "search": tile_search_text(data)})
     return tiles

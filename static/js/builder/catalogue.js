@@ -47,8 +47,10 @@ export class InPlay {
 }
 
 export class Catalogue {
-  constructor({ tiles, editions, options, rules, geometry }) {
+  constructor({ tiles, editions, options, rules, geometry, groups = null }) {
     this.types = new Map(tiles.map((tile) => [tile.code, tile]));
+    // The tile groups whose types the page has (the game in play's); null: all of them.
+    this.groups = groups ? new Set(groups) : null;
     this.editions = editions;
     this.options = options;
     this.rules = rules;
@@ -58,6 +60,19 @@ export class Catalogue {
     // Tile groups with a start tile of their own (the river) are laid first.
     const always = new Set(rules.always.tiles);
     this.firstGroups = new Set(rules.start_tiles.map(([code]) => code).filter((code) => !always.has(code)));
+  }
+
+  /** The tile groups these codes lay that the page has not loaded yet. */
+  missingGroups(codes) {
+    if (!this.groups) return [];
+    return [...this.inPlay(codes).tiles].filter((group) => !this.groups.has(group)).sort();
+  }
+
+  /** Take in more tile groups (the server's answer to /board/tiles/). */
+  addTiles({ groups, tiles, geometry }) {
+    for (const tile of tiles) this.types.set(tile.code, tile);
+    this.geometry.addTiles(geometry);
+    for (const group of groups) this.groups?.add(group);
   }
 
   type(code) {

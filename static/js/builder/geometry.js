@@ -37,6 +37,11 @@ export class Geometry {
     this.tiles = {};
   }
 
+  /** More tiles, as printed (code → view). */
+  addTiles(printed) {
+    Object.assign(this.printed, printed);
+  }
+
   /** Tile `code` turned `rotation` degrees, from its printed view: every location takes
    * the name the engine gives it after the turn ("turned"), each edge moves to the side
    * its side turns to, and a location's segment stays the same segment. */

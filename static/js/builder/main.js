@@ -31,6 +31,22 @@ const savedId = root.dataset.savedId || "";
 const part = (name) => root.querySelector(`[data-${name}]`);
 
 const catalogue = new Catalogue(data);
+
+/** Load the tiles of the expansions these codes put in play, if the page lacks them (it
+ * carries only the game in play's); false when the server cannot be reached. */
+async function ensureTiles(codes) {
+  const missing = catalogue.missingGroups(Array.isArray(codes) ? codes.filter((code) => typeof code === "string") : []);
+  if (!missing.length) return true;
+  try {
+    const response = await fetch(`${data.urls.tiles}?groups=${encodeURIComponent(missing.join(","))}`,
+      { headers: { Accept: "application/json" } });
+    if (!response.ok) return false;
+    catalogue.addTiles(await response.json());
+    return true;
+  } catch {
+    return false;
+  }
+}
 const tileUrl = (code) => data.urls.tile_svg.replace("CODE", encodeURIComponent(code));
 const pictures = new TilePictures(data.urls.tile_svg, catalogue);
 const drafts = new Drafts(window.location.pathname);
@@ -50,6 +66,8 @@ const defaultPlayers = newDoc(data.initial, catalogue).players;
 let startDoc = null;
 let startNote = "";
 const draft = drafts.load();
+// A draft kept in this browser may play other expansions than the page was made for.
+if (draft) await ensureTiles(draft.board?.expansions ?? []);
 if (draft) {
   try {
     startDoc = docFromOutside(boardFromText(JSON.stringify(draft.board), catalogue), defaultPlayers);
@@ -493,7 +511,11 @@ const controller = {
   async importFile(file) {
     if (!file) return;
     try {
-      const board = boardFromText(await file.text(), catalogue);
+      const text = await file.text();
+      let listed = [];
+      try { listed = JSON.parse(text)?.expansions ?? []; } catch { /* boardFromText says why */ }
+      if (!(await ensureTiles(listed))) throw new Error("the tiles of its expansions could not be loaded");
+      const board = boardFromText(text, catalogue);
       state.load(docFromOutside(board, state.doc.players), `import ${file.name}`);
       this.fit();
       results.clear();
@@ -549,7 +571,12 @@ turnHandle = new TurnHandle(svg.parentElement, svg, state, catalogue, () => cont
 chooser = new FigureChooser(svg.parentElement, state, catalogue, (index, choice) => controller.choose(index, choice));
 const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl,
   (code) => controller.pick(code), (code, clientX, clientY) => controller.dropFromPalette(code, clientX, clientY));
-const setup = new Setup(part("setup-game"), part("setup-summary"), state, catalogue);
+const setup = new Setup(part("setup-game"), part("setup-summary"), state, catalogue, async (codes) => {
+  if (catalogue.missingGroups(codes).length) say("Loading the tiles of that expansion…");
+  const loaded = await ensureTiles(codes);
+  if (!loaded) say("The tiles of that expansion could not be loaded: check the connection and tick it again.", "error");
+  return loaded;
+});
 const playersEditor = new PlayersEditor(part("players"), part("add-player"), state);
 const turnPicker = new TurnPicker(part("turn"), state);
 const inspector = new Inspector(part("inspector"), state, catalogue, controller, tileUrl);

@@ -7,7 +7,8 @@
 import { h, listWords, plural } from "./dom.js";
 
 export class Setup {
-  constructor(root, summary, state, catalogue) {
+  constructor(root, summary, state, catalogue, loadTiles = async () => true) {
+    this.loadTiles = loadTiles; // (codes) → whether the page has their tiles now
     this.root = root;
     this.summary = summary;
     this.state = state;
@@ -31,7 +32,15 @@ export class Setup {
         type: "checkbox", value: option.code, id: `setup-x-${option.code}`,
         dataset: { testid: `expansion-${option.code}` },
       });
-      box.addEventListener("change", () => state.setExpansion(option.code, box.checked));
+      box.addEventListener("change", async () => {
+        const on = box.checked;
+        // An expansion's tiles come from the server the first time it is put in play.
+        if (on && !(await this.loadTiles([...state.doc.expansions, option.code]))) {
+          box.checked = false;
+          return;
+        }
+        state.setExpansion(option.code, on);
+      });
       const note = h("span", { class: "setup-note" });
       this.expansionBoxes.set(option.code, { box, note, option });
       const offered = catalogue.option(option.expansion);
