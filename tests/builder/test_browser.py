@@ -702,7 +702,8 @@ def test_inns_cathedrals_and_traders_builders_figures_goods_and_scores(open_buil
     page = builder.page
     builder.testid("expansion-inns-cathedrals").check()
     builder.testid("expansion-traders-builders").check()
-    assert builder.testid("expansion-large-meeple").is_disabled()  # the whole is ticked
+    # The whole is ticked (once its tiles have come): its parts are not to be ticked.
+    wait_until(page, "document.querySelector('[data-testid=expansion-large-meeple]').disabled")
     set_up_players(builder, [("red", "Anna", 40), ("pink", "Ben", 44)])
     for code, x, y, rotation in [("traders-P", 0, -1, 90), ("H", 0, -2, 270),
                                  ("inns-B", 1, 0, 0), ("W", -1, 0, 0), ("X", 2, 0, 0)]:
