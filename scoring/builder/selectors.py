@@ -187,6 +187,9 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
             "strength": kind.strength, "part": part.code, "placements": placements,
             "listed_as": kind.listed_as,
             "shape": _figure_shape(placements, kind.strength),
+            # A follower is what a builder or pig joins; a figure that stands on a
+            # corner (a barn) names the corner where four tiles meet.
+            "follower": kind.follower, "stands": kind.stands.value,
         })
     return {
         # What listing a code puts in play (parts, and the codes whose tiles come with
@@ -204,8 +207,24 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
         ],
         "tokens": [
             {"name": tokens.name, "kinds": list(tokens.kinds),
-             "part": registry.token_part[tokens.name].code, "meaning": tokens.meaning}
+             "part": registry.token_part[tokens.name].code, "meaning": tokens.meaning,
+             # Held or not (the king's tile) rather than counted (goods), and the caps.
+             "flags": tokens.flags, "per_player": tokens.per_player, "in_all": tokens.in_all,
+             "words": {kind: tokens.word(kind) for kind in tokens.kinds}}
             for tokens in registry.tokens
+        ],
+        # Figures nobody owns (a witch, a dragon), where they may stand and how many.
+        "neutral": [
+            {"code": figure.code, "name": figure.name, "limit": figure.limit,
+             "features": [feature.value for feature in figure.features],
+             "meaning": figure.meaning, "part": member}
+            for member in registry.codes for figure in registry[member].neutral_figures
+        ],
+        # What a tile type may be beyond its features (an abbey fits any hole).
+        "tile_traits": [
+            {"name": trait.name, "meaning": trait.meaning, "any_edges": trait.any_edges,
+             "closes": trait.closes, "part": member}
+            for member in registry.codes for trait in registry[member].tile_traits
         ],
         # Start tiles by part, in registry order: the game starts from the first tile,
         # taking the parts in play from the last, that the edition has.

@@ -378,7 +378,9 @@ def test_the_rule_options_tokens_and_start_tiles_come_from_the_expansions(client
     assert options["small_cities"]["choices"][0] == {
         "value": True, "label": "1 a tile and 1 a pennant (old rule)"}
     assert rules["tokens"] == [{"name": "goods", "kinds": ["wine", "grain", "cloth"],
-                                "part": "trade-goods", "meaning": "Goods tokens a player holds."}]
+                                "part": "trade-goods", "meaning": "Goods tokens a player holds.",
+                                "flags": False, "per_player": None, "in_all": None,
+                                "words": {"wine": "wine", "grain": "grain", "cloth": "cloth"}}]
     assert rules["start_tiles"] == [
         ["base", ["D"]], ["river", ["river-A", "river-A-C3"]], ["river2", ["river2-A"]]]
     assert rules["always"] == {"parts": ["base"], "tiles": ["base"]}
@@ -495,3 +497,48 @@ def test_the_check_refuses_a_body_that_is_not_json(client):
     response = client.post(CHECK_URL, data="{", content_type="application/json")
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "invalid_json"
+
+
+def test_the_page_reads_the_new_hooks_of_a_declaration():
+    """A made-up expansion using the hooks for the next expansions (a corner figure, a
+    figure nobody owns, a tile that fits any hole, tokens held or not): the page's rules
+    carry each as data, from the declaration alone."""
+    from scoring.engine.expansion import (
+        Expansion,
+        ExpansionRegistry,
+        FigureKind,
+        NeutralFigure,
+        Placement,
+        PlayerTokens,
+        Stand,
+        TileTrait,
+    )
+    from scoring.engine.expansions import base
+    from scoring.engine.problems import ProblemCode
+    from scoring.engine.rules import Edition
+    from scoring.engine.tiles import FeatureKind
+
+    made_up = Expansion(
+        code="test-hooks", name="the hooks test", editions=frozenset(Edition),
+        figure_kinds=(FigureKind("shed", "shed", limit=1, strength=0, follower=False,
+                                 stands=Stand.CORNER),),
+        placements=(Placement("shed", FeatureKind.FARM, "shed"),),
+        neutral_figures=(NeutralFigure("owl", "owl", features=(FeatureKind.ROAD,), limit=2),),
+        tile_traits=(TileTrait("hollow", meaning="fits any hole", any_edges=True, closes=True),),
+        tokens=(PlayerTokens("crown", ("crown",), ProblemCode("invalid_crown", "no crown"),
+                             flags=True, in_all=1, words={"crown": "the crown tile"}),),
+    )
+    from scoring.builder.selectors import builder_rules
+
+    rules = builder_rules(ExpansionRegistry([base.EXPANSION, made_up]))
+    shed = next(kind for kind in rules["figures"] if kind["code"] == "shed")
+    assert (shed["stands"], shed["follower"], shed["part"]) == ("corner", False, "test-hooks")
+    meeple = next(kind for kind in rules["figures"] if kind["code"] == "meeple")
+    assert (meeple["stands"], meeple["follower"]) == ("feature", True)
+    assert rules["neutral"] == [{"code": "owl", "name": "owl", "limit": 2, "features": ["road"],
+                                 "meaning": "", "part": "test-hooks"}]
+    assert rules["tile_traits"] == [{"name": "hollow", "meaning": "fits any hole",
+                                     "any_edges": True, "closes": True, "part": "test-hooks"}]
+    crown = next(tokens for tokens in rules["tokens"] if tokens["name"] == "crown")
+    assert (crown["flags"], crown["in_all"], crown["per_player"]) == (True, 1, None)
+    assert crown["words"] == {"crown": "the crown tile"}
