@@ -305,3 +305,38 @@ def test_problems_warnings_and_the_panel_speak_a_players_words(open_builder, tmp
     builder.testid("edition").select_option("C1")
     builder.testid("add-player").click()
     assert builder.testid("player-color-5").input_value() == "gray"
+
+
+def test_a_token_a_player_holds_or_not_is_a_box_to_tick(open_builder, monkeypatch, tmp_path):
+    """The hooks' held tokens (the king's tile is one) reach the page as data: a made-up
+    expansion declares a crown each player holds or not; with it in play the page offers
+    a box per player, named in the declaration's words, and sends true or false."""
+    from scoring.builder import selectors
+    from scoring.engine.expansion import Expansion, ExpansionRegistry, PlayerTokens
+    from scoring.engine.expansions import DEFAULT_REGISTRY
+    from scoring.engine.problems import ProblemCode
+    from scoring.engine.rules import Edition
+
+    crowns = Expansion(
+        code="test-crown", name="the crown test", editions=frozenset(Edition),
+        tokens=(PlayerTokens("crown", ("crown",), ProblemCode("invalid_crown", "no crown"),
+                             flags=True, in_all=1, words={"crown": "the crown tile"}),),
+    )
+    registry = ExpansionRegistry([*(DEFAULT_REGISTRY[code] for code in DEFAULT_REGISTRY.codes
+                                    if DEFAULT_REGISTRY.expansion_of(code).code == code),
+                                  crowns])
+    rules, groups = selectors.builder_rules, selectors.all_tile_groups
+    monkeypatch.setattr(selectors, "builder_rules", lambda: rules(registry))
+    monkeypatch.setattr(selectors, "all_tile_groups", lambda: groups(registry))
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers", "abbot", "test-crown"], [("D", 0, 0, 0)])
+    box = builder.testid("player-crown-crown-1")
+    assert box.get_attribute("type") == "checkbox"
+    assert box.get_attribute("aria-label") == "Player 2 holds the crown tile"
+    box.check()
+    wait_until(page, "window.carcwikiBuilder.state.toBoard().players[1].crown?.crown === true")
+    assert "crown" not in builder.board()["players"][0]
+    builder.testid("undo").click()
+    wait_until(page, "!window.carcwikiBuilder.state.toBoard().players[1].crown?.crown")
+    assert not box.is_checked()
