@@ -252,13 +252,16 @@ def oriented_view(tiles: TileSet, code: str, rotation: int,
     data_indices = [
         index for index, kind in enumerate(_data_kinds(definition)) if kind not in landmarks
     ]
-    return {
+    view = {
         "edges": oriented.edge_string,
         "segments": [_segment_data(segment, data_indices[index])
                      for index, segment in enumerate(oriented.segments)],
         "at": {location.value: oriented.segment_index(location) for location in Location
                if oriented.segment_index(location) >= 0},
     }
+    if getattr(definition, "any_edges", False):
+        view["any_edges"] = True  # a declared trait (an abbey): it fits whatever the edges
+    return view
 
 
 def _segment_data(segment, data_index: int) -> dict[str, Any]:

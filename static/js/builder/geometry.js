@@ -53,6 +53,7 @@ export class Geometry {
       edges[geometry.sideByName.get(turn(side.name)).index] = view.edges[index];
     });
     return {
+      ...(view.any_edges ? { any_edges: true } : {}),
       edges: edges.join(""),
       // In the engine's order of the location names, as its turned views list them.
       segments: view.segments.map((segment) => ({
@@ -113,6 +114,9 @@ export class Geometry {
       const neighbour = neighbourKey === ignore ? null : tiles.get(neighbourKey);
       if (!neighbour) continue;
       touching += 1;
+      // A tile the engine says fits whatever the edges (an abbey) meets any edge, and
+      // any edge meets it.
+      if (this.view(code, rotation)?.any_edges || this.view(neighbour.tile, neighbour.rotation)?.any_edges) continue;
       const theirs = this.edgeAt(neighbour.tile, neighbour.rotation, this.sideByName.get(side).opposite);
       if (this.edgeAt(code, rotation, side) !== theirs) return { ok: false, reason: "mismatch", side };
     }

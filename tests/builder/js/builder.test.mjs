@@ -132,3 +132,20 @@ test("every tile turned by the page is the engine's view of it turned", () => {
   }
   assert.equal(compared, 4 * data.tiles.length);
 });
+
+test("a tile the engine says fits whatever the edges (an abbey's trait) fits any hole", () => {
+  // A made-up tile with the trait, as the server sends it (any_edges): fields all round.
+  const geometry = new Catalogue(data).geometry;
+  geometry.addTiles({ "test-hollow": { any_edges: true, edges: "FFFF", segments: [], at: {} } });
+  // D at (0, 0) and E turned 180° north of it: the square east of E, (1, -1), touches
+  // E's east field only; (1, 0) touches D's east road.
+  const board = new Map(tiles(["D", 0, 0, 0], ["E", 0, -1, 180]).map((t) => [key(t.x, t.y), t]));
+  assert.equal(geometry.fitsAt(board, "B", 1, 0, 0).ok, false); // B's fields meet D's road
+  assert.equal(geometry.fitsAt(board, "test-hollow", 1, 0, 0).ok, true);
+  assert.equal(geometry.fitsAt(board, "test-hollow", 0, 1, 90).ok, true);
+  // Once down, a neighbour meets it whatever its own edge: U's road against its field.
+  board.set(key(1, 0), { tile: "test-hollow", x: 1, y: 0, rotation: 0 });
+  assert.equal(geometry.fitsAt(board, "U", 2, 0, 90).ok, true);
+  // Still no tile away from the others.
+  assert.equal(geometry.fitsAt(board, "test-hollow", 5, 5, 0).ok, false);
+});
