@@ -340,3 +340,63 @@ def test_a_token_a_player_holds_or_not_is_a_box_to_tick(open_builder, monkeypatc
     builder.testid("undo").click()
     wait_until(page, "!window.carcwikiBuilder.state.toBoard().players[1].crown?.crown")
     assert not box.is_checked()
+
+
+def test_the_palette_finds_tiles_by_what_they_show_not_by_their_expansion(open_builder):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    builder.testid("expansion-inns-cathedrals").check()
+    # The expansion's tiles come from the server when it is ticked.
+    wait_until(page, "window.carcwikiBuilder.state.doc.expansions.includes('inns-cathedrals')")
+    with_inn, with_cathedral = page.evaluate("""() => {
+        const types = [...window.carcwikiBuilder.catalogue.types.values()]
+            .filter((type) => type.expansion === 'inns-cathedrals');
+        const having = (name) => types.filter((type) => type.features.some((f) => f[name]))
+            .map((type) => type.code).sort();
+        return [having('inn'), having('cathedral')];
+    }""")
+    assert len(with_inn) == 6 and len(with_cathedral) == 1  # of Inns & Cathedrals' 17
+
+    def shown(query):
+        builder.testid("palette-search").fill(query)
+        return sorted(page.eval_on_selector_all(
+            "[data-testid=palette] li:not([hidden])", "items => items.map(i => i.dataset.code)"))
+
+    assert shown("inn") == with_inn
+    assert shown("cathedral") == with_cathedral
+    curves = shown("road curve")
+    assert "V" in curves and "U" not in curves
+    crossings = shown("crossroads")
+    assert {"W", "X"} <= set(crossings) and "V" not in crossings
+    assert shown("inns-") == sorted(
+        page.evaluate("[...window.carcwikiBuilder.catalogue.types.values()]"
+                      ".filter((t) => t.expansion === 'inns-cathedrals' && t.counts.C3 > 0)"
+                      ".map((t) => t.code)"))
+    assert "D" in shown("D")  # a code typed comes first
+    first = page.eval_on_selector("[data-testid=palette] li:not([hidden])", "i => i.dataset.code")
+    assert first == "D"
+
+
+def test_a_shared_table_opens_scored_with_the_board(open_builder):
+    from scoring.builder.models import SavedBoard, board_size
+
+    board = {
+        "edition": "C3", "expansions": ["farmers", "abbot", "inns-cathedrals"],
+        "players": [{"color": "red", "name": "Ada", "points": 10}, {"color": "blue", "points": 12}],
+        "tiles": [{"tile": t, "x": x, "y": y, "rotation": r} for t, x, y, r in TILES],
+        "figures": [{"player": p, "x": x, "y": y, "at": at, "kind": kind}
+                    for p, x, y, at, kind in FIGURES],
+    }
+    saved = SavedBoard.objects.create(board=board, size=board_size(board))
+    builder = open_builder(PHONE, f"/board/{saved.id}/")
+    page = builder.page
+    # No tap on "Score": red's large meeple holds the road (2) and red's meeple the
+    # monastery (1 + 1 neighbour = 2): red 10 + 4 = 14, blue 12 + 0 = 12.
+    page.wait_for_selector("[data-testid=score-table]")
+    assert builder.testid("final-red").text_content() == "+4"
+    assert builder.testid("total-red").text_content() == "14"
+    assert builder.testid("total-blue").text_content() == "12"
+    assert builder.tiles() == {(0, 0): ("D", 0), (1, 0): ("A", 90)}
+    assert "Winner: Red (Ada)." in builder.message
+    # The board stays in sight at the top of the page.
+    assert page.evaluate("document.querySelector('svg.board').getBoundingClientRect().top") < 844
