@@ -33,8 +33,9 @@ from ..presenters import Presenter, note_visible, section_visible
 from ..selection import Selection
 from ..wording import equivalent_words
 from . import backends
-from .query import ParsedQuery, parse
+from .query import ParsedQuery, marking_stem, parse
 from .vocabulary import current_vocabulary
+from .words import is_stop_word, words
 
 #: Hits shown; the rest are counted. A player reads the first few, and wording and
 #: cutting an excerpt is most of the time of a search.
@@ -45,6 +46,8 @@ MAX_ELSEWHERE = 3
 #: A concept found in a title (a heading, a note's question, a term) counts this many
 #: times more than one found in a body.
 TITLE_FACTOR = 2.0
+#: A concept found in the title of a document's page adds this share of its rarity.
+PAGE_FACTOR = 1.0
 #: Glossary entries define words; for a question, rules and notes are the better answer.
 GLOSSARY_FACTOR = 0.6
 #: How much the engine's own score (scaled to 0–1 among the results: term frequency,
@@ -108,17 +111,26 @@ class RankedDocument:
     score: float
 
 
+def rarities(matches: list[backends.Match]) -> list[float]:
+    """How much each concept says: the rarer among the documents, the more (an inverse
+    document frequency)."""
+    if not matches:
+        return []
+    documents = max(matches[0].documents, 1)
+    rarity = []
+    for index in range(len(matches[0].holds)):
+        holding = sum(1 for match in matches if match.holds[index])
+        rarity.append(math.log(1 + (documents - holding + 0.5) / (holding + 0.5)))
+    return rarity
+
+
 def rank(matches: list[backends.Match]) -> list[RankedDocument]:
     """Best first: rarer concepts, more concepts, concepts in titles, a little of the
     engine's score; then a fixed order so that equal results always come out alike."""
     if not matches:
         return []
     count = len(matches[0].holds)
-    documents = max(matches[0].documents, 1)
-    rarity = []
-    for index in range(count):
-        holding = sum(1 for match in matches if match.holds[index])
-        rarity.append(math.log(1 + (documents - holding + 0.5) / (holding + 0.5)))
+    rarity = rarities(matches)
     best_engine_score = max(match.engine_score for match in matches) or 1.0
     scored = []
     for match in matches:
@@ -138,16 +150,40 @@ def rank(matches: list[backends.Match]) -> list[RankedDocument]:
     return [RankedDocument(match.kind, match.object_id, score) for score, match in scored]
 
 
-def ranked_documents(question: str) -> tuple[ParsedQuery, list[RankedDocument]]:
-    """The parsed question and every matching document, best first (one query)."""
+def ranked_documents(
+    question: str,
+) -> tuple[ParsedQuery, list[RankedDocument], list[float]]:
+    """The parsed question, every matching document best first, and the rarity of each
+    concept (one query)."""
     parsed = parse(question, current_vocabulary())
-    return parsed, rank(backends.matches(parsed.concepts))
+    matches = backends.matches(parsed.concepts)
+    return parsed, rank(matches), rarities(matches)
+
+
+def _title_words(title: str) -> set[str]:
+    return {marking_stem(word) for word in words(searching.fold(title))}
+
+
+def page_bonus(parsed: ParsedQuery, rarity: list[float], page_title: str) -> float:
+    """What a document gains when the question names its page ("phantom", "catapult",
+    "river"): the rarity of every concept found in the page's title, times
+    ``PAGE_FACTOR``. A question about an expansion then prefers that expansion's page to
+    another page that merely mentions it."""
+    title = _title_words(page_title)
+    bonus = 0.0
+    for concept, weight in zip(parsed.concepts, rarity, strict=False):
+        for expression in concept.alternatives:
+            stems = [marking_stem(word) for word in expression if not is_stop_word(word)]
+            if stems and all(stem in title for stem in stems):
+                bonus += PAGE_FACTOR * weight
+                break
+    return bonus
 
 
 def search(*, query: str, selection: Selection) -> SearchResults:
     """Sections, notes and glossary terms answering ``query`` that apply to the
     selection, best first, with the words found marked (four queries)."""
-    parsed, ranked = ranked_documents(query)
+    parsed, ranked, rarity = ranked_documents(query)
     if not parsed:
         return SearchResults(query=query, words=[], hits=[], total=0)
     ids: dict[str, list[int]] = {kind: [] for kind in KIND_ORDER}
@@ -159,6 +195,7 @@ def search(*, query: str, selection: Selection) -> SearchResults:
         ids[SearchDocument.Kind.NOTE]
     )
     terms = {term.pk: term for term in GlossaryTerm.objects.all()}
+    ranked = _with_page_context(ranked, parsed, rarity, sections, notes)
 
     presenter = Presenter(selection)
     words = parsed.marked_words
@@ -191,6 +228,32 @@ def search(*, query: str, selection: Selection) -> SearchResults:
         query=query, words=words, hits=hits, total=total, suggestions=suggestions,
         codes=list(parsed.codes), elsewhere=elsewhere,
     )
+
+
+def _with_page_context(ranked, parsed, rarity, sections, notes) -> list[RankedDocument]:
+    """``ranked`` again, each section and note gaining :func:`page_bonus` from its page's
+    title (no query: the rows are read already)."""
+    bonuses: dict[str, float] = {}
+    adjusted = []
+    for document in ranked:
+        if document.kind == SearchDocument.Kind.SECTION:
+            row = sections.get(document.object_id)
+            page = row.page if row else None
+        elif document.kind == SearchDocument.Kind.NOTE:
+            row = notes.get(document.object_id)
+            page = row.section.page if row else None
+        else:
+            page = None
+        bonus = 0.0
+        if page is not None:
+            if page.title not in bonuses:
+                bonuses[page.title] = page_bonus(parsed, rarity, page.title)
+            bonus = bonuses[page.title]
+        adjusted.append(
+            RankedDocument(document.kind, document.object_id, round(document.score + bonus, 6))
+        )
+    # A stable sort keeps the engine's order among equal scores.
+    return sorted(adjusted, key=lambda document: -document.score)
 
 
 def suggest(parsed: ParsedQuery, terms, presenter: Presenter) -> list[Suggestion]:
