@@ -48,7 +48,8 @@ RulesSerializer = type("RulesSerializer", (serializers.Serializer,), {
 
 
 def _tokens_serializer(tokens) -> serializers.Serializer:
-    fields = {kind: serializers.IntegerField(min_value=0, required=False)
+    fields = {kind: (serializers.BooleanField(required=False) if tokens.flags
+                     else serializers.IntegerField(min_value=0, required=False))
               for kind in tokens.kinds}
     name = "".join(part.title() for part in tokens.name.split("_")) + "Serializer"
     return type(name, (serializers.Serializer,), fields)

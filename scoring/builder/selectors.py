@@ -143,7 +143,7 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
         part: Part = registry.figure_kind_part(code)  # type: ignore[assignment]
         placements = [
             {"feature": placement.feature.value, "role": placement.role, "part": member,
-             "needs": list(placement.needs), "beside": list(placement.beside)}
+             "needs": list(placement.needs), "beside": list(everything.beside(placement))}
             for member in registry.codes
             for placement in registry[member].placements if placement.figure == code
         ]

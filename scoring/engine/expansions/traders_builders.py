@@ -70,12 +70,10 @@ GOODS_MISMATCH = ProblemCode(
     "cities of the board",
 )
 
-BUILDER = FigureKind(code="builder", name="builder", limit=1, strength=0,
+BUILDER = FigureKind(code="builder", name="builder", limit=1, strength=0, follower=False,
                      listed_as="builders", when_missing=WhenMissing.UNKNOWN_KIND)
-PIG = FigureKind(code="pig", name="pig", limit=1, strength=0,
+PIG = FigureKind(code="pig", name="pig", limit=1, strength=0, follower=False,
                  listed_as="pigs", when_missing=WhenMissing.UNKNOWN_KIND)
-FOLLOWERS = ("meeple", "large")
-"""The figures a builder or pig must join: its owner's meeple or large meeple."""
 
 
 def goods_in_city(feature: Feature, valuation: Valuation, context: ScoringContext) -> None:
@@ -161,8 +159,8 @@ BUILDERS = Part(
     code="builder", name="the builder", editions=EDITIONS,
     figure_kinds=(BUILDER,),
     placements=(
-        Placement("builder", FeatureKind.ROAD, "builder", beside=FOLLOWERS),
-        Placement("builder", FeatureKind.CITY, "builder", beside=FOLLOWERS),
+        Placement("builder", FeatureKind.ROAD, "builder", beside_follower=True),
+        Placement("builder", FeatureKind.CITY, "builder", beside_follower=True),
     ),
 )
 PIGS = Part(
@@ -170,7 +168,7 @@ PIGS = Part(
     figure_kinds=(PIG,),
     attributes=(PIG_HERD,),
     placements=(Placement("pig", FeatureKind.FARM, "pig", needs=("farmers",),
-                          beside=FOLLOWERS),),
+                          beside_follower=True),),
     modifiers=(ScoreModifier(FeatureKind.FARM, pigs_in_farm),),
 )
 

@@ -57,7 +57,7 @@ def test_figure_kinds_limits_and_places_as_the_contract_says():
     }
     places = {}
     for (figure, feature), placement in in_play.placements.items():
-        places.setdefault(figure, set()).add((feature.value, placement.beside))
+        places.setdefault(figure, set()).add((feature.value, in_play.beside(placement)))
     assert places == {
         "meeple": {("road", ()), ("city", ()), ("monastery", ()), ("farm", ())},
         "abbot": {("monastery", ()), ("garden", ())},

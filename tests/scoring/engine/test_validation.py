@@ -179,6 +179,10 @@ CASES = [
     ("too_many_figures", changed(figures=[{"player": "red", "x": 0, "y": 0, "at": "E"}]
                                  * (MAX_FIGURES + 1)), "figures",
      "The board has 2,001 figures; the limit is 2,000."),
+    ("unknown_tile_state", changed(tiles=[{"tile": "D", "x": 0, "y": 0,
+                                           "state": {"ferry": "N-S"}}, *valid()["tiles"][1:]]),
+     "tiles[0].state.ferry",
+     'Unknown tile state "ferry"; the states are: none.'),
 ]
 
 
