@@ -10,8 +10,11 @@
    which concept, which decides most of the rank, so the same question mostly puts the
    same results first on SQLite and PostgreSQL; glossary entries count a little less
    than rules and notes.
-4. Three queries read the sections, notes and glossary terms found; what the selection
-   hides is left out, and the rest is worded for the reader's edition. The best few of
+4. Two light queries read what decides whether each section and note found is shown
+   (its page's codes and title, its own ``requires`` and ``editions``), one the glossary;
+   a section or note whose page's title holds a concept of the question gains that
+   concept's rarity; what the selection hides is left out; then two queries read the
+   rows shown in full, worded for the reader's edition. The best few of
    what it hides only because an expansion is not selected are kept apart
    (``SearchResults.elsewhere``), each naming the expansion that would show it, so that a
    player can add it; answers of editions the selection does not show stay out.
@@ -182,18 +185,19 @@ def page_bonus(parsed: ParsedQuery, rarity: list[float], page_title: str) -> flo
 
 def search(*, query: str, selection: Selection) -> SearchResults:
     """Sections, notes and glossary terms answering ``query`` that apply to the
-    selection, best first, with the words found marked (four queries)."""
+    selection, best first, with the words found marked (six queries: the engine, what
+    decides visibility of the sections and notes found, the glossary, then the sections
+    and notes shown)."""
     parsed, ranked, rarity = ranked_documents(query)
     if not parsed:
         return SearchResults(query=query, words=[], hits=[], total=0)
     ids: dict[str, list[int]] = {kind: [] for kind in KIND_ORDER}
     for document in ranked:
         ids[document.kind].append(document.object_id)
-    # The Markdown sources are never shown; the rendered HTML is.
-    sections = Section.objects.with_page().defer("body").in_bulk(ids[SearchDocument.Kind.SECTION])
-    notes = Note.objects.with_context().defer("body", "question", "section__body").in_bulk(
-        ids[SearchDocument.Kind.NOTE]
-    )
+    # What decides whether a row is shown, read as plain values for every document found
+    # (two queries); the rows shown are read in full afterwards (two more).
+    sections = _light_sections(ids[SearchDocument.Kind.SECTION])
+    notes = _light_notes(ids[SearchDocument.Kind.NOTE])
     terms = {term.pk: term for term in GlossaryTerm.objects.all()}
     ranked = _with_page_context(ranked, parsed, rarity, sections, notes)
 
@@ -201,9 +205,8 @@ def search(*, query: str, selection: Selection) -> SearchResults:
     words = parsed.marked_words
     marked = words + equivalent_words(words, edition_group=selection.preferred_edition)
     builder = _HitBuilder(presenter, marked)
-    hits: list[SearchHit] = []
-    elsewhere: list[SearchHit] = []
-    total = 0
+    shown: list[tuple[RankedDocument, tuple[str, str] | None]] = []
+    elsewhere_count = total = 0
     for document in ranked:
         item = {
             SearchDocument.Kind.SECTION: sections,
@@ -213,21 +216,82 @@ def search(*, query: str, selection: Selection) -> SearchResults:
         if item is None:
             continue
         if not builder.visible(document.kind, item):
-            if len(elsewhere) < MAX_ELSEWHERE:
+            if elsewhere_count < MAX_ELSEWHERE:
                 missing = builder.missing_code(document.kind, item)
                 if missing:
-                    hit = builder.hit(document, item)
-                    hit.add_code, hit.add_name = missing
-                    elsewhere.append(hit)
+                    elsewhere_count += 1
+                    shown.append((document, missing))
             continue
         total += 1
-        if len(hits) < MAX_RESULTS:
-            hits.append(builder.hit(document, item))
+        if total <= MAX_RESULTS:
+            shown.append((document, None))
+
+    # The Markdown sources are never shown; the rendered HTML is.
+    wanted = {kind: [doc.object_id for doc, _ in shown if doc.kind == kind] for kind in KIND_ORDER}
+    full = {
+        SearchDocument.Kind.SECTION: Section.objects.with_page().defer("body").in_bulk(
+            wanted[SearchDocument.Kind.SECTION]
+        ),
+        SearchDocument.Kind.NOTE: Note.objects.with_context()
+        .defer("body", "question", "section__body")
+        .in_bulk(wanted[SearchDocument.Kind.NOTE]),
+        SearchDocument.Kind.GLOSSARY: terms,
+    }
+    hits: list[SearchHit] = []
+    elsewhere: list[SearchHit] = []
+    for document, missing in shown:
+        hit = builder.hit(document, full[document.kind][document.object_id])
+        if missing:
+            hit.add_code, hit.add_name = missing
+            elsewhere.append(hit)
+        else:
+            hits.append(hit)
     suggestions = [] if hits or elsewhere else suggest(parsed, terms.values(), presenter)
     return SearchResults(
         query=query, words=words, hits=hits, total=total, suggestions=suggestions,
         codes=list(parsed.codes), elsewhere=elsewhere,
     )
+
+
+@dataclass(frozen=True)
+class _Row:
+    """What deciding visibility and page context needs of a page, section or note."""
+
+    title: str = ""
+    applies_to: tuple[str, ...] = ()
+    requires: tuple[str, ...] = ()
+    editions: tuple[str, ...] = ()
+    page: "_Row | None" = None
+    section: "_Row | None" = None
+
+
+def _light_sections(ids: list[int]) -> dict[int, _Row]:
+    pages: dict[int, _Row] = {}
+    rows = {}
+    for pk, requires, editions, page_id, applies_to, title in Section.objects.filter(
+        pk__in=ids
+    ).values_list("pk", "requires", "editions", "page_id", "page__applies_to", "page__title"):
+        page = pages.setdefault(page_id, _Row(title=title, applies_to=tuple(applies_to)))
+        rows[pk] = _Row(requires=tuple(requires), editions=tuple(editions), page=page)
+    return rows
+
+
+def _light_notes(ids: list[int]) -> dict[int, _Row]:
+    pages: dict[int, _Row] = {}
+    sections: dict[int, _Row] = {}
+    rows = {}
+    for (pk, requires, editions, section_id, section_requires, section_editions, page_id,
+         applies_to, title) in Note.objects.filter(pk__in=ids).values_list(
+        "pk", "requires", "editions", "section_id", "section__requires", "section__editions",
+        "section__page_id", "section__page__applies_to", "section__page__title",
+    ):
+        page = pages.setdefault(page_id, _Row(title=title, applies_to=tuple(applies_to)))
+        section = sections.setdefault(
+            section_id,
+            _Row(requires=tuple(section_requires), editions=tuple(section_editions), page=page),
+        )
+        rows[pk] = _Row(requires=tuple(requires), editions=tuple(editions), section=section)
+    return rows
 
 
 def _with_page_context(ranked, parsed, rarity, sections, notes) -> list[RankedDocument]:
