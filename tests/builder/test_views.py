@@ -358,8 +358,9 @@ def test_the_rule_options_tokens_and_start_tiles_come_from_the_expansions(client
                                       "tiles": ["base", "traders-builders"]}
     assert rules["brings"]["river"] == {"parts": ["base", "river"], "tiles": ["base", "river"]}
     assert rules["layout"] == {
-        "tiles": ["river", "river2"],
-        "codes": ["river_loop", "river_not_connected", "river_spring", "river_u_turn"],
+        "tiles": ["river", "river2", "abbey"],
+        "codes": ["abbey_not_in_hole", "river_loop", "river_not_connected", "river_spring",
+                  "river_u_turn"],
     }
 
 
