@@ -30,6 +30,7 @@ from .selection import (
     SelectorCatalogue,
 )
 from .steps import FINAL_PHASE_LABELS, TURN_PHASE_LABELS, PageSteps, StepView, compose
+from .wording import apply_wording
 
 # -- the catalogue as the selector sees it ---------------------------------------------------
 
@@ -125,9 +126,11 @@ def visible_section_counts(*, selection: Selection) -> tuple[list[RulesPage], di
     return pages, counts
 
 
-def visible_pages(*, selection: Selection) -> tuple[list[tuple[str, list[PageSummary]]], int]:
+def visible_pages(
+    *, selection: Selection
+) -> tuple[list[tuple[str, list[PageSummary]]], list[PageSummary]]:
     """Pages with at least one section for this selection, grouped by category in index
-    order, and how many pages the selection hides (two queries)."""
+    order, and the pages the selection hides, in index order (two queries)."""
     presenter = Presenter(selection)
     pages, counts = visible_section_counts(selection=selection)
     groups: dict[str, list[PageSummary]] = {label: [] for label in RulesPage.Category.labels}
@@ -142,7 +145,42 @@ def visible_pages(*, selection: Selection) -> tuple[list[tuple[str, list[PageSum
                 )
             )
     shown = [(label, summaries) for label, summaries in groups.items() if summaries]
-    return shown, len(pages) - len(counts)
+    hidden = [
+        PageSummary(
+            page=page,
+            title=presenter.text(page.title),
+            summary=presenter.text(page.summary),
+            section_count=0,
+        )
+        for page in pages
+        if page.pk not in counts
+    ]
+    return shown, hidden
+
+
+def codes_with_pages() -> frozenset[str]:
+    """Every expansion or part code some rules page is about (one query)."""
+    return frozenset(
+        code
+        for applies_to in RulesPage.objects.values_list("applies_to", flat=True)
+        for code in applies_to
+    )
+
+
+def selected_without_page(
+    *, selection: Selection, covered: frozenset[str] | None = None
+) -> list[str]:
+    """Names of the selected expansions that no rules page is about yet (one query, none
+    when the codes of the pages, ``covered``, are given)."""
+    covered = codes_with_pages() if covered is None else covered
+    if selection.catalogue is None:
+        return []
+    return [
+        expansion.name
+        for expansion in selection.catalogue.expansions
+        if expansion.code in selection.codes
+        and covered.isdisjoint([expansion.code, *(part.code for part in expansion.parts)])
+    ]
 
 
 def page_view(*, slug: str, selection: Selection) -> PageView:
@@ -263,3 +301,28 @@ def steps_view(*, kind: str, selection: Selection) -> list[StepView]:
         pages, selection=selection, phase_labels=labels, section_titles=titles,
         wording=presenter.text,
     )
+
+
+def rules_citing(href: str) -> list[dict]:
+    """The sections and notes whose text links to ``href`` (a tile's page), in reading
+    order, as ``{"title", "context", "url"}`` (two queries)."""
+    needle = f'href="{href}'
+    found = []
+    for section in Section.objects.with_page().filter(body_html__contains=needle):
+        if needle in section.body_html:  # LIKE ignores case on SQLite
+            found.append({
+                "title": apply_wording(section.title, edition_group="c23"),
+                "context": apply_wording(section.page.title, edition_group="c23"),
+                "url": section.get_absolute_url(),
+            })
+    for note in Note.objects.with_context().filter(body_html__contains=needle):
+        if needle in note.body_html:
+            found.append({
+                "title": apply_wording(note.question or note.get_kind_display(),
+                                       edition_group="c23"),
+                "context": apply_wording(
+                    f"{note.section.page.title} › {note.section.title}", edition_group="c23"
+                ),
+                "url": note.get_absolute_url(),
+            })
+    return found

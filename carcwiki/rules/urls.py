@@ -14,4 +14,5 @@ urlpatterns = [
     path("glossary/", views.glossary, name="glossary"),
     path("search/", views.search, name="search"),
     path("selection/", views.selection, name="selection"),
+    path("robots.txt", views.robots_txt, name="robots"),
 ]

@@ -14,6 +14,7 @@ import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .glyphs import Glyph, Glyphs
 from .problems import BoardError, ProblemCode
 from .tiles import FeatureKind
 
@@ -124,6 +125,8 @@ class SegmentAttribute:
     values: tuple[Any, ...] = (True,)
     """The values it may take."""
     meaning: str = ""
+    glyph: Glyphs | None = None
+    """How tile pictures show it (see :mod:`~scoring.engine.glyphs`)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -141,6 +144,8 @@ class LandmarkKind:
     values: Mapping[str, tuple[Any, ...]] = dataclasses.field(default_factory=dict)
     """Other keys it may carry and their allowed values (``end: spring | lake``)."""
     meaning: str = ""
+    glyph: Glyph | None = None
+    """How tile pictures show it (see :mod:`~scoring.engine.glyphs`)."""
 
 
 @dataclasses.dataclass

@@ -103,6 +103,7 @@ from .declarations import (
     WhenMissing,
     first_sentence,
 )
+from .outputs import Output
 from .problems import ProblemCode
 from .results import figure_counts, majority
 from .rules import Edition, RuleOption
@@ -195,6 +196,24 @@ class Part:
     preference; the first one the edition has is used."""
     in_play_by_default: bool = False
     """Whether it is in play when a request does not list expansions."""
+    outputs: tuple[Output, ...] = ()
+    """What its rules add to the response (see :mod:`~scoring.engine.outputs`)."""
+    title: str = ""
+    """How the catalogue and the site's pages name it, when not ``name`` (which messages
+    use, as in "add the large meeple")."""
+    other_editions: tuple[str, ...] = ()
+    """Catalogue codes of editions that have it besides those the calculator scores
+    (the Winter Edition)."""
+
+    @property
+    def catalogue_name(self) -> str:
+        return self.title or self.name
+
+    @property
+    def catalogue_editions(self) -> tuple[str, ...]:
+        """Every edition that has it, by catalogue code, in edition order."""
+        return (*(edition.value for edition in Edition if edition in self.editions),
+                *self.other_editions)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(code={self.code!r}, name={self.name!r})"

@@ -92,14 +92,6 @@ class Feature:
         """``kind-number``, such as ``road-1``."""
         return f"{_KIND_NAME[self.kind]}-{self.number}"
 
-    def _finish(self) -> None:
-        """Work out :attr:`complete` once the feature's segments are all read."""
-        kind = self.kind
-        if kind is FeatureKind.ROAD or kind is FeatureKind.CITY:
-            self.complete = self.open_edges == 0
-        else:  # a farm is never complete
-            self.complete = kind is not FeatureKind.FARM and self.neighbours == 8
-
     @property
     def is_loop(self) -> bool:
         """A completed road with no end on any tile: it closes on itself."""
@@ -179,12 +171,16 @@ class FeatureGraph:
         figures on existing features.
         """
         table = tiles.orientations(edition)
-        placed = {}
-        for tile in board.tiles:
-            oriented = table.get(tile.code)
-            if oriented is not None and not tile.state:
-                placed[(tile.y, tile.x)] = oriented[tile.rotation // 90]
-            else:  # a large tile or a tile with a state
+        try:
+            placed = {
+                (tile.y, tile.x): table[tile.code][tile.rotation // 90]
+                for tile in board.tiles if not tile.state
+            }
+            special = len(placed) != len(board.tiles)
+        except KeyError:  # a large tile
+            placed, special = {}, True
+        if special:  # tiles with a state or covering several squares
+            for tile in board.tiles:
                 for x, y, turned in tiles.lay(tile.code, tile.x, tile.y, tile.rotation,
                                               tile.state, edition):
                     placed[(y, x)] = turned
@@ -298,8 +294,10 @@ class FeatureGraph:
             if piece.at is not None:
                 oriented, base = slots[(piece.y, piece.x)]
                 neutral_roots.append((piece, parent[base + oriented.figure_ranks[piece.at]]))
-        if figure_roots or neutral_roots:
+        if neutral_roots:
             graph._materialise(set(figure_roots).union(root for _, root in neutral_roots))
+        elif figure_roots:
+            graph._materialise(set(figure_roots))
         feature_of_root = graph._feature_of_root
         for figure, root in zip(figures, figure_roots, strict=True):
             feature = feature_of_root[root]
@@ -373,8 +371,14 @@ class FeatureGraph:
             feature = feature_of_root.get(parent[node])
             if parent[node] in to_read and feature is not None:
                 feature.dead_ends += 1
-        for root in to_read:
-            feature_of_root[root]._finish()
+        road, city, farm_kind = FeatureKind.ROAD, FeatureKind.CITY, FeatureKind.FARM
+        for root in to_read:  # completeness, once every segment is read
+            feature = feature_of_root[root]
+            kind = feature.kind
+            if kind is road or kind is city:
+                feature.complete = feature.open_edges == 0
+            else:  # a farm is never complete; a monastery or garden is when surrounded
+                feature.complete = kind is not farm_kind and feature.neighbours == 8
         for farm_root, city_roots in borders_of.items():
             farm = feature_of_root[farm_root]
             farm.cities = sorted((feature_of_root[root] for root in city_roots), key=_by_number)

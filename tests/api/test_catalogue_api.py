@@ -76,6 +76,20 @@ def test_garden_tile_code_with_a_dash(api):
     assert tile["features"][-1] == {"kind": "garden", "locations": ["C"]}
 
 
+def test_landmarks_and_the_inner_field_as_the_engine_reads_them(api):
+    # The river and the volcano are printed, not stood on: no location. The features and
+    # their locations come from the engine's checked tile.
+    assert api.get("/api/tiles/river2-L/").json()["features"] == [
+        {"kind": "river", "edges": ["N"], "end": "lake", "locations": []},
+        {"kind": "volcano", "locations": []},
+        {"kind": "field", "half_edges": ["NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN"],
+         "cities": [], "locations": ["NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN"]},
+    ]
+    inner = api.get("/api/tiles/traders-X/").json()["features"][2]
+    assert inner == {"kind": "field", "half_edges": ["I"], "cities": ["N+W", "E+S"],
+                     "locations": ["I"]}
+
+
 def test_unknown_tile_is_a_json_404_naming_the_code(api):
     response = api.get("/api/tiles/ZZ/")
     assert response.status_code == 404

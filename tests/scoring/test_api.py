@@ -31,7 +31,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def fresh_throttle_and_tiles():
     cache.clear()  # throttle history lives in the cache
-    tileset.forget_tiles()
+    tileset.tiles_changed()
     yield
     cache.clear()
 

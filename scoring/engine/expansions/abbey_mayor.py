@@ -37,6 +37,7 @@ from ..expansion import (
     WhenMissing,
 )
 from ..features import Feature
+from ..outputs import BonusField, BonusListing, Shape
 from ..problems import BoardError, ProblemCode
 from ..results import BonusResult, plural
 from ..rules import Edition
@@ -130,18 +131,18 @@ def score_barns(context: ScoringContext) -> list[BonusResult]:
 
 
 ABBEY = Part(
-    code="abbey", name="the abbeys", editions=EDITIONS,
+    code="abbey", name="the abbeys", title="Abbey tiles", editions=EDITIONS,
     tile_traits=(ABBEY_TRAIT,),
     layout_rules=(LayoutRule(codes=(ABBEY_NOT_IN_HOLE,), check=abbeys_in_holes),),
     board_checks=(BoardCheck(codes=(TOO_MANY_ABBEYS,), check=one_abbey_a_player),),
 )
 MAYORS = Part(
-    code="mayor", name="the mayor", editions=EDITIONS,
+    code="mayor", name="the mayor", title="Mayor", editions=EDITIONS,
     figure_kinds=(MAYOR,),
     placements=(Placement("mayor", FeatureKind.CITY, "mayor"),),
 )
 WAGONS = Part(
-    code="wagon", name="the wagon", editions=EDITIONS,
+    code="wagon", name="the wagon", title="Wagon", editions=EDITIONS,
     figure_kinds=(WAGON,),
     placements=(
         Placement("wagon", FeatureKind.ROAD, "wagon"),
@@ -150,13 +151,26 @@ WAGONS = Part(
     ),
 )
 BARNS = Part(
-    code="barn", name="the barn", editions=EDITIONS,
+    code="barn", name="the barn", title="Barn", editions=EDITIONS,
     figure_kinds=(BARN,),
     placements=(Placement("barn", FeatureKind.FARM, "barn", needs=("farmers",)),),
     modifiers=(ScoreModifier(FeatureKind.FARM, joined_to_barn,
                              title="Farmers joined to a barn's field score 1 a city"),),
     bonuses=(PlayerBonus(key="barns", by_kind="barn", score=score_barns,
                          title="Each barn scores 4 a completed city of its field"),),
+    outputs=(
+        BonusListing(
+            key="barns", title="Barns", name="farm",
+            meaning="With barns in play: one entry per barn's owner and field.",
+            fields=(
+                BonusField("player", Shape.TEXT, "The barn's owner."),
+                BonusField("farm", Shape.TEXT, "The field the barn stands in."),
+                BonusField("cities", Shape.INTEGER, "Completed cities the field borders."),
+                BonusField("points", Shape.INTEGER),
+                BonusField("explanation", Shape.TEXT),
+            ),
+        ),
+    ),
 )
 
 EXPANSION = Expansion(

@@ -39,6 +39,7 @@ from ..expansion import (
     SegmentAttribute,
 )
 from ..features import FeatureGraph
+from ..outputs import BonusField, BonusListing, Shape
 from ..problems import BoardError, ProblemCode
 from ..results import BonusResult, plural
 from ..rules import Choice, Edition, RuleOption
@@ -94,13 +95,26 @@ def left_in_the_city(context: ScoringContext) -> list[BonusResult]:
 
 
 COUNT = Part(
-    code="count", name="the Count of Carcassonne", editions=EDITIONS,
+    code="count", name="the Count of Carcassonne", title="Count of Carcassonne",
+    editions=EDITIONS,
     attributes=(INSIDE,),
     large_tiles=(LARGE_CITY,),
     figure_rules=(FigureRule(nobody_inside_the_city),),
     bonuses=(PlayerBonus(key="city_of_carcassonne", by_kind="city_of_carcassonne",
                          score=left_in_the_city,
                          title="Meeples left in the City of Carcassonne score nothing"),),
+    outputs=(
+        BonusListing(
+            key="city_of_carcassonne", title="City of Carcassonne", name="quarter",
+            meaning="With the Count: one entry per figure left in a quarter of the city.",
+            fields=(
+                BonusField("player", Shape.TEXT, "The figure's owner."),
+                BonusField("quarter", Shape.TEXT, "The quarter it stands in."),
+                BonusField("points", Shape.INTEGER, "Always 0: it scores nothing."),
+                BonusField("explanation", Shape.TEXT),
+            ),
+        ),
+    ),
     start_tiles=(CITY_OF_CARCASSONNE,),
 )
 
@@ -213,7 +227,8 @@ def check_holders(view: BoardView) -> Iterator[BoardError]:
 
 
 KING_ROBBER = Part(
-    code="king-robber-baron", name="the king and the robber baron", editions=EDITIONS,
+    code="king-robber-baron", name="the king and the robber baron",
+    title="King & Robber Baron", editions=EDITIONS,
     tokens=(HOLDS,),
     rule_options=(KING_ROBBER_SCORING,),
     bonuses=(PlayerBonus(key="king_robber_baron", by_kind="king_robber_baron",
@@ -221,6 +236,20 @@ KING_ROBBER = Part(
                          title="The king 1 a completed city, the robber baron 1 a "
                                "completed road"),),
     board_checks=(BoardCheck(codes=(HOLDER_WITHOUT_FEATURE,), check=check_holders),),
+    outputs=(
+        BonusListing(
+            key="king_robber_baron", title="King and robber baron", name="tile",
+            meaning="With the king and robber baron: one entry per tile (king, robber).",
+            fields=(
+                BonusField("tile", Shape.TEXT),
+                BonusField("holder", Shape.TEXT, "Its holder's colour (null: nobody)."),
+                BonusField("count", Shape.INTEGER,
+                           "Completed cities or roads it counts (null: nobody holds it)."),
+                BonusField("points", Shape.INTEGER),
+                BonusField("explanation", Shape.TEXT),
+            ),
+        ),
+    ),
 )
 
 # -- the shrines --------------------------------------------------------------------------
@@ -262,7 +291,7 @@ def check_challenges(view: BoardView) -> Iterator[BoardError]:
 
 
 SHRINES = Part(
-    code="shrines", name="the shrines", editions=EDITIONS,
+    code="shrines", name="the shrines", title="Shrines (cult places)", editions=EDITIONS,
     attributes=(SHRINE,),
     board_checks=(BoardCheck(codes=(SHRINE_CHALLENGE,), check=check_challenges),),
 )

@@ -277,6 +277,8 @@ def _score_first_edition(
 PART = Part(
     code="farmers",
     name="The Farmers",
+    title="Farmers",
+    other_editions=("WE",),
     placements=(Placement("meeple", FeatureKind.FARM, "farmer"),),
     scorers=((FeatureKind.FARM, score_farms),),
     rule_options=(FARM_SCORING,),

@@ -37,10 +37,17 @@ def registry_of(tiles: TileSet) -> ExpansionRegistry:
 
 
 class TileEntry:
-    """What validation learnt about one entry of ``tiles``."""
+    """What validation learnt about one entry of ``tiles`` (read on the fast path: a
+    plain tile; see :class:`CarefulTileEntry` for the others)."""
 
-    __slots__ = ("index", "code", "x", "y", "rotation", "oriented", "on_board", "state",
-                 "large", "origin")
+    __slots__ = ("index", "code", "x", "y", "rotation", "oriented", "on_board")
+
+    state: tuple[tuple[str, Any], ...] = ()
+    """The state the player entered (``tiles[].state``), sorted by name."""
+    large: LargeTile | None = None
+    """For a piece of a large tile: that tile."""
+    origin: tuple[int, int] | None = None
+    """For the piece a large tile is laid by: the entry's square."""
 
     def __init__(self, index: int, code: str | None = None, x: int | None = None,
                  y: int | None = None, oriented: OrientedTile | None = None,
@@ -53,17 +60,24 @@ class TileEntry:
         self.oriented = oriented
         self.on_board = on_board
         """Has a valid square and is the first tile there."""
-        self.state: tuple[tuple[str, Any], ...] = ()
-        """The state the player entered (``tiles[].state``), sorted by name."""
-        self.large: LargeTile | None = None
-        """For a piece of a large tile: that tile."""
-        self.origin: tuple[int, int] | None = None
-        """For the piece a large tile is laid by: the entry's square."""
 
     @property
     def label(self) -> str:
         code = self.code if self.code is not None else "?"
         return f"Tile {code} at ({self.x},{self.y})"
+
+
+class CarefulTileEntry(TileEntry):
+    """An entry read on the careful path, which may carry a state or be a piece of a
+    large tile (the fast path's entries keep the class defaults)."""
+
+    __slots__ = ("state", "large", "origin")
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.state = ()
+        self.large = None
+        self.origin = None
 
 
 class ValidatorBase:

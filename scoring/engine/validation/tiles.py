@@ -10,7 +10,14 @@ from ..locations import ROTATIONS
 from ..problems import ErrorCode
 from ..rules import Edition
 from ..tiles import FeatureKind, OrientedTile, TileDefinition
-from .base import MAX_COORDINATE, MAX_TILES, ROTATION_INDEX, TileEntry, ValidatorBase
+from .base import (
+    MAX_COORDINATE,
+    MAX_TILES,
+    ROTATION_INDEX,
+    CarefulTileEntry,
+    TileEntry,
+    ValidatorBase,
+)
 from .text import either, is_int, show
 
 
@@ -86,7 +93,7 @@ class TileChecks(ValidatorBase):
             self.error(path, ErrorCode.INVALID_TYPE,
                        f"A tile must be an object, not {show(item)}.")
             return []
-        tile = TileEntry(index)
+        tile = CarefulTileEntry(index)
         definition_ok = self.check_tile_code(item, path, tile)
         tile.x = self.check_coordinate(item, "x", path)
         tile.y = self.check_coordinate(item, "y", path)
@@ -140,7 +147,7 @@ class TileChecks(ValidatorBase):
         assert large is not None and tile.x is not None and tile.y is not None
         pieces = []
         for x, y, code in large.squares(tile.x, tile.y, tile.rotation):
-            piece = TileEntry(tile.index, code, x, y,
+            piece = CarefulTileEntry(tile.index, code, x, y,
                           self.tiles.orientations(self.edition)[code][tile.rotation // 90]
                           if code in self.tiles else None, rotation=tile.rotation)
             piece.large = large

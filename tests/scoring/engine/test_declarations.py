@@ -27,15 +27,24 @@ def test_every_declared_expansion_has_the_catalogues_codes_and_parts():
         assert [part.code for part in expansion.parts] == catalogue[expansion.code]
 
 
-def test_editions_agree_with_the_catalogue():
+def test_names_and_editions_of_declared_expansions_are_written_once():
+    # The catalogue takes them from the declarations: its entries do not repeat them.
     entries = yaml.safe_load((CATALOGUE / "expansions.yaml").read_text(encoding="utf-8"))
-    editions = {entry["code"]: set(entry["editions"]) for entry in entries}
-    editions |= {part["code"]: set(part["editions"]) for entry in entries
-                 for part in entry["parts"]}
+    for entry in entries:
+        if entry["code"] not in DEFAULT_REGISTRY:
+            assert "name" in entry and "editions" in entry, entry["code"]
+            continue
+        assert not {"name", "editions"} & set(entry), entry["code"]
+        for part in entry["parts"]:
+            assert set(part) == {"code", "description"}, part["code"]
+
+
+def test_catalogue_editions_are_the_scored_ones_and_the_winter_edition():
     for code in DEFAULT_REGISTRY.codes:
-        declared = {edition.value for edition in DEFAULT_REGISTRY[code].editions}
+        part = DEFAULT_REGISTRY[code]
+        scored = {edition.value for edition in part.editions}
         # The catalogue also knows the Winter Edition, which the calculator does not score.
-        assert declared == editions[code] - {"WE"}, code
+        assert set(part.catalogue_editions) - {"WE"} == scored, code
 
 
 def test_every_tile_file_belongs_to_a_declared_code():

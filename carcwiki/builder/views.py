@@ -59,7 +59,8 @@ def import_map(urls: dict[str, str]) -> str:
 
 def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse:
     options = selectors.builder_options()
-    tiles = selectors.builder_tiles()
+    checked = current_tiles()
+    tiles = selectors.builder_tiles(checked)
     urls = module_urls()
     context = {
         "builder_data": {
@@ -68,7 +69,7 @@ def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse
             "options": options,
             "rules": selectors.builder_rules(),
             "geometry": selectors.builder_geometry(
-                current_tiles(), [tile["code"] for tile in tiles]),
+                checked, [tile["code"] for tile in tiles]),
             "initial": selectors.initial_selection(request, options),
             "urls": {
                 "score": reverse("api:scoring:score"),

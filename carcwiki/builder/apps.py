@@ -2,6 +2,6 @@ from django.apps import AppConfig
 
 
 class BuilderConfig(AppConfig):
-    name = "scoring.builder"
+    name = "carcwiki.builder"
     label = "builder"
     verbose_name = "Board builder"

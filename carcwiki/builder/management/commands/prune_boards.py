@@ -7,7 +7,7 @@ Run it once a day (cron, a systemd timer): the period is ``settings.BOARD_RETENT
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.builder.models import SavedBoard
+from carcwiki.builder.models import SavedBoard
 
 
 class Command(BaseCommand):

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 def measure_saved_boards(apps, schema_editor):
     """Boards saved before sizes were recorded get theirs."""
-    from scoring.builder.models import board_size
+    from carcwiki.builder.models import board_size
 
     SavedBoard = apps.get_model("builder", "SavedBoard")
     for saved in SavedBoard.objects.iterator():

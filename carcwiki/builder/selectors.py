@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from carcwiki.catalogue.models import Edition, Expansion, TileType
-from carcwiki.catalogue.selectors import tile_as_data
 from carcwiki.rules.models import RulesPage
+from scoring.engine import outputs
 from scoring.engine.expansion import BASE, ExpansionRegistry, Part
 from scoring.engine.expansions import DEFAULT_REGISTRY as REGISTRY
 from scoring.engine.locations import ROTATIONS, Location, Side
@@ -30,12 +30,15 @@ BUILDER_EDITIONS = ("C1", "C2", "C3")
 EDITION_OF_GROUP = {"c1": "C1", "c23": "C3"}
 
 
-def builder_tiles() -> list[dict[str, Any]]:
-    """Every tile type as plain data, plus its part code (``None`` for the base box) and
+def builder_tiles(checked: TileSet) -> list[dict[str, Any]]:
+    """Every tile type as plain data, the engine's checked tile (``checked``, the set the
+    scorer reads) in catalogue order, plus its part code (``None`` for the base box) and
     the words the palette's search matches (see :func:`tile_search_text`)."""
     tiles = []
-    for tile in TileType.objects.with_related():
-        data = tile_as_data(tile)
+    for tile in TileType.objects.select_related("expansion", "part"):
+        definition = checked[tile.code]
+        data = {**definition.to_data(), "picture": definition.picture,
+                "start": definition.start, "illustrations": list(definition.illustrations)}
         owner = tile.part if tile.part_id else tile.expansion
         tiles.append({**data, "part": tile.part.code if tile.part_id else None,
                       "search": tile_search_text(data, owner.name)})
@@ -154,6 +157,8 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
             "shape": _figure_shape(placements, kind.strength),
         })
     return {
+        # What the expansions add to a scoring's response, for the results panel.
+        "outputs": outputs.page_data(registry),
         # What listing a code puts in play (parts, and the codes whose tiles come with
         # it); "always" is what the base game brings with nothing listed.
         "always": brings([]),
