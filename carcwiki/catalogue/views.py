@@ -12,6 +12,7 @@ from django.views.decorators.http import require_safe
 from django.views.generic import ListView
 
 from scoring.engine.locations import Side
+from scoring.engine.rules import Edition as EngineEdition
 from scoring.engine.tiles import FeatureKind
 from scoring.tileset import current_tiles
 
@@ -88,7 +89,9 @@ def tile_svg(request: HttpRequest, code: str) -> HttpResponse:
     response = get_conditional_response(request, etag=etag)
     if response is None:
         response = HttpResponse(
-            render_tile_svg(tile, rotation=rotation), content_type="image/svg+xml"
+            render_tile_svg(tile, rotation=rotation,
+                            edition=EngineEdition(edition) if edition else None),
+            content_type="image/svg+xml",
         )
     response["ETag"] = etag
     patch_cache_control(response, public=True, max_age=SVG_MAX_AGE)
