@@ -8,4 +8,5 @@ app_name = "catalogue"
 urlpatterns = [
     path("tiles/", views.TileGalleryView.as_view(), name="tile-gallery"),
     path("tiles/<str:code>.svg", views.tile_svg, name="tile-svg"),
+    path("tiles/<str:code>/", views.tile_detail, name="tile"),
 ]

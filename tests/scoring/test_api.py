@@ -31,7 +31,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def fresh_throttle_and_tiles():
     cache.clear()  # throttle history lives in the cache
-    tileset.forget_tiles()
+    tileset.tiles_changed()
     yield
     cache.clear()
 
@@ -287,5 +287,6 @@ def test_the_schema_documents_the_endpoint(client):
     assert code_ref == "#/components/schemas/ScoreErrorCodeEnum"
     assert set(components["ScoreErrorCodeEnum"]["enum"]) == {code.value for code in ErrorCode} | {
         "river_not_connected", "river_spring", "river_u_turn", "river_loop", "goods_mismatch",
-        "invalid_goods",
+        "invalid_goods", "abbey_not_in_hole", "too_many_abbeys", "invalid_holds",
+        "holder_without_feature", "shrine_challenge",
     }
