@@ -89,6 +89,11 @@ class PlacedTile(NamedTuple):
     rotation: int = 0
     state: tuple[tuple[str, Any], ...] = ()
 
+    def __repr__(self) -> str:
+        state = f", state={self.state!r}" if self.state else ""
+        return (f"PlacedTile(code={self.code!r}, x={self.x}, y={self.y}, "
+                f"rotation={self.rotation}{state})")
+
     @property
     def position(self) -> tuple[int, int]:
         return (self.x, self.y)
