@@ -136,6 +136,10 @@ class TileType(models.Model):
     edges = models.CharField(max_length=4, help_text="N, E, S, W edges as C/R/F/V.")
     features = models.JSONField(help_text="Cities, roads, fields and centre, as plain data.")
     illustrations = models.JSONField(default=list, blank=True)
+    traits = models.JSONField(
+        default=list, blank=True,
+        help_text="What the tile is beyond its features, as the engine declares (abbey).",
+    )
     is_start = models.BooleanField(default=False, help_text="The start tile is one of these.")
     order = models.PositiveSmallIntegerField(default=0)
     # Derived from ``features`` on save, for filtering.
@@ -171,7 +175,7 @@ class TileType(models.Model):
         return TileDefinition.from_data(
             {"code": self.code, "picture": self.picture, "edges": self.edges,
              "features": self.features, "illustrations": self.illustrations,
-             "start": self.is_start},
+             "start": self.is_start, "traits": self.traits},
             DEFAULT_REGISTRY,
         )
 

@@ -24,6 +24,7 @@ def tile_as_data(tile: TileType) -> dict[str, Any]:
         "counts": {count.edition.code: count.count for count in tile.counts.all()},
         "start": tile.is_start,
         "illustrations": tile.illustrations,
+        **({"traits": tile.traits} if tile.traits else {}),
     }
 
 

@@ -177,12 +177,17 @@ def check_tile_files(tile_files: list[TileFile]) -> None:
 
     Each file is checked alone first, so that the message names the file with the tile;
     then all files together, which catches a code used in two files. A tile that no
-    edition counts is refused as well: it could never be on a table.
+    edition counts is refused as well: it could never be on a table, unless it is a piece
+    of a tile covering several squares (the City of Carcassonne), laid with it.
     """
+    pieces = {code for tile in DEFAULT_REGISTRY.large_tiles.values()
+              for _, _, code in tile.pieces}
     for tile_file in tile_files:
         name = tile_file.path.name
         for entry in tile_file.tiles:
             counts = entry.get("counts")
+            if entry.get("code") in pieces and isinstance(counts, dict):
+                continue
             if not isinstance(counts, dict) or not any(
                 isinstance(number, int) and number > 0 for number in counts.values()
             ):
@@ -240,6 +245,7 @@ def _save_tile(entry, *, expansion, part, order, editions, file_name) -> None:
             "edges": entry["edges"],
             "features": entry["features"],
             "illustrations": entry.get("illustrations", []),
+            "traits": entry.get("traits", []),
             "is_start": entry.get("start", False),
             "order": order,
         },

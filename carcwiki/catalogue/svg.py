@@ -19,9 +19,10 @@ visible part of a field's area remains clickable as that field.
 The picture code names no expansion. What an expansion's tiles carry is drawn with the
 glyph its declaration gives (:mod:`scoring.engine.glyphs`), placed by what it belongs to:
 an attribute of a city among the city's pennants, of a road beside the road where there is
-most room, of a field inside the field; a landmark without edges in the middle of the tile;
-a landmark on edges (the river) as a band from edge to edge, with the glyph of its ``end``
-where one edge ends on the tile (three edges for the fork), never clickable. A road
+most room, of a field inside the field, of a monastery or garden at its lower right; a
+landmark without edges in the middle of the tile; a landmark on edges (the river) as a
+band from edge to edge, with the glyph of its ``end`` where one edge ends on the tile
+(three edges for the fork), never clickable. A road
 crossing a band or an earlier road does so on a bridge (the two do not meet); a band
 passing under a city shows an arch on each wall. Also drawn: the inner field
 (``half_edges: [I]``) and ``end: village|monastery|gate|house`` on a one-edge road when
@@ -39,6 +40,7 @@ from xml.sax.saxutils import escape, quoteattr
 from scoring.engine.expansion import ExpansionRegistry
 from scoring.engine.expansions import DEFAULT_REGISTRY
 from scoring.engine.glyphs import Band, Glyph, glyph_for
+from scoring.engine.rules import Edition
 from scoring.engine.tiles import FeatureKind, Landmark, Segment, TileDefinition
 
 ROTATIONS = (0, 90, 180, 270)
@@ -344,6 +346,8 @@ class Line:
 
 
 Item = Landmark | Segment
+ABSENT = ""
+"""The kind of a segment the drawn edition does not print."""
 
 
 def _kind_of(item: Item) -> str:
@@ -788,6 +792,7 @@ def render_tile_svg(
     title: str | None = None,
     xml_declaration: bool = False,
     registry: ExpansionRegistry = DEFAULT_REGISTRY,
+    edition: Edition | None = None,
 ) -> str:
     """Draw one tile as an SVG document.
 
@@ -795,8 +800,10 @@ def render_tile_svg(
     ``registry``), so data the engine refuses raises its
     :class:`~scoring.engine.tiles.TileDataError`. ``rotation`` turns the picture clockwise
     (0, 90, 180 or 270); ``size`` sets the width and height in pixels (the viewBox stays
-    100×100); ``title`` replaces the generated text alternative. Raises ``ValueError`` for
-    another rotation or a size that is not positive.
+    100×100); ``title`` replaces the generated text alternative; ``edition`` leaves out
+    what that edition does not print (the gardens of expansion tiles in C1), the other
+    features keeping their ``data-feature`` index. Raises ``ValueError`` for another
+    rotation or a size that is not positive.
     """
     if rotation not in ROTATIONS:
         raise ValueError(f"rotation must be one of {ROTATIONS}, not {rotation!r}")
@@ -807,7 +814,11 @@ def render_tile_svg(
 
     # The order of the tile's data: landmarks, then segments.
     items: list[Item] = [*tile.landmarks, *tile.segments]
-    kinds = [_kind_of(item) for item in items]
+    # What the edition does not print keeps its place in the numbering, drawn as nothing.
+    kinds = [
+        _kind_of(item) if isinstance(item, Landmark) or item.exists_in(edition) else ABSENT
+        for item in items
+    ]
     edge_letters = tile.edge_string
     fields = [(index, _half_edges_of(item)) for index, item in enumerate(items)
               if kinds[index] == "field"]
@@ -935,7 +946,7 @@ def render_tile_svg(
     # A band's end (a spring or lake) sits in the middle of the tile, unless something else
     # is printed there: then it moves towards its edge.
     band_kinds = {band.kind for band in bands}
-    crowded = any(kind != "field" and kind not in band_kinds for kind in kinds)
+    crowded = any(kind not in ("field", ABSENT) and kind not in band_kinds for kind in kinds)
     pools: dict[int, Point] = {}
     for position, band in enumerate(bands):
         if len(band.edges) == 1:
@@ -1088,10 +1099,14 @@ def render_tile_svg(
         garden_spot = (100 - garden_spot[0], 100 - garden_spot[1])  # the other side
     centre_glyphs = dict(centre_landmarks)
     for index, item in enumerate(items):
-        if kinds[index] == "monastery":
-            out.append(_monastery(index, monastery_spot))
-        elif kinds[index] == "garden":
-            out.append(_garden(index, garden_spot))
+        if kinds[index] in ("monastery", "garden"):
+            spot = monastery_spot if kinds[index] == "monastery" else garden_spot
+            draw = _monastery if kinds[index] == "monastery" else _garden
+            out.append(draw(index, spot))
+            # What an expansion prints with it: at the building's lower right corner.
+            for glyph, value, name in attribute_glyphs(item):
+                out.append(_glyph(glyph, (spot[0] + 14, spot[1] + 12), clickable=False,
+                                  data=_data_value(name, value)))
         elif index in centre_glyphs:
             out.append(_glyph(
                 centre_glyphs[index], centre_spot, clickable=False,

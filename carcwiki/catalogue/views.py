@@ -11,6 +11,8 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.http import require_safe
 from django.views.generic import ListView
 
+from scoring.engine.locations import Side
+from scoring.engine.rules import Edition as EngineEdition
 from scoring.engine.tiles import FeatureKind
 from scoring.tileset import current_tiles
 
@@ -87,7 +89,9 @@ def tile_svg(request: HttpRequest, code: str) -> HttpResponse:
     response = get_conditional_response(request, etag=etag)
     if response is None:
         response = HttpResponse(
-            render_tile_svg(tile, rotation=rotation), content_type="image/svg+xml"
+            render_tile_svg(tile, rotation=rotation,
+                            edition=EngineEdition(edition) if edition else None),
+            content_type="image/svg+xml",
         )
     response["ETag"] = etag
     patch_cache_control(response, public=True, max_age=SVG_MAX_AGE)
@@ -257,9 +261,9 @@ class TileGalleryView(ListView):
                 [],
             )
             tile.edge_list = [
-                {"side": side, "side_name": side_name, "letter": letter,
-                 "kind": EDGE_KINDS.get(letter, "unknown")}
-                for (side, side_name), letter in zip(EDGE_SIDES, tile.edges, strict=False)
+                {"side": side.name, "side_name": side.word, "letter": edge.value,
+                 "kind": edge.word}
+                for side, edge in zip(Side, checked[tile.code].edges, strict=True)
             ]
         context.update(
             form=self.form,

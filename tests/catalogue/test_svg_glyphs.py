@@ -96,6 +96,22 @@ def test_a_landmark_on_edges_is_a_band_ending_in_its_declared_end():
     assert lock.get("transform") == "translate(50 50)"
 
 
+def test_an_attribute_of_a_monastery_is_drawn_by_it():
+    bell = Glyph("bell", (Mark.of("circle", r=2, fill="#c0a000"),))
+    registry = ExpansionRegistry([base.EXPANSION, Expansion(
+        code="bells", name="Bells",
+        attributes=(SegmentAttribute("bell", FeatureKind.MONASTERY, glyph=bell),),
+    )])
+    tile = {"code": "M", "edges": "FFFF", "features": [
+        {"kind": "monastery", "bell": True}, {"kind": "field", "half_edges": ALL_HALVES}]}
+    root = ET.fromstring(render_tile_svg(tile, registry=registry))
+    (drawn,) = groups(root, "bell")
+    # Nothing else on the tile: the monastery stands at the centre (50, 50), the bell at
+    # its lower right, 14 across and 12 down.
+    assert drawn.get("transform") == "translate(64 62)"
+    assert drawn.get("pointer-events") == "none"
+
+
 def test_an_attribute_without_a_glyph_draws_nothing():
     registry = ExpansionRegistry([base.EXPANSION, Expansion(
         code="plain", name="Plain",

@@ -50,8 +50,9 @@ def test_catalogue_editions_are_the_scored_ones_and_the_winter_edition():
 def test_every_tile_file_belongs_to_a_declared_code():
     files = sorted(CATALOGUE.glob("tiles-*.yaml"))
     assert [path.name for path in files] == [
-        "tiles-base.yaml", "tiles-inns-cathedrals.yaml", "tiles-river.yaml",
-        "tiles-river2.yaml", "tiles-traders-builders.yaml",
+        "tiles-abbey-mayor.yaml", "tiles-base.yaml", "tiles-count-king-robber.yaml",
+        "tiles-inns-cathedrals.yaml", "tiles-river.yaml", "tiles-river2.yaml",
+        "tiles-traders-builders.yaml",
     ]
     for path in files:
         codes = {tile["expansion"] for tile in read_tile_file(str(path))}
@@ -63,6 +64,7 @@ def test_figure_kinds_limits_and_places_as_the_contract_says():
     kinds = in_play.figure_kinds
     assert {code: (kind.limit, kind.strength) for code, kind in kinds.items()} == {
         "meeple": (7, 1), "abbot": (1, 1), "large": (1, 2), "builder": (1, 0), "pig": (1, 0),
+        "mayor": (1, 1), "wagon": (1, 1), "barn": (1, 0),
     }
     places = {}
     for (figure, feature), placement in in_play.placements.items():
@@ -71,6 +73,11 @@ def test_figure_kinds_limits_and_places_as_the_contract_says():
         "meeple": {("road", ()), ("city", ()), ("monastery", ()), ("farm", ())},
         "abbot": {("monastery", ()), ("garden", ())},
         "large": {("road", ()), ("city", ()), ("monastery", ()), ("farm", ())},
-        "builder": {("road", ("meeple", "large")), ("city", ("meeple", "large"))},
+        # A builder or pig joins any follower of its owner that may stand there.
+        "builder": {("road", ("meeple", "large", "wagon")),
+                    ("city", ("meeple", "large", "mayor", "wagon"))},
         "pig": {("farm", ("meeple", "large"))},
+        "mayor": {("city", ())},
+        "wagon": {("road", ()), ("city", ()), ("monastery", ())},
+        "barn": {("farm", ())},
     }
