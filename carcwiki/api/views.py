@@ -7,6 +7,7 @@ from rest_framework import viewsets
 from rest_framework.pagination import PageNumberPagination
 
 from carcwiki.catalogue.models import Bundle, Edition, Expansion, TileType
+from carcwiki.page_cache import CachedAnswersMixin
 
 from . import serializers
 from .filters import TileFilter
@@ -18,7 +19,7 @@ class CataloguePagination(PageNumberPagination):
     max_page_size = 200
 
 
-class EditionViewSet(viewsets.ReadOnlyModelViewSet):
+class EditionViewSet(CachedAnswersMixin, viewsets.ReadOnlyModelViewSet):
     """Editions of the game (C1, C2, C3, Winter Edition) with their number of land tiles."""
 
     serializer_class = serializers.EditionSerializer
@@ -30,9 +31,10 @@ class EditionViewSet(viewsets.ReadOnlyModelViewSet):
     ).order_by("order", "year")  # an aggregate drops Meta.ordering
 
 
-class ExpansionViewSet(viewsets.ReadOnlyModelViewSet):
+class ExpansionViewSet(CachedAnswersMixin, viewsets.ReadOnlyModelViewSet):
     """Expansions (and the base game) with their selectable parts and editions."""
 
+    cache_query_keys = CachedAnswersMixin.cache_query_keys | {"category", "editions__code"}
     serializer_class = serializers.ExpansionSerializer
     lookup_field = "code"
     not_found_label = "expansion"
@@ -41,7 +43,7 @@ class ExpansionViewSet(viewsets.ReadOnlyModelViewSet):
     filterset_fields = {"category": ["exact"], "editions__code": ["exact"]}
 
 
-class BundleViewSet(viewsets.ReadOnlyModelViewSet):
+class BundleViewSet(CachedAnswersMixin, viewsets.ReadOnlyModelViewSet):
     """Boxes that hold several expansions, such as Big Box 6: ready-made selections."""
 
     serializer_class = serializers.BundleSerializer
@@ -60,10 +62,11 @@ class BundleViewSet(viewsets.ReadOnlyModelViewSet):
         ]
     )
 )
-class TileViewSet(viewsets.ReadOnlyModelViewSet):
+class TileViewSet(CachedAnswersMixin, viewsets.ReadOnlyModelViewSet):
     """Tile types: edges, features with the locations figures may use, copies per edition,
     and a link to the SVG picture."""
 
+    cache_query_keys = CachedAnswersMixin.cache_query_keys | set(TileFilter.base_filters)
     serializer_class = serializers.TileSerializer
     lookup_field = "code"
     lookup_value_regex = r"[A-Za-z0-9-]+"

@@ -11,10 +11,12 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.pagination import PageNumberPagination
 
+from carcwiki.page_cache import CachedAnswersMixin
+
 from . import selectors, serializers
 from .models import GlossaryTerm, Note, RulesPage
 from .presenters import Presenter, note_visible
-from .selection import DEFAULT_PREFERRED, Selection
+from .selection import DEFAULT_PREFERRED, SELECTION_KEYS, Selection
 
 SELECTION_PARAMETERS = [
     OpenApiParameter(
@@ -41,8 +43,11 @@ class RulesPagination(PageNumberPagination):
     max_page_size = 500
 
 
-class SelectionMixin:
-    """Reads the optional selection of an API request, once."""
+class SelectionMixin(CachedAnswersMixin):
+    """Reads the optional selection of an API request, once; answers are kept in the page
+    cache per address (carcwiki.page_cache)."""
+
+    cache_query_keys = CachedAnswersMixin.cache_query_keys | {*SELECTION_KEYS, "kind"}
 
     def get_selection(self) -> Selection | None:
         if not hasattr(self, "_selection"):

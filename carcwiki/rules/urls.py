@@ -2,14 +2,21 @@
 
 from django.urls import path
 
+from carcwiki.page_cache import cached_page
+
 from . import views
+from .selection import SELECTION_KEYS, SESSION_KEY
+
+# Pages drawn from the content and the visitor's selection only: kept in the page cache
+# per address and saved selection, until the content changes (carcwiki.page_cache).
+by_selection = cached_page(query_keys=SELECTION_KEYS, session_key=SESSION_KEY)
 
 app_name = "rules"
 urlpatterns = [
-    path("rules/", views.rules_index, name="index"),
-    path("rules/notes/<str:key>/", views.note_detail, name="note"),
-    path("rules/<slug:slug>/", views.rules_page, name="page"),
-    path("glossary/", views.glossary, name="glossary"),
+    path("rules/", by_selection(views.rules_index), name="index"),
+    path("rules/notes/<str:key>/", by_selection(views.note_detail), name="note"),
+    path("rules/<slug:slug>/", by_selection(views.rules_page), name="page"),
+    path("glossary/", by_selection(views.glossary), name="glossary"),
     path("search/", views.search, name="search"),
     path("selection/", views.selection, name="selection"),
 ]

@@ -45,6 +45,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Answers 304 to If-None-Match / If-Modified-Since for every answer with an ETag or
+    # Last-Modified, and gives an ETag to those without (carcwiki.page_cache sets its own).
+    "django.middleware.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "carcwiki.rules.middleware.SelectionMiddleware",
     "django.middleware.common.CommonMiddleware",

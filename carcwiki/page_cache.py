@@ -1,0 +1,245 @@
+"""Answers that cost almost nothing to serve twice: rules pages, the glossary, the tile
+gallery, tile pictures and the read-only API, kept in Django's cache (Redis in production).
+
+A view wrapped in :func:`cached_page` is rendered once per *variant* and *content
+version*; later requests for the same variant are answered from the cache, with the
+body already compressed for clients that accept gzip.
+
+- **Variant.** The absolute address (scheme, host, path, query string) and, for pages
+  that read the visitor's selection, the selection saved in the session: a page is a
+  function of those and of the content. Only addresses whose query keys the view reads are
+  kept (any other address is rendered as usual), so that made-up parameters cannot fill
+  the cache.
+- **Content version.** One number in the cache, raised whenever the content changes:
+  ``load_catalogue`` (its ``catalogue_loaded`` signal), and any save, delete or
+  many-to-many change of a catalogue or rules model (the admin, a tile edit), once at once
+  and again when the transaction commits. A cached answer remembers the version it was
+  rendered under and is used only while that is still the current one, so a page that
+  was being rendered while an edit committed is never served afterwards. Reading the
+  version and the answer is one round trip (``get_many``).
+- **Conditional requests.** Every kept answer carries a weak ``ETag`` (a hash of its
+  body) and, when it does not depend on a session, a ``Last-Modified`` (the time of the
+  last content change); ``If-None-Match`` / ``If-Modified-Since`` are answered 304 by
+  Django's own :func:`~django.utils.cache.get_conditional_response`, before any body is
+  read. ``ConditionalGetMiddleware`` does the same for every other answer.
+- **Cache-Control.** ``public, no-cache``: any cache may store the answer but must
+  revalidate it (cheaply, a 304) before each use, so nobody sees a page older than the last
+  edit. A page that depends on the session selection says ``Vary: Cookie``, and the answer
+  to a request that carries a session says ``private``.
+
+An answer is not kept when it is not a plain 200, sets a cookie, used the CSRF token or
+a CSP nonce (both differ per request), or already names a ``Content-Encoding``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from functools import wraps
+
+from django.conf import settings
+from django.core.cache import caches
+from django.db import transaction
+from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.http import HttpResponse
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.http import http_date
+from django.utils.text import compress_string
+
+logger = logging.getLogger(__name__)
+
+PAGE_CACHE = "default"
+"""The cache alias the pages live in (Redis database ``/0`` in production)."""
+VERSION_KEY = "page-cache:content-version"
+PAGE_CACHE_SECONDS = 60 * 60
+"""How long an unused answer is kept; changes are handled by the content version."""
+CONTENT_APPS = frozenset({"catalogue", "rules"})
+"""Apps whose models make up the content the cached answers are drawn from."""
+MIN_COMPRESSED_LENGTH = 200
+"""As GZipMiddleware: shorter bodies are not worth compressing."""
+
+
+def _cache():
+    return caches[PAGE_CACHE]
+
+
+# -- the content version ------------------------------------------------------------------------
+
+
+def content_changed(**_signal_kwargs) -> None:
+    """Raise the content version: every cached answer is out of date from now on.
+
+    The version is the time of the change in microseconds (also the ``Last-Modified`` of
+    what is rendered under it), raised by at least one so two changes in the same
+    microsecond still differ.
+    """
+    cache = _cache()
+    try:
+        current = cache.get(VERSION_KEY) or 0
+        cache.set(VERSION_KEY, max(int(time.time() * 1_000_000), current + 1), None)
+    except Exception:  # a cache that is down serves nothing stale either: log and go on
+        logger.exception("Could not raise the page cache's content version")
+
+
+def content_version() -> int:
+    """The current content version, created (as now) if the cache has none."""
+    cache = _cache()
+    version = cache.get(VERSION_KEY)
+    if version is None:
+        cache.add(VERSION_KEY, int(time.time() * 1_000_000), None)
+        version = cache.get(VERSION_KEY)
+    return version
+
+
+def _model_changed(sender, **kwargs) -> None:
+    if sender._meta.app_label not in CONTENT_APPS:
+        return
+    # Now, so that this process never serves the old page again, and after the commit,
+    # so that a page rendered from the old rows in the meantime is not kept either.
+    content_changed()
+    transaction.on_commit(content_changed, using=kwargs.get("using"))
+
+
+def connect_signals() -> None:
+    """Called once from :class:`carcwiki.api.apps.ApiConfig`."""
+    from carcwiki.catalogue.signals import catalogue_loaded
+
+    catalogue_loaded.connect(content_changed, dispatch_uid="page_cache.catalogue_loaded")
+    for signal in (post_save, post_delete, m2m_changed):
+        signal.connect(_model_changed, dispatch_uid=f"page_cache.{id(signal)}")
+
+
+# -- the decorator -----------------------------------------------------------------------------
+
+
+def _accepts_gzip(request) -> bool:
+    return "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "").lower()
+
+
+def _session_part(request, session_key: str) -> tuple[str, bool]:
+    """What the page reads from the session (the saved value, or ``""``) and whether the
+    request carries a session at all."""
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return "", False
+    saved = request.session.get(session_key)
+    return (saved if isinstance(saved, str) else ""), True
+
+
+def _keepable(request, response) -> bool:
+    return (
+        response.status_code == 200
+        and not response.streaming
+        and not response.cookies
+        and not response.has_header("Content-Encoding")
+        and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
+        and not getattr(request, "_csp_nonce", None)
+    )
+
+
+def _finish(request, response, *, last_modified: str | None, private: bool, vary_cookie: bool):
+    if private:
+        patch_cache_control(response, private=True, no_cache=True)
+    elif not response.has_header("Cache-Control"):  # a view's own policy stands (pictures)
+        patch_cache_control(response, public=True, no_cache=True)
+    vary = ["Accept-Encoding"] + (["Cookie"] if vary_cookie else [])
+    patch_vary_headers(response, vary)
+    if last_modified and not response.has_header("Last-Modified"):
+        response["Last-Modified"] = last_modified
+    return response
+
+
+def cached_page(*, query_keys=(), session_key: str | None = None,
+                timeout: int = PAGE_CACHE_SECONDS):
+    """Keep the view's answers in the page cache (see the module's docstring).
+
+    ``query_keys``: the query parameters the view reads; an address with any other is not
+    kept. ``session_key``: the session entry the page depends on (the saved selection), if
+    any; such pages vary on ``Cookie``.
+    """
+    allowed = frozenset(query_keys)
+
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request, *args, **kwargs):
+            if request.method not in ("GET", "HEAD") or not set(request.GET) <= allowed:
+                return view(request, *args, **kwargs)
+            saved, has_session = ("", False)
+            if session_key is not None:
+                saved, has_session = _session_part(request, session_key)
+            variant = f"{request.build_absolute_uri()}\n{saved}"
+            key = "page:" + hashlib.sha256(variant.encode()).hexdigest()
+            cache = _cache()
+            try:
+                found = cache.get_many([VERSION_KEY, key])
+                version = found.get(VERSION_KEY) or content_version()
+            except Exception:
+                logger.exception("The page cache cannot be read")
+                return view(request, *args, **kwargs)
+            # Last-Modified only where the URL alone decides the page: a session's
+            # selection can change without the content changing.
+            last_modified = None if has_session else http_date(version / 1_000_000)
+            finish = {"last_modified": last_modified, "private": has_session,
+                      "vary_cookie": session_key is not None}
+            entry = found.get(key)
+            if entry is None or entry["version"] != version:
+                response = view(request, *args, **kwargs)
+                if hasattr(response, "render") and callable(response.render):
+                    response = response.render()
+                if not _keepable(request, response):
+                    return response
+                entry = _entry(response, version)
+                try:
+                    cache.set(key, entry, timeout)
+                except Exception:
+                    logger.exception("The page cache cannot be written")
+            response = _response(entry, gzip=_accepts_gzip(request))
+            _finish(request, response, **finish)
+            return get_conditional_response(
+                request, etag=response["ETag"], last_modified=version // 1_000_000
+                if last_modified else None, response=response,
+            )
+
+        return wrapped
+
+    return decorator
+
+
+def _entry(response, version: int) -> dict:
+    body = response.content
+    compressed = compress_string(body) if len(body) >= MIN_COMPRESSED_LENGTH else None
+    if compressed is not None and len(compressed) >= len(body):
+        compressed = None
+    etag = response.get("ETag") or '"' + hashlib.md5(body, usedforsecurity=False).hexdigest() + '"'
+    if not etag.startswith("W/"):
+        etag = "W/" + etag  # the same for the compressed body: equivalent, not identical
+    headers = {name: value for name, value in response.items()
+               if name.lower() not in ("etag", "content-length", "vary")}
+    vary = response.get("Vary")
+    return {"version": version, "body": body, "gzip": compressed, "etag": etag,
+            "headers": headers, "vary": vary}
+
+
+def _response(entry: dict, *, gzip: bool) -> HttpResponse:
+    compressed = gzip and entry["gzip"] is not None
+    response = HttpResponse(entry["gzip"] if compressed else entry["body"])
+    for name, value in entry["headers"].items():
+        response[name] = value
+    if entry["vary"]:
+        response["Vary"] = entry["vary"]
+    response["ETag"] = entry["etag"]
+    if compressed:
+        response["Content-Encoding"] = "gzip"
+    response["Content-Length"] = str(len(response.content))
+    return response
+
+
+class CachedAnswersMixin:
+    """For DRF views: their GET answers are kept by :func:`cached_page`, for addresses whose
+    query keys are all in ``cache_query_keys`` (sessions play no part in the API)."""
+
+    cache_query_keys: frozenset[str] = frozenset({"page", "page_size"})
+
+    def dispatch(self, request, *args, **kwargs):
+        keep = cached_page(query_keys=self.cache_query_keys)
+        return keep(super().dispatch)(request, *args, **kwargs)
