@@ -43,6 +43,7 @@ from django.core.cache import caches
 from django.db import transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import HttpResponse
+from django.middleware.gzip import re_accepts_gzip
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date
 from django.utils.text import compress_string
@@ -114,7 +115,7 @@ def connect_signals() -> None:
 
 
 def _accepts_gzip(request) -> bool:
-    return "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "").lower()
+    return bool(re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
 
 
 def _session_part(request, session_key: str) -> tuple[str, bool]:

@@ -45,6 +45,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # gzip for clients that accept it, the admin excepted (carcwiki.compression: BREACH).
+    "carcwiki.compression.CompressionMiddleware",
     # Answers 304 to If-None-Match / If-Modified-Since for every answer with an ETag or
     # Last-Modified, and gives an ETag to those without (carcwiki.page_cache sets its own).
     "django.middleware.http.ConditionalGetMiddleware",
