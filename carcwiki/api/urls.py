@@ -34,7 +34,9 @@ urlpatterns = [
         "docs/",
         csp_update({"style-src": [SWAGGER_UI_STYLE]})(
             SpectacularSwaggerSplitView.as_view(
-                url_name="api:schema", template_name="api/swagger_ui.html"
+                url_name="api:schema", template_name="api/swagger_ui.html",
+                # A page to read: OPTIONS would render DRF's metadata without a template.
+                http_method_names=["get", "head"],
             )
         ),
         name="docs",

@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "corsheaders",
     "carcwiki.catalogue",
     "carcwiki.rules",
     "carcwiki.api",
@@ -43,6 +44,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, as django-cors-headers asks: it answers preflight requests itself and adds
+    # its headers to every answer, errors included (CORS_URLS_REGEX says which).
+    "corsheaders.middleware.CorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # gzip for clients that accept it, the admin excepted (carcwiki.compression: BREACH).
@@ -208,6 +212,18 @@ SPECTACULAR_SETTINGS = {
         "NoteKindEnum": "carcwiki.rules.models.Note.Kind",
     },
 }
+
+# Cross-origin requests (django-cors-headers): a web app on any site may read the public
+# API and score or check a board from the browser, without cookies (no credentials), so it
+# can only do what any client of the API can, throttled per client address as usual. The
+# API's documentation page, the save endpoint (/board/save/), the admin and every page stay
+# same-origin: no CORS header is ever sent outside this pattern.
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_URLS_REGEX = r"^/api/(?!docs/)"
+CORS_ALLOW_METHODS = ("GET", "HEAD", "OPTIONS", "POST")
+CORS_ALLOW_CREDENTIALS = False
+CORS_EXPOSE_HEADERS = ("Retry-After", "ETag", "Last-Modified")
+CORS_PREFLIGHT_MAX_AGE = 24 * 60 * 60
 
 # Content-Security-Policy (django-csp): only this site's own files run or style a page;
 # the few inline blocks (the builder's import map) carry the request's nonce.
