@@ -33,10 +33,12 @@ a CSP nonce (both differ per request), or already names a ``Content-Encoding``.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import time
 from functools import wraps
+from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import caches
@@ -63,6 +65,20 @@ MIN_COMPRESSED_LENGTH = 200
 
 def _cache():
     return caches[PAGE_CACHE]
+
+
+@functools.cache
+def code_version() -> str:
+    """A fingerprint of the code and templates this process runs: part of every key, so
+    that a deploy which changes how pages are drawn never serves what the old code drew.
+    Read once per process (a few hundred ``stat`` calls)."""
+    root = Path(settings.BASE_DIR)
+    stamps = hashlib.sha256()
+    for folder in ("carcwiki", "scoring", "templates"):
+        for path in sorted((root / folder).rglob("*")):
+            if path.suffix in (".py", ".html", ".md") and path.is_file():
+                stamps.update(f"{path.relative_to(root)}:{path.stat().st_mtime_ns}".encode())
+    return stamps.hexdigest()[:16]
 
 
 # -- the content version ------------------------------------------------------------------------
@@ -169,7 +185,7 @@ def cached_page(*, query_keys=(), session_key: str | None = None,
             if session_key is not None:
                 saved, has_session = _session_part(request, session_key)
             variant = f"{request.build_absolute_uri()}\n{saved}"
-            key = "page:" + hashlib.sha256(variant.encode()).hexdigest()
+            key = f"page:{code_version()}:" + hashlib.sha256(variant.encode()).hexdigest()
             cache = _cache()
             try:
                 found = cache.get_many([VERSION_KEY, key])

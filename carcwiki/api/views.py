@@ -4,18 +4,17 @@ that a page costs the same number of queries whatever its size."""
 from django.db.models import Q, Sum
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import viewsets
-from rest_framework.pagination import PageNumberPagination
 
-from carcwiki.catalogue.models import Bundle, Edition, Expansion, TileType
+from carcwiki.catalogue.models import Bundle, Edition, Expansion, Part, TileType
 from carcwiki.page_cache import CachedAnswersMixin
 
 from . import serializers
-from .filters import TileFilter
+from .filters import ExpansionFilter, TileFilter
+from .pagination import StrictPageNumberPagination
 
 
-class CataloguePagination(PageNumberPagination):
+class CataloguePagination(StrictPageNumberPagination):
     page_size = 50
-    page_size_query_param = "page_size"
     max_page_size = 200
 
 
@@ -40,7 +39,16 @@ class ExpansionViewSet(CachedAnswersMixin, viewsets.ReadOnlyModelViewSet):
     not_found_label = "expansion"
     pagination_class = CataloguePagination
     queryset = Expansion.objects.with_related()
-    filterset_fields = {"category": ["exact"], "editions__code": ["exact"]}
+    filterset_class = ExpansionFilter
+
+    def get_object(self):
+        """The expansion of this code, or the one holding the part of this code (``river``):
+        every code the API takes elsewhere names something here."""
+        code = self.kwargs[self.lookup_field]
+        holder = Part.objects.filter(code=code).values_list("expansion__code", flat=True).first()
+        if holder is not None and not Expansion.objects.filter(code=code).exists():
+            self.kwargs[self.lookup_field] = holder
+        return super().get_object()
 
 
 class BundleViewSet(CachedAnswersMixin, viewsets.ReadOnlyModelViewSet):

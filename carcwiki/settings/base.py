@@ -56,7 +56,8 @@ MIDDLEWARE = [
     "django.middleware.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "carcwiki.rules.middleware.SelectionMiddleware",
-    "django.middleware.common.CommonMiddleware",
+    # Django's, with a 308 (method and body kept) for a POST missing its trailing slash.
+    "carcwiki.slashes.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -172,7 +173,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_FILTER_BACKENDS": ["carcwiki.api.filters.StrictFilterBackend"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_AUTHENTICATION_CLASSES": [],
     "UNAUTHENTICATED_USER": None,
@@ -184,10 +185,12 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "carcwiki API",
+    # Shown at the top of /api/docs/: what the API holds, then the board format in full.
     "DESCRIPTION": (
         "Read-only data about Carcassonne editions, expansions, tiles and rules, and the "
-        "final-scoring calculator. Tile locations and the board format are described in the "
-        "project's specification."
+        "final-scoring calculator. Answers may be requested from any site (CORS) and are "
+        "compressed and revalidated with ETags.\n\n"
+        + (BASE_DIR / "carcwiki" / "api" / "board_format.md").read_text(encoding="utf-8")
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
@@ -199,6 +202,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "carcwiki.api.schema.add_error_answers",
+        "carcwiki.api.schema.exact_tile_filters",
     ],
     # One enum per concept, whatever field name it appears under.
     "ENUM_NAME_OVERRIDES": {
