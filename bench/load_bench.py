@@ -82,9 +82,12 @@ CONTRACT_SMALL_BOARD = {
 def finished_game() -> dict:
     """The 72-tile game of bench/score_bench.py, with the tiles read from the fixtures."""
     from scoring.engine import TileSet
+    from scoring.engine.expansions import DEFAULT_REGISTRY
     from scoring.engine.generate import finished_game as finished
 
-    return finished(TileSet.from_yaml(str(ROOT / "fixtures" / "catalogue" / "tiles-base.yaml")))
+    tiles = TileSet.from_yaml(str(ROOT / "fixtures" / "catalogue" / "tiles-base.yaml"),
+                              registry=DEFAULT_REGISTRY)
+    return finished(tiles)
 
 
 def free_port() -> int:

@@ -126,7 +126,8 @@ TRUSTED_PROXIES = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0") or 0)
 # Caches. "default" holds pages, the API schema and sessions; "throttle" holds only the
 # per-client request counters (carcwiki.throttling), so that nothing filling the page
 # cache can evict them, and it never culls. With REDIS_URL every process and machine
-# shares one Redis; without it (development, tests) each process has its own memory.
+# shares one Redis (Django's RedisCache, reusing its client: carcwiki.cache); without it
+# (development, tests) each process has its own memory.
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 
 
@@ -146,12 +147,12 @@ NEVER_CULL = {"MAX_ENTRIES": 10**9}
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "carcwiki.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "carcwiki",
         },
         "throttle": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "carcwiki.cache.RedisCache",
             "LOCATION": REDIS_THROTTLE_URL,
             "KEY_PREFIX": "carcwiki-throttle",
         },
