@@ -101,6 +101,16 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Write-ahead logging lets readers go on while one process writes (the database
+    # cache's counters, saved boards), and a write takes the lock at once rather than
+    # failing halfway; NORMAL sync is safe with WAL (only the last commits of a power cut
+    # can be lost, never the file).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        transaction_mode="IMMEDIATE",
+        timeout=20,
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"

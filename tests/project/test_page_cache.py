@@ -19,6 +19,7 @@ CACHED = [
     "/rules/",
     "/rules/base-game/",
     "/glossary/",
+    "/search/?q=farmer+city",
     "/tiles/",
     "/tiles/D.svg?rotation=90",
     "/api/tiles/",
@@ -149,3 +150,24 @@ def test_a_client_that_accepts_gzip_gets_the_kept_compressed_body(client):
     assert gzip.decompress(packed.content) == plain.content
     assert len(packed.content) * 3 < len(plain.content)
     assert int(packed["Content-Length"]) == len(packed.content)
+
+
+def test_each_process_keeps_its_latest_answers_up_to_a_size():
+    from carcwiki.page_cache import LocalCopies
+
+    copies = LocalCopies(limit=1000)
+    copies.put("a", {"version": 1, "body": b"x" * 200, "gzip": None})
+    copies.put("b", {"version": 1, "body": b"y" * 200, "gzip": b"z" * 50})
+    assert copies.get("a", 1)["body"] == b"x" * 200
+    assert copies.get("a", 2) is None  # another content version: not used
+    copies.put("c", {"version": 1, "body": b"w" * 240, "gzip": None})
+    copies.put("d", {"version": 1, "body": b"v" * 240, "gzip": None})
+    # 200 + 250 + 240 + 240 = 930 bytes fit in 1000 ...
+    assert copies.size == 930
+    copies.put("e", {"version": 1, "body": b"u" * 200, "gzip": None})
+    # ... one more entry drops the least recently used one, "b" ("a" was just read).
+    assert copies.get("b", 1) is None
+    assert copies.get("a", 1) is not None
+    assert copies.size == 930 - 250 + 200
+    copies.put("f", {"version": 1, "body": b"t" * 400, "gzip": None})  # > a quarter
+    assert copies.get("f", 1) is None
