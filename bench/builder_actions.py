@@ -134,7 +134,8 @@ def make_games(tiles, base: int, big_box: int) -> list[Game]:
     for kind, seed, expansions in wanted:
         request = random_request(tiles, random.Random(seed), size=None, expansions=expansions)
         in_play = registry.in_play(request["expansions"])
-        joining = {code for (code, _), placement in in_play.placements.items() if placement.beside}
+        joining = {code for (code, _), placement in in_play.placements.items()
+                   if in_play.beside(placement)}
         board = [PlacedTile.from_json(tile) for tile in request["tiles"]]
         figures = place_figures(board, tiles, random.Random(1000 + seed),
                                 [_color(player["color"]) for player in request["players"]],

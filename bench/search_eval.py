@@ -2,9 +2,11 @@
 the section or note that answers it.
 
 Run: ``.venv/bin/python bench/search_eval.py`` (an in-memory SQLite database loaded from
-the fixtures). ``DATABASE_URL`` may name a throwaway PostgreSQL server instead: its
-tables are created by the migrations and filled by ``load_catalogue``, so never point it
-at real data. ``-v`` lists every question with the rank of its answer.
+the fixtures). Besides the questions below, every ``bench/search_questions/*.yaml`` is read:
+a list of ``{q: "...", answers: ["<page>#<anchor>", "<note-slug>"]}``, usually one file per
+rules page, written with the page. ``DATABASE_URL`` may name a throwaway PostgreSQL server
+instead: its tables are created by the migrations and filled by ``load_catalogue``, so
+never point it at real data. ``-v`` lists every question with the rank of its answer.
 
 Reports the share of questions whose answer comes first and among the first three, the
 median time of one search (the engine's query, reading the hits, wording them) and the
@@ -138,6 +140,28 @@ QUESTIONS: list[tuple[str, tuple[str, ...]]] = [
      "first-edition#terms")),
 ]
 RUNS = 3
+QUESTION_FILES = ROOT / "bench" / "search_questions"
+
+
+def read_question_files(folder: Path = QUESTION_FILES) -> list[tuple[str, tuple[str, ...]]]:
+    """The questions of every ``*.yaml`` in ``folder``, file by file; a malformed entry
+    stops the run with the file and the entry, so that a typo never passes unseen."""
+    import yaml
+
+    questions: list[tuple[str, tuple[str, ...]]] = []
+    for path in sorted(folder.glob("*.yaml")):
+        entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        if not isinstance(entries, list):
+            raise SystemExit(f"{path.name}: expected a list of {{q, answers}}")
+        for number, entry in enumerate(entries, 1):
+            answers = entry.get("answers") if isinstance(entry, dict) else None
+            if not (isinstance(entry, dict) and isinstance(entry.get("q"), str)
+                    and isinstance(answers, list) and answers
+                    and all(isinstance(answer, str) for answer in answers)):
+                raise SystemExit(f"{path.name} › question #{number}: needs q (text) and "
+                                 "answers (a list of page#anchor or note slugs)")
+            questions.append((entry["q"], tuple(answers)))
+    return questions
 
 
 def answer_key(hit) -> str:
@@ -164,10 +188,11 @@ def main() -> None:
         {"x": [",".join(catalogue.by_code)], "ed": ["c1,c23,we"], "pref": ["c23"]},
         catalogue=catalogue,
     )
+    questions = QUESTIONS + read_question_files()
     first = top_three = 0
     timings: list[float] = []
     query_counts: set[int] = set()
-    for question, answers in QUESTIONS:
+    for question, answers in questions:
         search(query=question, selection=everything)  # warm
         for _ in range(RUNS):
             start = time.perf_counter()
@@ -182,8 +207,9 @@ def main() -> None:
         top_three += rank is not None and rank <= 3
         if verbose or rank is None or rank > 3:
             print(f"{rank or '-':>3}  {question}  → {keys[:3]}")
-    total = len(QUESTIONS)
-    print(f"database: {connection.vendor}, {total} questions")
+    total = len(questions)
+    print(f"database: {connection.vendor}, {total} questions "
+          f"({len(QUESTIONS)} here, {total - len(QUESTIONS)} from {QUESTION_FILES.name}/)")
     print(f"answer at rank 1:   {first}/{total} = {first / total:.0%}")
     print(f"answer in top 3:    {top_three}/{total} = {top_three / total:.0%}")
     print(f"median search time: {statistics.median(timings):.2f} ms "

@@ -25,8 +25,8 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from carcwiki.catalogue.selectors import tile_data  # noqa: E402
 from carcwiki.catalogue.svg import render_tile_svg  # noqa: E402
+from scoring.tileset import current_tiles  # noqa: E402
 
 RUNS = 200
 
@@ -43,7 +43,9 @@ def timed_ms(action, runs: int) -> list[float]:
 def main() -> None:
     call_command("migrate", verbosity=0)
     call_command("load_catalogue", verbosity=0)
-    tiles = tile_data(expansion_codes=["base"])
+    # The pictures draw the engine's checked tiles, as the tile view does.
+    checked = current_tiles()
+    tiles = [checked[code] for code in checked.codes_in_play(None, frozenset({"base"}))]
 
     def render_all() -> None:
         for tile in tiles:

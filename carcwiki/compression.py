@@ -5,16 +5,18 @@ can make a victim's browser send many requests and watch the compressed sizes gu
 secret in the page one character at a time, when it sits next to text the attacker
 chose):
 
-- Django already defeats it for the CSRF token, the one secret in a public page (the
-  board's save form): the token is masked afresh in every answer, so its bytes are never
-  the same twice, and ``GZipMiddleware`` pads every compressed body with 0 to 100 random
-  bytes ("Heal the Breach"), so sizes do not add up across requests.
+- Django already defeats it for the CSRF token, the one secret in a public page (in the
+  forms of the board and of the rules pages): the token is masked afresh in every
+  answer, so its bytes are never the same twice, and ``GZipMiddleware`` pads every
+  compressed body with 0 to 100 random bytes ("Heal the Breach"), so sizes do not add
+  up across requests.
 - The admin is not compressed at all: it shows staff data next to what a staff member
   typed (searches, form values), for a handful of requests a day, so there is nothing to
   gain and no reason to reason about it.
 
-Pages kept by :mod:`carcwiki.page_cache` arrive already compressed (once per content
-version, since they hold no secret) and pass through untouched.
+Pages kept by :mod:`carcwiki.page_cache` without a form arrive already compressed (once
+per content version, since they hold no secret) and pass through untouched; a kept page
+with a form gets the reader's own token and is compressed here like any other.
 """
 
 from django.middleware.gzip import GZipMiddleware

@@ -30,8 +30,11 @@ body already compressed for clients that accept gzip.
   edit. A page that depends on the session selection says ``Vary: Cookie``, and the answer
   to a request that carries a session says ``private``.
 
-An answer is not kept when it is not a plain 200, sets a cookie, used the CSRF token or
-a CSP nonce (both differ per request), or already names a ``Content-Encoding``.
+An answer is not kept when it is not a plain 200, sets a cookie, used a CSP nonce (it
+differs per request), or already names a ``Content-Encoding``. A page with forms carries
+the visitor's CSRF token: it is kept with a placeholder where the token was, filled with
+a token of the reader's own on every hit (compressed each time then, and ``private``); a
+page that uses the token anywhere else is not kept.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import logging
+import re
 import threading
 import time
 from collections import OrderedDict
@@ -50,6 +54,7 @@ from django.core.cache import caches
 from django.db import transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import HttpResponse
+from django.middleware.csrf import get_token
 from django.middleware.gzip import re_accepts_gzip
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date
@@ -193,9 +198,27 @@ def _keepable(request, response) -> bool:
         and not response.streaming
         and not response.cookies
         and not response.has_header("Content-Encoding")
-        and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
         and not getattr(request, "_csp_nonce", None)
     )
+
+
+CSRF_FIELD = re.compile(rb'name="csrfmiddlewaretoken" value="([A-Za-z0-9]{64})"')
+CSRF_PLACEHOLDER = b"carcwiki-page-cache-csrf-token-placeholder"
+
+
+def _without_token(request, body: bytes) -> bytes | None:
+    """The body with this request's CSRF token (the hidden field of its forms) replaced by
+    a placeholder, which every later request fills with a token of its own: a kept page
+    never hands one visitor's token to another. ``None`` when the token is used in a way
+    this cannot follow (not only in those fields): such a page is not kept."""
+    if not request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):
+        return body
+    tokens = set(CSRF_FIELD.findall(body))
+    secret = request.META.get("CSRF_COOKIE") or ""
+    if len(tokens) != 1 or (secret and secret.encode() in body):
+        return None
+    token = tokens.pop()
+    return body.replace(token, CSRF_PLACEHOLDER)
 
 
 def _finish(request, response, *, last_modified: str | None, private: bool, vary_cookie: bool):
@@ -250,15 +273,19 @@ def cached_page(*, query_keys=(), session_key: str | None = None,
                 response = view(request, *args, **kwargs)
                 if hasattr(response, "render") and callable(response.render):
                     response = response.render()
-                if not _keepable(request, response):
+                body = _without_token(request, response.content) \
+                    if _keepable(request, response) else None
+                if body is None:
                     return response
-                entry = _entry(response, version)
+                entry = _entry(response, body, version)
                 local_copies.put(key, entry)
                 try:
                     cache.set(key, entry, timeout)
                 except Exception:
                     logger.exception("The page cache cannot be written")
-            response = _response(entry, gzip=_accepts_gzip(request))
+            response = _response(entry, request)
+            if entry["csrf"]:  # a token of this visitor's own: for them alone
+                finish.update(private=True, vary_cookie=True)
             _finish(request, response, **finish)
             return get_conditional_response(
                 request, etag=response["ETag"], last_modified=version // 1_000_000
@@ -270,9 +297,11 @@ def cached_page(*, query_keys=(), session_key: str | None = None,
     return decorator
 
 
-def _entry(response, version: int) -> dict:
-    body = response.content
-    compressed = compress_string(body) if len(body) >= MIN_COMPRESSED_LENGTH else None
+def _entry(response, body: bytes, version: int) -> dict:
+    csrf = CSRF_PLACEHOLDER in body
+    # A page with a token differs for each visitor: GZipMiddleware compresses it each time.
+    compressed = compress_string(body) if len(body) >= MIN_COMPRESSED_LENGTH and not csrf \
+        else None
     if compressed is not None and len(compressed) >= len(body):
         compressed = None
     etag = response.get("ETag") or '"' + hashlib.md5(body, usedforsecurity=False).hexdigest() + '"'
@@ -282,12 +311,15 @@ def _entry(response, version: int) -> dict:
                if name.lower() not in ("etag", "content-length", "vary")}
     vary = response.get("Vary")
     return {"version": version, "body": body, "gzip": compressed, "etag": etag,
-            "headers": headers, "vary": vary}
+            "headers": headers, "vary": vary, "csrf": csrf}
 
 
-def _response(entry: dict, *, gzip: bool) -> HttpResponse:
-    compressed = gzip and entry["gzip"] is not None
-    response = HttpResponse(entry["gzip"] if compressed else entry["body"])
+def _response(entry: dict, request) -> HttpResponse:
+    compressed = _accepts_gzip(request) and entry["gzip"] is not None
+    body = entry["gzip"] if compressed else entry["body"]
+    if entry["csrf"]:
+        body = body.replace(CSRF_PLACEHOLDER, get_token(request).encode())
+    response = HttpResponse(body)
     for name, value in entry["headers"].items():
         response[name] = value
     if entry["vary"]:

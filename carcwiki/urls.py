@@ -8,7 +8,7 @@ urlpatterns = [
     path("", TemplateView.as_view(template_name="home.html"), name="home"),
     path("", include("carcwiki.catalogue.urls")),
     path("", include("carcwiki.rules.urls")),
-    path("", include("scoring.builder.urls")),
+    path("", include("carcwiki.builder.urls")),
     path("api/", include("carcwiki.api.urls")),
     path("admin/", admin.site.urls),
 ]

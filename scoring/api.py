@@ -19,8 +19,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from carcwiki.throttling import ScopedSlidingWindowThrottle
-
 from .engine import InvalidBoardError, score_request, validate_request
 from .engine.problems import lone_surrogate
 from .serializers import EXAMPLES, ErrorsSerializer, ScoreRequestSerializer, ScoreResponseSerializer
@@ -42,12 +40,12 @@ def invalid_json(message: str) -> Response:
 
 class BoardEndpoint(APIView):
     """What the endpoints that take a board share: a JSON body anyone may send, counted
-    against the client's ``score`` rate."""
+    against the client's ``score`` rate (by the site's throttle, DRF's
+    ``DEFAULT_THROTTLE_CLASSES``: the scoring app does not know the site)."""
 
     parser_classes = [JSONParser]
     permission_classes = [AllowAny]
     authentication_classes: list = []
-    throttle_classes = [ScopedSlidingWindowThrottle]
     throttle_scope = "score"
 
 

@@ -3,7 +3,8 @@
 They document the request, the response and the error body with the contract's
 examples; they do not validate. The engine's validator checks requests, so that error
 codes and paths are exactly those of ``shared/spec/board-format.md``. What the expansions
-add (rules, figure kinds, tokens, error codes, bonuses) is read from their declarations.
+add (rules, figure kinds, tokens, error codes, bonuses, and the response fields their
+``outputs`` declare: see :mod:`scoring.engine.outputs`) is read from their declarations.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from rest_framework import serializers
 from .engine import Color, Edition, ErrorCode, FeatureKind, Location
 from .engine.expansions import DEFAULT_REGISTRY
 from .engine.locations import ROTATIONS
+from .engine.outputs import Shape, bonus_listings, feature_fields
 from .engine.validation import MAX_FIGURES, MAX_PLAYERS, MAX_TILES, MIN_PLAYERS
 
 COLORS = [color.value for color in Color]
@@ -50,7 +52,8 @@ RulesSerializer = type("RulesSerializer", (serializers.Serializer,), {
 
 
 def _tokens_serializer(tokens) -> serializers.Serializer:
-    fields = {kind: serializers.IntegerField(min_value=0, required=False)
+    fields = {kind: (serializers.BooleanField(required=False) if tokens.flags
+                     else serializers.IntegerField(min_value=0, required=False))
               for kind in tokens.kinds}
     name = "".join(part.title() for part in tokens.name.split("_")) + "Serializer"
     return type(name, (serializers.Serializer,), fields)
@@ -152,33 +155,41 @@ class CityRefSerializer(serializers.Serializer):
     tiles = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
 
 
-class FeatureResultSerializer(serializers.Serializer):
-    id = serializers.CharField(help_text="kind-number, numbered in reading order (y, x).")
-    kind = serializers.ChoiceField(choices=FEATURE_KINDS)
-    complete = serializers.BooleanField()
-    tiles = serializers.ListField(
+def _output_field(shape: Shape, meaning: str = "", **options) -> serializers.Field:
+    """The serializer field of a declared response value."""
+    if meaning:
+        options["help_text"] = meaning
+    if shape is Shape.FLAG:
+        return serializers.BooleanField(**options)
+    if shape is Shape.COUNTS:
+        return serializers.DictField(child=serializers.IntegerField(), **options)
+    if shape is Shape.COLOURS:
+        return serializers.ListField(child=serializers.ChoiceField(choices=COLORS), **options)
+    if shape is Shape.INTEGER:
+        return serializers.IntegerField(**options)
+    return serializers.CharField(**options)
+
+
+FeatureResultSerializer = type("FeatureResultSerializer", (serializers.Serializer,), {
+    "id": serializers.CharField(help_text="kind-number, numbered in reading order (y, x)."),
+    "kind": serializers.ChoiceField(choices=FEATURE_KINDS),
+    "complete": serializers.BooleanField(),
+    "tiles": serializers.ListField(
         child=serializers.ListField(child=serializers.IntegerField()), help_text="[x, y] pairs."
-    )
-    figures = serializers.DictField(child=serializers.IntegerField(),
-                                    help_text="Figures per colour.")
-    owners = serializers.ListField(child=serializers.ChoiceField(choices=COLORS))
-    points = serializers.IntegerField()
-    scored = serializers.DictField(child=serializers.IntegerField(),
-                                   help_text="Points per colour from this feature.")
-    cities = CityRefSerializer(many=True, required=False,
-                               help_text="Farms only: the completed cities counted.")
-    inn = serializers.BooleanField(required=False, help_text="A road with an inn that counts.")
-    cathedral = serializers.BooleanField(required=False,
-                                         help_text="A city with a cathedral that counts.")
-    goods = serializers.DictField(child=serializers.IntegerField(), required=False,
-                                  help_text="A city's goods symbols (with trade-goods).")
-    builders = serializers.ListField(child=serializers.ChoiceField(choices=COLORS),
-                                     required=False, help_text="Colours of the builders on it.")
-    pigs = serializers.ListField(child=serializers.ChoiceField(choices=COLORS), required=False,
-                                 help_text="Colours of the pigs in a farm.")
-    pig_herd = serializers.BooleanField(required=False,
-                                        help_text="A farm with a pig-herd that counts.")
-    explanation = serializers.CharField()
+    ),
+    "figures": serializers.DictField(child=serializers.IntegerField(),
+                                     help_text="Figures per colour."),
+    "owners": serializers.ListField(child=serializers.ChoiceField(choices=COLORS)),
+    "points": serializers.IntegerField(),
+    "scored": serializers.DictField(child=serializers.IntegerField(),
+                                    help_text="Points per colour from this feature."),
+    "cities": CityRefSerializer(many=True, required=False,
+                                help_text="Farms only: the completed cities counted."),
+    # What the expansions add to a feature, as their declarations describe it.
+    **{field.key: _output_field(field.shape, field.meaning, required=False)
+       for field in feature_fields(DEFAULT_REGISTRY)},
+    "explanation": serializers.CharField(),
+})
 
 
 class WarningSerializer(serializers.Serializer):
@@ -187,25 +198,25 @@ class WarningSerializer(serializers.Serializer):
     message = serializers.CharField()
 
 
-class TradeGoodsSerializer(serializers.Serializer):
-    good = serializers.CharField()
-    tokens = serializers.DictField(child=serializers.IntegerField(),
-                                   help_text="Tokens per colour (holders only).")
-    winners = serializers.ListField(child=serializers.ChoiceField(choices=COLORS))
-    points = serializers.IntegerField()
-    scored = serializers.DictField(child=serializers.IntegerField())
-    explanation = serializers.CharField()
-
-
-class ScoreResponseSerializer(serializers.Serializer):
-    players = PlayerResultSerializer(many=True)
-    winners = serializers.ListField(child=serializers.ChoiceField(choices=COLORS))
-    features = FeatureResultSerializer(many=True)
-    trade_goods = TradeGoodsSerializer(
-        many=True, required=False,
-        help_text="With trade-goods in play: one entry per good (wine, grain, cloth).",
+LISTING_SERIALIZERS = {
+    listing.key: type(
+        "".join(part.title() for part in listing.key.split("_")) + "Serializer",
+        (serializers.Serializer,),
+        {field.key: _output_field(field.shape, field.meaning) for field in listing.fields},
     )
-    warnings = WarningSerializer(many=True)
+    for listing in bonus_listings(DEFAULT_REGISTRY)
+}
+"""The entries of each declared bonus listing (``trade_goods``), by response key."""
+
+ScoreResponseSerializer = type("ScoreResponseSerializer", (serializers.Serializer,), {
+    "players": PlayerResultSerializer(many=True),
+    "winners": serializers.ListField(child=serializers.ChoiceField(choices=COLORS)),
+    "features": FeatureResultSerializer(many=True),
+    **{listing.key: LISTING_SERIALIZERS[listing.key](many=True, required=False,
+                                                       help_text=listing.meaning)
+       for listing in bonus_listings(DEFAULT_REGISTRY)},
+    "warnings": WarningSerializer(many=True),
+})
 
 
 class BoardErrorSerializer(serializers.Serializer):

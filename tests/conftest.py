@@ -11,6 +11,8 @@ from django.core.cache import caches
 from django.core.management import call_command
 from django.db import connections
 
+from scoring import tileset
+
 # Playwright's sync API runs an event loop in the test thread; Django's ORM calls made by
 # the test itself (fixtures, assertions) are still synchronous and safe.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -25,6 +27,15 @@ def django_db_setup(django_db_setup, django_db_blocker):
 @pytest.fixture
 def loaded_catalogue(transactional_db):
     call_command("load_catalogue", verbosity=0)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark every test that drives Chromium ``browser``, so that a run can select or
+    leave them out with ``-m``: CI runs them once, not once per database (they check
+    pages, not the database)."""
+    for item in items:
+        if "chromium_browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture
@@ -55,3 +66,6 @@ def fresh_caches():
     ``throttle`` cache, pages and sessions in ``default`` (Redis when REDIS_URL is set)."""
     for cache in caches.all():
         cache.clear()
+    # The tile set's version stamp went with the cache: a set built after tiles changed
+    # in an earlier test (rolled back since) is rebuilt on its next use.
+    tileset.recheck()

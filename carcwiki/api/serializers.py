@@ -6,8 +6,10 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from carcwiki.catalogue.models import Bundle, Edition, Expansion, Part, TileType
+from scoring.engine.locations import Side
+from scoring.engine.tiles import FeatureKind, Landmark, TileDefinition
+from scoring.tileset import current_tiles
 
-EDGE_NAMES = {"C": "city", "R": "road", "F": "field", "V": "river"}
 SIDES = ("N", "E", "S", "W")
 
 
@@ -49,31 +51,32 @@ class BundleSerializer(serializers.ModelSerializer):
         fields = ["code", "name", "edition", "description", "expansions", "parts"]
 
 
-# Printed on tiles but never stood on: the river, and the volcano of The River II.
-NOT_LOCATIONS = ("river", "volcano")
+def features_for_client(tile: TileDefinition) -> list[dict]:
+    """The features of the engine's checked tile, each with the locations a figure may
+    name to stand on it (none on a landmark such as the river).
 
-
-def feature_for_client(feature: dict) -> dict:
-    """A tile feature with the locations a figure may name to stand on it.
-
-    >>> feature_for_client({"kind": "road", "edges": ["S"]})
-    {'kind': 'road', 'edges': ['S'], 'locations': ['S'], 'ends_on_tile': True}
+    >>> tile = TileDefinition.from_data({"code": "U", "edges": "FRFR", "features": [
+    ...     {"kind": "road", "edges": ["E", "W"]},
+    ...     {"kind": "field", "half_edges": ["NW", "NE", "EN", "WN"]},
+    ...     {"kind": "field", "half_edges": ["ES", "SE", "SW", "WS"]}]})
+    >>> features_for_client(tile)[0]
+    {'kind': 'road', 'edges': ['E', 'W'], 'locations': ['E', 'W'], 'ends_on_tile': False}
     """
-    kind = feature["kind"]
-    described = dict(feature)
-    if kind == "city":
-        described.setdefault("pennants", 0)
-        described["locations"] = list(feature["edges"])
-    elif kind == "road":
-        described["locations"] = list(feature["edges"])
-        described["ends_on_tile"] = len(feature["edges"]) == 1
-    elif kind == "field":
-        described.setdefault("cities", [])
-        described["locations"] = list(feature.get("half_edges") or ["I"])
-    elif kind in NOT_LOCATIONS:
-        described["locations"] = []
-    else:
-        described["locations"] = ["C"]
+    described = []
+    items = (*tile.landmarks, *tile.segments)
+    for item, feature in zip(items, tile.to_data()["features"], strict=True):
+        if isinstance(item, Landmark):
+            feature["locations"] = []
+            described.append(feature)
+            continue
+        if item.kind is FeatureKind.CITY:
+            feature.setdefault("pennants", 0)
+        elif item.kind is FeatureKind.FARM:
+            feature.setdefault("cities", [])
+        feature["locations"] = [location.value for location in item.locations]
+        if item.kind is FeatureKind.ROAD:
+            feature["ends_on_tile"] = len(item.locations) == 1
+        described.append(feature)
     return described
 
 
@@ -103,11 +106,13 @@ class TileSerializer(serializers.ModelSerializer):
          "example": {"N": "city", "E": "road", "S": "field", "W": "road"}}
     )
     def get_edges(self, tile: TileType) -> dict:
-        return {side: EDGE_NAMES[code] for side, code in zip(SIDES, tile.edges, strict=True)}
+        checked = current_tiles()[tile.code]
+        return {side.name: edge.word for side, edge in zip(Side, checked.edges, strict=True)}
 
     @extend_schema_field({"type": "array", "items": {"type": "object"}})
     def get_features(self, tile: TileType) -> list:
-        return [feature_for_client(feature) for feature in tile.features]
+        # The engine's checked tile: the one the scorer, the pictures and the builder read.
+        return features_for_client(current_tiles()[tile.code])
 
     @extend_schema_field(
         {"type": "object", "additionalProperties": {"type": "integer"},

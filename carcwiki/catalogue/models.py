@@ -3,10 +3,16 @@
 A tile type keeps its geometry as plain data (``edges`` and ``features``, in the format of
 ``fixtures/catalogue/tiles-base.yaml``) so that the scoring engine and the SVG renderer read
 exactly what the database holds. A few facts derived from the features are stored beside
-them, on save, so that the API can filter on them with plain SQL.
+them, on save, so that the API can filter on them with plain SQL. A tile type is read and
+checked by the engine (:meth:`TileType.checked`) when it is validated and saved: the
+catalogue has no reader of the tile format of its own.
 """
 
+from django.core.exceptions import ValidationError
 from django.db import models
+
+from scoring.engine.expansions import DEFAULT_REGISTRY
+from scoring.engine.tiles import FeatureKind, TileDataError, TileDefinition
 
 
 class Edition(models.Model):
@@ -130,6 +136,10 @@ class TileType(models.Model):
     edges = models.CharField(max_length=4, help_text="N, E, S, W edges as C/R/F/V.")
     features = models.JSONField(help_text="Cities, roads, fields and centre, as plain data.")
     illustrations = models.JSONField(default=list, blank=True)
+    traits = models.JSONField(
+        default=list, blank=True,
+        help_text="What the tile is beyond its features, as the engine declares (abbey).",
+    )
     is_start = models.BooleanField(default=False, help_text="The start tile is one of these.")
     order = models.PositiveSmallIntegerField(default=0)
     # Derived from ``features`` on save, for filtering.
@@ -148,14 +158,34 @@ class TileType(models.Model):
         return f"{self.code}: {self.picture}"
 
     def save(self, *args, **kwargs) -> None:
-        kinds = [feature.get("kind") for feature in self.features]
-        cities = [feature for feature in self.features if feature.get("kind") == "city"]
-        self.pennants = sum(int(city.get("pennants", 0)) for city in cities)
-        self.has_city = "city" in kinds
-        self.has_road = "road" in kinds
-        self.has_monastery = "monastery" in kinds
-        self.has_garden = "garden" in kinds
+        segments = self.checked().segments
+        kinds = {segment.kind for segment in segments}
+        self.pennants = sum(
+            segment.pennants for segment in segments if segment.kind is FeatureKind.CITY
+        )
+        self.has_city = FeatureKind.CITY in kinds
+        self.has_road = FeatureKind.ROAD in kinds
+        self.has_monastery = FeatureKind.MONASTERY in kinds
+        self.has_garden = FeatureKind.GARDEN in kinds
         super().save(*args, **kwargs)
+
+    def checked(self) -> TileDefinition:
+        """This tile type as the scoring engine reads it (its copies left out); raises the
+        engine's :class:`~scoring.engine.tiles.TileDataError` when the data is not a tile."""
+        return TileDefinition.from_data(
+            {"code": self.code, "picture": self.picture, "edges": self.edges,
+             "features": self.features, "illustrations": self.illustrations,
+             "start": self.is_start, "traits": self.traits},
+            DEFAULT_REGISTRY,
+        )
+
+    def clean(self) -> None:
+        """The engine checks the tile (an edit in the admin): its message is the error."""
+        super().clean()
+        try:
+            self.checked()
+        except TileDataError as error:
+            raise ValidationError(str(error)) from None
 
 
 class TileCount(models.Model):

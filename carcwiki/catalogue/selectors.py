@@ -1,7 +1,9 @@
 """Reads from the catalogue, shaped for the parts of the site that use them.
 
-``tile_data`` hands the scoring engine and the SVG renderer plain dictionaries in the
-same shape as the entries of ``fixtures/catalogue/tiles-*.yaml``: the database stays the
+``tile_data`` is where the scoring engine's tile set (``scoring.tileset``) reads the tiles:
+plain dictionaries in the same shape as the entries of ``fixtures/catalogue/tiles-*.yaml``,
+which the engine checks and turns into its tile objects. The API, the gallery, the
+pictures, the builder and the scorer all read that one checked set; the database stays the
 single source. A tile's ``expansion`` is the catalogue code its tile file declares: the
 part for a part's tiles (``river``), the expansion otherwise (``base``, ``river2``).
 """
@@ -22,6 +24,7 @@ def tile_as_data(tile: TileType) -> dict[str, Any]:
         "counts": {count.edition.code: count.count for count in tile.counts.all()},
         "start": tile.is_start,
         "illustrations": tile.illustrations,
+        **({"traits": tile.traits} if tile.traits else {}),
     }
 
 

@@ -1,8 +1,11 @@
 """Writes to the catalogue: loading the YAML fixtures into the database, idempotently.
 
 Each loader upserts by code, in dependency order, and removes nothing that the fixtures
-still name; running it twice leaves the database unchanged. Tile files are checked by the
-scoring engine, all together, before any tile is written (``check_tile_files``).
+still name; running it twice leaves the database unchanged. An expansion the scoring
+engine declares takes its name, editions and parts from the declaration
+(``catalogue_entry``); ``expansions.yaml`` adds only what the declaration lacks. Tile
+files are checked by the scoring engine, all together, before any tile is written
+(``check_tile_files``).
 """
 
 from dataclasses import dataclass
@@ -45,10 +48,46 @@ def load_editions(*, path: Path) -> int:
     return len(entries)
 
 
+WRITTEN_IN_DECLARATION = ("name", "editions")
+"""Keys an entry of an expansion the engine declares must not repeat."""
+
+
+def catalogue_entry(entry: dict[str, Any], registry: Any = DEFAULT_REGISTRY) -> dict[str, Any]:
+    """One entry of ``expansions.yaml`` completed from the engine's declaration when there
+    is one: the name, editions and parts (with theirs) come from the declaration, the
+    entry gives the rest (category, number, descriptions). An entry without a declaration
+    is returned as it is."""
+    code = entry["code"]
+    if code not in registry or registry.expansion_of(code).code != code:
+        return entry
+    declared = registry[code]
+    repeated = [key for key in WRITTEN_IN_DECLARATION if key in entry] + [
+        f"parts.{part.get('code')}.{key}" for part in entry.get("parts") or ()
+        for key in WRITTEN_IN_DECLARATION if key in part
+    ]
+    if repeated:
+        raise ValueError(f"expansion {code}: {', '.join(repeated)} is written in its engine "
+                         "declaration (scoring/engine/expansions/), not in expansions.yaml")
+    descriptions = {part["code"]: part.get("description", "")
+                    for part in entry.get("parts") or ()}
+    unknown = sorted(set(descriptions) - {part.code for part in declared.parts})
+    if unknown:
+        raise ValueError(f"expansion {code}: parts {unknown} are not in its declaration")
+    return {
+        **entry,
+        "name": declared.catalogue_name,
+        "editions": list(declared.catalogue_editions),
+        "parts": [{"code": part.code, "name": part.catalogue_name,
+                   "editions": list(part.catalogue_editions),
+                   "description": descriptions.get(part.code, "")}
+                  for part in declared.parts],
+    }
+
+
 @transaction.atomic
 def load_expansions(*, path: Path) -> int:
     editions = {edition.code: edition for edition in Edition.objects.all()}
-    entries = read_yaml(path)
+    entries = [catalogue_entry(entry) for entry in read_yaml(path)]
     for order, entry in enumerate(entries):
         expansion, _ = Expansion.objects.update_or_create(
             code=entry["code"],
@@ -138,12 +177,17 @@ def check_tile_files(tile_files: list[TileFile]) -> None:
 
     Each file is checked alone first, so that the message names the file with the tile;
     then all files together, which catches a code used in two files. A tile that no
-    edition counts is refused as well: it could never be on a table.
+    edition counts is refused as well: it could never be on a table, unless it is a piece
+    of a tile covering several squares (the City of Carcassonne), laid with it.
     """
+    pieces = {code for tile in DEFAULT_REGISTRY.large_tiles.values()
+              for _, _, code in tile.pieces}
     for tile_file in tile_files:
         name = tile_file.path.name
         for entry in tile_file.tiles:
             counts = entry.get("counts")
+            if entry.get("code") in pieces and isinstance(counts, dict):
+                continue
             if not isinstance(counts, dict) or not any(
                 isinstance(number, int) and number > 0 for number in counts.values()
             ):
@@ -201,6 +245,7 @@ def _save_tile(entry, *, expansion, part, order, editions, file_name) -> None:
             "edges": entry["edges"],
             "features": entry["features"],
             "illustrations": entry.get("illustrations", []),
+            "traits": entry.get("traits", []),
             "is_start": entry.get("start", False),
             "order": order,
         },

@@ -1,35 +1,47 @@
-"""Tile pictures drawn as SVG from tile data, so the site never ships copied artwork.
+"""Tile pictures drawn as SVG from the engine's tile objects, so the site never ships
+copied artwork and the tile format has one reader.
 
-``render_tile_svg`` turns one tile's plain data (the shape of ``fixtures/catalogue/tiles-*.yaml``
-and of ``selectors.tile_as_data``) into a self-contained SVG document on a 100×100 viewBox.
-It reads no database and keeps no state: the same data always gives the same picture.
+``render_tile_svg`` draws one :class:`~scoring.engine.tiles.TileDefinition` (the scoring
+engine's checked tile; plain tile data is read through the engine first, so a tile the
+engine refuses is never drawn) as a self-contained SVG document on a 100×100 viewBox, as
+python-chess's ``chess/svg.py`` draws a ``chess.Board``. It reads no database and keeps
+no state: the same tile always gives the same picture.
 
-Every feature of the tile becomes one element carrying ``data-feature`` (its index in
-``tile["features"]``) and ``data-kind``, so a board builder can inline the picture and let a
-player click a city, road, field, monastery or garden. Fields are approximated: the tile is
+Every feature of the tile becomes one element carrying ``data-feature`` (its index in the
+tile's data, ``TileDefinition.to_data()["features"]``: landmarks first, then segments) and
+``data-kind``, so a board builder can inline the picture and let a player click a city,
+road, field, monastery or garden. Fields are approximated: the tile is
 cut into eight triangles, one per half-edge, meeting at the centre; each field takes the
 triangles of its half-edges (and of neighbouring city edges), and a road or river curving
 round a corner cuts its corner out exactly. Cities and roads are drawn on top, so only the
 visible part of a field's area remains clickable as that field.
 
-Beyond the base game the renderer draws, always from the data: river edges (``V``) and
-``{kind: river, edges, end?}`` entries as a blue band (a spring or a lake where one edge
-ends, three edges for the fork), never clickable; a bridge wherever a road crosses the river
-or an earlier road (the two do not meet); arches where a river passes under a city; the
-inner field (``half_edges: [I]``); ``cathedral: true`` and ``goods: wine|grain|cloth`` on a
-city; ``inn: true`` on a road (the inn and its pond go where there is most room);
-``end: village|monastery|gate|house`` on a one-edge road when the default guess of where it
-ends is wrong; the volcano (a centre mark that takes no clicks) and ``pig_herd: true`` on a
-field.
+The picture code names no expansion. What an expansion's tiles carry is drawn with the
+glyph its declaration gives (:mod:`scoring.engine.glyphs`), placed by what it belongs to:
+an attribute of a city among the city's pennants, of a road beside the road where there is
+most room, of a field inside the field, of a monastery or garden at its lower right; a
+landmark without edges in the middle of the tile; a landmark on edges (the river) as a
+band from edge to edge, with the glyph of its ``end`` where one edge ends on the tile
+(three edges for the fork), never clickable. A road
+crossing a band or an earlier road does so on a bridge (the two do not meet); a band
+passing under a city shows an arch on each wall. Also drawn: the inner field
+(``half_edges: [I]``) and ``end: village|monastery|gate|house`` on a one-edge road when
+the default guess of where it ends is wrong.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
+
+from scoring.engine.expansion import ExpansionRegistry
+from scoring.engine.expansions import DEFAULT_REGISTRY
+from scoring.engine.glyphs import Band, Glyph, glyph_for
+from scoring.engine.rules import Edition
+from scoring.engine.tiles import FeatureKind, Landmark, Segment, TileDefinition
 
 ROTATIONS = (0, 90, 180, 270)
 EDGE_NAMES = ("N", "E", "S", "W")
@@ -53,8 +65,6 @@ COLOURS = {
     "wall": "#5e3b1d",
     "road": "#f3ecd8",
     "road_edge": "#5b4a35",
-    "river": "#5b9bd5",
-    "river_edge": "#2f6aa3",
     "pennant": "#2457a6",
     "mark": "#ffffff",
     "roof": "#b8322a",
@@ -64,7 +74,6 @@ COLOURS = {
     "bed": "#6f9a3e",
     "border": "#56703a",
 }
-GOODS_COLOURS = {"wine": "#7a2a63", "grain": "#e2b93b", "cloth": "#4a7fb5"}
 
 Point = tuple[float, float]
 
@@ -323,19 +332,37 @@ def city_shape(edges: Iterable[str], beside: Iterable[str] = ()) -> CityShape:
 
 @dataclass
 class Line:
-    """A road or a river: its drawn paths, and how a one-edge road ends."""
+    """A road or a band (the river): its drawn paths, and how a one-edge road ends."""
 
-    index: int | None
+    index: int
     kind: str
     edges: list[str]
     paths: list[Path] = field(default_factory=list)
-    end: str | None = None
+    end: Any = None
     gate: Point | None = None
-    inn: bool = False
+    band: Band | None = None
+    glyphs: list[tuple[Glyph, Any, str]] = field(default_factory=list)
+    """For a road: the glyphs drawn beside it, with the attribute value and name."""
 
 
-def _edges_of(feature: dict[str, Any]) -> list[str]:
-    return [edge for edge in feature.get("edges") or [] if edge in EDGE_NAMES]
+Item = Landmark | Segment
+ABSENT = ""
+"""The kind of a segment the drawn edition does not print."""
+
+
+def _kind_of(item: Item) -> str:
+    """The ``kind`` of the tile data: a landmark's kind, ``field`` for a farm."""
+    if isinstance(item, Landmark):
+        return item.kind
+    return "field" if item.kind is FeatureKind.FARM else item.kind.value
+
+
+def _edges_of(item: Item) -> list[str]:
+    return [location.value for location in item.locations if location.is_edge]
+
+
+def _half_edges_of(item: Item) -> list[str]:
+    return [location.value for location in item.locations if location.value in HALF_EDGE_NAMES]
 
 
 def _line_between_edges(edges: Sequence[str]) -> list[Path]:
@@ -436,7 +463,7 @@ def _field_spot(half_edges: Sequence[str]) -> Point:
     return (CENTRE[0] + direction[0] * 24, CENTRE[1] + direction[1] * 24)
 
 
-def _field_owners(tile_features: Sequence[dict[str, Any]]) -> tuple[list[int | None], int | None]:
+def _field_owners(fields: Sequence[tuple[int, list[str]]]) -> tuple[list[int | None], int | None]:
     """Which field takes each of the eight half-edge triangles, and the inner field if any.
 
     A field takes its own half-edges. Triangles of city edges go to the inner field when the
@@ -444,10 +471,7 @@ def _field_owners(tile_features: Sequence[dict[str, Any]]) -> tuple[list[int | N
     """
     owners: list[int | None] = [None] * 8
     inner: int | None = None
-    for index, feature in enumerate(tile_features):
-        if feature.get("kind") != "field":
-            continue
-        half_edges = [name for name in feature.get("half_edges") or [] if name in HALF_EDGE_NAMES]
+    for index, half_edges in fields:
         if not half_edges:
             inner = index if inner is None else inner
         for name in half_edges:
@@ -469,7 +493,7 @@ def _field_owners(tile_features: Sequence[dict[str, Any]]) -> tuple[list[int | N
 
 
 def _field_boundaries(
-    tile_features: Sequence[dict[str, Any]], corner_curves: Iterable[int]
+    fields: Sequence[tuple[int, list[str]]], corner_curves: Iterable[int]
 ) -> list[Point]:
     """Tile corners where two different fields meet with nothing drawn between them.
 
@@ -480,11 +504,9 @@ def _field_boundaries(
     from the centre to that corner, so the two areas read apart.
     """
     named: list[int | None] = [None] * 8
-    for index, feature in enumerate(tile_features):
-        if feature.get("kind") == "field":
-            for name in feature.get("half_edges") or []:
-                if name in HALF_EDGE_NAMES:
-                    named[HALF_EDGE_NAMES.index(name)] = index
+    for index, half_edges in fields:
+        for name in half_edges:
+            named[HALF_EDGE_NAMES.index(name)] = index
     curved = set(corner_curves)
     corners = []
     for corner in range(4):
@@ -586,63 +608,6 @@ def _pennant(centre: Point) -> str:
     )
 
 
-def _goods(centre: Point, good: str) -> str:
-    """A goods symbol on a light disc: a bunch of grapes, an ear of grain or a bolt of cloth."""
-    x, y = centre
-    colour = GOODS_COLOURS.get(good, COLOURS["ink"])
-    if good == "wine":
-        symbol = "".join(
-            _tag("circle", cx=_number(x + dx), cy=_number(y + dy), r="1.5", fill=colour)
-            for dx, dy in ((-2.2, -1.6), (0, -1.6), (2.2, -1.6), (-1.1, 0.4), (1.1, 0.4),
-                           (0, 2.4))
-        ) + _tag("path", d=f"M{_number(x)} {_number(y - 3.2)} l1.2 -1.6", stroke="#3f6b2a",
-                 stroke_width="0.8", fill="none")
-    elif good == "grain":
-        grains = " ".join(
-            f"M{_number(x + side * 1.1)} {_number(y + dy)} l{_number(side * 1.6)} -1.3"
-            for dy in (-2.6, -0.8, 1.0) for side in (-1, 1)
-        )
-        symbol = (
-            _tag("path", d=f"M{_number(x)} {_number(y + 3.6)} V{_number(y - 3.6)}",
-                 stroke="#8a6a18", stroke_width="0.8", fill="none")
-            + _tag("path", d=grains, stroke=colour, stroke_width="1.5",
-                   stroke_linecap="round", fill="none")
-        )
-    elif good == "cloth":
-        symbol = (
-            _tag("rect", x=_number(x - 3.4), y=_number(y - 2.6), width="6.8", height="5.2",
-                 rx="0.6", fill=colour)
-            + _tag("ellipse", cx=_number(x + 3.4), cy=_number(y), rx="1.2", ry="2.6",
-                   fill="#7fa9d6", stroke=colour, stroke_width="0.5")
-        )
-    else:
-        symbol = _tag("circle", cx=_number(x), cy=_number(y), r="2.5", fill=colour)
-    return (
-        f'<g class="goods" data-goods={quoteattr(good)}>'
-        + _tag("circle", cx=_number(x), cy=_number(y), r="5.2", fill="#fbf6e8",
-               stroke=colour, stroke_width="1")
-        + symbol
-        + "</g>"
-    )
-
-
-def _cathedral(centre: Point) -> str:
-    x, y = centre
-    body = f"M{_number(x - 6)} {_number(y + 6)} v-8 l6 -5 6 5 v8 z"
-    towers = (
-        f"M{_number(x - 7)} {_number(y + 6)} v-12 l1.5 -3 1.5 3 v12 z "
-        f"M{_number(x + 4)} {_number(y + 6)} v-12 l1.5 -3 1.5 3 v12 z"
-    )
-    # Drawn larger than the other marks: it is the tile's whole subject.
-    return (
-        f'<g class="cathedral" transform="translate({_number(x)} {_number(y)}) scale(1.8) '
-        f'translate({_number(-x)} {_number(-y)})">'
-        + _tag("path", d=body, fill="#d9d4c7", stroke=COLOURS["ink"], stroke_width="0.8")
-        + _tag("path", d=towers, fill="#bfb8a8", stroke=COLOURS["ink"], stroke_width="0.8")
-        + "</g>"
-    )
-
-
 def _house(x: float, y: float, *, width: float = 8, roof: str = COLOURS["roof"]) -> str:
     half = width / 2
     return (
@@ -682,84 +647,33 @@ def _gate(point: Point, direction: Point) -> str:
     )
 
 
-def _inn(point: Point, side: Point) -> str:
-    x, y = point[0] + side[0] * 11, point[1] + side[1] * 11
-    pond_x, pond_y = x + side[0] * 8, y + side[1] * 8
-    return (
-        '<g class="inn" pointer-events="none">'
-        + _tag("ellipse", cx=_number(pond_x), cy=_number(pond_y), rx="5", ry="3.5",
-               fill=COLOURS["river"], stroke=COLOURS["river_edge"], stroke_width="0.6")
-        + _house(x, y, width=8, roof="#2f5e8f")
-        + "</g>"
-    )
+def _glyph(glyph: Glyph, at: Point, *, clickable: bool = True, side: Point = (0.0, 0.0),
+           data: str = "", feature: bool = False) -> str:
+    """A declared glyph with its anchor at ``at``; marks with ``away`` move further along
+    ``side``. ``data`` is written into the group's opening tag; ``feature`` marks the
+    group as one of the tile's data entries (a landmark)."""
+    transform = f"translate({_point(at)})"
+    if glyph.scale != 1:
+        transform += f" scale({_number(glyph.scale)})"
+    name = f"feature {glyph.name}" if feature else glyph.name
+    out = [f'<g{data} class={quoteattr(name)}'
+           + ("" if clickable else ' pointer-events="none"') + f' transform="{transform}">']
+    for mark in glyph.marks:
+        element = f"<{mark.element} " + " ".join(
+            f"{name}={quoteattr(value)}" for name, value in mark.attributes) + "/>"
+        if mark.away:
+            offset = (side[0] * mark.away, side[1] * mark.away)
+            element = f'<g transform="translate({_point(offset)})">{element}</g>'
+        out.append(element)
+    out.append("</g>")
+    return "".join(out)
 
 
-def _spring(centre: Point) -> str:
-    """A small pool ringed by grey rocks, where the river rises."""
-    x, y = centre
-    rocks = "".join(
-        _tag("circle", cx=_number(x + dx), cy=_number(y + dy), r=_number(radius),
-             fill="#9a958a", stroke=COLOURS["ink"], stroke_width="0.6")
-        for dx, dy, radius in ((-9, -4, 3.2), (-4, -9, 2.6), (4, -9.5, 3), (9.5, -3, 2.8),
-                               (8, 5, 2.4), (-8.5, 5, 2.6))
-    )
-    return (
-        '<g class="spring">'
-        + _tag("circle", cx=_number(x), cy=_number(y), r="8", fill=COLOURS["river"],
-               stroke=COLOURS["river_edge"], stroke_width="1.5")
-        + rocks
-        + "</g>"
-    )
-
-
-def _lake(centre: Point) -> str:
-    """A wide lake with a reedy shore, where the river ends (or, on a lake tile with a city,
-    from where it leaves)."""
-    x, y = centre
-    reeds = " ".join(
-        f"M{_number(x + dx)} {_number(y + dy)} l{_number(lean)} -4"
-        for dx, dy, lean in ((-17, 6, -1), (-15.5, 8, 0.5), (15, 7, 1), (16.5, 5, -0.5))
-    )
-    return (
-        '<g class="lake">'
-        + _tag("ellipse", cx=_number(x), cy=_number(y), rx="19", ry="13", fill=COLOURS["river"],
-               stroke=COLOURS["river_edge"], stroke_width="1.5")
-        + _tag("path", d=reeds, stroke=COLOURS["hedge"], stroke_width="1.2",
-               stroke_linecap="round", fill="none")
-        + "</g>"
-    )
-
-
-def _volcano(index: int, spot: Point) -> str:
-    """A smoking cone; the volcano is no location, so it takes no clicks."""
-    x, y = spot
-    cone = (f"M{_number(x - 13)} {_number(y + 9)} L{_number(x - 4)} {_number(y - 7)} "
-            f"H{_number(x + 4)} L{_number(x + 13)} {_number(y + 9)} Z")
-    lava = (f"M{_number(x - 4)} {_number(y - 7)} H{_number(x + 4)} l-1.5 5 -2 -2.5 -1.5 3.5 "
-            f"-1 -3 z")
-    return (
-        f'<g data-feature="{index}" data-kind="volcano" class="feature volcano" '
-        f'pointer-events="none">'
-        + _tag("path", d=cone, fill="#6b5444", stroke=COLOURS["ink"], stroke_width="1",
-               stroke_linejoin="round")
-        + _tag("path", d=lava, fill="#e0542c")
-        + _tag("circle", cx=_number(x - 1), cy=_number(y - 12), r="2.8", fill="#b9b4ad")
-        + _tag("circle", cx=_number(x + 2.5), cy=_number(y - 16), r="3.4", fill="#cfcac3")
-        + "</g>"
-    )
-
-
-def _pig_herd(spot: Point) -> str:
-    """Three pigs beside a small sty: the pig-herd of a field."""
-    x, y = spot
-    pigs = "".join(
-        _tag("ellipse", cx=_number(x + dx), cy=_number(y + dy), rx="3.6", ry="2.4",
-             fill="#f0a7b4", stroke="#9c4f5e", stroke_width="0.7")
-        + _tag("circle", cx=_number(x + dx + 3.4), cy=_number(y + dy - 0.8), r="1.5",
-               fill="#f0a7b4", stroke="#9c4f5e", stroke_width="0.6")
-        for dx, dy in ((-5, 5), (3, 7), (-1, 11))
-    )
-    return '<g class="pig-herd" pointer-events="none">' + _house(x, y - 3) + pigs + "</g>"
+def _data_value(name: str, value: Any) -> str:
+    """``data-<name>="value"`` for an attribute that is not a plain flag (goods)."""
+    if value is True:
+        return ""
+    return f" data-{name.replace('_', '-')}={quoteattr(str(value))}"
 
 
 def _bridge(point: Point, along: Point, *, span: float) -> str:
@@ -786,15 +700,15 @@ def _bridge(point: Point, along: Point, *, span: float) -> str:
     )
 
 
-def _city_bridge_arch(point: Point, along: Point) -> str:
-    """Where a river passes under a city: the dark mouth of the arch it flows through."""
+def _city_bridge_arch(point: Point, along: Point, colour: str) -> str:
+    """Where a band passes under a city: the dark mouth of the arch it flows through."""
     x, y = point
     angle = math.degrees(math.atan2(along[1], along[0]))
     return (
         f'<g class="city-bridge" pointer-events="none" transform="rotate({_number(angle)} '
         f'{_number(x)} {_number(y)})">'
         + _tag("path", d=f"M{_number(x)} {_number(y - 6.5)} a7 6.5 0 0 1 0 13 z",
-               fill=COLOURS["river_edge"], stroke=COLOURS["wall"], stroke_width="1.2")
+               fill=colour, stroke=COLOURS["wall"], stroke_width="1.2")
         + "</g>"
     )
 
@@ -846,90 +760,118 @@ def _outlined_strokes(
         stroke_linecap="butt", stroke_linejoin="round")
 
 
-def _city_marks(anchor: Point, marks: list[str]) -> str:
-    """Pennants, goods and cathedrals side by side around the city's anchor."""
+def _city_marks(anchor: Point, marks: list[tuple[Glyph, str] | None]) -> str:
+    """Pennants (``None``) and declared glyphs side by side around the city's anchor."""
     drawn = []
     spacing = 13.0
     first_x = anchor[0] - spacing * (len(marks) - 1) / 2
     for position, mark in enumerate(marks):
         centre = (first_x + spacing * position, anchor[1])
-        if mark == "pennant":
+        if mark is None:
             drawn.append(_pennant(centre))
-        elif mark == "cathedral":
-            drawn.append(_cathedral(centre))
         else:
-            drawn.append(_goods(centre, mark))
+            drawn.append(_glyph(mark[0], centre, data=mark[1]))
     return "".join(drawn)
 
 
-def picture_title(tile: dict[str, Any], rotation: int = 0) -> str:
+def picture_title(tile: TileDefinition, rotation: int = 0) -> str:
     """Text alternative of the picture: the tile's code and what it shows."""
-    title = f"Tile {tile.get('code', '?')}"
-    if tile.get("picture"):
-        title += f": {tile['picture']}"
+    title = f"Tile {tile.code}"
+    if tile.picture:
+        title += f": {tile.picture}"
     if rotation:
         title += f" (turned {rotation}° clockwise)"
     return title
 
 
 def render_tile_svg(
-    tile: dict[str, Any],
+    tile: TileDefinition | Mapping[str, Any],
     *,
     rotation: int = 0,
     size: int = 100,
     title: str | None = None,
     xml_declaration: bool = False,
+    registry: ExpansionRegistry = DEFAULT_REGISTRY,
+    edition: Edition | None = None,
 ) -> str:
     """Draw one tile as an SVG document.
 
-    ``rotation`` turns the picture clockwise (0, 90, 180 or 270); ``size`` sets the width and
-    height in pixels (the viewBox stays 100×100); ``title`` replaces the generated text
-    alternative. Raises ``ValueError`` for another rotation or a size that is not positive.
+    ``tile`` is the engine's tile; plain tile data is read by the engine first (against
+    ``registry``), so data the engine refuses raises its
+    :class:`~scoring.engine.tiles.TileDataError`. ``rotation`` turns the picture clockwise
+    (0, 90, 180 or 270); ``size`` sets the width and height in pixels (the viewBox stays
+    100×100); ``title`` replaces the generated text alternative; ``edition`` leaves out
+    what that edition does not print (the gardens of expansion tiles in C1), the other
+    features keeping their ``data-feature`` index. Raises ``ValueError`` for another
+    rotation or a size that is not positive.
     """
     if rotation not in ROTATIONS:
         raise ValueError(f"rotation must be one of {ROTATIONS}, not {rotation!r}")
     if not isinstance(size, int) or size <= 0:
         raise ValueError(f"size must be a positive integer, not {size!r}")
+    if not isinstance(tile, TileDefinition):
+        tile = TileDefinition.from_data(tile, registry)
 
-    # Anything that is not a mapping becomes an empty feature, so indices stay those of the data.
-    features: list[dict[str, Any]] = [
-        feature if isinstance(feature, dict) else {} for feature in tile.get("features") or []
+    # The order of the tile's data: landmarks, then segments.
+    items: list[Item] = [*tile.landmarks, *tile.segments]
+    # What the edition does not print keeps its place in the numbering, drawn as nothing.
+    kinds = [
+        _kind_of(item) if isinstance(item, Landmark) or item.exists_in(edition) else ABSENT
+        for item in items
     ]
-    edge_letters = (str(tile.get("edges") or "") + "FFFF")[:4]
-    kinds = [feature.get("kind") for feature in features]
+    edge_letters = tile.edge_string
+    fields = [(index, _half_edges_of(item)) for index, item in enumerate(items)
+              if kinds[index] == "field"]
 
-    cities = [(index, f) for index, f in enumerate(features) if f.get("kind") == "city"]
+    def attribute_glyphs(item: Item) -> list[tuple[Glyph, Any, str]]:
+        """The declared glyphs of a segment's attributes, in attribute order."""
+        if isinstance(item, Landmark):
+            return []
+        found = []
+        for name, value in item.attributes:
+            declared = registry.attributes.get((item.kind, name))
+            glyph = glyph_for(declared.glyph if declared else None, value)
+            if glyph is not None:
+                found.append((glyph, value, name))
+        return found
+
+    def landmark_glyph(item: Item) -> Glyph | None:
+        declared = registry.landmarks.get(item.kind) if isinstance(item, Landmark) else None
+        return declared.glyph if declared else None
+
+    cities = [(index, item) for index, item in enumerate(items) if kinds[index] == "city"]
     shapes = {
         index: city_shape(
-            _edges_of(feature),
-            beside=[edge for other, f in cities if other != index for edge in _edges_of(f)],
+            _edges_of(item),
+            beside=[edge for other, city in cities if other != index for edge in _edges_of(city)],
         )
-        for index, feature in cities
+        for index, item in cities
     }
 
-    # Rivers: from explicit river entries, otherwise from the V edges.
-    rivers: list[Line] = [
-        Line(index=index, kind="river", edges=_edges_of(feature), end=feature.get("end"))
-        for index, feature in enumerate(features)
-        if feature.get("kind") == "river"
-    ]
-    if not rivers:
-        river_edges = [
-            name for name, letter in zip(EDGE_NAMES, edge_letters, strict=True) if letter == "V"
-        ]
-        if river_edges:
-            rivers.append(Line(index=None, kind="river", edges=river_edges))
+    # Bands: the landmarks on edges whose declaration draws them so (the river).
+    bands: list[Line] = []
+    centre_landmarks: list[tuple[int, Glyph]] = []
+    for index, item in enumerate(items):
+        glyph = landmark_glyph(item)
+        if glyph is None:
+            continue
+        if glyph.band is not None and item.locations:
+            bands.append(Line(index=index, kind=kinds[index], edges=_edges_of(item),
+                              end=item.attribute("end"), band=glyph.band))
+        elif glyph.marks:
+            centre_landmarks.append((index, glyph))
 
     roads = [
-        Line(index=index, kind="road", edges=_edges_of(feature), inn=bool(feature.get("inn")))
-        for index, feature in enumerate(features)
-        if feature.get("kind") == "road"
+        Line(index=index, kind="road", edges=_edges_of(item), glyphs=attribute_glyphs(item))
+        for index, item in enumerate(items)
+        if kinds[index] == "road"
     ]
 
     # How each one-edge road ends: explicitly, at the monastery, at a village where three or
     # four roads meet, at a city gate, or else at a lone house (drawn as a village).
     explicit_ends = {
-        index: feature.get("end") for index, feature in enumerate(features) if feature.get("end")
+        index: dict(item.attributes).get("end")
+        for index, item in enumerate(items) if isinstance(item, Segment)
     }
     dead_ends = [road for road in roads if len(road.edges) == 1]
     has_monastery = "monastery" in kinds
@@ -948,14 +890,14 @@ def render_tile_svg(
 
     occupied_by_lines = {
         edge
-        for line in [*rivers, *roads]
+        for line in [*bands, *roads]
         if not (line.kind == "road" and line.end == "monastery")
         for edge in line.edges
     }
-    city_edges = {edge for index, feature in cities for edge in _edges_of(feature)}
+    city_edges = {edge for index, item in cities for edge in _edges_of(item)}
     straight_through = any(
         len(line.edges) == 2 and OPPOSITE[line.edges[0]] == line.edges[1]
-        for line in [*rivers, *roads]
+        for line in [*bands, *roads]
     )
     monastery_roads = "".join(
         edge for road in dead_ends if road.end == "monastery" for edge in road.edges
@@ -980,7 +922,7 @@ def render_tile_svg(
         # road to a city whose gate is taken gets its own gate further along the wall.
         ranked = sorted(
             (
-                (0 if OPPOSITE[edge] in _edges_of(features[index]) else 1,
+                (0 if OPPOSITE[edge] in _edges_of(items[index]) else 1,
                  _distance(gate, EDGE_MIDPOINTS[edge]), gate, index)
                 for index, shape in shapes.items()
                 for gate in shape.gates
@@ -1001,19 +943,20 @@ def render_tile_svg(
         used_gates.append(gate)
         return gate
 
-    # A spring or lake sits in the middle of the tile, unless something else is printed
-    # there: then it moves towards its river edge.
-    crowded = any(kind not in ("field", "river") for kind in kinds)
+    # A band's end (a spring or lake) sits in the middle of the tile, unless something else
+    # is printed there: then it moves towards its edge.
+    band_kinds = {band.kind for band in bands}
+    crowded = any(kind not in ("field", ABSENT) and kind not in band_kinds for kind in kinds)
     pools: dict[int, Point] = {}
-    for position, river in enumerate(rivers):
-        if len(river.edges) == 1:
-            out_x, out_y = OUTWARD[river.edges[0]]
+    for position, band in enumerate(bands):
+        if len(band.edges) == 1:
+            out_x, out_y = OUTWARD[band.edges[0]]
             pools[position] = (
                 (CENTRE[0] + out_x * 16, CENTRE[1] + out_y * 16) if crowded else CENTRE
             )
 
-    for position, line in enumerate([*rivers, *roads]):
-        if line.kind == "river" and position in pools:
+    for position, line in enumerate([*bands, *roads]):
+        if line.band is not None and position in pools:
             line.paths = [_line_to(line.edges[0], pools[position])]
         elif line.kind == "road" and len(line.edges) == 1:
             edge = line.edges[0]
@@ -1033,26 +976,23 @@ def render_tile_svg(
             line.paths = _line_between_edges(line.edges)
 
     corner_curves = [
-        corner for line in [*rivers, *roads] if (corner := _corner_of(line.edges)) is not None
+        corner for line in [*bands, *roads] if (corner := _corner_of(line.edges)) is not None
     ]
-    owners, _inner_field = _field_owners(features)
+    owners, _inner_field = _field_owners(fields)
     field_areas = _field_areas(owners, corner_curves)
 
     picture_text = title if title is not None else picture_title(tile, rotation)
-    code = str(tile.get("code", ""))
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" '
         f'{_attributes(width=size, height=size, role="img", aria_label=picture_text)} '
-        f'{_attributes(data_tile=code, data_rotation=rotation, data_edges=edge_letters)}>',
+        f'{_attributes(data_tile=tile.code, data_rotation=rotation, data_edges=edge_letters)}>',
         f"<title>{escape(picture_text)}</title>",
         f'<g transform="rotate({rotation} 50 50)">',
         _tag("rect", width="100", height="100", fill=COLOURS["field"]),
     ]
 
     late_fields: list[str] = []
-    for index, feature in enumerate(features):
-        if feature.get("kind") != "field":
-            continue
+    for index, _half_edges in fields:
         pieces = field_areas.get(index)
         if pieces:
             out.append(
@@ -1068,26 +1008,23 @@ def render_tile_svg(
                      stroke=COLOURS["field_line"], stroke_width="0.8")
             )
 
-    for corner in _field_boundaries(features, corner_curves):
+    for corner in _field_boundaries(fields, corner_curves):
         out.append(_tag("path", d=Path.of("M", CENTRE, "L", corner).d, class_="field-boundary",
                         stroke=COLOURS["field_line"], stroke_width="1.6",
                         pointer_events="none"))
 
-    # The river is no feature (no figure stands on it), so it never takes a click.
-    for position, river in enumerate(rivers):
-        attributes = (
-            f' data-feature="{river.index}" data-kind="river" class="feature river"'
-            if river.index is not None
-            else ' class="river"'
-        )
-        out.append(f'<g{attributes} pointer-events="none">')
-        out.append(_outlined_strokes(river.paths, outer=COLOURS["river_edge"],
-                                     inner=COLOURS["river"], width=10, edge=3))
+    # A band (the river) is no feature (no figure stands on it), so it never takes a click.
+    for position, band in enumerate(bands):
+        style = band.band
+        assert style is not None
+        out.append(f'<g data-feature="{band.index}" data-kind={quoteattr(band.kind)} '
+                   f'class="feature {escape(band.kind)}" pointer-events="none">')
+        out.append(_outlined_strokes(band.paths, outer=style.outline, inner=style.fill,
+                                     width=style.width, edge=style.edge))
         if position in pools:
-            if river.end == "spring":
-                out.append(_spring(pools[position]))
-            else:  # a lake, also when the data does not say
-                out.append(_lake(pools[position]))
+            end = style.ends.get(band.end if band.end is not None else style.default_end)
+            if end is not None:
+                out.append(_glyph(end, pools[position], clickable=False))
         out.append("</g>")
 
     for position, road in enumerate(roads):
@@ -1095,22 +1032,21 @@ def render_tile_svg(
         out.append(_outlined_strokes(road.paths, outer=COLOURS["road_edge"],
                                      inner=COLOURS["road"], width=8, edge=3))
         out.append("</g>")
-        # A road crossing the river, or a road drawn before it, does so on a bridge: the two
+        # A road crossing a band, or a road drawn before it, does so on a bridge: the two
         # do not meet, and the fields on either side stay apart as the data says.
-        for crossed, span in [*((river, 20.0) for river in rivers),
+        for crossed, span in [*((band, 20.0) for band in bands),
                               *((earlier, 17.0) for earlier in roads[:position])]:
             for path in road.paths:
                 for other in crossed.paths:
                     for point, along in _crossings(path, other):
                         out.append(_bridge(point, along, span=span))
 
-    for index, feature in cities:
+    for index, item in cities:
         shape = shapes[index]
-        marks = ["pennant"] * int(feature.get("pennants") or 0)
-        goods = feature.get("goods") or []
-        marks += [goods] if isinstance(goods, str) else [str(good) for good in goods]
-        if feature.get("cathedral"):
-            marks.append("cathedral")
+        assert isinstance(item, Segment)
+        marks: list[tuple[Glyph, str] | None] = [None] * item.pennants
+        marks += [(glyph, _data_value(name, value))
+                  for glyph, value, name in attribute_glyphs(item)]
         out.append(f'<g data-feature="{index}" data-kind="city" class="feature city">')
         out.append(_tag("path", d=shape.area.d, fill=COLOURS["city"]))
         for wall in shape.walls:
@@ -1118,53 +1054,68 @@ def render_tile_svg(
                             stroke_width="2.6", stroke_linecap="round"))
         out.append(_city_marks(shape.anchor, marks))
         out.append("</g>")
-        # A river passing under the city (River II's city bridge) shows an arch on each wall.
+        # A band passing under the city (River II's city bridge) shows an arch on each wall.
         area = _sampled(shape.area)
-        for river in rivers:
-            for path in river.paths:
+        for band in bands:
+            assert band.band is not None
+            for path in band.paths:
                 for wall in shape.walls:
                     for point, along in _crossings(path, wall):
                         if not _inside((point[0] + along[0] * 3, point[1] + along[1] * 3), area):
                             along = (-along[0], -along[1])
-                        out.append(_city_bridge_arch(point, along))
+                        out.append(_city_bridge_arch(point, along, band.band.outline))
 
     has_village = any(road.end == "village" for road in roads)
     obstacles = [
         point
-        for line in [*rivers, *roads]
+        for line in [*bands, *roads]
         for path in line.paths
         for point in _sampled(path)
     ] + [point for shape in shapes.values() for wall in shape.walls for point in _sampled(wall)]
     if has_village:
         obstacles.append(CENTRE)
     city_areas = [_sampled(shape.area) for shape in shapes.values()]
-    inn_spots: list[Point] = []
+    roadside_spots: list[Point] = []
     for road in roads:
         if road.end == "house" and road.gate is not None:
             out.append(f'<g class="house" pointer-events="none">{_house(*road.gate)}</g>')
         elif road.gate is not None and road.paths:
             out.append(_gate(road.gate, road.paths[0].end_direction()))
-        if road.inn and road.paths:
+        for glyph, value, name in road.glyphs:
+            if not road.paths:
+                continue
             own = {point for path in road.paths for point in _sampled(path)}
             point, side = _inn_spot(
                 road.paths[0], [spot for spot in obstacles if spot not in own], city_areas
             )
-            inn_spots.append((point[0] + side[0] * 15, point[1] + side[1] * 15))
-            out.append(_inn(point, side))
+            roadside_spots.append((point[0] + side[0] * 15, point[1] + side[1] * 15))
+            at = (point[0] + side[0] * glyph.distance, point[1] + side[1] * glyph.distance)
+            out.append(_glyph(glyph, at, clickable=False, side=side,
+                              data=_data_value(name, value)))
     if has_village:
         out.append(_village(CENTRE))
 
-    if any(_distance(garden_spot, inn) < 22 for inn in inn_spots):
+    if any(_distance(garden_spot, spot) < 22 for spot in roadside_spots):
         garden_spot = (100 - garden_spot[0], 100 - garden_spot[1])  # the other side
-    for index, feature in enumerate(features):
-        if feature.get("kind") == "monastery":
-            out.append(_monastery(index, monastery_spot))
-        elif feature.get("kind") == "garden":
-            out.append(_garden(index, garden_spot))
-        elif feature.get("kind") == "volcano":
-            out.append(_volcano(index, centre_spot))
-        elif feature.get("kind") == "field" and feature.get("pig_herd"):
-            out.append(_pig_herd(_field_spot(feature.get("half_edges") or [])))
+    centre_glyphs = dict(centre_landmarks)
+    for index, item in enumerate(items):
+        if kinds[index] in ("monastery", "garden"):
+            spot = monastery_spot if kinds[index] == "monastery" else garden_spot
+            draw = _monastery if kinds[index] == "monastery" else _garden
+            out.append(draw(index, spot))
+            # What an expansion prints with it: at the building's lower right corner.
+            for glyph, value, name in attribute_glyphs(item):
+                out.append(_glyph(glyph, (spot[0] + 14, spot[1] + 12), clickable=False,
+                                  data=_data_value(name, value)))
+        elif index in centre_glyphs:
+            out.append(_glyph(
+                centre_glyphs[index], centre_spot, clickable=False,
+                data=f' data-feature="{index}" data-kind={quoteattr(kinds[index])}', feature=True,
+            ))
+        elif kinds[index] == "field":
+            for glyph, value, name in attribute_glyphs(item):
+                out.append(_glyph(glyph, _field_spot(_half_edges_of(item)), clickable=False,
+                                  data=_data_value(name, value)))
     out.extend(late_fields)
     out.append("</g>")
     out.append(_tag("rect", x="0.5", y="0.5", width="99", height="99", fill="none",

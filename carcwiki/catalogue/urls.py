@@ -14,4 +14,5 @@ app_name = "catalogue"
 urlpatterns = [
     path("tiles/", gallery, name="tile-gallery"),
     path("tiles/<str:code>.svg", picture, name="tile-svg"),
+    path("tiles/<str:code>/", views.tile_detail, name="tile"),
 ]

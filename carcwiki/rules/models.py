@@ -42,6 +42,15 @@ class RulesPage(models.Model):
     source_file = models.CharField(
         max_length=200, blank=True, help_text="The fixture file this page was loaded from."
     )
+    turn_steps = models.JSONField(
+        default=list, blank=True,
+        help_text="What the page adds to a turn, in play order: a JSON list of "
+        "{phase, anchor, text, editions, requires} (see fixtures/rules/FORMAT.md).",
+    )
+    final_steps = models.JSONField(
+        default=list, blank=True,
+        help_text="What the page adds to the final scoring, same shape as the turn steps.",
+    )
 
     class Meta:
         ordering = ["order", "title"]

@@ -233,6 +233,30 @@ class Selection:
         }
         return Selection.from_params(params, catalogue=self.catalogue, source=self.source)
 
+    def adding(self, codes: Iterable[str]) -> "Selection":
+        """This selection with ``codes`` added; an edition group is shown too when an
+        added expansion exists only in editions the selection hides."""
+        codes = [code for code in codes if self.catalogue and code in self.catalogue.by_code]
+        groups = set(self.edition_groups)
+        for code in codes:
+            item = self.catalogue.by_code[code]
+            if not item.available_in(self.editions):
+                groups.update(
+                    group for group, members in EDITION_GROUPS.items()
+                    if not item.editions.isdisjoint(members)
+                )
+        chosen = Selection.from_params(
+            {
+                "x": [",".join([*self.query_codes, *codes])],
+                "ed": [",".join(group for group in EDITION_GROUPS if group in groups)],
+                "pref": [self.preferred_edition],
+                "mark": ["1" if self.mark_adaptations else ""],
+            },
+            catalogue=self.catalogue,
+            source=self.source,
+        )
+        return chosen
+
     def remember(self, request) -> None:
         """Keep this selection for the visitor's next visits."""
         request.session[SESSION_KEY] = self.to_query_string()

@@ -29,6 +29,8 @@ from .selection import (
     Selection,
     SelectorCatalogue,
 )
+from .steps import FINAL_PHASE_LABELS, TURN_PHASE_LABELS, PageSteps, StepView, compose
+from .wording import apply_wording
 
 # -- the catalogue as the selector sees it ---------------------------------------------------
 
@@ -124,9 +126,11 @@ def visible_section_counts(*, selection: Selection) -> tuple[list[RulesPage], di
     return pages, counts
 
 
-def visible_pages(*, selection: Selection) -> tuple[list[tuple[str, list[PageSummary]]], int]:
+def visible_pages(
+    *, selection: Selection
+) -> tuple[list[tuple[str, list[PageSummary]]], list[PageSummary]]:
     """Pages with at least one section for this selection, grouped by category in index
-    order, and how many pages the selection hides (two queries)."""
+    order, and the pages the selection hides, in index order (two queries)."""
     presenter = Presenter(selection)
     pages, counts = visible_section_counts(selection=selection)
     groups: dict[str, list[PageSummary]] = {label: [] for label in RulesPage.Category.labels}
@@ -141,7 +145,42 @@ def visible_pages(*, selection: Selection) -> tuple[list[tuple[str, list[PageSum
                 )
             )
     shown = [(label, summaries) for label, summaries in groups.items() if summaries]
-    return shown, len(pages) - len(counts)
+    hidden = [
+        PageSummary(
+            page=page,
+            title=presenter.text(page.title),
+            summary=presenter.text(page.summary),
+            section_count=0,
+        )
+        for page in pages
+        if page.pk not in counts
+    ]
+    return shown, hidden
+
+
+def codes_with_pages() -> frozenset[str]:
+    """Every expansion or part code some rules page is about (one query)."""
+    return frozenset(
+        code
+        for applies_to in RulesPage.objects.values_list("applies_to", flat=True)
+        for code in applies_to
+    )
+
+
+def selected_without_page(
+    *, selection: Selection, covered: frozenset[str] | None = None
+) -> list[str]:
+    """Names of the selected expansions that no rules page is about yet (one query, none
+    when the codes of the pages, ``covered``, are given)."""
+    covered = codes_with_pages() if covered is None else covered
+    if selection.catalogue is None:
+        return []
+    return [
+        expansion.name
+        for expansion in selection.catalogue.expansions
+        if expansion.code in selection.codes
+        and covered.isdisjoint([expansion.code, *(part.code for part in expansion.parts)])
+    ]
 
 
 def page_view(*, slug: str, selection: Selection) -> PageView:
@@ -229,3 +268,61 @@ def notes_with_reference(*, code: str, selection: Selection) -> list[NoteView]:
         view.page_title = presenter.text(note.section.page.title)
         views.append(view)
     return views
+
+
+# -- a turn and a final scoring in order ------------------------------------------------------
+
+
+def steps_view(*, kind: str, selection: Selection) -> list[StepView]:
+    """The steps of a turn (``kind="turn"``) or of the final scoring (``"final"``) that the
+    selection's pages declare, numbered in play order (two queries)."""
+    field_name, labels = {
+        "turn": ("turn_steps", TURN_PHASE_LABELS),
+        "final": ("final_steps", FINAL_PHASE_LABELS),
+    }[kind]
+    presenter = Presenter(selection)
+    sections: dict[int, dict] = {}
+    titles: dict[tuple[str, str], str] = {}
+    rows = list(RulesPage.objects.values_list("pk", "slug", "title", "applies_to", field_name))
+    slug_of = {pk: slug for pk, slug, *_ in rows}
+    for page_id, anchor, title, editions, requires in Section.objects.values_list(
+        "page_id", "anchor", "title", "editions", "requires"
+    ):
+        sections.setdefault(page_id, {})[anchor] = (tuple(editions), tuple(requires))
+        titles[(slug_of[page_id], anchor)] = presenter.text(title)
+    pages = [
+        PageSteps(
+            slug=slug, title=title, applies_to=tuple(applies_to), steps=tuple(steps or ()),
+            sections=sections.get(pk, {}),
+        )
+        for pk, slug, title, applies_to, steps in rows
+    ]
+    return compose(
+        pages, selection=selection, phase_labels=labels, section_titles=titles,
+        wording=presenter.text,
+    )
+
+
+def rules_citing(href: str) -> list[dict]:
+    """The sections and notes whose text links to ``href`` (a tile's page), in reading
+    order, as ``{"title", "context", "url"}`` (two queries)."""
+    needle = f'href="{href}'
+    found = []
+    for section in Section.objects.with_page().filter(body_html__contains=needle):
+        if needle in section.body_html:  # LIKE ignores case on SQLite
+            found.append({
+                "title": apply_wording(section.title, edition_group="c23"),
+                "context": apply_wording(section.page.title, edition_group="c23"),
+                "url": section.get_absolute_url(),
+            })
+    for note in Note.objects.with_context().filter(body_html__contains=needle):
+        if needle in note.body_html:
+            found.append({
+                "title": apply_wording(note.question or note.get_kind_display(),
+                                       edition_group="c23"),
+                "context": apply_wording(
+                    f"{note.section.page.title} › {note.section.title}", edition_group="c23"
+                ),
+                "url": note.get_absolute_url(),
+            })
+    return found

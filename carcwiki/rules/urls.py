@@ -19,8 +19,11 @@ app_name = "rules"
 urlpatterns = [
     path("rules/", by_selection(views.rules_index), name="index"),
     path("rules/notes/<str:key>/", by_selection(views.note_detail), name="note"),
+    path("rules/turn/", by_selection(views.turn_order), name="turn"),
+    path("rules/final-scoring/", by_selection(views.final_scoring_order), name="final-scoring"),
     path("rules/<slug:slug>/", by_selection(views.rules_page), name="page"),
     path("glossary/", by_selection(views.glossary), name="glossary"),
     path("search/", search_answers(views.search), name="search"),
     path("selection/", views.selection, name="selection"),
+    path("robots.txt", views.robots_txt, name="robots"),
 ]

@@ -2,8 +2,10 @@
 and the expansion selector.
 
 Every page reads the visitor's :class:`~carcwiki.rules.selection.Selection` and shows
-only what applies to it. The selector is a plain GET form, so it works without
-JavaScript; submitting it remembers the selection in the session.
+only what applies to it. The selector is a plain form, so it works without JavaScript.
+It is shown by GET (a selection in its query string only pre-ticks the form) and changes
+the remembered selection only by POST: applying it, keeping a shared one, or adding one
+expansion with one tap from a page that is hidden.
 """
 
 from urllib.parse import urlencode, urlsplit, urlunsplit
@@ -12,6 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods, require_safe
 
 from . import selectors
 from .models import Note, RulesPage
@@ -38,12 +41,37 @@ SELECTOR_TABS = [
 
 def rules_index(request: HttpRequest) -> HttpResponse:
     selection = request.rules_selection
-    groups, hidden_count = selectors.visible_pages(selection=selection)
+    groups, hidden = selectors.visible_pages(selection=selection)
     return render(
         request,
         "rules/index.html",
-        {"groups": groups, "hidden_count": hidden_count, "selection": selection},
+        {
+            "groups": groups,
+            "hidden_pages": [_hidden_entry(page, selection) for page in hidden],
+            "without_page": selectors.selected_without_page(
+                selection=selection,
+                covered=frozenset(
+                    code
+                    for summary in [*hidden, *(item for _, items in groups for item in items)]
+                    for code in summary.page.applies_to
+                ),
+            ),
+            "selection": selection,
+        },
     )
+
+
+def _hidden_entry(summary, selection: Selection) -> dict:
+    """A page the selection hides, with the one code whose adding shows it."""
+    code = selection_code_for(summary.page, selection)
+    names = selection.catalogue.names if selection.catalogue else {}
+    return {"summary": summary, "code": code, "name": names.get(code, code)}
+
+
+def selection_code_for(page: RulesPage, selection: Selection) -> str:
+    """The code to add so that ``page`` shows: its first code the catalogue knows."""
+    names = selection.catalogue.names if selection.catalogue else {}
+    return next((code for code in page.applies_to if code in names), page.applies_to[0])
 
 
 def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
@@ -52,23 +80,48 @@ def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
         view = selectors.page_view(slug=slug, selection=selection)
     except RulesPage.DoesNotExist:
         raise Http404("There is no rules page at this address.") from None
-    missing = [
-        code for code in view.page.applies_to if code not in selection.codes
-    ]
+    code = selection_code_for(view.page, selection)
+    names = selection.catalogue.names if selection.catalogue else {}
     return render(
         request,
         "rules/page.html",
         {
             "view": view,
             "selection": selection,
-            "missing_names": [
-                selection.catalogue.names.get(code, code) if selection.catalogue else code
-                for code in missing
-            ],
-            "add_selection_url": _selection_url(
-                selection.with_codes([*selection.query_codes, *view.page.applies_to]),
-                next_url=request.path,
-            ),
+            "add_code": code,
+            "add_name": names.get(code, code),
+        },
+    )
+
+
+def turn_order(request: HttpRequest) -> HttpResponse:
+    """The steps of a turn, in order, for the visitor's selection."""
+    selection = request.rules_selection
+    return render(
+        request,
+        "rules/steps.html",
+        {
+            "selection": selection,
+            "title": "A turn, step by step",
+            "lead": "What a player does in a turn with the expansions of your selection, "
+            "in order. Each step links to the rule that explains it.",
+            "steps": selectors.steps_view(kind="turn", selection=selection),
+        },
+    )
+
+
+def final_scoring_order(request: HttpRequest) -> HttpResponse:
+    """The steps of the final scoring, in order, for the visitor's selection."""
+    selection = request.rules_selection
+    return render(
+        request,
+        "rules/steps.html",
+        {
+            "selection": selection,
+            "title": "The final scoring, step by step",
+            "lead": "What is scored once the last tile is placed, with the expansions of "
+            "your selection, in order. Each step links to the rule that explains it.",
+            "steps": selectors.steps_view(kind="final", selection=selection),
         },
     )
 
@@ -91,7 +144,11 @@ def reference_code(request: HttpRequest, code: str) -> HttpResponse:
     if not carriers:
         raise Http404("No note here carries this reference code.")
     if len(carriers) == 1:
-        return redirect(f"{carriers[0].note.get_absolute_url()}{selection.link_suffix}")
+        # A code names its note for good: a permanent redirect lets links and crawlers
+        # keep the note's own address.
+        return redirect(
+            f"{carriers[0].note.get_absolute_url()}{selection.link_suffix}", permanent=True
+        )
     groups: dict[str, list] = {}
     for view in carriers:
         groups.setdefault(f"{view.page_title} › {view.section_title}", []).append(view)
@@ -130,12 +187,29 @@ def search(request: HttpRequest) -> HttpResponse:
     )
 
 
+ROBOTS_TXT = """\
+# Rules, tiles and the API documentation are for everyone. Kept out: the selector and its
+# query-string variants, the scoring endpoint, the admin and saved boards.
+User-agent: *
+Disallow: /selection/
+Disallow: /api/score/
+Disallow: /admin/
+Disallow: /board/*/
+Allow: /board/$
+"""
+
+
+@require_safe
+def robots_txt(request: HttpRequest) -> HttpResponse:
+    return HttpResponse(ROBOTS_TXT, content_type="text/plain; charset=utf-8")
+
+
 # -- the selector -----------------------------------------------------------------------------
 
 
 def _safe_next(request: HttpRequest) -> str:
     """Where to go after the selector: a local path given in ``next``, else the index."""
-    target = request.GET.get("next", "")
+    target = (request.POST if request.method == "POST" else request.GET).get("next", "")
     if (
         target.startswith("/")
         and not target.startswith("//")
@@ -191,26 +265,34 @@ def _quick_selection(action: str, current: Selection, quick: dict) -> Selection 
     return None
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
 def selection(request: HttpRequest) -> HttpResponse:
-    """The expansion selector: shows the form, applies quick selections, and remembers
-    the submitted selection before going back to the page the visitor came from."""
+    """The expansion selector. GET shows the form (ticked as the query string or the
+    remembered selection says); POST remembers the submitted selection (``apply``), adds
+    one expansion to the current one (``add``), or fills the form with a quick selection
+    (``quick``), then goes back to the page the visitor came from."""
     catalogue = request.rules_catalogue
     next_url = _safe_next(request)
+    quick = {bundle.code: bundle for bundle in selectors.quick_selections()}
 
-    if "apply" in request.GET:
-        chosen = Selection.from_params(request.GET, catalogue=catalogue)
+    if request.method == "POST":
+        if "add" in request.POST:
+            current = Selection.from_query(request.POST, catalogue=catalogue)
+            chosen = (current or request.rules_selection).adding(request.POST.getlist("add"))
+            chosen.remember(request)
+            return redirect(with_selection(next_url, chosen))
+        action = request.POST.get("quick", "")
+        if action:
+            submitted = Selection.from_params(request.POST, catalogue=catalogue)
+            chosen = _quick_selection(action, submitted, quick)
+            # The form again, ticked as asked (as submitted for an unknown button).
+            return redirect(_selection_url(chosen or submitted, next_url=next_url))
+        chosen = Selection.from_params(request.POST, catalogue=catalogue)
         chosen.remember(request)
         return redirect(with_selection(next_url, chosen))
 
-    quick = {bundle.code: bundle for bundle in selectors.quick_selections()}
-    action = request.GET.get("quick", "")
-    if action:
-        submitted = Selection.from_params(request.GET, catalogue=catalogue)
-        chosen = _quick_selection(action, submitted, quick)
-        if chosen is not None:
-            return redirect(_selection_url(chosen, next_url=next_url))
-
     current = request.rules_selection
+    covered = selectors.codes_with_pages()
     return render(
         request,
         "rules/selection.html",
@@ -218,8 +300,9 @@ def selection(request: HttpRequest) -> HttpResponse:
             "selection": current,
             "next_url": next_url,
             "base": _base_entry(current),
-            "tabs": _selector_tabs(current),
+            "tabs": _selector_tabs(current, covered),
             "bundles": _bundle_entries(list(quick.values()), current),
+            "without_page": selectors.selected_without_page(selection=current, covered=covered),
             "edition_filters": [
                 {
                     "code": group,
@@ -251,8 +334,13 @@ def _item_entry(item, selection: Selection) -> dict:
     }
 
 
-def _expansion_entry(expansion, selection: Selection) -> dict:
+def _expansion_entry(
+    expansion, selection: Selection, covered: frozenset[str] = frozenset()
+) -> dict:
     entry = _item_entry(expansion, selection)
+    entry["has_page"] = not covered.isdisjoint(
+        [expansion.code, *(part.code for part in expansion.parts)]
+    )
     parts = [_item_entry(part, selection) for part in expansion.parts]
     chosen = [part for part in parts if part["selected"] and part["available"]]
     available = [part for part in parts if part["available"]]
@@ -273,11 +361,11 @@ def _base_entry(selection: Selection) -> dict | None:
     return None
 
 
-def _selector_tabs(selection: Selection) -> list[dict]:
+def _selector_tabs(selection: Selection, covered: frozenset[str]) -> list[dict]:
     tabs = []
     for category, title in SELECTOR_TABS:
         expansions = [
-            _expansion_entry(expansion, selection)
+            _expansion_entry(expansion, selection, covered)
             for expansion in selection.catalogue.expansions
             if expansion.category == category
         ]

@@ -40,7 +40,7 @@ INSTALLED_APPS = [
     "carcwiki.rules",
     "carcwiki.api",
     "scoring",
-    "scoring.builder",
+    "carcwiki.builder",
 ]
 
 MIDDLEWARE = [
@@ -191,6 +191,9 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "EXCEPTION_HANDLER": "carcwiki.api.errors.exception_handler",
     "NUM_PROXIES": TRUSTED_PROXIES,
+    # A rate per view's throttle_scope (the scoring endpoints: "score"); views without a
+    # scope are not limited by it.
+    "DEFAULT_THROTTLE_CLASSES": ["carcwiki.throttling.ScopedSlidingWindowThrottle"],
     "DEFAULT_THROTTLE_RATES": {"score": "120/min", "anon": "600/min", "save_board": "30/hour"},
 }
 

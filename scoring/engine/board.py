@@ -5,7 +5,7 @@ north of ``(0, 0)`` is ``(0, -1)``. A figure's location ``at`` is named on the p
 tile *after* rotation.
 
 >>> PlacedTile.from_json({"tile": "E", "x": 0, "y": -1, "rotation": 180})
-PlacedTile(code='E', x=0, y=-1, rotation=180)
+PlacedTile(code='E', x=0, y=-1, rotation=180, state=())
 >>> Figure.from_json({"player": "blue", "x": 0, "y": -1, "at": "NW", "kind": "pawn"})
 Figure(player=Color.BLUE, x=0, y=-1, at=Location.NW, kind='pawn')
 """
@@ -79,12 +79,15 @@ def _whole_number(value: Any, key: str) -> int:
 
 
 class PlacedTile(NamedTuple):
-    """A tile on the table: its code, square and rotation (degrees clockwise)."""
+    """A tile on the table: its code, square and rotation (degrees clockwise), and the
+    state its player entered (``(("ferry", "N-S"),)``, see
+    :class:`~scoring.engine.expansion.TileState`), sorted by name."""
 
     code: str
     x: int
     y: int
     rotation: int = 0
+    state: tuple[tuple[str, Any], ...] = ()
 
     @property
     def position(self) -> tuple[int, int]:
@@ -100,15 +103,22 @@ class PlacedTile(NamedTuple):
         if rotation is None:
             rotation = 0
         if (type(code) is str and type(x) is int and type(y) is int
-                and type(rotation) is int and rotation in _ROTATIONS):
+                and type(rotation) is int and rotation in _ROTATIONS and "state" not in data):
             return cls(code, x, y, rotation)
         if not isinstance(code, str):
             raise BoardParseError(f"tile must be a tile code, not {code!r}")
-        return cls(code, _whole_number(x, "x"), _whole_number(y, "y"), parse_rotation(rotation))
+        state = data.get("state") or {}
+        if not isinstance(state, Mapping):
+            raise BoardParseError(f"state must be an object, not {state!r}")
+        return cls(code, _whole_number(x, "x"), _whole_number(y, "y"), parse_rotation(rotation),
+                   tuple(sorted(state.items())))
 
     def to_json(self) -> dict[str, Any]:
         """The request's form of this tile."""
-        return {"tile": self.code, "x": self.x, "y": self.y, "rotation": self.rotation}
+        data = {"tile": self.code, "x": self.x, "y": self.y, "rotation": self.rotation}
+        if self.state:
+            data["state"] = dict(self.state)
+        return data
 
 
 class Figure(NamedTuple):
@@ -153,25 +163,69 @@ class Figure(NamedTuple):
         }
 
 
+class DistrictFigure(NamedTuple):
+    """A player's figure in a named district of a large tile (the market of the City of
+    Carcassonne), not on a feature: the request writes it in ``figures`` with the
+    district's name as ``at`` (see :class:`~scoring.engine.expansion.District`)."""
+
+    player: Color
+    x: int
+    y: int
+    district: str
+    kind: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The request's form of this figure."""
+        return {"player": self.player.value, "x": self.x, "y": self.y,
+                "at": self.district, "kind": self.kind}
+
+
+class NeutralPiece(NamedTuple):
+    """A figure no player owns (see :class:`~scoring.engine.expansion.NeutralFigure`):
+    its kind, its square and, when it stands on a feature, its location there."""
+
+    kind: str
+    x: int
+    y: int
+    at: Location | None = None
+
+    @property
+    def position(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+    def to_json(self) -> dict[str, Any]:
+        """The request's form of this figure (an entry of ``neutral``)."""
+        data: dict[str, Any] = {"kind": self.kind, "x": self.x, "y": self.y}
+        if self.at is not None:
+            data["at"] = self.at.value
+        return data
+
+
 class Board:
     """Placed tiles by square, and the figures on them, in request order.
 
     >>> board = Board([PlacedTile("D", 0, 0), PlacedTile("E", 0, -1, 180)], [])
     >>> board
-    Board([PlacedTile(code='D', x=0, y=0, rotation=0), \
-PlacedTile(code='E', x=0, y=-1, rotation=180)], [])
+    Board([PlacedTile(code='D', x=0, y=0, rotation=0, state=()), \
+PlacedTile(code='E', x=0, y=-1, rotation=180, state=())], [])
     >>> board.tile_at(0, -1).code
     'E'
     >>> len(board)
     2
     """
 
-    __slots__ = ("_tiles", "_make_tiles", "figures", "_by_position")
+    __slots__ = ("_tiles", "_make_tiles", "figures", "_by_position", "neutral", "districts")
 
-    def __init__(self, tiles: Iterable[PlacedTile], figures: Iterable[Figure]):
+    def __init__(self, tiles: Iterable[PlacedTile], figures: Iterable[Figure],
+                 neutral: Iterable[NeutralPiece] = (), districts: Iterable[DistrictFigure] = ()):
         self._tiles: tuple[PlacedTile, ...] | None = tuple(tiles)
         self._make_tiles: Callable[[], Iterable[PlacedTile]] | None = None
         self.figures: tuple[Figure, ...] = tuple(figures)
+        self.neutral: tuple[NeutralPiece, ...] = tuple(neutral)
+        """Figures no player owns, in request order."""
+        self.districts: tuple[DistrictFigure, ...] = tuple(districts)
+        """Players' figures in districts of large tiles (on no feature), in request
+        order; the request lists them among ``figures``."""
         self._by_position: dict[tuple[int, int], PlacedTile] | None = None
         if len(self.positions) != len(self._tiles):
             seen: set[tuple[int, int]] = set()
@@ -182,7 +236,8 @@ PlacedTile(code='E', x=0, y=-1, rotation=180)], [])
 
     @classmethod
     def deferred(
-        cls, make_tiles: Callable[[], Iterable[PlacedTile]], figures: Iterable[Figure]
+        cls, make_tiles: Callable[[], Iterable[PlacedTile]], figures: Iterable[Figure],
+        neutral: Iterable[NeutralPiece] = (), districts: Iterable[DistrictFigure] = (),
     ) -> Board:
         """A board whose tiles are known to lie on distinct squares (validation checked
         them) and are made by ``make_tiles`` only when first asked for: scoring with
@@ -191,6 +246,8 @@ PlacedTile(code='E', x=0, y=-1, rotation=180)], [])
         board._tiles = None
         board._make_tiles = make_tiles
         board.figures = tuple(figures)
+        board.neutral = tuple(neutral)
+        board.districts = tuple(districts)
         board._by_position = None
         return board
 
@@ -209,10 +266,11 @@ PlacedTile(code='E', x=0, y=-1, rotation=180)], [])
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
             return NotImplemented
-        return self.tiles == other.tiles and self.figures == other.figures
+        return (self.tiles == other.tiles and self.figures == other.figures
+                and self.neutral == other.neutral and self.districts == other.districts)
 
     def __hash__(self) -> int:
-        return hash((self.tiles, self.figures))
+        return hash((self.tiles, self.figures, self.neutral, self.districts))
 
     def __len__(self) -> int:
         return len(self.tiles)

@@ -1,7 +1,8 @@
 """How an expansion plugs into the engine: one declaration, read by everything else.
 
 An expansion (or the base game) is declared once, in ``expansions/<code>.py``, as an
-:class:`Expansion`. Everything it brings is a value of this module:
+:class:`Expansion`. Everything it brings is a value of :mod:`.declarations` (this module
+hands them all on, so ``from scoring.engine.expansion import FigureKind`` works):
 
 - :class:`FigureKind` — a figure a player owns, with its limit, its strength in a
   majority and where it may stand (:class:`Placement`);
@@ -14,6 +15,41 @@ An expansion (or the base game) is declared once, in ``expansions/<code>.py``, a
 - :class:`LayoutRule`, :class:`FigureRule`, :class:`BoardCheck` — checks the validator
   calls on the placed tiles, on each figure, and on the finished feature graph;
 - :class:`RuleOption` — a rule the players choose, with its labels.
+
+The hooks that the next expansions need, each a small value of this module too:
+
+- ``FigureKind.strength_of`` — strength as a function of the feature (a mayor counts
+  the pennants of its city); ``FigureKind.follower`` — whether the kind is a follower
+  (a wagon is, a builder, pig or barn is not), which ``Placement.beside_follower`` reads;
+- :class:`NeutralFigure` — a figure no player owns (mage, witch, fairy, dragon), listed
+  under the request's ``neutral`` and handed to modifiers on ``Feature.neutral``;
+- ``FigureKind.stands`` = :attr:`Stand.CORNER` — a figure on the corner where four tiles
+  meet (the barn), in the field there;
+- :class:`TileTrait` — tiles that ignore edge matching and close what they touch (abbey);
+- :class:`LargeTile` with :class:`District` — one tile that covers several squares (the
+  City of Carcassonne), with named districts where figures stand;
+- :class:`TileState` — per-tile state the player enters (``tiles[].state``: a ferry, a
+  bridge, a castle), declared with its allowed values;
+- :class:`TieBreak` — who wins a tied majority (hills);
+- :class:`PlayerTokens` — what a player holds off the board: counters (goods, gold),
+  flags (the king tile), with limits per player and in all;
+- :class:`AreaBonus` — points counted over the 3×3 squares around a tile (vineyards);
+- :class:`ScoreTransform` — a change of a feature's points after the modifiers (the
+  witch halves them, rounded up).
+
+The request fields these hooks add (the rest of the format is unchanged):
+
+- ``neutral``: ``[{"kind": "witch", "x": 1, "y": 0, "at": "N"}]`` (no ``at`` for a
+  figure that stands on a tile);
+- ``figures[].at`` of a corner kind: ``NE``, ``SE``, ``SW`` or ``NW``, the corner of the
+  tile at ``x``, ``y``; of a figure in a district: the district's name;
+- ``tiles[].tile`` may name a large tile, laid once at the square of its piece (0, 0);
+- ``tiles[].state``: ``{"<state name>": <value>}``;
+- ``players[].<tokens name>``: ``{"<kind>": <count>}``, or ``{"<kind>": true}`` for flags.
+
+What a set of codes puts in play is resolved once (:meth:`ExpansionRegistry.in_play`):
+a hook of an expansion not in play costs nothing when scoring. The final scoring runs
+the ordered :attr:`InPlay.steps` (:class:`ScoringStep`), which a page can list.
 
 An :class:`Expansion` may have parts (Inns & Cathedrals has five): listing the
 expansion puts all its parts in play, listing a part puts that part and the expansion's
@@ -37,196 +73,86 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .problems import BoardError, ProblemCode
+from .declarations import (
+    CORNERS,
+    AreaBonus,
+    BoardCheck,
+    District,
+    FigureKind,
+    FigureRule,
+    LandmarkKind,
+    LargeTile,
+    LayoutRule,
+    Modify,
+    NeutralFigure,
+    Placement,
+    PlayerBonus,
+    PlayerTokens,
+    ScoreModifier,
+    ScoreTransform,
+    SegmentAttribute,
+    Stand,
+    StrengthOf,
+    TieBreak,
+    TileState,
+    TileTrait,
+    Valuation,
+    WhenMissing,
+    first_sentence,
+)
+from .outputs import Output
+from .problems import ProblemCode
+from .results import figure_counts, majority
 from .rules import Edition, RuleOption
 from .tiles import FeatureKind
 
 if TYPE_CHECKING:
     from .board import Color
     from .features import Feature, FeatureGraph
-    from .results import BonusResult, FeatureResult
+    from .results import FeatureResult
 
+
+__all__ = [
+    "AreaBonus",
+    "BASE",
+    "BoardCheck",
+    "BoardView",
+    "CORNERS",
+    "District",
+    "Expansion",
+    "ExpansionRegistry",
+    "FigureKind",
+    "FigureRule",
+    "InPlay",
+    "LandmarkKind",
+    "LargeTile",
+    "LayoutRule",
+    "Modify",
+    "NeutralFigure",
+    "Part",
+    "Placement",
+    "PlayerBonus",
+    "PlayerTokens",
+    "ScoreModifier",
+    "ScoreTransform",
+    "ScoringContext",
+    "ScoringStep",
+    "SegmentAttribute",
+    "Stand",
+    "StepAction",
+    "StrengthOf",
+    "TieBreak",
+    "TileState",
+    "TileTrait",
+    "Valuation",
+    "WhenMissing",
+]
 
 BASE = "base"
 """The code of the base game, always in play."""
-
-
-class WhenMissing(enum.Enum):
-    """Which error a figure of a kind whose part is not in play gets."""
-
-    NOT_IN_PLAY = "expansion_not_in_play"
-    """The kind is known; the message names the code to add (the abbot)."""
-    UNKNOWN_KIND = "unknown_figure_kind"
-    """The kind is unknown to the game as listed; the message names the part to add."""
-
-
-@dataclasses.dataclass(frozen=True)
-class FigureKind:
-    """A kind of figure a player owns, such as the meeple or the pig."""
-
-    code: str
-    """The request's ``kind`` value."""
-    name: str
-    """The name in messages and on the builder's buttons."""
-    limit: int
-    """How many a player owns."""
-    strength: int = 1
-    """How much one counts when deciding who has the most figures on a feature (0: it
-    never counts, and the response's ``figures`` leaves it out)."""
-    plural: str = ""
-    """The plural name (default: the name with an ``s``)."""
-    listed_as: str | None = None
-    """Response key under which a feature lists the colours of these figures
-    (``"builders"``), for kinds that do not count in the majority."""
-    when_missing: WhenMissing = WhenMissing.NOT_IN_PLAY
-
-    @property
-    def plural_name(self) -> str:
-        return self.plural or self.name + "s"
-
-    def __repr__(self) -> str:
-        strength = f", strength={self.strength}" if self.strength != 1 else ""
-        return f"FigureKind(code={self.code!r}, name={self.name!r}, limit={self.limit}{strength})"
-
-
-@dataclasses.dataclass(frozen=True)
-class Placement:
-    """Permission for a figure kind to stand on a feature kind, and its role there."""
-
-    figure: str
-    """Figure kind code."""
-    feature: FeatureKind
-    role: str
-    """What the figure is called there (``"farmer"`` for a meeple on a farm)."""
-    needs: tuple[str, ...] = ()
-    """Other codes that must be in play too (a large meeple in a field needs the
-    farmers)."""
-    beside: tuple[str, ...] = ()
-    """The owner must also have a figure of one of these kinds on the same feature (a
-    builder joins its owner's meeple)."""
-
-
-@dataclasses.dataclass(frozen=True)
-class SegmentAttribute:
-    """Something the tile data may write on a feature segment (``inn: true``)."""
-
-    name: str
-    feature: FeatureKind
-    values: tuple[Any, ...] = (True,)
-    """The values it may take."""
-    meaning: str = ""
-
-
-@dataclasses.dataclass(frozen=True)
-class LandmarkKind:
-    """Something printed on tiles that is not a feature (the river, a volcano): no figure
-    stands on it and nothing scores it, but pictures draw it and rules may read it."""
-
-    name: str
-    """The ``kind`` in the tile data."""
-    on_edges: bool = False
-    """Whether it names the tile's edges (``edges: [N, S]``), which must then be of
-    ``edge`` type."""
-    edge: str | None = None
-    """The edge letter its edges must show (``"V"`` for the river)."""
-    values: Mapping[str, tuple[Any, ...]] = dataclasses.field(default_factory=dict)
-    """Other keys it may carry and their allowed values (``end: spring | lake``)."""
-    meaning: str = ""
-
-
-@dataclasses.dataclass
-class Valuation:
-    """What a feature is worth, as the base scoring computes it and modifiers change it.
-
-    The points are ``each`` times the sum of the ``terms`` (a road: its tiles; a city:
-    its tiles and pennants; a farm: its completed cities), plus for farms the bonuses per
-    unit in ``shared_bonus`` (every owner) and ``owner_bonus`` (some owners).
-    """
-
-    label: str
-    """How the explanation names it: ``"completed road"``."""
-    each: int
-    terms: list[tuple[int, str, str]]
-    """(count, singular word, plural word)."""
-    zero_reason: str | None = None
-    """Set when the feature scores nothing, and why (``"scores nothing"``)."""
-    show_empty_terms: bool = False
-    """Write terms with a count of 0 in the explanation (``0 pennants × 3``)."""
-    extras: dict[str, Any] = dataclasses.field(default_factory=dict)
-    """Keys added to the feature in the response (``"inn": true``)."""
-    shared_bonus: list[tuple[int, str]] = dataclasses.field(default_factory=list)
-    """Points per unit every owner gets on top of ``each``, with a note."""
-    owner_bonus: dict[Color, list[tuple[int, str]]] = dataclasses.field(default_factory=dict)
-    """Points per unit only some owners get, with a note."""
-
-    @property
-    def units(self) -> int:
-        return sum(count for count, _, _ in self.terms)
-
-
-Modify = Callable[["Feature", Valuation, "ScoringContext"], None]
-
-
-@dataclasses.dataclass(frozen=True)
-class ScoreModifier:
-    """Changes the valuation of every scored feature of one kind."""
-
-    feature: FeatureKind
-    apply: Modify
-
-
-@dataclasses.dataclass(frozen=True)
-class PlayerTokens:
-    """Counters each player may bring in the request, under ``players[].<name>``."""
-
-    name: str
-    kinds: tuple[str, ...]
-    """The token names, in response order (``wine``, ``grain``, ``cloth``)."""
-    invalid: ProblemCode
-    """The error for an unknown token name or a negative count."""
-    meaning: str = ""
-    on_board: Callable[[FeatureGraph], Mapping[str, int]] | None = None
-    """How many tokens of each kind the board says the players hold in all (goods: the
-    symbols of the completed cities), when it says so."""
-
-
-@dataclasses.dataclass(frozen=True)
-class PlayerBonus:
-    """Points per player that belong to no feature, listed under ``key`` in the
-    response and counted in ``by_kind[by_kind]``."""
-
-    key: str
-    by_kind: str
-    score: Callable[[ScoringContext], Sequence[BonusResult]]
-
-
-@dataclasses.dataclass(frozen=True)
-class LayoutRule:
-    """A check of the placed tiles (the river's shape), called once the tiles are
-    known to fit. ``check`` receives the tiles on the board (each with ``index``,
-    ``code``, ``x``, ``y``, ``oriented`` and ``label``) and yields problems."""
-
-    codes: tuple[ProblemCode, ...]
-    check: Callable[[Sequence[Any]], Iterable[BoardError]]
-
-
-@dataclasses.dataclass(frozen=True)
-class FigureRule:
-    """A check of one figure on its tile: ``check(tile, segment, kind)`` returns why it
-    may not stand there, or ``None``."""
-
-    check: Callable[[Any, Any, str], str | None]
-
-
-@dataclasses.dataclass(frozen=True)
-class BoardCheck:
-    """A check that needs the feature graph (tokens against the completed cities)."""
-
-    codes: tuple[ProblemCode, ...]
-    check: Callable[[BoardView], Iterable[BoardError]]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -258,11 +184,36 @@ class Part:
     figure_rules: tuple[FigureRule, ...] = ()
     board_checks: tuple[BoardCheck, ...] = ()
     rule_options: tuple[RuleOption, ...] = ()
+    neutral_figures: tuple[NeutralFigure, ...] = ()
+    tile_traits: tuple[TileTrait, ...] = ()
+    large_tiles: tuple[LargeTile, ...] = ()
+    tile_states: tuple[TileState, ...] = ()
+    tie_breaks: tuple[TieBreak, ...] = ()
+    area_bonuses: tuple[AreaBonus, ...] = ()
+    transforms: tuple[ScoreTransform, ...] = ()
     start_tiles: tuple[str, ...] = ()
     """Tile codes a game with this part in play starts from (the spring), by
     preference; the first one the edition has is used."""
     in_play_by_default: bool = False
     """Whether it is in play when a request does not list expansions."""
+    outputs: tuple[Output, ...] = ()
+    """What its rules add to the response (see :mod:`~scoring.engine.outputs`)."""
+    title: str = ""
+    """How the catalogue and the site's pages name it, when not ``name`` (which messages
+    use, as in "add the large meeple")."""
+    other_editions: tuple[str, ...] = ()
+    """Catalogue codes of editions that have it besides those the calculator scores
+    (the Winter Edition)."""
+
+    @property
+    def catalogue_name(self) -> str:
+        return self.title or self.name
+
+    @property
+    def catalogue_editions(self) -> tuple[str, ...]:
+        """Every edition that has it, by catalogue code, in edition order."""
+        return (*(edition.value for edition in Edition if edition in self.editions),
+                *self.other_editions)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(code={self.code!r}, name={self.name!r})"
@@ -278,6 +229,58 @@ class Expansion(Part):
     def members(self) -> tuple[Part, ...]:
         """The expansion itself and its parts."""
         return (self, *self.parts)
+
+
+class StepAction(enum.Enum):
+    """What the scorer does at a :class:`ScoringStep`."""
+
+    FEATURES = "features"
+    """Score the occupied features of one kind (``subject``: the
+    :class:`~scoring.engine.tiles.FeatureKind`), each valued, then changed by the
+    modifiers, area bonuses and tie-breaks listed in ``details``."""
+    TRANSFORM = "transform"
+    """Change the points of the features scored so far (``subject``: the
+    :class:`ScoreTransform`)."""
+    BONUS = "bonus"
+    """Score a bonus that belongs to no feature (``subject``: the :class:`PlayerBonus`)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ScoringStep:
+    """One step of the final scoring, in the order the scorer applies them.
+
+    ``code`` is stable (``"features-road"``, ``"inns.inn-on-road"``,
+    ``"trade-goods.trade_goods"``), ``title`` a short sentence for a page, ``expansion``
+    and ``part`` the codes that bring it. A page lists ``InPlay.steps`` with their
+    ``details`` (what changes a feature's value inside a features step).
+    """
+
+    code: str
+    title: str
+    expansion: str
+    part: str
+    action: StepAction
+    subject: Any = dataclasses.field(default=None, compare=False, repr=False)
+    details: tuple[ScoringStep, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The step as a page reads it."""
+        data: dict[str, Any] = {"code": self.code, "title": self.title,
+                                "expansion": self.expansion, "part": self.part,
+                                "action": self.action.value}
+        if self.details:
+            data["details"] = [detail.to_json() for detail in self.details]
+        return data
+
+
+_KIND_TITLES = {
+    FeatureKind.ROAD: "Roads", FeatureKind.CITY: "Cities", FeatureKind.MONASTERY: "Monasteries",
+    FeatureKind.GARDEN: "Gardens", FeatureKind.FARM: "Farms",
+}
+
+
+def _step_code(part: Part, function: Callable[..., Any]) -> str:
+    return f"{part.code}.{getattr(function, '__name__', 'rule').replace('_', '-')}"
 
 
 def _merged(parts: Iterable[Part], name: str) -> tuple:
@@ -300,6 +303,66 @@ class InPlay:
     listed: tuple[str, ...]
     """The codes as a request gives them, normalised (registry order, no repeats, no
     base game)."""
+    expansion_of: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """The expansion code of each part in play (itself for an expansion)."""
+
+    @functools.cached_property
+    def steps(self) -> tuple[ScoringStep, ...]:
+        """The final scoring in order: the features of each kind but farms, each with
+        its modifiers, area bonuses and tie-breaks; then the score transforms; then the
+        farms; then the bonuses that belong to no feature. The scorer runs them in this
+        order, and a page can list them for this set of codes."""
+        owner = self.expansion_of
+
+        def step(part: Part, code: str, title: str, action: StepAction, subject: Any = None,
+                 details: tuple[ScoringStep, ...] = ()) -> ScoringStep:
+            return ScoringStep(code, title, owner.get(part.code, part.code), part.code,
+                               action, subject, details)
+
+        def details(kind: FeatureKind) -> tuple[ScoringStep, ...]:
+            found = []
+            for part in self.parts:
+                for modifier in part.modifiers:
+                    if modifier.feature is kind:
+                        found.append(step(part, _step_code(part, modifier.apply),
+                                          modifier.step_title, StepAction.FEATURES, modifier))
+                for area in part.area_bonuses:
+                    if area.feature is kind:
+                        found.append(step(part, f"{part.code}.{area.word.replace(' ', '-')}",
+                                          area.step_title, StepAction.FEATURES, area))
+                for tie_break in part.tie_breaks:
+                    if kind in tie_break.features:
+                        found.append(step(part, _step_code(part, tie_break.decide),
+                                          tie_break.step_title, StepAction.FEATURES, tie_break))
+            return tuple({detail.code: detail for detail in found}.values())
+
+        scorer_part = {kind: part for part in self.parts for kind, _ in part.scorers}
+        steps: list[ScoringStep] = []
+        farms: list[ScoringStep] = []
+        for kind in FeatureKind:
+            part = scorer_part.get(kind)
+            if part is None:
+                continue
+            scorer = self.scorers[kind]
+            title = f"{_KIND_TITLES.get(kind, kind.value)}: {first_sentence(scorer)}"
+            made = step(part, f"features-{kind.value}", title, StepAction.FEATURES, kind,
+                        details(kind))
+            (farms if kind is FeatureKind.FARM else steps).append(made)
+        seen: set[int] = set()
+        for part in self.parts:
+            for transform in part.transforms:
+                if id(transform) not in seen:
+                    seen.add(id(transform))
+                    steps.append(step(part, _step_code(part, transform.apply),
+                                      transform.step_title, StepAction.TRANSFORM, transform))
+        steps += farms
+        for part in self.parts:
+            for bonus in part.bonuses:
+                if id(bonus) not in seen:
+                    seen.add(id(bonus))
+                    steps.append(step(part, f"{part.code}.{bonus.key}", bonus.step_title,
+                                      StepAction.BONUS, bonus))
+        return tuple(steps)
 
     @functools.cached_property
     def codes(self) -> frozenset[str]:
@@ -335,10 +398,83 @@ class InPlay:
 
     @functools.cached_property
     def _modifiers(self) -> dict[FeatureKind, tuple[Modify, ...]]:
+        modifiers = _merged(self.parts, "modifiers")
+        areas = _merged(self.parts, "area_bonuses")
         return {
-            kind: tuple(m.apply for m in _merged(self.parts, "modifiers") if m.feature is kind)
+            kind: (*(m.apply for m in modifiers if m.feature is kind),
+                   *(area.modify for area in areas if area.feature is kind))
             for kind in FeatureKind
         }
+
+    @functools.cached_property
+    def strength_functions(self) -> dict[str, StrengthOf]:
+        """Figure kinds whose strength depends on the feature, with how (the mayor)."""
+        return {code: kind.strength_of for code, kind in self.figure_kinds.items()
+                if kind.strength_of is not None}
+
+    @functools.cached_property
+    def followers(self) -> frozenset[str]:
+        """The figure kinds in play that are followers."""
+        return frozenset(code for code, kind in self.figure_kinds.items() if kind.follower)
+
+    def beside(self, placement: Placement) -> tuple[str, ...]:
+        """The figure kinds in play that a figure of ``placement`` may join: its
+        ``beside`` kinds and, with ``beside_follower``, every follower kind in play that
+        may stand on the same feature kind (a builder on a road: meeple, large meeple,
+        wagon)."""
+        found = self._beside.get(placement)
+        if found is None:
+            kinds = list(placement.beside)
+            if placement.beside_follower:
+                kinds += [code for code in self.followers_in_order
+                          if (code, placement.feature) in self.placements and code not in kinds]
+            found = self._beside[placement] = tuple(kinds)
+        return found
+
+    @functools.cached_property
+    def _beside(self) -> dict[Placement, tuple[str, ...]]:
+        return {}
+
+    @functools.cached_property
+    def followers_in_order(self) -> tuple[str, ...]:
+        """The follower kinds in play, in declaration order."""
+        return tuple(code for code, kind in self.figure_kinds.items() if kind.follower)
+
+    @functools.cached_property
+    def corner_kinds(self) -> frozenset[str]:
+        """The figure kinds in play that stand on corners (the barn)."""
+        return frozenset(code for code, kind in self.figure_kinds.items()
+                         if kind.stands is Stand.CORNER)
+
+    @functools.cached_property
+    def neutral_figures(self) -> dict[str, NeutralFigure]:
+        return {kind.code: kind for kind in _merged(self.parts, "neutral_figures")}
+
+    @functools.cached_property
+    def tile_states(self) -> dict[str, TileState]:
+        return {state.name: state for state in _merged(self.parts, "tile_states")}
+
+    @functools.cached_property
+    def large_tiles(self) -> dict[str, LargeTile]:
+        return {tile.code: tile for tile in _merged(self.parts, "large_tiles")}
+
+    @functools.cached_property
+    def _tie_breaks(self) -> dict[FeatureKind, tuple[TieBreak, ...]]:
+        breaks = _merged(self.parts, "tie_breaks")
+        return {kind: tuple(b for b in breaks if kind in b.features) for kind in FeatureKind}
+
+    def tie_breaks(self, kind: FeatureKind) -> tuple[TieBreak, ...]:
+        """The tie-breaks in play for one feature kind, in part order."""
+        return self._tie_breaks[kind]
+
+    @functools.cached_property
+    def _transforms(self) -> dict[FeatureKind, tuple[ScoreTransform, ...]]:
+        transforms = _merged(self.parts, "transforms")
+        return {kind: tuple(t for t in transforms if kind in t.features) for kind in FeatureKind}
+
+    def transforms(self, kind: FeatureKind) -> tuple[ScoreTransform, ...]:
+        """The score transforms in play for one feature kind, in part order."""
+        return self._transforms[kind]
 
     def modifiers(self, kind: FeatureKind) -> tuple[Modify, ...]:
         """The modifiers in play for one feature kind, in part order."""
@@ -420,6 +556,25 @@ class ExpansionRegistry:
             for part in self._parts.values() for landmark in part.landmarks
         }
         """What tile data may print besides features, from every registered part."""
+        self.tile_traits: dict[str, TileTrait] = {
+            trait.name: trait
+            for part in self._parts.values() for trait in part.tile_traits
+        }
+        """What tile data may say a tile is (``traits: [abbey]``), from every part."""
+        self.large_tiles: dict[str, LargeTile] = {
+            tile.code: tile for part in self._parts.values() for tile in part.large_tiles
+        }
+        """Tiles that cover several squares, by code, from every registered part."""
+        self.large_tile_part: dict[str, Part] = {
+            tile.code: part for part in self._parts.values() for tile in part.large_tiles
+        }
+        self.tile_states: dict[str, TileState] = {
+            state.name: state for part in self._parts.values() for state in part.tile_states
+        }
+        """Every per-tile state a request may enter, by name."""
+        self.tile_state_part: dict[str, Part] = {
+            state.name: part for part in self._parts.values() for state in part.tile_states
+        }
         self.rule_options: tuple[RuleOption, ...] = _merged(self._parts.values(), "rule_options")
         """Every rule a request may set; a rule of a part not in play has no effect."""
         self.tokens: tuple[PlayerTokens, ...] = _merged(self._parts.values(), "tokens")
@@ -462,6 +617,7 @@ class ExpansionRegistry:
         codes = [code for rule in (*_merged(parts, "layout_rules"), *_merged(parts, "board_checks"))
                  for code in rule.codes]
         codes += [tokens.invalid for tokens in _merged(parts, "tokens")]
+        codes += [state.invalid for state in _merged(parts, "tile_states")]
         return tuple({code.value: code for code in codes}.values())
 
     def default_codes(self, edition: Edition) -> tuple[str, ...]:
@@ -492,7 +648,8 @@ class ExpansionRegistry:
                 # tiles in play; any code of another expansion puts that expansion's.
                 groups.add(code if expansion.code == BASE else expansion.code)
             parts = tuple(part for code, part in self._parts.items() if code in wanted)
-            found = self._in_play[key] = InPlay(parts, frozenset(groups), key)
+            owners = {part.code: self._owner[part.code].code for part in parts}
+            found = self._in_play[key] = InPlay(parts, frozenset(groups), key, owners)
         return found
 
     def figure_kind(self, code: str) -> FigureKind | None:
@@ -538,6 +695,35 @@ class ScoringContext:
 
     def modifiers(self, kind: FeatureKind) -> tuple[Modify, ...]:
         return self.in_play.modifiers(kind)
+
+    def figure_counts(self, feature: Feature) -> dict[Color, int]:
+        """Each player's strength on ``feature``, in player order (see
+        :func:`~scoring.engine.results.figure_counts`), with the strengths that depend
+        on the feature (``FigureKind.strength_of``) computed for it."""
+        functions = self.in_play.strength_functions
+        strengths = self.strengths
+        if functions:
+            kinds = {figure.kind for figure in feature.figures}
+            if not kinds.isdisjoint(functions):
+                strengths = {**strengths, **{code: strength(feature)
+                                             for code, strength in functions.items()
+                                             if code in kinds}}
+        return figure_counts(feature.figures, strengths, self.players)
+
+    def owners(self, feature: Feature, counts: Mapping[Color, int]) -> tuple[list[Color], str]:
+        """The players who own ``feature`` (the most strength) and, when a tie-break
+        in play decided between tied players, its note for the explanation."""
+        owners = majority(counts)
+        note = ""
+        if len(owners) > 1:
+            for tie_break in self.in_play.tie_breaks(feature.kind):
+                decided = tie_break.decide(feature, owners, self)
+                if decided is not None:
+                    owners, text = decided
+                    note += f"; {text}"
+                    if len(owners) < 2:
+                        break
+        return owners, note
 
     def figure_lists(self, feature: Feature) -> dict[str, list[str]]:
         """The colours of the listed figure kinds on a feature (``{"builders": [...]}``),

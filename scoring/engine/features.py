@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .board import Board, Figure
+from .board import Board, Figure, NeutralPiece
 from .rules import Edition
 from .tiles import FeatureKind, OrientedTile, TileSet
 
@@ -45,7 +45,8 @@ class Feature:
 
     __slots__ = (
         "kind", "number", "tiles", "pennants", "open_edges", "dead_ends", "neighbours",
-        "figures", "cities", "segment_count", "order", "attributes",
+        "figures", "cities", "segment_count", "order", "attributes", "neutral", "complete",
+        "completed_cities",
     )
 
     def __init__(self, kind: FeatureKind, number: int, order: int = 0):
@@ -70,6 +71,13 @@ class Feature:
         self.attributes: tuple[tuple[str, object], ...] = ()
         """What the tile data writes on its segments (an inn, goods), one entry per
         segment that carries it."""
+        self.neutral: tuple[NeutralPiece, ...] = ()
+        """Figures no player owns standing on the feature (a mage, a witch)."""
+        self.complete = False
+        """Whether the feature is finished: every road or city edge closed, every square
+        around a monastery or garden filled. Farms are never complete."""
+        self.completed_cities: list[Feature] = []
+        """For a farm, the bordered cities that are completed, by id order."""
 
     def values(self, name: str) -> list[object]:
         """The values of attribute ``name`` on the feature's segments (``["wine"]``)."""
@@ -85,25 +93,10 @@ class Feature:
         return f"{_KIND_NAME[self.kind]}-{self.number}"
 
     @property
-    def complete(self) -> bool:
-        """Whether the feature is finished: every road or city edge closed, every square
-        around a monastery or garden filled. Farms are never complete."""
-        kind = self.kind
-        if kind is FeatureKind.ROAD or kind is FeatureKind.CITY:
-            return self.open_edges == 0
-        if kind is FeatureKind.FARM:
-            return False
-        return self.neighbours == 8  # a monastery or garden
-
-    @property
     def is_loop(self) -> bool:
         """A completed road with no end on any tile: it closes on itself."""
         return self.kind is FeatureKind.ROAD and self.open_edges == 0 and self.dead_ends == 0
 
-    @property
-    def completed_cities(self) -> list[Feature]:
-        """For a farm, the bordered cities that are completed."""
-        return [city for city in self.cities if city.complete]
 
     def __repr__(self) -> str:
         return f"<Feature {self.id} tiles={len(self.tiles)} figures={len(self.figures)}>"
@@ -125,6 +118,7 @@ class FeatureGraph:
 
     __slots__ = (
         "_placed", "_parent", "_facts", "_positions", "_open_edges", "_links", "_roots",
+        "_closed_ends",
         "_numbers", "_feature_of_root", "_feature_of_figure", "_complete",
     )
 
@@ -177,16 +171,28 @@ class FeatureGraph:
         figures on existing features.
         """
         table = tiles.orientations(edition)
-        placed = {
-            (tile.y, tile.x): table[tile.code][tile.rotation // 90] for tile in board.tiles
-        }
-        return cls.from_placed(placed, board.figures)
+        try:
+            placed = {
+                (tile.y, tile.x): table[tile.code][tile.rotation // 90]
+                for tile in board.tiles if not tile.state
+            }
+            special = len(placed) != len(board.tiles)
+        except KeyError:  # a large tile
+            placed, special = {}, True
+        if special:  # tiles with a state or covering several squares
+            for tile in board.tiles:
+                for x, y, turned in tiles.lay(tile.code, tile.x, tile.y, tile.rotation,
+                                              tile.state, edition):
+                    placed[(y, x)] = turned
+        return cls.from_placed(placed, board.figures, board.neutral)
 
     @classmethod
     def from_placed(
-        cls, placed: dict[tuple[int, int], OrientedTile], figures: Sequence[Figure] = ()
+        cls, placed: dict[tuple[int, int], OrientedTile], figures: Sequence[Figure] = (),
+        neutral: Sequence[NeutralPiece] = (),
     ) -> FeatureGraph:
-        """Build the graph from oriented tiles keyed by ``(y, x)`` (reading order)."""
+        """Build the graph from oriented tiles keyed by ``(y, x)`` (reading order), with
+        the players' figures and the neutral figures standing on them."""
         graph = cls()
         # Number the segments in reading order; per segment keep what the features
         # read (facts) and the square, one tuple object per square.
@@ -206,6 +212,8 @@ class FeatureGraph:
             node_count += len(reading)
         parent = list(range(node_count))
         open_edges = [0] * node_count
+        closed_ends: list[int] = []
+        """Nodes of roads and cities that end against a tile closing its edges."""
 
         def find(node: int) -> int:
             while parent[node] != node:
@@ -226,6 +234,14 @@ class FeatureGraph:
                 pairs = oriented.joins[side].get(other)
                 if pairs is None:
                     pairs = _joins(oriented, other, side)
+                if not pairs and (oriented.closes or other.closes):
+                    # A tile that closes its edges (an abbey) ends the road or city that
+                    # meets it there: an end on that tile, not an open edge.
+                    for tile, tile_base, tile_side in ((oriented, base, side),
+                                                       (other, other_base, (side + 2) % 4)):
+                        rank = tile.side_segment[tile_side]
+                        if rank >= 0 and not tile.closes:
+                            closed_ends.append(tile_base + tile.rank[rank])
                 for mine, theirs in pairs:
                     # Most nodes are roots or one step below one: look before calling.
                     root_a = parent[base + mine]
@@ -261,6 +277,7 @@ class FeatureGraph:
         graph._open_edges = open_edges
         graph._links = links
         graph._roots = roots
+        graph._closed_ends = closed_ends
         graph._numbers = None
 
         figure_roots = []
@@ -272,14 +289,28 @@ class FeatureGraph:
                     f"no feature at {figure.at} of the tile at ({figure.x},{figure.y})"
                 )
             figure_roots.append(parent[base + rank])
-        if figure_roots:
+        neutral_roots = []
+        for piece in neutral:
+            if piece.at is not None:
+                oriented, base = slots[(piece.y, piece.x)]
+                neutral_roots.append((piece, parent[base + oriented.figure_ranks[piece.at]]))
+        if neutral_roots:
+            graph._materialise(set(figure_roots).union(root for _, root in neutral_roots))
+        elif figure_roots:
             graph._materialise(set(figure_roots))
         feature_of_root = graph._feature_of_root
         for figure, root in zip(figures, figure_roots, strict=True):
             feature = feature_of_root[root]
             feature.figures.append(figure)
             graph._feature_of_figure.append(feature)
+        for piece, root in neutral_roots:
+            feature = feature_of_root[root]
+            feature.neutral += (piece,)
         return graph
+
+    def tile_at(self, x: int, y: int) -> OrientedTile | None:
+        """The turned tile on square ``(x, y)``, if any."""
+        return self._placed.get((y, x))
 
     def _number_of(self) -> dict[int, int]:
         """Each root's number among the features of its kind."""
@@ -336,10 +367,22 @@ class FeatureGraph:
                 feature.neighbours = sum(
                     (y + dy, x + dx) in placed for dx, dy in _NEIGHBOURHOOD
                 )
+        for node in self._closed_ends:
+            feature = feature_of_root.get(parent[node])
+            if parent[node] in to_read and feature is not None:
+                feature.dead_ends += 1
+        road, city, farm_kind = FeatureKind.ROAD, FeatureKind.CITY, FeatureKind.FARM
+        for root in to_read:  # completeness, once every segment is read
+            feature = feature_of_root[root]
+            kind = feature.kind
+            if kind is road or kind is city:
+                feature.complete = feature.open_edges == 0
+            else:  # a farm is never complete; a monastery or garden is when surrounded
+                feature.complete = kind is not farm_kind and feature.neighbours == 8
         for farm_root, city_roots in borders_of.items():
-            feature_of_root[farm_root].cities = sorted(
-                (feature_of_root[root] for root in city_roots), key=_by_number
-            )
+            farm = feature_of_root[farm_root]
+            farm.cities = sorted((feature_of_root[root] for root in city_roots), key=_by_number)
+            farm.completed_cities = [city for city in farm.cities if city.complete]
 
 
 def _joins(

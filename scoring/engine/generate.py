@@ -223,13 +223,13 @@ def place_figures(
     for player in players:
         mine: list[dict[str, Any]] = []
         for kind in kinds:
-            if any(placement.beside for (code, _), placement in roles.items()
+            if any(in_play.beside(placement) for (code, _), placement in roles.items()
                    if code == kind.code):
                 # A builder or pig joins one of its owner's figures already standing.
                 joinable = [
                     spot for spot in mine
                     if (placement := roles.get((kind.code, spot["segment"]))) is not None
-                    and spot["kind"] in placement.beside
+                    and spot["kind"] in in_play.beside(placement)
                 ]
                 if joinable and rng.random() < 0.7:
                     spot = rng.choice(joinable)

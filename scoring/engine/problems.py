@@ -79,6 +79,8 @@ class ErrorCode(enum.Enum):
     """A figure on a feature it may not occupy."""
     TOO_MANY_FIGURES = "too_many_figures"
     """A player has more figures than they own, or the board more than the limit."""
+    UNKNOWN_TILE_STATE = "unknown_tile_state"
+    """A key in a tile's ``state`` that no expansion declares."""
 
     def __repr__(self) -> str:
         return f"ErrorCode.{self.name}"

@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .board import Board, BoardParseError, Color
@@ -37,13 +37,15 @@ class Player:
     name: str | None = None
     points: int = 0
     tokens: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
-    """Tokens the player holds, by token name then kind (only non-zero counts)."""
+    """Tokens the player holds, by token name then kind (only non-zero counts; a flag
+    held is ``True``)."""
 
     def token_count(self, name: str, kind: str) -> int:
-        """How many tokens of ``kind`` (``"wine"``) under ``name`` (``"goods"``)."""
+        """How many tokens of ``kind`` (``"wine"``) under ``name`` (``"goods"``); a flag
+        (the king tile) counts 1 when held."""
         for token_name, counts in self.tokens:
             if token_name == name:
-                return dict(counts).get(kind, 0)
+                return int(dict(counts).get(kind, 0))
         return 0
 
     @classmethod
@@ -79,6 +81,12 @@ class Player:
         return data
 
 
+READERS: list[Callable[[Mapping[str, Any], Any], ScoreRequest]] = []
+"""The one reader of the request format. The validator builds requests of this module's
+classes, so it installs itself here when :mod:`scoring.engine.validation` is imported
+(the package imports it) instead of this module importing it back."""
+
+
 @dataclasses.dataclass(frozen=True)
 class ScoreRequest:
     """Everything the scoring needs: edition, expansions in play, rules, players, board."""
@@ -98,12 +106,11 @@ class ScoreRequest:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], tiles: Any) -> ScoreRequest:
-        """Read a request body with the one reader of the format (the validator), with
-        the tiles and expansions of ``tiles``; raises ``InvalidRequestError`` listing
-        every problem."""
-        from .validation import parse_request  # the reader builds requests of this class
-
-        return parse_request(data, tiles)
+        """Read a request body with the one reader of the format (the validator's
+        :func:`~scoring.engine.validation.parse_request`), with the tiles and expansions
+        of ``tiles``; raises ``InvalidRequestError`` listing every problem."""
+        (read,) = READERS
+        return read(data, tiles)
 
     def to_json(self) -> dict[str, Any]:
         """The request body, every default written out."""
@@ -113,5 +120,8 @@ class ScoreRequest:
             "rules": self.rules.to_json(),
             "players": [player.to_json() for player in self.players],
             "tiles": [tile.to_json() for tile in self.board.tiles],
-            "figures": [figure.to_json() for figure in self.board.figures],
+            "figures": [figure.to_json() for figure in (*self.board.figures,
+                                                        *self.board.districts)],
+            **({"neutral": [piece.to_json() for piece in self.board.neutral]}
+               if self.board.neutral else {}),
         }

@@ -13,8 +13,8 @@ import gc
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .expansion import ScoringContext
-from .features import FeatureGraph
+from .expansion import PlayerTokens, ScoreTransform, ScoringContext, StepAction
+from .features import Feature, FeatureGraph
 from .request import ScoreRequest
 from .results import (
     BY_KIND_KEYS,
@@ -25,7 +25,7 @@ from .results import (
     competition_ranks,
 )
 from .tiles import FeatureKind, OrientedTile, TileSet
-from .validation import InvalidRequestError, RequestValidator, registry_of
+from .validation import InvalidRequestError, check_request, registry_of
 
 InvalidBoardError = InvalidRequestError
 """Raised by :func:`score_request` for a request that does not pass validation."""
@@ -76,7 +76,7 @@ def _score(
         if placed is None:
             graph = FeatureGraph.build(request.board, tiles, request.edition)
         else:
-            graph = FeatureGraph.from_placed(placed, request.board.figures)
+            graph = FeatureGraph.from_placed(placed, request.board.figures, request.board.neutral)
     context = ScoringContext(
         rules=request.rules,
         graph=graph,
@@ -90,27 +90,36 @@ def _score(
     for feature in graph.occupied():
         occupied.setdefault(feature.kind, []).append(feature)
 
-    # Results by kind in response order, by number within a kind.
+    # The steps of the final scoring, in their order (see InPlay.steps).
     scorers = in_play.scorers
-    results: list[FeatureResult] = []
-    for kind in BY_KIND_KEYS:
-        if kind in occupied and kind in scorers:
-            batch = list(scorers[kind](occupied[kind], context))
-            if len(batch) > 1:
-                batch.sort(key=_number)
-            results += batch
+    batches: dict[FeatureKind, list[FeatureResult]] = {}
+    bonuses = {}
+    for step in in_play.steps:
+        action = step.action
+        if action is StepAction.FEATURES:
+            kind = step.subject
+            if kind in occupied:
+                batch = list(scorers[kind](occupied[kind], context))
+                if len(batch) > 1:
+                    batch.sort(key=_number)
+                batches[kind] = batch
+        elif action is StepAction.TRANSFORM:
+            _transform(step.subject, batches, occupied, context)
+        else:
+            bonuses[step.subject.key] = tuple(step.subject.score(context))
+    # Results by kind in response order, by number within a kind.
+    results: list[FeatureResult] = [
+        result for kind in BY_KIND_KEYS for result in batches.get(kind, ())
+    ]
 
     keys = in_play.by_kind_keys
     by_kind: dict = {player: dict.fromkeys(keys, 0) for player in request.colors}
     for result in results:
-        kind = result.kind.value
+        kind = _KIND_NAME[result.kind]
         for player, points in result.scored.items():
             by_kind[player][kind] += points
-    bonuses = {}
     for bonus in in_play.bonuses:
-        entries = tuple(bonus.score(context))
-        bonuses[bonus.key] = entries
-        for entry in entries:
+        for entry in bonuses.get(bonus.key, ()):
             for player, points in entry.scored.items():
                 by_kind[player][bonus.by_kind] += points
 
@@ -127,7 +136,8 @@ def _score(
             by_kind=by_kind[player.color],
             rank=rank,
             tokens={
-                tokens.name: {kind: player.token_count(tokens.name, kind) for kind in tokens.kinds}
+                tokens.name: {kind: _held(tokens, player.token_count(tokens.name, kind))
+                              for kind in tokens.kinds}
                 for tokens in token_kinds
             },
         )
@@ -140,8 +150,43 @@ def _score(
                        bonuses=bonuses)
 
 
+_KIND_NAME = {kind: kind.value for kind in FeatureKind}
+"""Feature kinds by name (a dict lookup is cheaper than ``Enum.value``)."""
+
+
+def _held(tokens: PlayerTokens, count: int) -> int | bool:
+    """A count as the response shows it: a flag (the king tile) as true or false."""
+    return bool(count) if tokens.flags else count
+
+
 def _number(result: FeatureResult) -> int:
     return result.number
+
+
+def _transform(
+    transform: ScoreTransform, batches: dict[FeatureKind, list[FeatureResult]],
+    occupied: dict[FeatureKind, list[Feature]], context: ScoringContext,
+) -> None:
+    """Apply a score transform to the features of its kinds scored so far: to what each
+    is worth and to what each player collects through it."""
+    for kind in transform.features:
+        batch = batches.get(kind)
+        if not batch:
+            continue
+        by_number = {feature.number: feature for feature in occupied[kind]}
+        for result in batch:
+            feature = by_number[result.number]
+            changed = transform.apply(feature, result.points, context)
+            if changed is None:
+                continue
+            points, note = changed
+            result.points = points
+            result.explanation += f"; {note} → {points}"
+            scored = {}
+            for player, value in result.scored.items():
+                new = transform.apply(feature, value, context)
+                scored[player] = value if new is None else new[0]
+            result.scored = scored
 
 
 def _warnings(results: list[FeatureResult]) -> tuple[ScoreWarning, ...]:
@@ -166,13 +211,8 @@ def score_request(data: Mapping[str, Any] | Any, tiles: TileSet) -> ScoreResult:
     valid.
     """
     with gc_paused():
-        validator = RequestValidator(tiles)
-        errors = validator.run(data)
-        if errors:
-            raise InvalidBoardError(errors)
-        request = validator.request(data)
-        graph = FeatureGraph.from_placed(validator.placed(), request.board.figures)
-        errors = validator.check_board(request, graph)
-        if errors:
-            raise InvalidBoardError(errors)
-        return score(request, tiles, graph=graph)
+        checked = check_request(data, tiles)
+        if checked.errors:
+            raise InvalidBoardError(checked.errors)
+        assert checked.request is not None
+        return score(checked.request, tiles, graph=checked.graph)

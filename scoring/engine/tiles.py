@@ -189,11 +189,21 @@ class TileSchema(Protocol):
     """Declared segment attributes by (feature kind, name); each has ``values``."""
     landmarks: Mapping[str, Any]
     """Declared landmark kinds by name; each has ``on_edges``, ``edge`` and ``values``."""
+    tile_traits: Mapping[str, Any]
+    """Declared tile traits by name; each has ``any_edges`` and ``closes``."""
+    large_tiles: Mapping[str, Any]
+    """Declared tiles covering several squares by code; each has ``squares(x, y,
+    rotation)``."""
+    tile_states: Mapping[str, Any]
+    """Declared per-tile states by name; each has ``variant_of(definition, value)``."""
 
 
 class _NoExtras:
     attributes: Mapping[tuple[FeatureKind, str], Any] = {}
     landmarks: Mapping[str, Any] = {}
+    tile_traits: Mapping[str, Any] = {}
+    large_tiles: Mapping[str, Any] = {}
+    tile_states: Mapping[str, Any] = {}
 
 
 NO_EXTRAS: TileSchema = _NoExtras()
@@ -221,6 +231,19 @@ class TileDefinition:
     landmarks: tuple[Landmark, ...] = ()
     illustrations: tuple[str, ...] = ()
     """Small pictures printed on some copies (no effect on play)."""
+    traits: tuple[Any, ...] = ()
+    """What the tile type is beyond its features (the abbey), as the registry declares
+    them (:class:`~scoring.engine.expansion.TileTrait`); tile data: ``traits: [abbey]``."""
+
+    @property
+    def any_edges(self) -> bool:
+        """Whether the tile fits whatever the neighbours' edges (an abbey)."""
+        return any(trait.any_edges for trait in self.traits)
+
+    @property
+    def closes(self) -> bool:
+        """Whether nothing joins across the tile's edges (an abbey)."""
+        return any(trait.closes for trait in self.traits)
 
     def has_landmark(self, kind: str, **attributes: Any) -> bool:
         """Whether the tile prints a landmark of that kind (with those attributes)."""
@@ -316,11 +339,14 @@ class TileDefinition:
             data["picture"] = self.picture
         if self.illustrations:
             data["illustrations"] = list(self.illustrations)
+        if self.traits:
+            data["traits"] = [trait.name for trait in self.traits]
         return data
 
 
 _TILE_KEYS = frozenset(
-    {"code", "expansion", "edges", "counts", "features", "start", "picture", "illustrations"}
+    {"code", "expansion", "edges", "counts", "features", "start", "picture", "illustrations",
+     "traits"}
 )
 
 
@@ -370,7 +396,18 @@ def _tile_from_data(code: str, data: Mapping[str, Any], schema: TileSchema) -> T
             raise TileDataError(f"a field borders an unknown city segment {missing}") from None
         segments[index] = dataclasses.replace(segments[index], borders=borders)
 
-    _check_coverage(edges, segments)
+    raw_traits = data.get("traits") or []
+    if not isinstance(raw_traits, list):
+        raise TileDataError("traits must be a list of trait names")
+    traits = []
+    for name in raw_traits:
+        trait = schema.tile_traits.get(name) if isinstance(name, str) else None
+        if trait is None:
+            raise TileDataError(f"unknown trait {name!r}")
+        traits.append(trait)
+    if not any(trait.closes for trait in traits):
+        # A tile that closes its edges joins nothing across them: it needs no field.
+        _check_coverage(edges, segments)
     _check_landmark_edges(edges, landmarks, schema)
 
     raw_counts = data.get("counts") or {}
@@ -395,6 +432,7 @@ def _tile_from_data(code: str, data: Mapping[str, Any], schema: TileSchema) -> T
         picture=str(data.get("picture") or ""),
         landmarks=tuple(landmarks),
         illustrations=tuple(str(name) for name in data.get("illustrations") or ()),
+        traits=tuple(traits),
     )
 
 
@@ -576,6 +614,7 @@ class OrientedTile:
         "definition", "rotation", "edges", "segments", "side_segment", "side_halves",
         "centre", "reading_order", "rank", "reading_facts", "edge_ranks", "side_ranks",
         "border_links", "figure_ranks", "figure_segments", "joins", "_segment_index",
+        "closes",
     )
 
     def __init__(self, definition: TileDefinition, rotation: int, edition: Edition | None):
@@ -643,17 +682,20 @@ class OrientedTile:
             for index in self.reading_order
             for segment in (self.segments[index],)
         )
+        closes = self.closes = definition.closes
+        """Whether nothing joins across this tile's edges (an abbey)."""
         self.edge_ranks: tuple[int, ...] = tuple(
-            rank[index] if index >= 0 else -1 for index in self.side_segment
+            rank[index] if index >= 0 and not closes else -1 for index in self.side_segment
         )
         """By side: rank of the road or city on that edge, or ``-1``."""
         self.side_ranks: tuple[tuple[int, ...], ...] = tuple(
-            tuple(rank[index] if index >= 0 else -1 for index in (self.side_segment[side],
-                                                                   *self.side_halves[side]))
+            tuple(rank[index] if index >= 0 and not closes else -1
+                  for index in (self.side_segment[side], *self.side_halves[side]))
             for side in Side
         )
         """By side: ranks of the road or city on that edge and of the fields on its two
-        halves (west or north end first), ``-1`` where there is none."""
+        halves (west or north end first), ``-1`` where there is none or where the tile
+        closes its edges (an abbey joins nothing)."""
         self.border_links: tuple[tuple[int, int], ...] = tuple(
             (rank[index], rank[city])
             for index, segment in enumerate(self.segments)
@@ -768,6 +810,33 @@ class TileSet(Mapping[str, TileDefinition]):
             }
             self._orientations[edition] = table
         return table
+
+    def lay(
+        self, code: str, x: int, y: int, rotation: int = 0,
+        state: tuple[tuple[str, Any], ...] = (), edition: Edition | None = None,
+    ) -> list[tuple[int, int, OrientedTile]]:
+        """The squares a placed tile covers, each with its turned tile: one square, or
+        the pieces of a large tile; with ``state``, the tile as that state leaves it.
+        The code must be a tile or a large tile the registry declares."""
+        schema = self.registry if self.registry is not None else NO_EXTRAS
+        large = schema.large_tiles.get(code)
+        if large is not None:
+            return [(px, py, self.turned(piece, rotation, state, edition))
+                    for px, py, piece in large.squares(x, y, rotation)]
+        return [(x, y, self.turned(code, rotation, state, edition))]
+
+    def turned(
+        self, code: str, rotation: int, state: tuple[tuple[str, Any], ...] = (),
+        edition: Edition | None = None,
+    ) -> OrientedTile:
+        """Tile ``code`` turned ``rotation`` degrees, with its ``state`` applied."""
+        if not state:
+            return self.orientations(edition)[code][rotation // 90]
+        definition = self._tiles[code]
+        states = self.registry.tile_states
+        for name, value in state:
+            definition = states[name].variant_of(definition, value)
+        return definition.oriented(rotation, edition)
 
     def counts(self, edition: Edition) -> dict[str, int]:
         """How many copies of each tile ``edition`` contains, by code."""

@@ -76,6 +76,20 @@ def test_garden_tile_code_with_a_dash(api):
     assert tile["features"][-1] == {"kind": "garden", "locations": ["C"]}
 
 
+def test_landmarks_and_the_inner_field_as_the_engine_reads_them(api):
+    # The river and the volcano are printed, not stood on: no location. The features and
+    # their locations come from the engine's checked tile.
+    assert api.get("/api/tiles/river2-L/").json()["features"] == [
+        {"kind": "river", "edges": ["N"], "end": "lake", "locations": []},
+        {"kind": "volcano", "locations": []},
+        {"kind": "field", "half_edges": ["NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN"],
+         "cities": [], "locations": ["NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN"]},
+    ]
+    inner = api.get("/api/tiles/traders-X/").json()["features"][2]
+    assert inner == {"kind": "field", "half_edges": ["I"], "cities": ["N+W", "E+S"],
+                     "locations": ["I"]}
+
+
 def test_unknown_tile_is_a_json_404_naming_the_code(api):
     response = api.get("/api/tiles/ZZ/")
     assert response.status_code == 404
@@ -88,7 +102,7 @@ def test_unknown_tile_is_a_json_404_naming_the_code(api):
 def test_tile_list_query_count_is_constant(api, django_assert_num_queries, page_size):
     with django_assert_num_queries(3):  # count, page, prefetched counts with editions
         response = api.get(f"/api/tiles/?page_size={page_size}")
-    assert len(response.json()["results"]) == min(page_size, 99)
+    assert len(response.json()["results"]) == min(page_size, 99 + 13 + 22)
 
 
 @pytest.mark.parametrize("page_size", [5, 50, 200])
@@ -114,7 +128,8 @@ def test_filtered_tile_list_query_count_is_constant(api, django_assert_num_queri
         ("expansion=river2&edition=C3", 0),
         ("expansion=inns-cathedrals", 17),
         ("expansion=traders-builders", 24),
-        ("feature=monastery", 2 + 2 + 1 + 1 + 1),
+        # + the abbey, abbey-mayor-B, king-robber-E and the 5 shrines
+        ("feature=monastery", 2 + 2 + 1 + 1 + 1 + 3 + 5),
     ],
 )
 def test_tile_list_filters(api, query, expected):
@@ -125,9 +140,11 @@ def test_edge_pattern_matches_any_rotation(api):
     # A city edge opposite a field edge, roads on the sides: D in any of its four rotations.
     assert codes(api.get("/api/tiles/?edges=rcrf")) == ["D"]
     assert codes(api.get("/api/tiles/?edges=RCRF&rotated=false")) == []
-    # Four cities: C, then the cathedral and the I&C and T&B tiles with several cities.
+    # Four cities: C, then the cathedral and the I&C and T&B tiles with several cities,
+    # the A&M and K&R Baron cities, and the two inner squares of the City of Carcassonne.
     assert codes(api.get("/api/tiles/?edges=CCCC")) == [
-        "C", "inns-H", "inns-K", "traders-M", "traders-X"
+        "C", "inns-H", "inns-K", "traders-M", "traders-X", "abbey-mayor-C", "abbey-mayor-D",
+        "king-robber-C", "city-of-carcassonne-6", "city-of-carcassonne-7",
     ]
     # a dict, because DRF's test client cuts a literal "?" inside the query string
     matches = codes(api.get("/api/tiles/", {

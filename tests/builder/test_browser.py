@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring.builder.models import SavedBoard
+from carcwiki.builder.models import SavedBoard
 from tests.waiting import wait_until
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -741,7 +741,7 @@ def test_inns_cathedrals_and_traders_builders_figures_goods_and_scores(open_buil
     assert farm.count() == 1
     assert "farm: 1 completed city × 3 = 3; pink's pig: +1 a city → pink 4" in farm.text_content()
     assert "pigs: Pink (Ben)" in farm.locator(".feature-marks").text_content()
-    assert builder.testid("goods-wine").text_content().endswith(
+    assert builder.testid("trade-goods-wine").text_content().endswith(
         "wine: red holds the most tokens (1): 10")
     assert "goods 10" in builder.testid("result-red").text_content()
     assert "road-1 is completed but still holds figures" in page.locator(".warnings").text_content()

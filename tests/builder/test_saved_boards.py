@@ -12,7 +12,7 @@ from django.core.management import CommandError, call_command
 from django.test import override_settings
 from django.utils import timezone
 
-from scoring.builder.models import SavedBoard, board_size
+from carcwiki.builder.models import SavedBoard, board_size
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.builder.selectors import tile_search_text
+from carcwiki.builder.selectors import tile_search_text
 
 
 def test_a_tile_is_found_by_its_code_picture_features_and_what_they_carry():

@@ -11,10 +11,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scoring.builder.models import SavedBoard
-from scoring.builder.throttling import SaveBoardThrottle
-from scoring.builder.validation import MAX_BOARD_BYTES
-from scoring.builder.views import BUILDER_MODULES
+from carcwiki.builder.models import SavedBoard
+from carcwiki.builder.throttling import SaveBoardThrottle
+from carcwiki.builder.validation import MAX_BOARD_BYTES
+from carcwiki.builder.views import BUILDER_MODULES
 
 pytestmark = pytest.mark.django_db
 

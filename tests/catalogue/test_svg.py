@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from carcwiki.catalogue.svg import city_shape, render_tile_svg
-from scoring.engine.tiles import read_tile_file
+from scoring.engine.tiles import TileDataError, read_tile_file
 
 SVG = "{http://www.w3.org/2000/svg}"
 TILES_FILE = Path(__file__).resolve().parents[2] / "fixtures" / "catalogue" / "tiles-base.yaml"
@@ -111,7 +111,8 @@ def test_text_is_escaped():
         "code": 'X"<&>',
         "picture": "a <script>alert('hi')</script> & more",
         "edges": "FFFF",
-        "features": [{"kind": "field", "half_edges": ["NW", "NE"]}],
+        "features": [{"kind": "field",
+                      "half_edges": ["NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN"]}],
     }
     document = render_tile_svg(tile)
     assert "<script>" not in document
@@ -166,12 +167,13 @@ def test_city_shapes_turn_onto_their_edges(edges, touches):
     assert corners == touches
 
 
-def test_river_edges_are_drawn_as_a_blue_band_without_becoming_a_feature():
+def test_river_edges_are_drawn_as_a_blue_band_that_takes_no_clicks():
     tile = {
         "code": "river-I",
         "picture": "road curving W–N, river curving E–S",
         "edges": "RVVR",
         "features": [
+            {"kind": "river", "edges": ["E", "S"]},
             {"kind": "road", "edges": ["N", "W"]},
             {"kind": "field", "half_edges": ["NW", "WN"]},
             {"kind": "field", "half_edges": ["NE", "EN", "SW", "WS"]},
@@ -179,8 +181,11 @@ def test_river_edges_are_drawn_as_a_blue_band_without_becoming_a_feature():
         ],
     }
     root = parse(render_tile_svg(tile))
-    river = [element for element in root.iter() if element.get("class") == "river"]
-    assert len(river) == 1 and river[0].get("data-feature") is None
+    river = elements_of_kind(root, "river")
+    assert len(river) == 1 and river[0].get("data-feature") == "0"
+    assert river[0].get("pointer-events") == "none"
+    # The band's colours are those the river's declaration gives.
+    assert river[0].find(f"{SVG}path").get("stroke") == "#2f6aa3"
     assert len(elements_of_kind(root, "field")) == 3
     assert len(elements_of_kind(root, "road")) == 1
 
@@ -194,20 +199,31 @@ def test_expansion_markers_and_inner_field_render():
             {"kind": "city", "edges": ["N", "W"], "goods": "wine"},
             {"kind": "city", "edges": ["E", "S"], "cathedral": True},
             {"kind": "field", "half_edges": ["I"], "cities": ["N+W", "E+S"]},
-            {"kind": "river", "edges": []},
         ],
     }
     root = parse(render_tile_svg(tile))
     assert len(elements_of_kind(root, "field")) == 1
-    assert len(elements_of_kind(root, "river")) == 1
     classes = Counter(element.get("class") for element in root.iter())
     assert classes["goods"] == 1 and classes["cathedral"] == 1
 
 
-def test_unusual_data_does_not_break_the_drawing():
-    tile = {"code": "odd", "edges": "Q", "features": [{"kind": "dragon"}, "not a feature"]}
-    parse(render_tile_svg(tile))
-    parse(render_tile_svg({}))
+@pytest.mark.parametrize(
+    ("tile", "message"),
+    [
+        ({"code": "odd", "edges": "Q", "features": [{"kind": "dragon"}, "not a feature"]},
+         "tile odd: edges must be four letters N, E, S, W, got 'Q'"),
+        ({}, "a tile needs a code, got None"),
+        ({"code": "V2", "edges": "FFFF", "features": [
+            {"kind": "field", "half_edges": ["NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN"],
+             "pig_herd": "yes"}]},
+         "tile V2: pig_herd of a field must be one of true, not 'yes'"),
+    ],
+)
+def test_data_the_engine_refuses_is_not_drawn(tile, message):
+    # The picture has no reader of its own: the engine's checks and words apply.
+    with pytest.raises(TileDataError) as error:
+        render_tile_svg(tile)
+    assert str(error.value) == message
 
 
 @pytest.mark.parametrize("tile", BASE_TILES, ids=[tile["code"] for tile in BASE_TILES])

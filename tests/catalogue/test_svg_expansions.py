@@ -136,3 +136,20 @@ def test_fields_parted_only_by_a_city_wall_show_a_boundary():
     # Same edges as traders-I and traders-O, but one east field: nothing to part.
     assert classes(drawn("traders-F"))["field-boundary"] == 0
     assert classes(drawn("traders-U"))["field-boundary"] == 0
+
+
+@pytest.mark.parametrize("code", ["inns-B", "inns-H", "traders-K", "traders-U"])
+def test_an_edition_picture_leaves_out_what_it_does_not_print(code):
+    from scoring.engine.rules import Edition
+
+    def indexed(edition):
+        root = ET.fromstring(render_tile_svg(TILES[code], edition=edition))
+        return {(int(element.get("data-feature")), element.get("data-kind"))
+                for element in root.iter() if element.get("data-feature") is not None}
+
+    everything = indexed(None)
+    garden = {(index, kind) for index, kind in everything if kind == "garden"}
+    assert len(garden) == 1
+    # C1 prints no garden on expansion tiles; the other features keep their numbers.
+    assert indexed(Edition.C1) == everything - garden
+    assert indexed(Edition.C2) == everything

@@ -11,8 +11,8 @@ import pytest
 from django.test import RequestFactory, override_settings
 from rest_framework.throttling import ScopedRateThrottle
 
+from carcwiki.builder.throttling import SaveBoardThrottle
 from carcwiki.client_identity import client_address
-from scoring.builder.throttling import SaveBoardThrottle
 
 pytestmark = pytest.mark.django_db
 

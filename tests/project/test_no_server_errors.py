@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from scoring.builder.models import SavedBoard
+from carcwiki.builder.models import SavedBoard
 
 pytestmark = pytest.mark.django_db
 

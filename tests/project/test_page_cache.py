@@ -3,6 +3,7 @@ pictures and the read-only API are rendered once per address, selection and cont
 version; an edit is seen at once; conditional requests are answered 304."""
 
 import gzip
+import re
 
 import pytest
 from django.core.management import call_command
@@ -14,6 +15,13 @@ from carcwiki.catalogue.models import Edition, TileType
 from carcwiki.rules.models import GlossaryTerm, RulesPage
 
 pytestmark = pytest.mark.django_db
+
+TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="[A-Za-z0-9]{64}"')
+
+
+def without_tokens(body: bytes) -> bytes:
+    """A page's bytes with its forms' CSRF tokens (masked afresh for each answer) blanked."""
+    return TOKEN.sub(b'name="csrfmiddlewaretoken" value=""', body)
 
 CACHED = [
     "/rules/",
@@ -36,7 +44,7 @@ def test_a_second_request_costs_no_query(client, django_assert_num_queries, url)
     with django_assert_num_queries(0):
         second = client.get(url)
     assert second.status_code == 200
-    assert second.content == first.content
+    assert without_tokens(second.content) == without_tokens(first.content)
     assert second["ETag"] == first["ETag"]
 
 
@@ -71,14 +79,14 @@ def test_an_admin_edit_is_seen_at_once(admin_client):
 
 
 def test_a_tile_change_is_seen_at_once(client):
-    before = client.get("/tiles/D.svg").content
-    assert client.get("/api/tiles/D/").json()["edge_codes"] == "CRFR"
+    before = client.get("/tiles/D.svg")["ETag"]
+    assert client.get("/api/tiles/D/").json()["picture"] != "edited in the admin"
     tile = TileType.objects.get(code="D")
     tile.picture = "edited in the admin"
-    tile.edges = "RCRF"
     tile.save()
-    assert client.get("/api/tiles/D/").json()["edge_codes"] == "RCRF"
-    assert client.get("/tiles/D.svg").content != before
+    assert client.get("/api/tiles/D/").json()["picture"] == "edited in the admin"
+    # The picture's tag is drawn from the tile's data: a new one after the edit.
+    assert client.get("/tiles/D.svg")["ETag"] != before
 
 
 def test_load_catalogue_empties_the_cache(client):
@@ -131,21 +139,21 @@ def test_cache_control_and_vary(client):
 
 
 def test_a_saved_selection_gets_its_own_private_page(client):
-    default = client.get("/rules/").content
+    default = without_tokens(client.get("/rules/").content)
     # Remember a selection of the base game alone (the selector's "apply").
-    client.get("/selection/", {"x": "base", "apply": "1", "next": "/rules/"})
+    client.post("/selection/", {"x": "base", "apply": "1", "next": "/rules/"})
     mine = client.get("/rules/")
-    assert mine.content != default
+    assert without_tokens(mine.content) != default
     assert "private" in mine["Cache-Control"]
     assert "Last-Modified" not in mine  # the session may change without the content
     # A visitor without a session still gets the default page, from the cache.
     client.cookies.clear()
-    assert client.get("/rules/").content == default
+    assert without_tokens(client.get("/rules/").content) == default
 
 
 def test_a_client_that_accepts_gzip_gets_the_kept_compressed_body(client):
-    plain = client.get("/rules/base-game/")
-    packed = client.get("/rules/base-game/", HTTP_ACCEPT_ENCODING="gzip, deflate")
+    plain = client.get("/glossary/")
+    packed = client.get("/glossary/", HTTP_ACCEPT_ENCODING="gzip, deflate")
     assert packed["Content-Encoding"] == "gzip"
     assert gzip.decompress(packed.content) == plain.content
     assert len(packed.content) * 3 < len(plain.content)
@@ -171,3 +179,32 @@ def test_each_process_keeps_its_latest_answers_up_to_a_size():
     assert copies.size == 930 - 250 + 200
     copies.put("f", {"version": 1, "body": b"t" * 400, "gzip": None})  # > a quarter
     assert copies.get("f", 1) is None
+
+
+def test_a_kept_page_with_forms_gives_each_visitor_a_token_of_their_own(client):
+    from django.conf import settings
+    from django.middleware.csrf import _unmask_cipher_token
+    from django.test import Client
+
+    first = client.get("/rules/")
+    assert TOKEN.search(first.content), "the rules index has forms (the selector's)"
+    other = Client()
+    second = other.get("/rules/")  # from the cache, for another visitor
+    secrets = []
+    for response, visitor in ((first, client), (second, other)):
+        token = TOKEN.search(response.content).group(0).split(b'value="')[1][:64].decode()
+        secret = visitor.cookies[settings.CSRF_COOKIE_NAME].value
+        # Each page's token unmasks to its own visitor's cookie secret.
+        assert _unmask_cipher_token(token) == secret
+        secrets.append(secret)
+        assert "private" in response["Cache-Control"]
+        assert "Cookie" in response["Vary"]
+    assert secrets[0] != secrets[1]
+    assert without_tokens(first.content) == without_tokens(second.content)
+    # and the second visitor's form works: the token is accepted on a POST.
+    strict = Client(enforce_csrf_checks=True)
+    page = strict.get("/rules/")
+    token = TOKEN.search(page.content).group(0).split(b'value="')[1][:64].decode()
+    answer = strict.post("/selection/", {"csrfmiddlewaretoken": token, "x": "base",
+                                         "apply": "1", "next": "/rules/"})
+    assert answer.status_code == 302

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring.builder.models import SavedBoard
+from carcwiki.builder.models import SavedBoard
 
 pytestmark = pytest.mark.django_db
 

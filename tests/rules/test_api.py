@@ -82,7 +82,7 @@ def test_glossary(api, small_content):
 
 
 def test_the_session_plays_no_part(api, small_content):
-    api.get("/selection/", {"apply": "1", "x": "river", "next": "/rules/"})
+    api.post("/selection/", {"apply": "1", "x": "river", "next": "/rules/"})
     assert api.get("/api/rules/pages/").json()["count"] == 1
 
 

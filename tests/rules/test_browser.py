@@ -136,3 +136,26 @@ def test_pages_fit_a_phone(live_server, anchors, chromium_browser):
     tab.screenshot(path=str(ARTIFACTS / "rules-phone-adapted.png"))
     tab.goto(f"{live_server.url}/search/?q=farm")
     tab.screenshot(path=str(ARTIFACTS / "rules-phone-search.png"))
+
+
+def test_hidden_pages_are_named_and_one_tap_adds_one_and_comes_back(
+    live_server, loaded_catalogue, chromium_browser
+):
+    """Issue 20: the index names the pages the default selection hides, and one tap on
+    "Add … to my selection" adds that expansion, remembers it and returns to the index."""
+    tab = chromium_browser.new_page(viewport={"width": 390, "height": 844})
+    tab.goto(f"{live_server.url}/rules/")
+    hidden = tab.locator(".hidden-pages")
+    expect(hidden.locator(".page-card-title")).to_contain_text(
+        ["Inns & Cathedrals", "Traders & Builders"]
+    )
+    with tab.expect_navigation(url="**/rules/?x=*"):
+        hidden.get_by_role("button", name="Add Inns & Cathedrals to my selection").click()
+    shown = tab.locator(".rules-group:not(.hidden-pages) .page-card-title")
+    expect(shown).to_contain_text(["Inns & Cathedrals"])
+    expect(hidden.locator(".page-card-title")).not_to_contain_text(["Inns & Cathedrals"])
+    # Remembered on this device: the plain address shows it too.
+    tab.goto(f"{live_server.url}/rules/")
+    expect(tab.locator(".selection-summary")).to_contain_text("Inns & Cathedrals")
+    tab.screenshot(path=str(ARTIFACTS / "rules-hidden-page-added.png"), full_page=True)
+    tab.close()

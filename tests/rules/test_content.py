@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 from django.urls import reverse
 
+from carcwiki.catalogue.models import TileType
 from carcwiki.rules.models import GlossaryTerm, Note, RulesPage, Section
 from carcwiki.rules.wording import TOKEN_PATTERN, apply_wording
 
@@ -382,6 +383,7 @@ def test_internal_links_point_at_existing_pages_anchors_and_notes():
         for slug in RulesPage.objects.values_list("slug", flat=True)
     }
     notes = set(Note.objects.values_list("slug", flat=True))
+    tiles = set(TileType.objects.values_list("code", flat=True))
     href = re.compile(r'href="([^"]+)"')
 
     def check(where, page_slug, fragment):
@@ -395,6 +397,8 @@ def test_internal_links_point_at_existing_pages_anchors_and_notes():
                 continue
             if path.startswith("/rules/notes/"):
                 assert path.split("/")[3] in notes, (where, link)
+            elif path.startswith("/tiles/"):
+                assert path.split("/")[2] in tiles and path.count("/") == 3, (where, link)
             elif path.startswith("/rules/"):
                 target = path.split("/")[2]
                 assert target in anchors, (where, link)

@@ -77,7 +77,10 @@ def test_a_page_stays_closed_without_its_expansion(client, slug, name):
     assert "not in your selection, so its rules are hidden" in text
     assert f"This page is about {name}" in text
     index = page(client, "/rules/?x=farmers")
-    assert f'href="/rules/{slug}/' not in index
+    shown = index.split('id="hidden-pages-title"', 1)[0]
+    assert f'href="/rules/{slug}/' not in shown
+    # Named among the hidden pages, with a button that adds it.
+    assert f"Add {name}" in text_of(index.split('id="hidden-pages-title"', 1)[1])
 
 
 def test_a_single_part_shows_only_its_own_rules(client):
@@ -184,7 +187,7 @@ def test_large_meeple_counts_two_but_never_doubles_points():
 
 def test_point_tiles_are_50_then_100():
     body = section(INNS, "point-tiles").body
-    assert "**50** side up" in body and "**100** side" in body
+    assert "showing **50**" in body and "shows **100**" in body
 
 
 def test_inns_and_cathedrals_contents_per_edition():

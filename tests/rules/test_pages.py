@@ -4,10 +4,8 @@ of conftest.py, then a sweep over the real content."""
 
 import re
 from unittest import mock
-from urllib.parse import urlsplit
 
 import pytest
-from django.http import QueryDict
 
 from carcwiki.rules.models import GlossaryTerm, Note, RulesPage, Section
 from carcwiki.rules.selection import Selection
@@ -34,9 +32,13 @@ def test_index_groups_pages_by_category(client, small_content):
 
 def test_index_leaves_out_pages_the_selection_does_not_use(client, small_content):
     document = page(client, "/rules/?x=river")
-    assert 'href="/rules/small-farms/' not in document
+    shown, hidden = document.split('id="hidden-pages-title"', 1)
+    assert 'href="/rules/small-farms/' not in shown
     assert "No rules page applies to this selection" in document
-    assert "1 more page is hidden" in text_of(document)
+    # The hidden page is named, with one button adding what it is about.
+    assert "Small farms Where meeples lie down. Add Farmers to my selection" in text_of(hidden)
+    assert '<input type="hidden" name="add" value="farmers">' in hidden
+    assert '<input type="hidden" name="next" value="/rules/">' in hidden
 
 
 # -- a rules page -----------------------------------------------------------------------------
@@ -84,11 +86,22 @@ def test_a_page_outside_the_selection_offers_to_add_it(client, small_content):
     document = page(client, "/rules/small-farms/?x=abbot&ed=c23")
     assert section_anchors(document) == []
     assert "This page is about Farmers, which is not in your selection" in text_of(document)
-    add = re.search(r'<a class="button primary" href="([^"]+)">Add Farmers', document)
-    assert add is not None
-    query = QueryDict(urlsplit(add.group(1).replace("&amp;", "&")).query)
-    assert (query["x"], query["ed"]) == ("farmers,abbot", "c23")
-    assert query["next"] == "/rules/small-farms/"
+    form = document.split('<form class="add-form" method="post" action="/selection/">', 1)[1]
+    form = form.split("</form>", 1)[0]
+    assert 'name="csrfmiddlewaretoken"' in form
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
+    assert {key: fields[key] for key in ("add", "next", "x", "ed", "pref")} == {
+        "add": "farmers", "next": "/rules/small-farms/", "x": "abbot", "ed": "c23",
+        "pref": "c23",
+    }
+    assert "Add Farmers to my selection" in text_of(form)
+    # One tap: the farmers join the shared selection, which is remembered, and the page
+    # opens again with its rules.
+    response = client.post("/selection/", fields)
+    assert response.status_code == 302
+    assert response["Location"] == "/rules/small-farms/?x=farmers,abbot&ed=c23&pref=c23"
+    assert section_anchors(page(client, response["Location"])) == ["placing", "with-abbot"]
+    assert client.session["rules_selection"] == "x=farmers,abbot&ed=c23&pref=c23"
 
 
 def test_unknown_page_and_note_are_404(client, small_content):
@@ -104,7 +117,7 @@ def test_links_keep_a_shared_selection_but_not_a_remembered_one(client, small_co
     assert f'href="/glossary/{suffix}#meeple"' in shared  # a link inside the stored body
     assert '<input type="hidden" name="x" value="farmers">' in shared  # the header search
 
-    client.get("/selection/", {"apply": "1", "x": "farmers", "ed": "c1", "next": "/rules/"})
+    client.post("/selection/", {"apply": "1", "x": "farmers", "ed": "c1", "next": "/rules/"})
     remembered = page(client, "/rules/small-farms/")
     assert 'href="/rules/notes/small-farms-split/"' in remembered
     assert 'href="/glossary/#meeple"' in remembered

@@ -28,7 +28,8 @@ CASES = {
     ),
     # nothing found: the engine, and the glossary for "did you mean"
     "search, nothing found": (2, f"/search/?q=zzzzzz&{SMALL}", f"/search/?q=qqqq+zzzz&{BIG}"),
-    "selector": (3, f"/selection/?{SMALL}", f"/selection/?{BIG}"),  # bundles and contents
+    # bundles and contents, and the codes the pages cover (to say which have none)
+    "selector": (4, f"/selection/?{SMALL}", f"/selection/?{BIG}"),
 }
 
 
@@ -40,11 +41,17 @@ def test_same_query_count_for_small_and_big(client, django_assert_num_queries, v
     with django_assert_num_queries(CATALOGUE + extra):
         big_response = client.get(big)
     assert small_response.status_code == big_response.status_code == 200
-    assert len(big_response.content) > len(small_response.content)
+    if view == "index":
+        # The index names every page either way: a big selection shows more of them.
+        def shown(response):
+            return response.content.decode().split("hidden-pages-title")[0].count("page-card\"")
+        assert shown(big_response) > shown(small_response)
+    else:
+        assert len(big_response.content) > len(small_response.content)
 
 
 def test_a_remembered_selection_adds_only_the_session(client, django_assert_num_queries):
-    client.get("/selection/", {"apply": "1", "x": "tower", "next": "/rules/"})
+    client.post("/selection/", {"apply": "1", "x": "tower", "next": "/rules/"})
     # The session is read from the database, or from the cache in front of it (Redis).
     session = 0 if settings.SESSION_ENGINE.endswith("cached_db") else 1
     for url in ("/rules/", f"/rules/?{BIG}"):

@@ -201,7 +201,7 @@ def test_a_search_for_a_code_goes_to_its_address(client, search_content, query):
     assert response.status_code == 302
     assert response["Location"] == f"/rules/notes/{code}/?{C1_ONLY}"
     note = client.get(response["Location"])
-    assert note.status_code == 302
+    assert note.status_code == 301
     assert note["Location"] == f"/rules/notes/old-scoring-twice/?{C1_ONLY}"
 
 
@@ -334,7 +334,7 @@ def test_players_questions_find_their_answer_first(client, question):
 
 def test_a_reference_code_carried_by_one_note_leads_to_it(client):
     response = client.get("/rules/notes/CAR.010/")
-    assert response.status_code == 302
+    assert response.status_code == 301  # a code names its note for good
     assert response["Location"] == "/rules/notes/base-car-010/"
     assert client.get("/rules/notes/car.010/")["Location"] == "/rules/notes/base-car-010/"
 
@@ -380,3 +380,34 @@ def test_the_sites_vocabulary_is_valid_and_used():
     assert ("coat", "of", "arms") in vocabulary.equivalents(("shield",))
     assert ("monastery",) in vocabulary.equivalents(("cloister",))
     assert ("highwayman",) in vocabulary.equivalents(("thief",))
+
+
+def test_an_answer_in_an_unselected_expansion_is_shown_marked_with_a_button(client):
+    """A base-game player asks about the inn: the answers are on the Inns & Cathedrals page,
+    shown apart, naming the expansion, each with a one-tap form that adds it."""
+    response = client.get("/search/?q=inn+on+a+road&x=&ed=c1,c23,we&pref=c23")
+    results = response.context["results"]
+    assert results.elsewhere and len(results.elsewhere) <= 3
+    assert all(hit.add_code in {"inns-cathedrals", "inns"} for hit in results.elsewhere)
+    assert all("inns-cathedrals" in hit.url for hit in results.elsewhere)
+    assert not any("inns-cathedrals" in hit.url for hit in results.hits)
+    document = response.content.decode()
+    elsewhere = document.split('id="elsewhere-title"', 1)[1].split("</section>", 1)[0]
+    first = elsewhere.split('<li class="hit', 2)[1]
+    name = results.elsewhere[0].add_name.replace("&", "&amp;")
+    assert f'<span class="expansion-tag">{name}</span>' in first
+    assert f'<input type="hidden" name="add" value="{results.elsewhere[0].add_code}">' in first
+    # The form sends the player back to the same search once the expansion is added.
+    assert '<input type="hidden" name="next" value="/search/?q=inn+on+a+road&amp;x=' in first
+    response = client.post("/selection/", {"add": "inns", "x": "", "ed": "c1,c23,we",
+                                           "pref": "c23", "next": "/search/?q=inn+on+a+road"})
+    # x= (the base game alone) plus the inns part.
+    assert response.url == "/search/?q=inn+on+a+road&x=inns&ed=c1,c23,we&pref=c23"
+    found = client.get(response.url).context["results"]
+    assert any("inns-cathedrals" in hit.url for hit in found.hits[:3])
+
+
+def test_answers_of_hidden_editions_are_not_offered(client):
+    """The abbot exists from C2 on: a C1-only reader is not offered to add it."""
+    results = client.get("/search/?q=abbot&x=&ed=c1&pref=c1").context["results"]
+    assert all(hit.add_code != "abbot" for hit in results.elsewhere)

@@ -18,6 +18,7 @@ from scoring import tileset
 from scoring.api import MAX_BODY_BYTES, ScoreView
 from scoring.engine import ErrorCode, TileSet, score_request
 from scoring.engine.expansions import DEFAULT_REGISTRY
+from scoring.engine.outputs import bonus_listings
 from scoring.serializers import CONTRACT_REQUEST, CONTRACT_RESPONSE
 
 from .engine.test_validation import CASES, JSON
@@ -31,7 +32,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def fresh_throttle_and_tiles():
     cache.clear()  # throttle history lives in the cache
-    tileset.forget_tiles()
+    tileset.tiles_changed()
     yield
     cache.clear()
 
@@ -279,13 +280,17 @@ def test_the_schema_documents_the_endpoint(client):
     players = request["properties"]["players"]
     assert (players["minItems"], players["maxItems"]) == (2, 6)
     assert ok["schema"] == {"$ref": "#/components/schemas/ScoreResponse"}
+    # The core's keys, and one list per bonus an expansion declares (trade goods, barns…).
+    listings = {listing.key for listing in bonus_listings(DEFAULT_REGISTRY)}
+    assert "trade_goods" in listings
     assert set(components["ScoreResponse"]["properties"]) == {
-        "players", "winners", "features", "trade_goods", "warnings",
+        "players", "winners", "features", "warnings", *listings,
     }
     assert bad["schema"] == {"$ref": "#/components/schemas/Errors"}
     code_ref = components["BoardError"]["properties"]["code"]["$ref"]
     assert code_ref == "#/components/schemas/ScoreErrorCodeEnum"
     assert set(components["ScoreErrorCodeEnum"]["enum"]) == {code.value for code in ErrorCode} | {
         "river_not_connected", "river_spring", "river_u_turn", "river_loop", "goods_mismatch",
-        "invalid_goods",
+        "invalid_goods", "abbey_not_in_hole", "too_many_abbeys", "invalid_holds",
+        "holder_without_feature", "shrine_challenge",
     }

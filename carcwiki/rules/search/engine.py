@@ -11,7 +11,10 @@
    same results first on SQLite and PostgreSQL; glossary entries count a little less
    than rules and notes.
 4. Three queries read the sections, notes and glossary terms found; what the selection
-   hides is left out, and the rest is worded for the reader's edition.
+   hides is left out, and the rest is worded for the reader's edition. The best few of
+   what it hides only because an expansion is not selected are kept apart
+   (``SearchResults.elsewhere``), each naming the expansion that would show it, so that a
+   player can add it; answers of editions the selection does not show stay out.
 
 Excerpts and highlights are cut here from the worded text rather than with the engines'
 ``snippet()``/``ts_headline``: the engines index both editions' words at once, while a
@@ -37,6 +40,8 @@ from .vocabulary import current_vocabulary
 #: cutting an excerpt is most of the time of a search.
 MAX_RESULTS = 20
 MAX_SUGGESTIONS = 5
+#: Answers from expansions the reader has not selected, shown apart and marked.
+MAX_ELSEWHERE = 3
 #: A concept found in a title (a heading, a note's question, a term) counts this many
 #: times more than one found in a body.
 TITLE_FACTOR = 2.0
@@ -64,6 +69,9 @@ class SearchHit:
     source: str = ""
     adapted: bool = False
     editions_label: str = ""
+    #: For an answer outside the selection: the code that would show it, and its name.
+    add_code: str = ""
+    add_name: str = ""
 
 
 @dataclass
@@ -82,6 +90,15 @@ class SearchResults:
     total: int
     suggestions: list[Suggestion] = field(default_factory=list)
     codes: list[str] = field(default_factory=list)
+    #: Answers in expansions the selection leaves out (at most ``MAX_ELSEWHERE``).
+    elsewhere: list[SearchHit] = field(default_factory=list)
+
+    @property
+    def elsewhere_first(self) -> bool:
+        """Whether the best answer lies outside the selection (then it is shown first)."""
+        return bool(self.elsewhere) and (
+            not self.hits or self.elsewhere[0].rank > self.hits[0].rank
+        )
 
 
 @dataclass(frozen=True)
@@ -148,6 +165,7 @@ def search(*, query: str, selection: Selection) -> SearchResults:
     marked = words + equivalent_words(words, edition_group=selection.preferred_edition)
     builder = _HitBuilder(presenter, marked)
     hits: list[SearchHit] = []
+    elsewhere: list[SearchHit] = []
     total = 0
     for document in ranked:
         item = {
@@ -155,15 +173,23 @@ def search(*, query: str, selection: Selection) -> SearchResults:
             SearchDocument.Kind.NOTE: notes,
             SearchDocument.Kind.GLOSSARY: terms,
         }[document.kind].get(document.object_id)
-        if item is None or not builder.visible(document.kind, item):
+        if item is None:
+            continue
+        if not builder.visible(document.kind, item):
+            if len(elsewhere) < MAX_ELSEWHERE:
+                missing = builder.missing_code(document.kind, item)
+                if missing:
+                    hit = builder.hit(document, item)
+                    hit.add_code, hit.add_name = missing
+                    elsewhere.append(hit)
             continue
         total += 1
         if len(hits) < MAX_RESULTS:
             hits.append(builder.hit(document, item))
-    suggestions = [] if hits else suggest(parsed, terms.values(), presenter)
+    suggestions = [] if hits or elsewhere else suggest(parsed, terms.values(), presenter)
     return SearchResults(
         query=query, words=words, hits=hits, total=total, suggestions=suggestions,
-        codes=list(parsed.codes),
+        codes=list(parsed.codes), elsewhere=elsewhere,
     )
 
 
@@ -201,6 +227,32 @@ class _HitBuilder:
         if kind == SearchDocument.Kind.NOTE:
             return note_visible(item, item.section, item.section.page, self.selection)
         return self.selection.allows(item.requires, item.editions)
+
+    def missing_code(self, kind: str, item) -> tuple[str, str] | None:
+        """``(code, name)`` of the one expansion or part whose adding would show ``item``,
+        or ``None`` when something else hides it (an edition, or several codes)."""
+        selection = self.selection
+        if kind == SearchDocument.Kind.SECTION:
+            page, requires, editions = item.page, item.requires, item.editions
+        elif kind == SearchDocument.Kind.NOTE:
+            page = item.section.page
+            requires = [*item.section.requires, *item.requires]
+            editions = item.editions or item.section.editions
+        else:
+            page, requires, editions = None, item.requires, item.editions
+        if editions and not selection.allows((), editions):
+            return None
+        names = selection.catalogue.names if selection.catalogue else {}
+        needed = [code for code in requires if code not in selection.codes]
+        if page is not None and not selection.applies_to_any(page.applies_to):
+            page_code = next((code for code in page.applies_to if code in names), None)
+            if page_code is None:
+                return None
+            needed = [page_code, *(code for code in needed if code != page_code)]
+        needed = list(dict.fromkeys(needed))
+        if len(needed) != 1 or needed[0] not in names:
+            return None
+        return needed[0], names[needed[0]]
 
     def _excerpt(self, html: str) -> SafeString:
         return searching.excerpt(searching.html_to_text(self.presenter.text(html)), self.marked)

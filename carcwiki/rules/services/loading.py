@@ -83,6 +83,8 @@ def write_rules_content(*, pages: list[PageSpec], terms: list[TermSpec]) -> None
                 "applies_to": spec.applies_to,
                 "summary": spec.summary,
                 "source_file": spec.source_file,
+                "turn_steps": [step.as_data() for step in spec.turn_steps],
+                "final_steps": [step.as_data() for step in spec.final_steps],
             },
             lambda page: None,
         )

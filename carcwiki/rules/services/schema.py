@@ -23,7 +23,15 @@ GLOSSARY_FILE = "glossary.yaml"
 SLUG_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 TOP_HEADING = re.compile(r"^ {0,3}#{1,2}(?:\s|$)")
 
-PAGE_KEYS = {"slug", "title", "category", "order", "applies_to", "summary", "sections"}
+PAGE_KEYS = {
+    "slug", "title", "category", "order", "applies_to", "summary", "sections", "turn_steps",
+    "final_steps",
+}
+STEP_KEYS = {"phase", "anchor", "text", "editions", "requires"}
+#: The phases of a turn and of the final scoring, in play order (see FORMAT.md).
+TURN_PHASES = ("begin", "tile", "figure", "score", "end")
+FINAL_PHASES = ("features", "farms", "bonuses", "other")
+STEP_LISTS = {"turn_steps": ("turn step", TURN_PHASES), "final_steps": ("final step", FINAL_PHASES)}
 SECTION_KEYS = {"anchor", "title", "editions", "requires", "body", "notes"}
 NOTE_KEYS = {
     "slug", "kind", "question", "body", "references", "date", "source", "editions", "requires",
@@ -72,6 +80,23 @@ class SectionSpec:
 
 
 @dataclass
+class StepSpec:
+    """One step a page adds to a turn or to the final scoring."""
+
+    phase: str
+    anchor: str
+    text: str
+    editions: list[str]
+    requires: list[str]
+
+    def as_data(self) -> dict:
+        return {
+            "phase": self.phase, "anchor": self.anchor, "text": self.text,
+            "editions": self.editions, "requires": self.requires,
+        }
+
+
+@dataclass
 class PageSpec:
     slug: str
     title: str
@@ -81,6 +106,8 @@ class PageSpec:
     summary: str
     source_file: str
     sections: list[SectionSpec] = field(default_factory=list)
+    turn_steps: list[StepSpec] = field(default_factory=list)
+    final_steps: list[StepSpec] = field(default_factory=list)
 
 
 @dataclass
@@ -227,7 +254,34 @@ class _ContentReader:
                 )
             anchors.add(section.anchor)
             page.sections.append(section)
+        for key, (label, phases) in STEP_LISTS.items():
+            steps = data.get(key)
+            if steps is None:
+                continue
+            if not isinstance(steps, list):
+                self.problem(where, f"'{key}' should be a list of steps")
+                continue
+            getattr(page, key).extend(
+                self.step(step, f"{where} › {label} #{index + 1}", phases, anchors)
+                for index, step in enumerate(steps)
+            )
         return page
+
+    def step(self, data: Any, where: str, phases: tuple[str, ...], anchors: set[str]) -> StepSpec:
+        data = self.mapping(data, where, allowed=STEP_KEYS, required={"phase", "anchor", "text"})
+        phase = self.text(data, "phase", where)
+        if phase and phase not in phases:
+            self.problem(where, f"unknown phase {phase!r} (expected {', '.join(phases)})")
+        anchor = self.text(data, "anchor", where)
+        if anchor and anchor not in anchors:
+            self.problem(where, f"anchor {anchor!r} names no section of this page")
+        return StepSpec(
+            phase=phase,
+            anchor=anchor,
+            text=self.text(data, "text", where),
+            editions=self.editions(data, "editions", where),
+            requires=self.codes(data, "requires", where),
+        )
 
     def section(self, data: Any, where: str, order: int) -> SectionSpec:
         data = self.mapping(

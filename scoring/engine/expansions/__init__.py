@@ -12,13 +12,15 @@ can build one of its own.
 from __future__ import annotations
 
 from ..expansion import ExpansionRegistry
-from . import base, inns_cathedrals, river2, traders_builders
+from . import abbey_mayor, base, count_king_robber, inns_cathedrals, river2, traders_builders
 
 DEFAULT_REGISTRY = ExpansionRegistry([
     base.EXPANSION,
     river2.EXPANSION,
     inns_cathedrals.EXPANSION,
     traders_builders.EXPANSION,
+    abbey_mayor.EXPANSION,
+    count_king_robber.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

@@ -17,7 +17,9 @@ ABBOT = FigureKind(code="abbot", name="abbot", limit=1)
 PART = Part(
     code="abbot",
     name="The Abbot",
+    title="The Abbot and gardens",
     editions=frozenset({Edition.C2, Edition.C3}),
+    other_editions=("WE",),
     figure_kinds=(ABBOT,),
     placements=(
         Placement("abbot", FeatureKind.MONASTERY, "abbot"),

@@ -28,7 +28,9 @@ INCOMPLETE_FEATURES = RuleOption(
 EXPANSION = Expansion(
     code="base",
     name="base game",
+    title="Base game",
     editions=frozenset(Edition),
+    other_editions=("WE",),
     figure_kinds=(MEEPLE,),
     placements=(
         Placement("meeple", FeatureKind.ROAD, "highwayman"),

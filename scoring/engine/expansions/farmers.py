@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from ..board import Color
 from ..expansion import Part, Placement, ScoringContext, Valuation
 from ..features import Feature
-from ..results import CityRef, FeatureResult, figure_counts, majority, majority_note, plural
+from ..results import CityRef, FeatureResult, majority, majority_note, plural
 from ..rules import Choice, RuleOption
 from ..tiles import FeatureKind
 from .scorers import evaluate
@@ -127,19 +127,20 @@ def _score_per_farm(
     refs: dict[int, CityRef] = {}
     valued = []
     for farm in farms:
-        counts = figure_counts(farm.figures, context.strengths, context.players)
-        valued.append((farm, counts, majority(counts), _farm_valuation(farm, context)))
+        counts = context.figure_counts(farm)
+        owners, tie_note = context.owners(farm, counts)
+        valued.append((farm, counts, owners, tie_note, _farm_valuation(farm, context)))
     # Second edition: each owner collects a city once, through the farm of theirs where
     # it is worth the most (the lowest-numbered one on a tie).
     collects: dict[tuple[Color, int], Feature] = {}
     if once_per_player:
-        for farm, _, owners, valuation in valued:
+        for farm, _, owners, _, valuation in valued:
             for owner in owners:
                 for city in farm.completed_cities:
                     best = collects.get((owner, city.number))
                     if best is None or _rate(valuation, owner) > best[1]:
                         collects[(owner, city.number)] = (farm, _rate(valuation, owner))
-    for farm, counts, owners, valuation in valued:
+    for farm, counts, owners, tie_note, valuation in valued:
         cities = farm.completed_cities
         value = valuation.each * len(cities)
         shared_rate = valuation.each + sum(points for points, _ in valuation.shared_bonus)
@@ -182,7 +183,8 @@ def _score_per_farm(
             # scoring, the most any owner collects through it).
             points=shared_rate * max(collected.values(), default=0),
             scored=scored,
-            explanation=explanation + majority_note(counts, owners, in_full=not notes),
+            explanation=explanation + majority_note(counts, owners, in_full=not notes)
+            + tie_note,
             cities=_city_refs(cities, refs),
             extras={**valuation.extras, **context.figure_lists(farm)},
         )
@@ -192,8 +194,7 @@ def _score_first_edition(
     farms: Sequence[Feature], context: ScoringContext
 ) -> Iterator[FeatureResult]:
     counts_of = {
-        farm.number: figure_counts(farm.figures, context.strengths, context.players)
-        for farm in farms
+        farm.number: context.figure_counts(farm) for farm in farms
     }
     # Every completed city bordering an occupied farm, with those farms in id order.
     farms_of_city: dict[int, tuple[Feature, list[Feature]]] = {}
@@ -276,6 +277,8 @@ def _score_first_edition(
 PART = Part(
     code="farmers",
     name="The Farmers",
+    title="Farmers",
+    other_editions=("WE",),
     placements=(Placement("meeple", FeatureKind.FARM, "farmer"),),
     scorers=((FeatureKind.FARM, score_farms),),
     rule_options=(FARM_SCORING,),

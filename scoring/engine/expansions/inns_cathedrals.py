@@ -29,6 +29,8 @@ from ..expansion import (
     WhenMissing,
 )
 from ..features import Feature
+from ..glyphs import Glyph, Mark, house
+from ..outputs import FeatureField, Shape
 from ..rules import Choice, Edition, RuleOption
 from ..tiles import FeatureKind
 
@@ -41,8 +43,23 @@ INCOMPLETE_INNS_CATHEDRALS = RuleOption(
     default="zero",
 )
 
-INN = SegmentAttribute("inn", FeatureKind.ROAD, meaning="An inn by the road.")
-CATHEDRAL = SegmentAttribute("cathedral", FeatureKind.CITY, meaning="A cathedral in the city.")
+INN = SegmentAttribute(
+    "inn", FeatureKind.ROAD, meaning="An inn by the road.",
+    glyph=Glyph("inn", distance=11, marks=(  # a blue-roofed house by its pond
+        Mark.of("ellipse", away=8, cx=0, cy=0, rx=5, ry=3.5, fill="#5b9bd5", stroke="#2f6aa3",
+                stroke_width=0.6),
+        *house(0, 0, width=8, roof="#2f5e8f"),
+    )),
+)
+CATHEDRAL = SegmentAttribute(
+    "cathedral", FeatureKind.CITY, meaning="A cathedral in the city.",
+    glyph=Glyph("cathedral", scale=1.8, marks=(  # a nave between two towers
+        Mark.of("path", d="M-6 6 v-8 l6 -5 6 5 v8 z", fill="#d9d4c7", stroke="#3b2f22",
+                stroke_width=0.8),
+        Mark.of("path", d="M-7 6 v-12 l1.5 -3 1.5 3 v12 z M4 6 v-12 l1.5 -3 1.5 3 v12 z",
+                fill="#bfb8a8", stroke="#3b2f22", stroke_width=0.8),
+    )),
+)
 
 LARGE_MEEPLE = FigureKind(
     code="large", name="large meeple", limit=1, strength=2,
@@ -88,15 +105,19 @@ INNS = Part(
     attributes=(INN,),
     modifiers=(ScoreModifier(FeatureKind.ROAD, inn_on_road),),
     rule_options=(INCOMPLETE_INNS_CATHEDRALS,),
+    outputs=(FeatureField("inn", Shape.FLAG, "inn", "A road with an inn that counts."),),
 )
 CATHEDRALS = Part(
     code="cathedrals", name="Cathedrals", editions=EDITIONS,
     attributes=(CATHEDRAL,),
     modifiers=(ScoreModifier(FeatureKind.CITY, cathedral_in_city),),
     rule_options=(INCOMPLETE_INNS_CATHEDRALS,),
+    outputs=(FeatureField("cathedral", Shape.FLAG, "cathedral",
+                          "A city with a cathedral that counts."),),
 )
 LARGE = Part(
-    code="large-meeple", name="the large meeple", editions=EDITIONS,
+    code="large-meeple", name="the large meeple", title="Large meeple (big follower)",
+    editions=EDITIONS,
     figure_kinds=(LARGE_MEEPLE,),
     placements=(
         Placement("large", FeatureKind.ROAD, "highwayman"),
@@ -105,8 +126,10 @@ LARGE = Part(
         Placement("large", FeatureKind.FARM, "farmer", needs=("farmers",)),
     ),
 )
-SIXTH_PLAYER = Part(code="sixth-player", name="the sixth player", editions=EDITIONS)
-POINT_TILES = Part(code="point-tiles", name="the 50/100 point tiles", editions=EDITIONS)
+SIXTH_PLAYER = Part(code="sixth-player", name="the sixth player", title="Sixth player",
+                    editions=EDITIONS)
+POINT_TILES = Part(code="point-tiles", name="the 50/100 point tiles",
+                   title="50/100 point tiles", editions=EDITIONS)
 
 EXPANSION = Expansion(
     code="inns-cathedrals",

@@ -16,6 +16,7 @@ PART = Part(
     code="river",
     name="The River",
     editions=frozenset(Edition),
+    other_editions=("WE",),
     landmarks=(RIVER,),
     layout_rules=(RIVER_LAYOUT,),
     start_tiles=("river-A", "river-A-C3"),

@@ -14,11 +14,19 @@ from __future__ import annotations
 from typing import Any
 
 from ..expansion import Expansion, FigureRule, LandmarkKind
+from ..glyphs import Glyph, Mark
 from ..rules import Edition
 from .riverbed import RIVER, RIVER_LAYOUT
 
 VOLCANO = LandmarkKind(
-    name="volcano", meaning="A volcano in a lake: no figure may stand on its tile."
+    name="volcano", meaning="A volcano in a lake: no figure may stand on its tile.",
+    glyph=Glyph("volcano", (  # a smoking cone
+        Mark.of("path", d="M-13 9 L-4 -7 H4 L13 9 Z", fill="#6b5444", stroke="#3b2f22",
+                stroke_width=1, stroke_linejoin="round"),
+        Mark.of("path", d="M-4 -7 H4 l-1.5 5 -2 -2.5 -1.5 3.5 -1 -3 z", fill="#e0542c"),
+        Mark.of("circle", cx=-1, cy=-12, r=2.8, fill="#b9b4ad"),
+        Mark.of("circle", cx=2.5, cy=-16, r=3.4, fill="#cfcac3"),
+    )),
 )
 
 

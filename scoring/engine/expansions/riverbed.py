@@ -15,15 +15,36 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..expansion import LandmarkKind, LayoutRule
+from ..glyphs import Band, Glyph, Mark
 from ..locations import Side
 from ..problems import BoardError, ProblemCode
 from ..tiles import EdgeType
+
+WATER, SHORE = "#5b9bd5", "#2f6aa3"
+
+SPRING = Glyph("spring", (
+    Mark.of("circle", cx=0, cy=0, r=8, fill=WATER, stroke=SHORE, stroke_width=1.5),
+    *(Mark.of("circle", cx=float(x), cy=float(y), r=float(r), fill="#9a958a", stroke="#3b2f22",
+              stroke_width=0.6)
+      for x, y, r in ((-9, -4, 3.2), (-4, -9, 2.6), (4, -9.5, 3), (9.5, -3, 2.8), (8, 5, 2.4),
+                      (-8.5, 5, 2.6))),
+))
+"""A small pool ringed by grey rocks, where the river rises."""
+
+LAKE = Glyph("lake", (
+    Mark.of("ellipse", cx=0, cy=0, rx=19, ry=13, fill=WATER, stroke=SHORE, stroke_width=1.5),
+    Mark.of("path", d="M-17 6 l-1 -4 M-15.5 8 l0.5 -4 M15 7 l1 -4 M16.5 5 l-0.5 -4",
+            stroke="#3f7a36", stroke_width=1.2, stroke_linecap="round", fill="none"),
+))
+"""A wide lake with reeds, where the river ends (or from where it leaves)."""
 
 RIVER = LandmarkKind(
     name="river", on_edges=True, edge=EdgeType.RIVER.value,
     values={"end": ("spring", "lake")},
     meaning="The river: not a feature; it separates fields. One river edge and an end "
             "make a spring or a lake.",
+    glyph=Glyph("river", band=Band(outline=SHORE, fill=WATER, width=10, edge=3,
+                                   ends={"spring": SPRING, "lake": LAKE}, default_end="lake")),
 )
 
 RIVER_NOT_CONNECTED = ProblemCode(

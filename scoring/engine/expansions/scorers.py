@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 
 from ..expansion import ScoringContext, Valuation
 from ..features import Feature
-from ..results import FeatureResult, figure_counts, majority, majority_note, plural
+from ..results import FeatureResult, majority, majority_note, plural
 
 HOUSE_RULE_NOTE = "scores 0 (house rule: incomplete features score nothing)"
 
@@ -41,6 +41,9 @@ def valuation_text(valuation: Valuation) -> tuple[int, str]:
         for index, (count, word, plural_word) in enumerate(valuation.terms)
         if count or index == 0 or valuation.show_empty_terms
     ]
+    for extra, note in valuation.plus:
+        points += extra
+        shown.append(note)
     return points, f"{valuation.label}: {' + '.join(shown)} = {points}"
 
 
@@ -49,8 +52,8 @@ def owned_result(
     extras: dict | None = None,
 ) -> FeatureResult:
     """The result of a feature scored in full by the players with the most figures."""
-    counts = figure_counts(feature.figures, context.strengths, context.players)
-    owners = majority(counts)
+    counts = context.figure_counts(feature)
+    owners, tie_note = context.owners(feature, counts)
     return FeatureResult(
         kind=feature.kind,
         number=feature.number,
@@ -60,7 +63,8 @@ def owned_result(
         owners=tuple(owners),
         points=points,
         scored={owner: points for owner in owners},
-        explanation=explanation + majority_note(counts, owners),
+        explanation=explanation + majority_note(counts, majority(counts) if tie_note else owners)
+        + tie_note,
         extras={**(extras or {}), **context.figure_lists(feature)},
     )
 
@@ -121,10 +125,12 @@ def score_centres(features: Sequence[Feature], context: ScoringContext) -> Itera
         if valuation.zero_reason is not None:
             points, text = 0, f"{valuation.label}: {valuation.zero_reason}"
         else:
-            points = valuation.each * valuation.units
+            points = valuation.points
             text = f"{valuation.label}: 1 + {plural(centre.neighbours, 'neighbour')}"
             if valuation.each != 1:
                 text = f"{valuation.label}: (1 + {plural(centre.neighbours, 'neighbour')})" \
                        f" × {valuation.each}"
+            for _, note in valuation.plus:
+                text += f" + {note}"
             text += f" = {points}"
         yield owned_result(centre, context, points, text, valuation.extras)

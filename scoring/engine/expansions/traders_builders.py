@@ -35,6 +35,8 @@ from ..expansion import (
     WhenMissing,
 )
 from ..features import Feature, FeatureGraph
+from ..glyphs import Glyph, Mark, house
+from ..outputs import BonusField, BonusListing, FeatureField, Shape
 from ..problems import BoardError, ProblemCode
 from ..results import BonusResult
 from ..rules import Edition
@@ -44,9 +46,50 @@ EDITIONS = frozenset({Edition.C1, Edition.C2, Edition.C3})
 GOODS = ("wine", "grain", "cloth")
 MAJORITY_POINTS = 10
 
+
+
+def _goods_glyph(colour: str, *symbol: Mark) -> Glyph:
+    """A goods symbol on a light disc."""
+    disc = Mark.of("circle", cx=0, cy=0, r=5.2, fill="#fbf6e8", stroke=colour, stroke_width=1)
+    return Glyph("goods", (disc, *symbol))
+
+
+GOODS_GLYPHS = {
+    "wine": _goods_glyph(  # a bunch of grapes
+        "#7a2a63",
+        *(Mark.of("circle", cx=float(x), cy=float(y), r=1.5, fill="#7a2a63")
+          for x, y in ((-2.2, -1.6), (0, -1.6), (2.2, -1.6), (-1.1, 0.4), (1.1, 0.4), (0, 2.4))),
+        Mark.of("path", d="M0 -3.2 l1.2 -1.6", stroke="#3f6b2a", stroke_width=0.8, fill="none"),
+    ),
+    "grain": _goods_glyph(  # an ear of grain
+        "#e2b93b",
+        Mark.of("path", d="M0 3.6 V-3.6", stroke="#8a6a18", stroke_width=0.8, fill="none"),
+        Mark.of("path", d=" ".join(f"M{side * 1.1:g} {y:g} l{side * 1.6:g} -1.3"
+                                   for y in (-2.6, -0.8, 1.0) for side in (-1, 1)),
+                stroke="#e2b93b", stroke_width=1.5, stroke_linecap="round", fill="none"),
+    ),
+    "cloth": _goods_glyph(  # a bolt of cloth
+        "#4a7fb5",
+        Mark.of("rect", x=-3.4, y=-2.6, width=6.8, height=5.2, rx=0.6, fill="#4a7fb5"),
+        Mark.of("ellipse", cx=3.4, cy=0, rx=1.2, ry=2.6, fill="#7fa9d6", stroke="#4a7fb5",
+                stroke_width=0.5),
+    ),
+}
+
 GOODS_SYMBOL = SegmentAttribute("goods", FeatureKind.CITY, values=GOODS,
-                                meaning="A goods symbol in the city.")
-PIG_HERD = SegmentAttribute("pig_herd", FeatureKind.FARM, meaning="A pig-herd in the field.")
+                                meaning="A goods symbol in the city.", glyph=GOODS_GLYPHS)
+PIG_HERD = SegmentAttribute(
+    "pig_herd", FeatureKind.FARM, meaning="A pig-herd in the field.",
+    glyph=Glyph("pig-herd", marks=(  # three pigs beside a small sty
+        *house(0, -3),
+        *(mark for x, y in ((-5, 5), (3, 7), (-1, 11)) for mark in (
+            Mark.of("ellipse", cx=x, cy=y, rx=3.6, ry=2.4, fill="#f0a7b4", stroke="#9c4f5e",
+                    stroke_width=0.7),
+            Mark.of("circle", cx=float(x + 3.4), cy=float(y - 0.8), r=1.5, fill="#f0a7b4",
+                    stroke="#9c4f5e", stroke_width=0.6),
+        )),
+    )),
+)
 INVALID_GOODS = ProblemCode(
     "invalid_goods",
     "a goods name other than wine, grain, cloth, or a negative number of tokens",
@@ -70,12 +113,10 @@ GOODS_MISMATCH = ProblemCode(
     "cities of the board",
 )
 
-BUILDER = FigureKind(code="builder", name="builder", limit=1, strength=0,
+BUILDER = FigureKind(code="builder", name="builder", limit=1, strength=0, follower=False,
                      listed_as="builders", when_missing=WhenMissing.UNKNOWN_KIND)
-PIG = FigureKind(code="pig", name="pig", limit=1, strength=0,
+PIG = FigureKind(code="pig", name="pig", limit=1, strength=0, follower=False,
                  listed_as="pigs", when_missing=WhenMissing.UNKNOWN_KIND)
-FOLLOWERS = ("meeple", "large")
-"""The figures a builder or pig must join: its owner's meeple or large meeple."""
 
 
 def goods_in_city(feature: Feature, valuation: Valuation, context: ScoringContext) -> None:
@@ -150,28 +191,46 @@ def check_goods(view: BoardView) -> Iterator[BoardError]:
 
 
 TRADE_GOODS = Part(
-    code="trade-goods", name="the trade goods", editions=EDITIONS,
+    code="trade-goods", name="the trade goods", title="Trade good tokens", editions=EDITIONS,
     attributes=(GOODS_SYMBOL,),
     tokens=(GOODS_TOKENS,),
     modifiers=(ScoreModifier(FeatureKind.CITY, goods_in_city),),
     bonuses=(PlayerBonus(key="trade_goods", by_kind="goods", score=score_goods),),
     board_checks=(BoardCheck(codes=(GOODS_MISMATCH,), check=check_goods),),
+    outputs=(
+        FeatureField("goods", Shape.COUNTS, "goods",
+                     "A city's goods symbols (with trade-goods)."),
+        BonusListing(
+            key="trade_goods", title="Trade goods", name="good",
+            meaning="With trade-goods in play: one entry per good (wine, grain, cloth).",
+            fields=(
+                BonusField("good", Shape.TEXT),
+                BonusField("tokens", Shape.COUNTS, "Tokens per colour (holders only)."),
+                BonusField("winners", Shape.COLOURS),
+                BonusField("points", Shape.INTEGER),
+                BonusField("scored", Shape.COUNTS),
+                BonusField("explanation", Shape.TEXT),
+            ),
+        ),
+    ),
 )
 BUILDERS = Part(
-    code="builder", name="the builder", editions=EDITIONS,
+    code="builder", name="the builder", title="Builder", editions=EDITIONS,
     figure_kinds=(BUILDER,),
     placements=(
-        Placement("builder", FeatureKind.ROAD, "builder", beside=FOLLOWERS),
-        Placement("builder", FeatureKind.CITY, "builder", beside=FOLLOWERS),
+        Placement("builder", FeatureKind.ROAD, "builder", beside_follower=True),
+        Placement("builder", FeatureKind.CITY, "builder", beside_follower=True),
     ),
 )
 PIGS = Part(
-    code="pig", name="the pig", editions=EDITIONS,
+    code="pig", name="the pig", title="Pig", editions=EDITIONS,
     figure_kinds=(PIG,),
     attributes=(PIG_HERD,),
     placements=(Placement("pig", FeatureKind.FARM, "pig", needs=("farmers",),
-                          beside=FOLLOWERS),),
+                          beside_follower=True),),
     modifiers=(ScoreModifier(FeatureKind.FARM, pigs_in_farm),),
+    outputs=(FeatureField("pig_herd", Shape.FLAG, "pig-herd",
+                          "A farm with a pig-herd that counts."),),
 )
 
 EXPANSION = Expansion(

@@ -190,11 +190,15 @@ export class Results {
       parts.push(h("p", { class: "muted small-print", text: "Point at a feature, or tap it, to light its tiles on the board." }));
       parts.push(h("ol", { class: "feature-results", dataset: { testid: "feature-results" } }, features));
     }
-    if (answer.trade_goods?.length) {
-      parts.push(h("h3", { class: "features-title", text: "Trade goods" }));
-      parts.push(h("ul", { class: "bonus-results", dataset: { testid: "trade-goods" } },
-        answer.trade_goods.map((entry) => h("li", { dataset: { testid: `goods-${entry.good}` } },
-          h("span", { class: "bonus-name", text: entry.good }), " ",
+    // The lists of bonus entries the expansions declare (trade goods: one per good).
+    for (const listing of this.outputs().listings) {
+      const entries = answer[listing.key];
+      if (!entries?.length) continue;
+      const testid = listing.key.replaceAll("_", "-");
+      parts.push(h("h3", { class: "features-title", text: listing.title }));
+      parts.push(h("ul", { class: "bonus-results", dataset: { testid } },
+        entries.map((entry) => h("li", { dataset: { testid: `${testid}-${entry[listing.name]}` } },
+          h("span", { class: "bonus-name", text: entry[listing.name] }), " ",
           ...Object.entries(entry.scored ?? {}).map(([color, points]) => h("span", { class: "scored-by" },
             badge(color), ` ${this.playerName(color, answer)} +${points}`)),
           h("span", { class: "explanation", text: entry.explanation })))));
@@ -218,16 +222,17 @@ export class Results {
     // A farm counts the cities it borders; a monastery or garden its neighbours.
     let counted = (feature.cities ?? []).flatMap((city) => city.tiles ?? []).map(([x, y]) => key(x, y));
     if (feature.kind === "monastery" || feature.kind === "garden") counted = this.neighboursOf(feature.tiles ?? []);
-    // What the expansions add to a feature: an inn, a cathedral, goods, builders, pigs.
+    // What the expansions add to a feature, as their declarations describe it.
     const marks = [];
-    if (feature.inn) marks.push("inn");
-    if (feature.cathedral) marks.push("cathedral");
-    if (feature.pig_herd) marks.push("pig-herd");
-    for (const [good, count] of Object.entries(feature.goods ?? {})) marks.push(`${count} ${good}`);
-    const listed = new Set(this.state.catalogue.figures.map((kind) => kind.listed_as).filter(Boolean));
-    for (const [listKey, colors] of Object.entries(feature)) {
-      if (!Array.isArray(colors) || !listed.has(listKey)) continue;
-      marks.push(`${listKey}: ${colors.map((color) => this.playerName(color, answer)).join(", ")}`);
+    for (const field of this.outputs().features) {
+      const value = feature[field.key];
+      if (value === undefined || value === null || value === false) continue;
+      if (field.shape === "flag") marks.push(field.word);
+      else if (field.shape === "counts") {
+        for (const [name, count] of Object.entries(value)) marks.push(`${count} ${name}`);
+      } else if (field.shape === "colours" && Array.isArray(value)) {
+        marks.push(`${field.word}: ${value.map((color) => this.playerName(color, answer)).join(", ")}`);
+      } else marks.push(`${field.word} ${value}`);
     }
     const button = h("button", {
       type: "button", class: "feature-result", "aria-pressed": "false",
@@ -242,6 +247,11 @@ export class Results {
     h("span", { class: "explanation", text: feature.explanation }));
     this.items.push({ element: button, tiles: new Set([...tiles, ...counted]), keys: tiles, secondary: counted });
     return h("li", {}, button);
+  }
+
+  /** What the expansions in the registry add to a response: { features, listings }. */
+  outputs() {
+    return this.state.catalogue.rules.outputs ?? { features: [], listings: [] };
   }
 
   /** The squares round a centre feature that hold tiles on the scored board. */

@@ -27,22 +27,32 @@ def test_every_declared_expansion_has_the_catalogues_codes_and_parts():
         assert [part.code for part in expansion.parts] == catalogue[expansion.code]
 
 
-def test_editions_agree_with_the_catalogue():
+def test_names_and_editions_of_declared_expansions_are_written_once():
+    # The catalogue takes them from the declarations: its entries do not repeat them.
     entries = yaml.safe_load((CATALOGUE / "expansions.yaml").read_text(encoding="utf-8"))
-    editions = {entry["code"]: set(entry["editions"]) for entry in entries}
-    editions |= {part["code"]: set(part["editions"]) for entry in entries
-                 for part in entry["parts"]}
+    for entry in entries:
+        if entry["code"] not in DEFAULT_REGISTRY:
+            assert "name" in entry and "editions" in entry, entry["code"]
+            continue
+        assert not {"name", "editions"} & set(entry), entry["code"]
+        for part in entry["parts"]:
+            assert set(part) == {"code", "description"}, part["code"]
+
+
+def test_catalogue_editions_are_the_scored_ones_and_the_winter_edition():
     for code in DEFAULT_REGISTRY.codes:
-        declared = {edition.value for edition in DEFAULT_REGISTRY[code].editions}
+        part = DEFAULT_REGISTRY[code]
+        scored = {edition.value for edition in part.editions}
         # The catalogue also knows the Winter Edition, which the calculator does not score.
-        assert declared == editions[code] - {"WE"}, code
+        assert set(part.catalogue_editions) - {"WE"} == scored, code
 
 
 def test_every_tile_file_belongs_to_a_declared_code():
     files = sorted(CATALOGUE.glob("tiles-*.yaml"))
     assert [path.name for path in files] == [
-        "tiles-base.yaml", "tiles-inns-cathedrals.yaml", "tiles-river.yaml",
-        "tiles-river2.yaml", "tiles-traders-builders.yaml",
+        "tiles-abbey-mayor.yaml", "tiles-base.yaml", "tiles-count-king-robber.yaml",
+        "tiles-inns-cathedrals.yaml", "tiles-river.yaml", "tiles-river2.yaml",
+        "tiles-traders-builders.yaml",
     ]
     for path in files:
         codes = {tile["expansion"] for tile in read_tile_file(str(path))}
@@ -54,14 +64,20 @@ def test_figure_kinds_limits_and_places_as_the_contract_says():
     kinds = in_play.figure_kinds
     assert {code: (kind.limit, kind.strength) for code, kind in kinds.items()} == {
         "meeple": (7, 1), "abbot": (1, 1), "large": (1, 2), "builder": (1, 0), "pig": (1, 0),
+        "mayor": (1, 1), "wagon": (1, 1), "barn": (1, 0),
     }
     places = {}
     for (figure, feature), placement in in_play.placements.items():
-        places.setdefault(figure, set()).add((feature.value, placement.beside))
+        places.setdefault(figure, set()).add((feature.value, in_play.beside(placement)))
     assert places == {
         "meeple": {("road", ()), ("city", ()), ("monastery", ()), ("farm", ())},
         "abbot": {("monastery", ()), ("garden", ())},
         "large": {("road", ()), ("city", ()), ("monastery", ()), ("farm", ())},
-        "builder": {("road", ("meeple", "large")), ("city", ("meeple", "large"))},
+        # A builder or pig joins any follower of its owner that may stand there.
+        "builder": {("road", ("meeple", "large", "wagon")),
+                    ("city", ("meeple", "large", "mayor", "wagon"))},
         "pig": {("farm", ("meeple", "large"))},
+        "mayor": {("city", ())},
+        "wagon": {("road", ()), ("city", ()), ("monastery", ())},
+        "barn": {("farm", ())},
     }

@@ -55,6 +55,17 @@ REQUIRED = {
     # part, and strength in first-edition farm majorities.
     "inn-crossroads-east-only", "river2-inn", "river2-inn-without-inns",
     "pig-herd-without-pig-part", "large-meeple-first-edition-farm",
+    # Issue #17: Abbey & Mayor and Count, King & Robber, hand-computed and replayed from
+    # JCloisterZone's engine tests.
+    "abbey-closes-its-neighbours", "mayor-three-pennants", "mayor-without-pennants",
+    "wagon-counts-one", "barn-four-a-city", "barns-two-in-one-field",
+    "barn-farmers-joined-last-turn-c1", "barn-farmers-joined-last-turn-c2",
+    "king-robber-one-a-feature", "king-robber-10-20", "king-robber-15-40",
+    "king-robber-15-40-split", "king-robber-continuously", "coc-king-and-quarters",
+    "coc-farms-around-the-city", "shrine-scores-like-a-monastery",
+    "jcz-abbey-merge", "jcz-barn-scoring", "jcz-barn-connected-scoring",
+    "jcz-mayor-zero-points", "jcz-king-and-robber-scoring", "jcz-coc-field-scoring",
+    "jcz-shrine-scoring",
 }
 
 

@@ -35,6 +35,7 @@ def test_rule_set_defaults_and_round_trip():
     assert rules.to_json() == {
         "small_cities": True, "incomplete_features": False,
         "farm_scoring": "second-edition", "incomplete_inns_cathedrals": "zero",
+        "king_robber_scoring": "per-completed",
     }
 
 
@@ -65,7 +66,8 @@ def test_registry_codes_and_defaults_per_edition():
     assert REGISTRY.codes == (
         "base", "farmers", "abbot", "river", "river2", "inns-cathedrals", "inns",
         "cathedrals", "large-meeple", "sixth-player", "point-tiles", "traders-builders",
-        "trade-goods", "builder", "pig",
+        "trade-goods", "builder", "pig", "abbey-mayor", "abbey", "mayor", "wagon", "barn",
+        "count-king-robber", "count", "king-robber-baron", "shrines",
     )
     assert REGISTRY.default_codes(Edition.C1) == ("farmers",)
     assert REGISTRY.default_codes(Edition.C2) == ("farmers", "abbot")

@@ -84,7 +84,8 @@ CASES = [
     ("unknown_expansion", changed(expansions=["farmers", "abbot", "dragons"]), "expansions[2]",
      'Unknown expansion "dragons"; the calculator knows farmers, abbot, river, river2, '
      'inns-cathedrals, inns, cathedrals, large-meeple, sixth-player, point-tiles, '
-     'traders-builders, trade-goods, builder, pig.'),
+     'traders-builders, trade-goods, builder, pig, abbey-mayor, abbey, mayor, wagon, barn, '
+     'count-king-robber, count, king-robber-baron, shrines.'),
     ("expansion_not_in_edition", changed(edition="C1", expansions=["farmers", "abbot"],
                                          figures=[]), "expansions[1]",
      "The Abbot does not exist in C1."),
@@ -94,7 +95,7 @@ CASES = [
      'A farmer on Tile E at (0,-1) needs The Farmers: add "farmers" to expansions.'),
     ("unknown_rule", changed(rules={"inns": True}), "rules.inns",
      'Unknown rule "inns"; the rules are small_cities, incomplete_features, farm_scoring, '
-     'incomplete_inns_cathedrals.'),
+     'incomplete_inns_cathedrals, king_robber_scoring.'),
     ("invalid_rule_value", changed(rules={"farm_scoring": "fourth-edition"}),
      "rules.farm_scoring",
      'farm_scoring cannot be "fourth-edition": use third-edition, second-edition, '
@@ -144,10 +145,13 @@ CASES = [
      'No player has the colour "green".'),
     ("unknown_figure_kind", with_figure({"player": "red", "x": 0, "y": 0, "at": "N",
                                          "kind": "wizard"}), "figures[0].kind",
-     'Unknown figure kind "wizard"; known kinds: abbot, builder, large, meeple, pig.'),
+     'Unknown figure kind "wizard"; known kinds: abbot, barn, builder, large, mayor, meeple, '
+     'pig, wagon.'),
     ("invalid_location", with_figure({"player": "red", "x": 0, "y": 0, "at": "X"}),
      "figures[0].at",
-     '"X" is not a location; use one of N, E, S, W, NW, NE, EN, ES, SE, SW, WS, WN, C, I.'),
+     # With a large tile in the registry (the City of Carcassonne), an unknown name may be
+     # a district, so the message names the tile.
+     '"X" is not a location of Tile D at (0,0).'),
     ("no_tile_at_figure", with_figure({"player": "red", "x": 9, "y": 9, "at": "N"}),
      "figures[0]",
      "There is no tile at (9,9)."),
@@ -179,6 +183,10 @@ CASES = [
     ("too_many_figures", changed(figures=[{"player": "red", "x": 0, "y": 0, "at": "E"}]
                                  * (MAX_FIGURES + 1)), "figures",
      "The board has 2,001 figures; the limit is 2,000."),
+    ("unknown_tile_state", changed(tiles=[{"tile": "D", "x": 0, "y": 0,
+                                           "state": {"ferry": "N-S"}}, *valid()["tiles"][1:]]),
+     "tiles[0].state.ferry",
+     'Unknown tile state "ferry"; the states are: none.'),
 ]
 
 

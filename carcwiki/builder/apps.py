@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class BuilderConfig(AppConfig):
+    name = "carcwiki.builder"
+    label = "builder"
+    verbose_name = "Board builder"

@@ -1,0 +1,285 @@
+"""Everything the board builder page needs, as plain data rendered into the page.
+
+The page makes no request for data before the player can start, and its JavaScript names
+no expansion, figure kind, rule or tile: it reads them from here. Three groups:
+
+- the catalogue: tile types (with the part of the base game they belong to), editions,
+  and the expansions and parts a player can put in play (:func:`builder_options`);
+- the rules, from the engine's expansion registry (:func:`builder_rules`): what each code
+  puts in play, the figure kinds with their limits, strengths and placements, the rule
+  options with their labels, the tokens players bring and the start tiles;
+- the geometry, from the engine's tile set (:func:`builder_geometry`): for every tile type
+  and rotation the edges and segments after rotation, and the location names with the
+  side each lies on, where it turns and which location of a neighbour it meets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from carcwiki.catalogue.models import Edition, Expansion, TileType
+from carcwiki.rules.models import RulesPage
+from scoring.engine import outputs
+from scoring.engine.expansion import BASE, ExpansionRegistry, Part
+from scoring.engine.expansions import DEFAULT_REGISTRY as REGISTRY
+from scoring.engine.locations import ROTATIONS, Location, Side
+from scoring.engine.tiles import EdgeType, FeatureKind, TileSet
+
+BUILDER_EDITIONS = ("C1", "C2", "C3")
+# The rules app's selection names edition groups; the builder needs one edition.
+EDITION_OF_GROUP = {"c1": "C1", "c23": "C3"}
+
+
+def builder_tiles(checked: TileSet) -> list[dict[str, Any]]:
+    """Every tile type as plain data, the engine's checked tile (``checked``, the set the
+    scorer reads) in catalogue order, plus its part code (``None`` for the base box) and
+    the words the palette's search matches (see :func:`tile_search_text`)."""
+    tiles = []
+    for tile in TileType.objects.select_related("expansion", "part"):
+        definition = checked[tile.code]
+        data = {**definition.to_data(), "picture": definition.picture,
+                "start": definition.start, "illustrations": list(definition.illustrations)}
+        owner = tile.part if tile.part_id else tile.expansion
+        tiles.append({**data, "part": tile.part.code if tile.part_id else None,
+                      "search": tile_search_text(data, owner.name)})
+    return tiles
+
+
+def tile_search_text(data: dict[str, Any], owner_name: str = "") -> str:
+    """What a player may type to find a tile type, as one lower-case string: its code,
+    what the picture shows, the kinds of its features (a field also as "farm") and what
+    they carry (an inn, a cathedral, goods, pennants, a road's end), its illustrations
+    and the name of the expansion or part it comes from ("river")."""
+    words = [data["code"], data.get("picture") or "", owner_name]
+    for feature in data.get("features") or []:
+        kind = str(feature.get("kind", ""))
+        words.append(kind)
+        if kind == FeatureKind.FARM.value or kind == "field":
+            words.append("field farm")
+        for name, value in feature.items():
+            if name in {"kind", "edges", "half_edges", "editions", "borders"}:
+                continue
+            if value is True or (isinstance(value, int) and not isinstance(value, bool) and value):
+                words.append(name.replace("_", " "))
+            elif isinstance(value, str):
+                words.append(f"{name.replace('_', ' ')} {value}")
+            elif isinstance(value, (list, tuple)):
+                words.extend(str(item) for item in value if isinstance(item, str))
+    words.extend(str(item) for item in data.get("illustrations") or [])
+    seen: dict[str, None] = {}
+    for word in " ".join(words).lower().replace(",", " ").replace(";", " ").split():
+        seen.setdefault(word, None)
+    return " ".join(seen)
+
+
+def builder_editions() -> list[dict[str, str]]:
+    return [
+        {"code": edition.code, "name": edition.name}
+        for edition in Edition.objects.filter(code__in=BUILDER_EDITIONS)
+    ]
+
+
+def builder_options(registry: ExpansionRegistry = REGISTRY) -> list[dict[str, Any]]:
+    """What a group can put in play and the score calculator can score, in catalogue
+    order: the parts of the base game, and every other expansion with tiles in the
+    catalogue followed by its parts. Each option says whether it is a whole expansion
+    (``whole``) or a part of one (``expansion``: its code, ``base`` for the base game's)
+    and whether a board without a list of expansions has it (``default``)."""
+    with_tiles = set(
+        TileType.objects.exclude(expansion__code=BASE).values_list("expansion__code", flat=True)
+    )
+    options: list[dict[str, Any]] = []
+    # The rules page of each code: the first page (in index order) that applies to it.
+    pages: dict[str, str] = {}
+    for page in RulesPage.objects.order_by("order").only("slug", "applies_to"):
+        for code in page.applies_to or ():
+            pages.setdefault(code, page.get_absolute_url())
+
+    def option(entry, owner: str | None) -> dict[str, Any]:
+        return {
+            "code": entry.code, "name": entry.name,
+            "editions": [edition.code for edition in entry.editions.all()],
+            "whole": owner is None, "expansion": owner,
+            "default": registry[entry.code].in_play_by_default,
+            "rules_url": pages.get(entry.code) if owner in (None, BASE) else None,
+        }
+
+    for expansion in Expansion.objects.with_related():
+        if expansion.code == BASE:
+            options.extend(option(part, BASE) for part in expansion.parts.all()
+                           if part.code in registry)
+        elif expansion.code in with_tiles and expansion.code in registry:
+            options.append(option(expansion, None))
+            options.extend(option(part, expansion.code) for part in expansion.parts.all()
+                           if part.code in registry)
+    return options
+
+
+def _parts_declaring(registry: ExpansionRegistry, field: str, item: Any) -> list[str]:
+    """The codes of the parts whose ``field`` holds ``item``."""
+    return [code for code in registry.codes if item in getattr(registry[code], field)]
+
+
+def _figure_shape(placements: list[dict[str, Any]], strength: int) -> str:
+    """How the page draws a kind of figure, read from its rules: a figure that never
+    counts in a majority is a token, one that stands only on centre features wears a
+    robe, any other stands (drawn larger for each point of strength over 1)."""
+    if strength == 0:
+        return "token"
+    if placements and all(FeatureKind(p["feature"]).is_centre for p in placements):
+        return "robe"
+    return "standing"
+
+
+def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
+    """The expansion declarations as the page reads them. A placement counts when the
+    part that declares it (``part``) and every code it ``needs`` are in play."""
+    everything = registry.in_play(registry.codes)
+
+    def brings(codes: list[str]) -> dict[str, list[str]]:
+        in_play = registry.in_play(codes)
+        return {"parts": [part.code for part in in_play.parts],
+                "tiles": sorted(in_play.tile_groups)}
+
+    figures = []
+    for code, kind in everything.figure_kinds.items():
+        part: Part = registry.figure_kind_part(code)  # type: ignore[assignment]
+        placements = [
+            {"feature": placement.feature.value, "role": placement.role, "part": member,
+             "needs": list(placement.needs), "beside": list(everything.beside(placement))}
+            for member in registry.codes
+            for placement in registry[member].placements if placement.figure == code
+        ]
+        figures.append({
+            "code": code, "name": kind.name, "plural": kind.plural_name, "limit": kind.limit,
+            "strength": kind.strength, "part": part.code, "placements": placements,
+            "listed_as": kind.listed_as,
+            "shape": _figure_shape(placements, kind.strength),
+        })
+    return {
+        # What the expansions add to a scoring's response, for the results panel.
+        "outputs": outputs.page_data(registry),
+        # What listing a code puts in play (parts, and the codes whose tiles come with
+        # it); "always" is what the base game brings with nothing listed.
+        "always": brings([]),
+        "brings": {code: brings([code]) for code in registry.codes if code != BASE},
+        "figures": figures,
+        "options": [
+            {"name": option.name, "label": option.label, "default": option.default,
+             "parts": _parts_declaring(registry, "rule_options", option),
+             "switch": option.is_switch,
+             "choices": [{"value": choice.value, "label": choice.label}
+                         for choice in option.choices]}
+            for option in registry.rule_options
+        ],
+        "tokens": [
+            {"name": tokens.name, "kinds": list(tokens.kinds),
+             "part": registry.token_part[tokens.name].code, "meaning": tokens.meaning}
+            for tokens in registry.tokens
+        ],
+        # Start tiles by part, in registry order: the game starts from the first tile,
+        # taking the parts in play from the last, that the edition has.
+        "start_tiles": [[code, list(registry[code].start_tiles)]
+                        for code in registry.codes if registry[code].start_tiles],
+        "feature_kinds": [kind.value for kind in FeatureKind],
+        # Tiles of these codes are checked by the server's layout rules (the river) as
+        # soon as they are placed; a placement drawing one of these errors is refused.
+        "layout": {
+            "tiles": [code for code in registry.codes if registry[code].layout_rules],
+            "codes": sorted({problem.value for code in registry.codes
+                             for rule in registry[code].layout_rules for problem in rule.codes}),
+        },
+    }
+
+
+def oriented_view(tiles: TileSet, code: str, rotation: int,
+                  landmarks: frozenset[str]) -> dict[str, Any]:
+    """One tile type turned ``rotation`` degrees: its edges after rotation, its segments
+    (kind, locations after rotation, the editions that print it, attributes, and the
+    index of its entry in the tile data, which the pictures mark as ``data-feature``),
+    and for each location where a figure can stand the index of its segment."""
+    definition = tiles[code]
+    oriented = definition.oriented(rotation)
+    data_indices = [
+        index for index, kind in enumerate(_data_kinds(definition)) if kind not in landmarks
+    ]
+    return {
+        "edges": oriented.edge_string,
+        "segments": [_segment_data(segment, data_indices[index])
+                     for index, segment in enumerate(oriented.segments)],
+        "at": {location.value: oriented.segment_index(location) for location in Location
+               if oriented.segment_index(location) >= 0},
+    }
+
+
+def _segment_data(segment, data_index: int) -> dict[str, Any]:
+    """A segment as the page reads it; editions, attributes and pennants only when set
+    (the geometry of every tile in four rotations is the largest part of the page)."""
+    data: dict[str, Any] = {
+        "kind": segment.kind.value,
+        "locations": [location.value for location in segment.locations],
+        "feature": data_index,
+    }
+    if segment.editions is not None:
+        data["editions"] = sorted(edition.value for edition in segment.editions)
+    if segment.attributes:
+        data["attributes"] = dict(segment.attributes)
+    if segment.pennants:
+        data["pennants"] = segment.pennants
+    return data
+
+
+def _data_kinds(definition) -> list[str]:
+    """The ``kind`` of each entry of the tile's data, in data order."""
+    return [feature["kind"] for feature in definition.to_data()["features"]]
+
+
+def builder_geometry(tiles: TileSet, codes: list[str] | None = None) -> dict[str, Any]:
+    """The tile geometry the page reads instead of its own tables (see the module)."""
+    landmarks = frozenset(tiles.registry.landmarks) if tiles.registry is not None else frozenset()
+    wanted = [code for code in (codes if codes is not None else tiles) if code in tiles]
+    return {
+        "rotations": list(ROTATIONS),
+        "sides": [{"name": side.name, "offset": list(side.offset), "word": side.word,
+                   "opposite": side.opposite.name} for side in Side],
+        "locations": [
+            {"name": location.value,
+             "side": location.side.name if location.side is not None else None,
+             "meets": location.meets().value if location.side is not None else None,
+             "turned": {str(turn): location.rotated(turn).value for turn in ROTATIONS}}
+            for location in Location
+        ],
+        "edge_words": {edge.value: edge.word for edge in EdgeType},
+        "tiles": {
+            code: [oriented_view(tiles, code, rotation, landmarks) for rotation in ROTATIONS]
+            for code in wanted
+        },
+    }
+
+
+def initial_selection(request, options: list[dict[str, Any]]) -> dict[str, Any]:
+    """The edition and expansions to start a new board with: the site's expansion
+    selection when the rules app provides one, otherwise the parts in play by default."""
+    offered = [option["code"] for option in options]
+    edition = "C3"
+    chosen = [option["code"] for option in options if option["default"]]
+    try:
+        from carcwiki.rules.selection import Selection
+    except ImportError:
+        return {"edition": edition, "expansions": chosen}
+    selection = Selection.from_request(request)
+    preferred = getattr(selection, "preferred_edition", None)
+    if preferred in BUILDER_EDITIONS:
+        edition = preferred
+    elif preferred in EDITION_OF_GROUP:
+        edition = EDITION_OF_GROUP[preferred]
+    codes = set(getattr(selection, "codes", ()) or ())
+    if codes:
+        # The base box's parts that are not in play by default (The River) are owned by
+        # every group but played by choice: the player ticks them.
+        chosen = [
+            code for code in offered if code in codes
+            and (REGISTRY[code].in_play_by_default
+                 or REGISTRY.expansion_of(code).code != BASE)
+        ]
+    return {"edition": edition, "expansions": chosen}

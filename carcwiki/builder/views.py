@@ -1,0 +1,150 @@
+"""The board builder's pages and its save endpoint.
+
+``/board/`` opens an empty table (the start tile only); ``/board/<id>/`` opens a saved
+board, read-only in the database and editable in the page; ``POST /board/save/`` stores a
+board and answers with its share link (a DRF view: the CSRF check, a per-client
+throttle, answers and errors in the API's ``errors`` shape). The page carries all the
+data it needs as ``json_script`` blocks, so the JavaScript starts without fetching
+anything.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+from drf_spectacular.utils import extend_schema
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring.tileset import current_tiles
+
+from . import selectors
+from .models import SavedBoard, board_size
+from .throttling import SaveBoardThrottle
+from .validation import MAX_BOARD_BYTES, InvalidDraftError, check_size, parse_board
+
+# The page's ES modules (static/js/builder/). They import each other by relative URL; the
+# import map sends each plain URL to the file's fingerprinted one, so that in production
+# (manifest storage) a page never mixes modules of two versions.
+BUILDER_MODULES = (
+    "main.js", "dom.js", "geometry.js", "catalogue.js", "state.js", "viewport.js",
+    "pictures.js", "boardview.js", "figures.js", "placement.js", "palette.js", "setup.js",
+    "players.js", "inspector.js", "results.js", "storage.js", "keyboard.js",
+)
+
+
+def module_urls() -> dict[str, str]:
+    """Each builder module's plain URL and the URL it is served at (fingerprinted in
+    production)."""
+    return {
+        f"{settings.STATIC_URL}js/builder/{name}": static(f"js/builder/{name}")
+        for name in BUILDER_MODULES
+    }
+
+
+def import_map(urls: dict[str, str]) -> str:
+    """The ``<script type="importmap">`` body for the builder's modules."""
+    return json.dumps({"imports": urls}).replace("<", "\\u003c")
+
+
+def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse:
+    options = selectors.builder_options()
+    checked = current_tiles()
+    tiles = selectors.builder_tiles(checked)
+    urls = module_urls()
+    context = {
+        "builder_data": {
+            "tiles": tiles,
+            "editions": selectors.builder_editions(),
+            "options": options,
+            "rules": selectors.builder_rules(),
+            "geometry": selectors.builder_geometry(
+                checked, [tile["code"] for tile in tiles]),
+            "initial": selectors.initial_selection(request, options),
+            "urls": {
+                "score": reverse("api:scoring:score"),
+                "check": reverse("api:scoring:check"),
+                "save": reverse("builder:save"),
+                "tile_svg": reverse("catalogue:tile-svg", kwargs={"code": "CODE"}),
+            },
+            "limits": {"board_bytes": MAX_BOARD_BYTES},
+        },
+        "import_map": import_map(urls),
+        # Every module announced at once: otherwise the browser discovers them import by
+        # import, one round trip per level.
+        "module_urls": urls.values(),
+        "saved_board": saved.board if saved else None,
+        "saved_id": saved.id if saved else "",
+    }
+    return render(request, "builder/board.html", context)
+
+
+@require_GET
+def board_page(request: HttpRequest) -> HttpResponse:
+    return _page(request)
+
+
+@require_GET
+def saved_board_page(request: HttpRequest, board_id: str) -> HttpResponse:
+    return _page(request, get_object_or_404(SavedBoard, pk=board_id))
+
+
+class AsciiJSONRenderer(JSONRenderer):
+    """JSON with every non-ASCII character escaped: an error may quote a key that holds a
+    lone surrogate, which has no UTF-8 form."""
+
+    ensure_ascii = True
+
+
+class CsrfCheck(SessionAuthentication):
+    """Django's CSRF check for every caller, signed in or not: the builder page posts
+    with the token it carries, and another site's page cannot post for a visitor. DRF's
+    ``SessionAuthentication`` checks only signed-in users; this authenticates nobody."""
+
+    def authenticate(self, request):
+        # Django's request, not DRF's: the check reads the form fields only of a form
+        # post, and must not make DRF parse (and use up) the body.
+        self.enforce_csrf(request._request)
+        return None
+
+
+@extend_schema(exclude=True)  # a page's endpoint, not part of the public API
+class SaveBoardView(APIView):
+    """Store the posted board; 201 with its id and share URL, 400 with the problems, or
+    429 when this client has saved too many boards lately. Thin: the board is checked
+    by :func:`validation.parse_board`."""
+
+    authentication_classes = [CsrfCheck]
+    permission_classes = [AllowAny]
+    throttle_classes = [SaveBoardThrottle]
+    parser_classes: list = []  # the body is read once, by parse_board
+    renderer_classes = [AsciiJSONRenderer]
+    throttled_message = (
+        "Too many boards saved from here lately; try again in {wait} seconds. "
+        "Your board stays in this browser meanwhile."
+    )
+
+    def post(self, request: Request) -> Response:
+        declared = request.META.get("CONTENT_LENGTH") or ""
+        try:
+            if declared.isascii() and declared.isdigit():
+                check_size(int(declared))  # refuse a big body before reading it
+            board = parse_board(request.read(MAX_BOARD_BYTES + 1))
+        except InvalidDraftError as error:
+            return Response({"errors": error.errors}, status=400)
+        saved = SavedBoard.objects.create(board=board, size=board_size(board))
+        url = reverse("builder:saved", kwargs={"board_id": saved.id})
+        return Response({"id": saved.id, "url": url}, status=201)
+
+
+save_board = SaveBoardView.as_view()

@@ -1,0 +1,150 @@
+"""The validator's shared state, limits and helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..board import Color, Figure, NeutralPiece
+from ..expansion import ExpansionRegistry, LargeTile, Part
+from ..locations import ROTATIONS, Location, Side
+from ..problems import BoardError, ErrorCode
+from ..request import Player
+from ..rules import DEFAULT_EDITION, Edition
+from ..tiles import OrientedTile, TileSet
+from .text import ARTICLE, is_int, show
+
+ROTATION_INDEX = {rotation: rotation // 90 for rotation in ROTATIONS}
+
+MAX_TILES = 2000
+MAX_FIGURES = 2000
+MAX_COORDINATE = 100_000
+"""Squares further out cannot belong to a board of at most 2,000 tiles around the
+start; the bound also keeps numbers printable in messages."""
+MAX_POINTS = 1_000_000
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+MAX_NAME_LENGTH = 60
+
+
+
+
+def registry_of(tiles: TileSet) -> ExpansionRegistry:
+    """The expansion registry a tile set was checked against, which scores it."""
+    if tiles.registry is None:
+        raise ValueError("this tile set was built without an expansion registry")
+    return tiles.registry
+
+
+class TileEntry:
+    """What validation learnt about one entry of ``tiles`` (read on the fast path: a
+    plain tile; see :class:`CarefulTileEntry` for the others)."""
+
+    __slots__ = ("index", "code", "x", "y", "rotation", "oriented", "on_board")
+
+    state: tuple[tuple[str, Any], ...] = ()
+    """The state the player entered (``tiles[].state``), sorted by name."""
+    large: LargeTile | None = None
+    """For a piece of a large tile: that tile."""
+    origin: tuple[int, int] | None = None
+    """For the piece a large tile is laid by: the entry's square."""
+
+    def __init__(self, index: int, code: str | None = None, x: int | None = None,
+                 y: int | None = None, oriented: OrientedTile | None = None,
+                 on_board: bool = False, rotation: int = 0):
+        self.index = index
+        self.code = code
+        self.x = x
+        self.y = y
+        self.rotation = rotation
+        self.oriented = oriented
+        self.on_board = on_board
+        """Has a valid square and is the first tile there."""
+
+    @property
+    def label(self) -> str:
+        code = self.code if self.code is not None else "?"
+        return f"Tile {code} at ({self.x},{self.y})"
+
+
+class CarefulTileEntry(TileEntry):
+    """An entry read on the careful path, which may carry a state or be a piece of a
+    large tile (the fast path's entries keep the class defaults)."""
+
+    __slots__ = ("state", "large", "origin")
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.state = ()
+        self.large = None
+        self.origin = None
+
+
+class ValidatorBase:
+    """What every concern of the validator shares: the request's state as read so far,
+    the errors found, and the helpers for messages and coordinates."""
+
+    def __init__(self, tiles: TileSet, *, draft: bool = False):
+        self.tiles = tiles
+        self.draft = draft
+        self.registry = registry = registry_of(tiles)
+        self.errors: list[BoardError] = []
+        self.edition: Edition | None = DEFAULT_EDITION
+        self.in_play = registry.in_play(registry.default_codes(DEFAULT_EDITION))
+        self.colors: set[Color] = set()
+        # Colours written on player entries, valid or not, and whether the players list
+        # was readable at all: figures are not blamed for a problem of the players.
+        self.written_colors: set[str] = set()
+        self.players_readable = False
+        self.squares: dict[tuple[int, int], TileEntry] = {}
+        self.tiles_checked = False
+        self.placed_tiles: list[TileEntry] = []
+        self.players: list[Player] = []
+        self.read_figures: list[Figure | None] = []
+        """Each figure as read by the fast path, ``None`` where it took the careful
+        one."""
+        self.large_counts: dict[str, int] = {}
+        """Large tiles laid, by code."""
+        self.token_totals: dict[tuple[str, str], int] = {}
+        """Tokens held by all players together, by (token name, kind)."""
+        self.neutral: list[NeutralPiece] = []
+        """The neutral figures as read (only when all were valid)."""
+        self.unplaced_tiles = False
+        """Some tile had no usable square: a figure may stand on it, so "no tile at
+        figure" would only repeat that problem."""
+
+    def error(self, path: str, code: ErrorCode, message: str) -> None:
+        self.errors.append(BoardError(path, code, message))
+
+    def needs(self, subject: str, part: Part, verb: str = "needs") -> str:
+        name = part.name
+        if self.edition is not None and self.edition not in part.editions:
+            return f"{subject} {verb} {name}, which {self.edition.value} does not have."
+        return f"{subject} {verb} {name}: add \"{part.code}\" to expansions."
+
+    def check_coordinate(self, item: Mapping[str, Any], key: str, path: str) -> int | None:
+        if key not in item or item[key] is None:
+            self.error(f"{path}.{key}", ErrorCode.MISSING_FIELD, f"{key} is required.")
+            return None
+        value = item[key]
+        if not is_int(value) or not -MAX_COORDINATE <= value <= MAX_COORDINATE:
+            self.error(f"{path}.{key}", ErrorCode.INVALID_TYPE,
+                       f"{key} must be a whole number between {-MAX_COORDINATE} and "
+                       f"{MAX_COORDINATE}, not {show(value)}.")
+            return None
+        return value
+
+    def nothing_there(self, tile: TileEntry, at: Location) -> str:
+        assert tile.oriented is not None
+        if at.is_edge:
+            edge = tile.oriented.edges[at.side]
+            return (f"{tile.label} has no road or city on its {at.side.word} edge "
+                    f"(it is {ARTICLE[edge.word]}); name a field by a half-edge such as "
+                    f"{at.value}{'W' if at.side in (Side.N, Side.S) else 'N'}.")
+        if at.is_half_edge:
+            edge = tile.oriented.edges[at.side]
+            return (f"{tile.label} has no field at {at.value}: its {at.side.word} edge is "
+                    f"{ARTICLE[edge.word]}.")
+        if at is Location.C:
+            return f"{tile.label} has no monastery or garden in its centre."
+        return f"{tile.label} has no inner field."

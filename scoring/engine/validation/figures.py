@@ -1,0 +1,298 @@
+"""Each entry of ``figures``: player, kind, location, where it may stand, supply."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..board import COLOR_BY_NAME, LOCATION_BY_NAME, Color, DistrictFigure, Figure
+from ..expansion import CORNERS, WhenMissing
+from ..locations import Location
+from ..problems import ErrorCode
+from ..tiles import FeatureKind
+from .base import MAX_FIGURES, TileEntry, ValidatorBase
+from .text import a, either, show
+
+
+class FigureChecks(ValidatorBase):
+    """Each entry of ``figures``: player, kind, location, where it may stand, supply."""
+
+    def check_figures(self, data: Mapping[str, Any]) -> None:
+        figures = data.get("figures")
+        if figures is None:
+            return
+        if not isinstance(figures, list):
+            self.error("figures", ErrorCode.INVALID_TYPE,
+                       f"figures must be a list, not {show(figures)}.")
+            return
+        if len(figures) > MAX_FIGURES:
+            self.error("figures", ErrorCode.TOO_MANY_FIGURES,
+                       f"The board has {len(figures):,} figures; the limit is {MAX_FIGURES:,}.")
+            return
+        roles = self.in_play.placements
+        kinds_in_play = self.in_play.figure_kinds
+        on_corners = self.in_play.corner_kinds
+        # Rules about single figures (no figure by the volcano) need the careful path.
+        fast = self.tiles_checked and not self.in_play.figure_rules and not self.draft
+        default_kind = self.registry.default_figure_kind
+        owned: dict[tuple[Color, str], int] = {}
+        squares = self.squares
+        colors = self.colors
+        read = self.read_figures
+        for index, item in enumerate(figures):
+            # Fast path: a well-formed figure of a player, of a kind in play, on a
+            # feature it may stand on, within its owner's supply.
+            if type(item) is dict and fast:
+                player = item.get("player")
+                at = item.get("at")
+                kind = item.get("kind", default_kind)
+                x = item.get("x")
+                y = item.get("y")
+                color = COLOR_BY_NAME.get(player) if type(player) is str else None
+                location = LOCATION_BY_NAME.get(at) if type(at) is str else None
+                tile = squares.get((x, y)) if type(x) is int and type(y) is int else None
+                if (color in colors and location is not None and type(kind) is str
+                        and kind in kinds_in_play and tile is not None
+                        and tile.oriented is not None and kind not in on_corners):
+                    segment = tile.oriented.figure_segments.get(location)
+                    count = owned.get((color, kind), 0) + 1
+                    if (segment is not None and (kind, segment.kind) in roles
+                            and count <= kinds_in_play[kind].limit):
+                        owned[(color, kind)] = count
+                        read.append(Figure(color, x, y, location, kind))
+                        continue
+            read.append(None)
+            path = f"figures[{index}]"
+            if not isinstance(item, Mapping):
+                self.error(path, ErrorCode.INVALID_TYPE,
+                           f"A figure must be an object, not {show(item)}.")
+                continue
+            if (self.registry.large_tiles and type(item.get("at")) is str
+                    and item["at"] not in LOCATION_BY_NAME):
+                read[-1] = self.check_district(item, path, owned)
+                continue
+            player = self.check_figure_player(item, path)
+            x = self.check_coordinate(item, "x", path)
+            y = self.check_coordinate(item, "y", path)
+            at = self.check_location(item, path)
+            kind = self.check_figure_kind(item, path)
+            self.count_owned(path, player, kind, owned)
+            if x is None or y is None or at is None or not self.tiles_checked or self.draft:
+                continue
+            self.check_placement(path, x, y, at, kind, roles)
+
+    def count_owned(self, path: str, player: Color | None, kind: str | None,
+                    owned: dict[tuple[Color, str], int]) -> None:
+        """Count a figure against its owner's supply of its kind."""
+        if player is None or kind is None or self.draft:
+            return
+        key = (player, kind)
+        owned[key] = owned.get(key, 0) + 1
+        figure_kind = self.registry.figure_kind(kind)
+        limit = figure_kind.limit
+        if owned[key] == limit + 1:
+            name = figure_kind.name if limit == 1 else figure_kind.plural_name
+            self.error(path, ErrorCode.TOO_MANY_FIGURES,
+                       f"{player.value.capitalize()} has more than {limit} "
+                       f"{name} on the board, but a player owns only {limit}.")
+
+    def check_district(self, item: Mapping[str, Any], path: str,
+                       owned: dict[tuple[Color, str], int]) -> DistrictFigure | None:
+        """A figure whose ``at`` names a district of a large tile (see :class:`District`)."""
+        name = item["at"]
+        player = self.check_figure_player(item, path)
+        x = self.check_coordinate(item, "x", path)
+        y = self.check_coordinate(item, "y", path)
+        kind = self.check_figure_kind(item, path)
+        self.count_owned(path, player, kind, owned)
+        if x is None or y is None:
+            return None
+        if self.tiles_checked and not self.draft:
+            tile = self.squares.get((x, y))
+            if tile is None:
+                if not self.unplaced_tiles:
+                    self.error(path, ErrorCode.NO_TILE_AT_FIGURE,
+                               f"There is no tile at ({x},{y}).")
+                return None
+            names = [district.name for district in tile.large.districts] if tile.large else []
+            if name not in names:
+                where = (f"; the districts of the {tile.large.name} are {', '.join(names)}"
+                         if names else "")
+                self.error(f"{path}.at", ErrorCode.INVALID_LOCATION,
+                           f"{show(name)} is not a location of {tile.label}{where}.")
+                return None
+            if kind is not None and kind not in self.in_play.followers:
+                figure_kind = self.registry.figure_kind(kind)
+                self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
+                           f"Only followers stand in the {name} district, and "
+                           f"{a(figure_kind.name)} is not one.")
+                return None
+        if player is None or kind is None:
+            return None
+        return DistrictFigure(player, x, y, name, kind)
+
+    def check_figure_player(self, item: Mapping[str, Any], path: str) -> Color | None:
+        if "player" not in item or item["player"] is None:
+            self.error(f"{path}.player", ErrorCode.MISSING_FIELD,
+                       "Every figure needs the colour of its player.")
+            return None
+        value = item["player"]
+        if not isinstance(value, str):
+            self.error(f"{path}.player", ErrorCode.INVALID_TYPE,
+                       f"A figure's player is a colour string, not {show(value)}.")
+            return None
+        try:
+            color = Color(value)
+        except ValueError:
+            color = None
+        if color is not None and color in self.colors:
+            return color
+        if self.players_readable and value not in self.written_colors:
+            self.error(f"{path}.player", ErrorCode.UNKNOWN_PLAYER,
+                       f"No player has the colour {show(value)}.")
+        return None
+
+    def check_location(self, item: Mapping[str, Any], path: str) -> Location | None:
+        if "at" not in item or item["at"] is None:
+            self.error(f"{path}.at", ErrorCode.MISSING_FIELD,
+                       "Every figure needs its location on the tile (at).")
+            return None
+        value = item["at"]
+        if not isinstance(value, str):
+            self.error(f"{path}.at", ErrorCode.INVALID_TYPE,
+                       f"at must be a location name such as \"N\" or \"SW\", not {show(value)}.")
+            return None
+        try:
+            return Location(value)
+        except ValueError:
+            names = ", ".join(location.value for location in Location)
+            self.error(f"{path}.at", ErrorCode.INVALID_LOCATION,
+                       f"{show(value)} is not a location; use one of {names}.")
+            return None
+
+    def check_figure_kind(self, item: Mapping[str, Any], path: str) -> str | None:
+        value = item.get("kind")
+        if value is None:
+            return self.registry.default_figure_kind
+        if not isinstance(value, str):
+            self.error(f"{path}.kind", ErrorCode.INVALID_TYPE,
+                       f"kind must be a string such as \"meeple\", not {show(value)}.")
+            return None
+        registry = self.registry
+        part = registry.figure_kind_part(value)
+        if part is None:
+            kinds = sorted(kind.code for code in registry.codes
+                           for kind in registry[code].figure_kinds)
+            self.error(f"{path}.kind", ErrorCode.UNKNOWN_FIGURE_KIND,
+                       f"Unknown figure kind {show(value)}; known kinds: {', '.join(kinds)}.")
+            return None
+        if part not in self.in_play.parts and not self.draft:
+            figure_kind = registry.figure_kind(value)
+            code = (ErrorCode.UNKNOWN_FIGURE_KIND
+                    if figure_kind.when_missing is WhenMissing.UNKNOWN_KIND
+                    else ErrorCode.EXPANSION_NOT_IN_PLAY)
+            shown = figure_kind.name if figure_kind.name == value else \
+                f"{figure_kind.name} ({value})"
+            self.error(f"{path}.kind", code, self.needs(a(shown).capitalize(), part))
+            return None
+        return value
+
+    def check_placement(
+        self, path: str, x: int, y: int, at: Location, kind: str | None,
+        roles: Mapping[tuple[str, FeatureKind], str],
+    ) -> None:
+        tile = self.squares.get((x, y))
+        if tile is None:
+            if not self.unplaced_tiles:
+                self.error(path, ErrorCode.NO_TILE_AT_FIGURE, f"There is no tile at ({x},{y}).")
+            return
+        if tile.oriented is None:
+            return  # the tile itself is wrong; that error is already reported
+        if kind is not None and kind in self.in_play.corner_kinds:
+            self.check_corner(path, tile, at, kind, roles)
+            return
+        segment = tile.oriented.segment_at(at)
+        if segment is None:
+            self.error(f"{path}.at", ErrorCode.NO_FEATURE_AT_LOCATION,
+                       self.nothing_there(tile, at))
+            return
+        if kind is None:
+            return
+        if (kind, segment.kind) in roles:
+            for rule in self.in_play.figure_rules:
+                reason = rule.check(tile, segment, kind)
+                if reason is not None:
+                    self.error(path, ErrorCode.FIGURE_NOT_ALLOWED, reason)
+                    return
+            return
+        provided = self.registry.placement_provider(kind, segment.kind)
+        if provided is not None:
+            placement, part = provided
+            missing = [code for code in (part.code, *placement.needs)
+                       if code not in self.in_play.codes]
+            if missing:
+                self.error(path, ErrorCode.EXPANSION_NOT_IN_PLAY,
+                           self.needs(f"{a(placement.role).capitalize()} on {tile.label}",
+                                      self.registry[missing[0]]))
+                return
+        allowed = [
+            a(feature.value) for feature in FeatureKind
+            if (kind, feature) in roles
+        ]
+        where = either(allowed)
+        name = self.registry.figure_kind(kind).name
+        self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
+                   f"{a(name).capitalize()} may not stand on {a(segment.kind.value)} "
+                   f"({tile.label}, {at.value}); it may stand on {where}.")
+
+    def check_corner(
+        self, path: str, tile: TileEntry, at: Location, kind: str,
+        roles: Mapping[tuple[str, FeatureKind], Any],
+    ) -> None:
+        """A figure that stands where four tiles meet (see :attr:`Stand.CORNER`)."""
+        name = self.registry.figure_kind(kind).name
+        if at.value not in CORNERS:
+            self.error(f"{path}.at", ErrorCode.FIGURE_NOT_ALLOWED,
+                       f"{a(name).capitalize()} stands on a corner where four tiles meet: "
+                       f"name the corner of {tile.label} as NE, SE, SW or NW, not {at.value}.")
+            return
+        vertical, horizontal = at.value
+        dx = 1 if horizontal == "E" else -1
+        dy = 1 if vertical == "S" else -1
+        flip = {"N": "S", "S": "N", "E": "W", "W": "E"}
+        around = (
+            (0, 0, vertical + horizontal),
+            (dx, 0, vertical + flip[horizontal]),
+            (0, dy, flip[vertical] + horizontal),
+            (dx, dy, flip[vertical] + flip[horizontal]),
+        )
+        missing = [(tile.x + ox, tile.y + oy) for ox, oy, _ in around
+                   if (tile.x + ox, tile.y + oy) not in self.squares]
+        if missing:
+            squares = ", ".join(f"({x},{y})" for x, y in missing)
+            self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
+                       f"{a(name).capitalize()} stands only where four tiles meet; the "
+                       f"{at.value} corner of {tile.label} has no tile at {squares}.")
+            return
+        for ox, oy, corner in around:
+            other = self.squares[(tile.x + ox, tile.y + oy)]
+            if other.oriented is None:
+                return
+            for half in (corner, corner[::-1]):
+                segment = other.oriented.segment_at(Location(half))
+                if segment is None or segment.kind is not FeatureKind.FARM:
+                    self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
+                               f"{a(name).capitalize()} stands only on a corner that is field "
+                               f"on all four tiles; the {corner} corner of {other.label} is "
+                               "not.")
+                    return
+        if (kind, FeatureKind.FARM) not in roles:
+            provided = self.registry.placement_provider(kind, FeatureKind.FARM)
+            part = self.registry[provided[1].code] if provided else None
+            missing_codes = [code for code in ((part.code, *provided[0].needs) if provided else ())
+                             if code not in self.in_play.codes]
+            message = (self.needs(f"{a(name).capitalize()} on {tile.label}",
+                                  self.registry[missing_codes[0]])
+                       if missing_codes else f"{a(name).capitalize()} may not stand in a field.")
+            self.error(path, ErrorCode.EXPANSION_NOT_IN_PLAY if missing_codes
+                       else ErrorCode.FIGURE_NOT_ALLOWED, message)

@@ -1,0 +1,93 @@
+"""The figures no player owns (``neutral``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..board import NeutralPiece
+from ..problems import ErrorCode
+from .base import ValidatorBase
+from .text import a, either, show
+
+
+class NeutralChecks(ValidatorBase):
+    """The figures no player owns (``neutral``)."""
+
+    def check_neutral(self, data: Mapping[str, Any]) -> None:
+        """The figures no player owns (``neutral``): kind in play, square, location on a
+        feature the kind may stand on, and at most the kind's limit on the board."""
+        items = data.get("neutral")
+        if items is None:
+            return
+        if not isinstance(items, list):
+            self.error("neutral", ErrorCode.INVALID_TYPE,
+                       f"neutral must be a list of figures, not {show(items)}.")
+            return
+        kinds = self.in_play.neutral_figures
+        counts: dict[str, int] = {}
+        read: list[NeutralPiece] = []
+        valid = True
+        for index, item in enumerate(items):
+            path = f"neutral[{index}]"
+            if not isinstance(item, Mapping):
+                self.error(path, ErrorCode.INVALID_TYPE,
+                           f"A neutral figure must be an object, not {show(item)}.")
+                valid = False
+                continue
+            code = item.get("kind")
+            kind = kinds.get(code) if isinstance(code, str) else None
+            if kind is None:
+                known = ", ".join(kinds) or "none with the expansions listed"
+                self.error(f"{path}.kind", ErrorCode.UNKNOWN_FIGURE_KIND,
+                           f"{show(code)} is not a neutral figure in play; known: {known}.")
+                valid = False
+                continue
+            x = self.check_coordinate(item, "x", path)
+            y = self.check_coordinate(item, "y", path)
+            counts[kind.code] = counts.get(kind.code, 0) + 1
+            if counts[kind.code] == kind.limit + 1:
+                self.error(path, ErrorCode.TOO_MANY_FIGURES,
+                           f"The game has only {kind.limit} {kind.name} "
+                           f"(there are more on the board).")
+                valid = False
+            at = None
+            if kind.features:
+                at = self.check_location(item, path)
+            elif item.get("at") is not None:
+                self.error(f"{path}.at", ErrorCode.FIGURE_NOT_ALLOWED,
+                           f"The {kind.name} stands on a tile, not on a feature: leave out at.")
+                valid = False
+                continue
+            if x is None or y is None or (kind.features and at is None):
+                valid = False
+                continue
+            if not self.tiles_checked or self.draft:
+                read.append(NeutralPiece(kind.code, x, y, at))
+                continue
+            tile = self.squares.get((x, y))
+            if tile is None:
+                if not self.unplaced_tiles:
+                    self.error(path, ErrorCode.NO_TILE_AT_FIGURE, f"There is no tile at ({x},{y}).")
+                valid = False
+                continue
+            if tile.oriented is None:
+                valid = False
+                continue
+            if at is not None:
+                segment = tile.oriented.segment_at(at)
+                if segment is None:
+                    self.error(f"{path}.at", ErrorCode.NO_FEATURE_AT_LOCATION,
+                               self.nothing_there(tile, at))
+                    valid = False
+                    continue
+                if segment.kind not in kind.features:
+                    where = either([a(feature.value) for feature in kind.features])
+                    self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
+                               f"The {kind.name} may not stand on {a(segment.kind.value)} "
+                               f"({tile.label}, {at.value}); it may stand on {where}.")
+                    valid = False
+                    continue
+            read.append(NeutralPiece(kind.code, x, y, at))
+        if valid:
+            self.neutral = read

@@ -1,0 +1,289 @@
+"""Each entry of ``tiles``: code, square, rotation, state, large tiles."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..expansion import LargeTile
+from ..locations import ROTATIONS
+from ..problems import ErrorCode
+from ..rules import Edition
+from ..tiles import FeatureKind, OrientedTile, TileDefinition
+from .base import (
+    MAX_COORDINATE,
+    MAX_TILES,
+    ROTATION_INDEX,
+    CarefulTileEntry,
+    TileEntry,
+    ValidatorBase,
+)
+from .text import either, is_int, show
+
+
+class TileChecks(ValidatorBase):
+    """Each entry of ``tiles``: code, square, rotation, state, large tiles."""
+
+    def check_tiles(self, data: Mapping[str, Any]) -> None:
+        if "tiles" not in data or data["tiles"] is None:
+            self.error("tiles", ErrorCode.MISSING_FIELD, "The request must list the tiles.")
+            return
+        tiles = data["tiles"]
+        if not isinstance(tiles, list):
+            self.error("tiles", ErrorCode.INVALID_TYPE,
+                       f"tiles must be a list, not {show(tiles)}.")
+            return
+        if not tiles and not self.draft:
+            self.error("tiles", ErrorCode.EMPTY_BOARD, "The board has no tiles.")
+            return
+        if len(tiles) > MAX_TILES:
+            self.error("tiles", ErrorCode.TOO_MANY_TILES,
+                       f"The board has {len(tiles):,} tiles; the limit is {MAX_TILES:,}.")
+            return
+        orientations = self.tiles.orientations(self.edition)
+        playable = self.playable_codes()
+        squares = self.squares
+        placed: list[TileEntry] = []
+        turns, limit = ROTATION_INDEX, MAX_COORDINATE
+        for index, item in enumerate(tiles):
+            # Fast path for the usual well-formed entry: a playable tile on a free
+            # square. Anything else takes the careful path, which explains the problem.
+            if type(item) is dict:
+                code = item.get("tile")
+                x = item.get("x")
+                y = item.get("y")
+                rotation = item.get("rotation", 0)
+                if (type(code) is str and type(x) is int and type(y) is int
+                        and type(rotation) is int and rotation in turns
+                        and code in playable and -limit <= x <= limit and -limit <= y <= limit
+                        and (square := (x, y)) not in squares and "state" not in item):
+                    tile = squares[square] = TileEntry(
+                        index, code, x, y, orientations[code][turns[rotation]], True, rotation
+                    )
+                    placed.append(tile)
+                    continue
+            placed += self.check_tile(index, item, orientations)
+        self.tiles_checked = True
+        self.placed_tiles = placed
+        if self.draft:
+            return
+        on_board = [tile for tile in placed if tile.on_board]
+        self.check_layout(on_board, len(tiles))
+        self.check_copies(placed)
+        if not any(error.path.startswith("tiles") for error in self.errors):
+            for rule in self.in_play.layout_rules:
+                for problem in rule.check(on_board):
+                    self.error(problem.path, problem.code, problem.message)
+
+    def playable_codes(self) -> frozenset[str]:
+        """Codes of the tiles that exist in the edition and belong to what is in play
+        (in a draft, every known code)."""
+        if self.draft:
+            return frozenset(self.tiles)
+        return self.tiles.codes_in_play(self.edition, self.in_play.tile_groups)
+
+    def check_tile(
+        self, index: int, item: Any, orientations: Mapping[str, tuple[OrientedTile, ...]]
+    ) -> list[TileEntry]:
+        """One entry of ``tiles`` read with care: the tiles it lays (the pieces of a large
+        tile), each on its square unless another tile is there."""
+        path = f"tiles[{index}]"
+        if not isinstance(item, Mapping):
+            self.unplaced_tiles = True
+            self.error(path, ErrorCode.INVALID_TYPE,
+                       f"A tile must be an object, not {show(item)}.")
+            return []
+        tile = CarefulTileEntry(index)
+        definition_ok = self.check_tile_code(item, path, tile)
+        tile.x = self.check_coordinate(item, "x", path)
+        tile.y = self.check_coordinate(item, "y", path)
+        rotation = item.get("rotation")
+        rotation_ok = True
+        if rotation is not None:
+            if not is_int(rotation):
+                rotation_ok = False
+                self.error(f"{path}.rotation", ErrorCode.INVALID_TYPE,
+                           f"rotation must be a number of degrees (0, 90, 180 or 270), "
+                           f"not {show(rotation)}.")
+            elif rotation not in ROTATIONS:
+                rotation_ok = False
+                self.error(f"{path}.rotation", ErrorCode.INVALID_ROTATION,
+                           f"rotation must be 0, 90, 180 or 270 degrees clockwise, "
+                           f"not {show(rotation)}.")
+        else:
+            rotation = 0
+        state = self.check_tile_state(item, path, tile) if "state" in item else ()
+        if state is None:
+            definition_ok = False
+        if definition_ok and rotation_ok:
+            tile.rotation = rotation
+            if tile.large is None:
+                tile.state = state or ()
+                tile.oriented = (self.tiles.turned(tile.code, rotation, tile.state, self.edition)
+                                 if tile.state else orientations[tile.code][rotation // 90])
+        if tile.x is None or tile.y is None:
+            self.unplaced_tiles = True
+            return [tile]
+        if tile.large is not None:
+            return self.lay_large(tile, path)
+        return [self.take_square(tile, path)]
+
+    def take_square(self, tile: TileEntry, path: str) -> TileEntry:
+        """Put ``tile`` on its square unless another tile is there."""
+        square = (tile.x, tile.y)
+        other = self.squares.get(square)
+        if other is not None:
+            self.error(path, ErrorCode.DUPLICATE_POSITION,
+                       f"{tile.label} is on the same square as tiles[{other.index}] "
+                       f"(tile {other.code or '?'}).")
+            return tile
+        tile.on_board = True
+        self.squares[square] = tile
+        return tile
+
+    def lay_large(self, tile: TileEntry, path: str) -> list[TileEntry]:
+        """The pieces of a large tile (see :class:`LargeTile`), each on its square."""
+        large = tile.large
+        assert large is not None and tile.x is not None and tile.y is not None
+        pieces = []
+        for x, y, code in large.squares(tile.x, tile.y, tile.rotation):
+            piece = CarefulTileEntry(tile.index, code, x, y,
+                          self.tiles.orientations(self.edition)[code][tile.rotation // 90]
+                          if code in self.tiles else None, rotation=tile.rotation)
+            piece.large = large
+            if (x, y) == (tile.x, tile.y):
+                piece.origin = (x, y)
+            pieces.append(self.take_square(piece, path))
+        return pieces
+
+    def check_tile_state(
+        self, item: Mapping[str, Any], path: str, tile: TileEntry
+    ) -> tuple[tuple[str, Any], ...] | None:
+        """The state a player entered on a tile (``tiles[].state``), checked against the
+        declared states (see :class:`TileState`); ``None`` when it is wrong."""
+        value = item["state"]
+        if value is None:
+            return ()
+        if not isinstance(value, Mapping):
+            self.error(f"{path}.state", ErrorCode.INVALID_TYPE,
+                       f"A tile's state must be an object, not {show(value)}.")
+            return None
+        definition = self.tiles.get(tile.code) if tile.code is not None else None
+        kept = []
+        ok = True
+        for name, choice in value.items():
+            where = f"{path}.state.{name}" if isinstance(name, str) and len(name) <= 40 \
+                else f"{path}.state"
+            declared = self.registry.tile_states.get(name) if isinstance(name, str) else None
+            if declared is None:
+                known = ", ".join(self.registry.tile_states) or "none"
+                self.error(where, ErrorCode.UNKNOWN_TILE_STATE,
+                           f"Unknown tile state {show(name)}; the states are: {known}.")
+                ok = False
+                continue
+            if declared.name not in self.in_play.tile_states and not self.draft:
+                self.error(where, ErrorCode.EXPANSION_NOT_IN_PLAY,
+                           self.needs(f"The {name} state",
+                                      self.registry.tile_state_part[declared.name]))
+                ok = False
+                continue
+            if definition is not None and not declared.applies(definition):
+                self.error(where, declared.invalid,
+                           f"Tile {tile.code} cannot take a {name} state.")
+                ok = False
+                continue
+            if choice not in declared.values:
+                allowed = ", ".join(show(v) for v in declared.values)
+                self.error(where, declared.invalid,
+                           f"{name} cannot be {show(choice)}: use {allowed}.")
+                ok = False
+                continue
+            kept.append((name, choice))
+        return tuple(sorted(kept)) if ok else None
+
+    def check_tile_code(self, item: Mapping[str, Any], path: str, tile: TileEntry) -> bool:
+        """Check the tile code; return whether its shape can be used for edge checks."""
+        if "tile" not in item or item["tile"] is None:
+            self.error(f"{path}.tile", ErrorCode.MISSING_FIELD, "Every tile needs its code.")
+            return False
+        code = item["tile"]
+        if not isinstance(code, str):
+            self.error(f"{path}.tile", ErrorCode.INVALID_TYPE,
+                       f"A tile code must be a string, not {show(code)}.")
+            return False
+        definition = self.tiles.get(code)
+        if definition is None:
+            large = self.registry.large_tiles.get(code)
+            if large is None:
+                self.error(f"{path}.tile", ErrorCode.UNKNOWN_TILE,
+                           f"There is no tile {show(code)}.")
+                return False
+            return self.check_large_tile(large, path, tile)
+        tile.code = code
+        if self.draft:
+            return True
+        if definition.expansion not in self.in_play.tile_groups:
+            if definition.expansion in self.registry:
+                self.error(f"{path}.tile", ErrorCode.EXPANSION_NOT_IN_PLAY,
+                           self.needs(f"Tile {code}", self.registry[definition.expansion],
+                                      verb="belongs to"))
+            else:
+                self.error(f"{path}.tile", ErrorCode.EXPANSION_NOT_IN_PLAY,
+                           f"Tile {code} belongs to the expansion \"{definition.expansion}\", "
+                           "which the score calculator does not support yet.")
+            # The shape is still known: keep it for edge checks.
+            return True
+        if self.edition is not None and definition.count(self.edition) == 0:
+            self.error(f"{path}.tile", ErrorCode.TILE_NOT_IN_EDITION,
+                       self.not_in_edition(code, self.edition))
+        return True
+
+    def check_large_tile(self, large: LargeTile, path: str, tile: TileEntry) -> bool:
+        """A tile covering several squares: in play, in the edition, not too many."""
+        tile.code = large.code
+        tile.large = large
+        if self.draft:
+            return True
+        if large.code not in self.in_play.large_tiles:
+            self.error(f"{path}.tile", ErrorCode.EXPANSION_NOT_IN_PLAY,
+                       self.needs(f"The {large.name}", self.registry.large_tile_part[large.code],
+                                  verb="belongs to"))
+            return True
+        if self.edition is not None:
+            allowed = large.counts.get(self.edition.value, 0)
+            if not allowed:
+                self.error(f"{path}.tile", ErrorCode.TILE_NOT_IN_EDITION,
+                           f"The {large.name} does not exist in {self.edition.value}.")
+                return True
+            self.large_counts[large.code] = self.large_counts.get(large.code, 0) + 1
+            if self.large_counts[large.code] == allowed + 1:
+                self.error(f"{path}.tile", ErrorCode.TOO_MANY_COPIES,
+                           f"{self.edition.value} has only {allowed} {large.name}.")
+        return True
+
+    def not_in_edition(self, code: str, edition: Edition) -> str:
+        """Why tile ``code`` is not in ``edition``, and what to do instead."""
+        definition = self.tiles[code]
+        editions = [e.value for e in Edition if definition.count(e) > 0]
+        if not editions:
+            return f"Tile {code} does not exist in {edition.value}."
+        others = either(editions)
+
+        def has_garden(tile: TileDefinition, in_edition: Edition | None = None) -> bool:
+            return any(segment.kind is FeatureKind.GARDEN and segment.exists_in(in_edition)
+                       for segment in tile.segments)
+
+        edition_has_gardens = any(
+            has_garden(tile, edition) for tile in self.tiles.values() if tile.count(edition) > 0
+        )
+        if has_garden(definition) and not edition_has_gardens:
+            # Garden copies are coded "<letter>-garden" (see the tile spec).
+            plain = code.removesuffix("-garden")
+            instead = (
+                f"use tile {plain}, or play {others}"
+                if plain != code and plain in self.tiles and self.tiles[plain].count(edition)
+                else f"play {others}"
+            )
+            return (f"Tile {code} does not exist in {edition.value}, which has no gardens: "
+                    f"{instead}.")
+        return f"Tile {code} does not exist in {edition.value}; it is in {others}."

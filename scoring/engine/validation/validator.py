@@ -1,0 +1,82 @@
+"""The one reader of the board request, put together from its concerns."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..board import Board, DistrictFigure, Figure, PlacedTile
+from ..problems import BoardError, ErrorCode
+from ..request import ScoreRequest
+from ..rules import DEFAULT_EDITION, RuleSet
+from ..tiles import OrientedTile
+from .figures import FigureChecks
+from .finished import FinishedBoardChecks
+from .game import GameChecks
+from .layout import LayoutChecks
+from .neutral import NeutralChecks
+from .players import PlayerChecks
+from .text import show
+from .tiles import TileChecks
+
+
+class RequestValidator(GameChecks, PlayerChecks, TileChecks, LayoutChecks, FigureChecks,
+                       NeutralChecks, FinishedBoardChecks):
+    """The one reader of the board request: checks it and, once :meth:`run` found no
+    problem, hands over what it read.
+
+    :meth:`request` and :meth:`placed` save the scorer from parsing the body and
+    turning the tiles a second time. With ``draft=True`` it checks only the request's
+    form — types, known codes, names and limits — and not what a finished game leaves on
+    the table (edges that match, tiles joined, copies in the box, figures on features,
+    figures and tiles of expansions not in play): a board being rebuilt may be unfinished,
+    but never malformed.
+    """
+
+    def request(self, data: Mapping[str, Any]) -> ScoreRequest:
+        """The parsed request; only for a request that :meth:`run` accepted."""
+        if self.errors or not self.tiles_checked:
+            raise ValueError("only a request without problems can be parsed")
+        placed_tiles = self.placed_tiles
+
+        def tiles() -> list[PlacedTile]:
+            return [
+                PlacedTile(t.code, t.x, t.y, t.rotation, t.state) if t.large is None
+                else PlacedTile(t.large.code, *t.origin, t.rotation)
+                for t in placed_tiles if t.large is None or t.origin is not None
+            ]
+
+        figures = []
+        districts = []
+        for figure, item in zip(self.read_figures, data.get("figures") or (), strict=True):
+            if figure is None:
+                figures.append(Figure.from_json(item, self.registry.default_figure_kind))
+            elif type(figure) is DistrictFigure:
+                districts.append(figure)
+            else:
+                figures.append(figure)
+        return ScoreRequest(
+            players=tuple(self.players),
+            board=Board.deferred(tiles, figures, self.neutral, districts),
+            edition=self.edition or DEFAULT_EDITION,
+            expansions=self.in_play.listed,
+            rules=RuleSet.from_json(data.get("rules"), self.registry.rule_options),
+        )
+
+    def placed(self) -> dict[tuple[int, int], OrientedTile]:
+        """The turned tiles by ``(y, x)``, as :meth:`FeatureGraph.from_placed` takes them."""
+        return {(t.y, t.x): t.oriented for t in self.placed_tiles}
+
+    def run(self, data: Any) -> list[BoardError]:
+        if type(data) is not dict and not isinstance(data, Mapping):
+            self.error("", ErrorCode.INVALID_TYPE,
+                       f"The request must be a JSON object, not {show(data)}.")
+            return self.errors
+        self.check_edition(data)
+        self.check_expansions(data)
+        self.check_rules(data)
+        self.check_players(data)
+        self.check_tiles(data)
+        self.check_figures(data)
+        self.check_neutral(data)
+        return self.errors

@@ -1,0 +1,41 @@
+"""CI runs the suite on SQLite and on PostgreSQL, and the browser tests once: in the
+SQLite pass, selected with the ``browser`` marker that every test driving Chromium gets
+(``tests/conftest.py``)."""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def pytest_runs() -> list[str]:
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    return [line.strip() for line in script.splitlines()
+            if re.search(r"\.venv/bin/pytest\b", line) and not line.lstrip().startswith("#")]
+
+
+def test_the_browser_tests_run_in_the_sqlite_pass_only():
+    sqlite, postgres = pytest_runs()
+    assert sqlite == ".venv/bin/pytest -q"  # everything, the browser tests included
+    assert postgres.endswith('.venv/bin/pytest -q -m "not browser"')
+
+
+def test_every_test_that_drives_chromium_is_marked_browser():
+    modules = ["tests/builder", "tests/catalogue/test_gallery_browser.py",
+               "tests/project/test_csp_browser.py", "tests/rules/test_browser.py"]
+    collected = {}
+    for selection in ("browser", "not browser"):
+        result = subprocess.run(
+            [sys.executable, "-m", "pytest", "--collect-only", "-q",
+             "-m", selection, *modules],
+            cwd=ROOT, capture_output=True, text=True, check=True,
+        )
+        collected[selection] = {line for line in result.stdout.splitlines() if "::" in line}
+    browser, other = collected["browser"], collected["not browser"]
+    # 20 builder pages, 5 shortcuts, 2 gallery, 3 CSP and 4 rules pages at least.
+    assert len(browser) >= 34
+    assert all(not test.startswith("tests/builder/test_browser.py") for test in other)
+    assert {test for test in browser if test.startswith("tests/rules/")} == {
+        test for test in browser | other if test.startswith("tests/rules/")}
