@@ -10,7 +10,7 @@ class StrictPageNumberPagination(PageNumberPagination):
 
     def get_page_size(self, request):
         raw = request.query_params.get(self.page_size_query_param)
-        if raw is None or raw == "":
+        if raw is None:
             return self.page_size
         if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= self.max_page_size:
             raise ValidationError({self.page_size_query_param: [

@@ -56,6 +56,7 @@ def test_page_parameters_have_their_bounds(schema):
     ("rotated=maybe", "rotated", "Give true or false, not 'maybe'"),
     ("page_size=abc", "page_size", "from 1 to 200, not 'abc'"),
     ("page_size=0", "page_size", "from 1 to 200"),
+    ("page_size=", "page_size", "from 1 to 200, not ''"),
     ("page=first", "page", "not 'first'"),
 ])
 def test_a_query_that_cannot_filter_is_a_400_naming_it(client, query, path, words):
