@@ -66,6 +66,10 @@ REQUIRED = {
     "jcz-abbey-merge", "jcz-barn-scoring", "jcz-barn-connected-scoring",
     "jcz-mayor-zero-points", "jcz-king-and-robber-scoring", "jcz-coc-field-scoring",
     "jcz-shrine-scoring",
+    # Issue #19: Hills & Sheep.
+    "vineyards-around-a-completed-monastery", "hills-tie-one-follower-enough",
+    "hills-tie-most-followers", "hills-decide-a-cathedral-city",
+    "vineyard-two-cities-on-one-edge", "shepherd-scores-nothing",
 }
 
 
