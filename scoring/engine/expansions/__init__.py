@@ -18,6 +18,7 @@ from . import (
     count_king_robber,
     hills_sheep,
     inns_cathedrals,
+    princess_dragon,
     river2,
     traders_builders,
 )
@@ -30,6 +31,7 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     abbey_mayor.EXPANSION,
     count_king_robber.EXPANSION,
     hills_sheep.EXPANSION,
+    princess_dragon.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

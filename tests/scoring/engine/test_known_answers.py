@@ -70,6 +70,9 @@ REQUIRED = {
     "vineyards-around-a-completed-monastery", "hills-tie-one-follower-enough",
     "hills-tie-most-followers", "hills-decide-a-cathedral-city",
     "vineyard-two-cities-on-one-edge", "shepherd-scores-nothing",
+    # Issue #19: The Princess & the Dragon.
+    "fairy-beside-a-farmer-without-a-city", "fairy-on-an-open-inn-road",
+    "fairy-with-the-minority", "monastery-in-a-city-and-road-under-a-city",
 }
 
 

@@ -83,8 +83,8 @@ CASES = [
      'Unknown edition "C4": use C1, C2 or C3.'),
     ("unknown_expansion", changed(expansions=["farmers", "abbot", "dragons"]), "expansions[2]",
      'Unknown expansion "dragons"; the calculator knows farmers, abbot, river, river2, '
-     'inns-cathedrals, traders-builders, abbey-mayor, count-king-robber, hills-sheep (or any '
-     'part of these).'),
+     'inns-cathedrals, traders-builders, abbey-mayor, count-king-robber, hills-sheep, '
+     'princess-dragon (or any part of these).'),
     ("expansion_not_in_edition", changed(edition="C1", expansions=["farmers", "abbot"],
                                          figures=[]), "expansions[1]",
      "The Abbot does not exist in C1."),
