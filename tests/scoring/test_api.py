@@ -280,7 +280,7 @@ def test_the_schema_documents_the_endpoint(client):
     assert (players["minItems"], players["maxItems"]) == (2, 6)
     assert ok["schema"] == {"$ref": "#/components/schemas/ScoreResponse"}
     assert set(components["ScoreResponse"]["properties"]) == {
-        "players", "winners", "features", "trade_goods", "fairy", "warnings",
+        "players", "winners", "features", "trade_goods", "fairy", "tower_tops", "warnings",
     }
     assert bad["schema"] == {"$ref": "#/components/schemas/Errors"}
     code_ref = components["BoardError"]["properties"]["code"]["$ref"]
@@ -288,5 +288,5 @@ def test_the_schema_documents_the_endpoint(client):
     assert set(components["ScoreErrorCodeEnum"]["enum"]) == {code.value for code in ErrorCode} | {
         "river_not_connected", "river_spring", "river_u_turn", "river_loop", "goods_mismatch",
         "invalid_goods", "abbey_not_in_hole", "too_many_abbeys", "invalid_holds",
-        "holder_without_feature", "shrine_challenge", "fairy_without_follower",
+        "holder_without_feature", "shrine_challenge", "fairy_without_follower", "invalid_tower",
     }

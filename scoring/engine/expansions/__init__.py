@@ -20,6 +20,7 @@ from . import (
     inns_cathedrals,
     princess_dragon,
     river2,
+    tower,
     traders_builders,
 )
 
@@ -32,6 +33,7 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     count_king_robber.EXPANSION,
     hills_sheep.EXPANSION,
     princess_dragon.EXPANSION,
+    tower.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

@@ -73,6 +73,8 @@ REQUIRED = {
     # Issue #19: The Princess & the Dragon.
     "fairy-beside-a-farmer-without-a-city", "fairy-on-an-open-inn-road",
     "fairy-with-the-minority", "monastery-in-a-city-and-road-under-a-city",
+    # Issue #19: The Tower.
+    "tower-top-scores-nothing",
 }
 
 

@@ -84,7 +84,7 @@ CASES = [
     ("unknown_expansion", changed(expansions=["farmers", "abbot", "dragons"]), "expansions[2]",
      'Unknown expansion "dragons"; the calculator knows farmers, abbot, river, river2, '
      'inns-cathedrals, traders-builders, abbey-mayor, count-king-robber, hills-sheep, '
-     'princess-dragon (or any part of these).'),
+     'princess-dragon, tower (or any part of these).'),
     ("expansion_not_in_edition", changed(edition="C1", expansions=["farmers", "abbot"],
                                          figures=[]), "expansions[1]",
      "The Abbot does not exist in C1."),
@@ -185,7 +185,7 @@ CASES = [
     ("unknown_tile_state", changed(tiles=[{"tile": "D", "x": 0, "y": 0,
                                            "state": {"ferry": "N-S"}}, *valid()["tiles"][1:]]),
      "tiles[0].state.ferry",
-     'Unknown tile state "ferry"; the states are: none.'),
+     'Unknown tile state "ferry"; the states are: tower, tower_top.'),
 ]
 
 
