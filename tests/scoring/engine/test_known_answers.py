@@ -75,6 +75,10 @@ REQUIRED = {
     "fairy-with-the-minority", "monastery-in-a-city-and-road-under-a-city",
     # Issue #19: The Tower.
     "tower-top-scores-nothing",
+    # Issue #19: JCloisterZone's engine tests for these expansions, replayed.
+    "jcz-vineyards-monastery", "jcz-vineyards-incomplete-monastery",
+    "jcz-fairy-endgame-road", "jcz-fairy-endgame-zero-field",
+    "jcz-fairy-endgame-incomplete-inn", "jcz-fairy-empty-city",
 }
 
 
