@@ -15,9 +15,9 @@ same data, so a new expansion's output needs no change outside its module.
 
 >>> from scoring.engine.expansions import DEFAULT_REGISTRY
 >>> [field.key for field in feature_fields(DEFAULT_REGISTRY)]
-['inn', 'cathedral', 'goods', 'pig_herd', 'builders', 'pigs']
+['inn', 'cathedral', 'goods', 'pig_herd', 'builders', 'pigs', 'barns', 'shepherds']
 >>> [listing.key for listing in bonus_listings(DEFAULT_REGISTRY)]
-['trade_goods']
+['trade_goods', 'fairy', 'tower_tops']
 """
 
 from __future__ import annotations
