@@ -66,6 +66,19 @@ REQUIRED = {
     "jcz-abbey-merge", "jcz-abbey-wagon-move", "jcz-barn-scoring", "jcz-barn-connected-scoring",
     "jcz-mayor-zero-points", "jcz-king-and-robber-scoring", "jcz-coc-field-scoring",
     "jcz-shrine-scoring",
+    # Issue #19: Hills & Sheep.
+    "vineyards-around-a-completed-monastery", "hills-tie-one-follower-enough",
+    "hills-tie-most-followers", "hills-decide-a-cathedral-city",
+    "vineyard-two-cities-on-one-edge", "shepherd-scores-nothing",
+    # Issue #19: The Princess & the Dragon.
+    "fairy-beside-a-farmer-without-a-city", "fairy-on-an-open-inn-road",
+    "fairy-with-the-minority", "monastery-in-a-city-and-road-under-a-city",
+    # Issue #19: The Tower.
+    "tower-top-scores-nothing",
+    # Issue #19: JCloisterZone's engine tests for these expansions, replayed.
+    "jcz-vineyards-monastery", "jcz-vineyards-incomplete-monastery",
+    "jcz-fairy-endgame-road", "jcz-fairy-endgame-zero-field",
+    "jcz-fairy-endgame-incomplete-inn", "jcz-fairy-empty-city",
 }
 
 
