@@ -102,7 +102,7 @@ def test_unknown_tile_is_a_json_404_naming_the_code(api):
 def test_tile_list_query_count_is_constant(api, django_assert_num_queries, page_size):
     with django_assert_num_queries(3):  # count, page, prefetched counts with editions
         response = api.get(f"/api/tiles/?page_size={page_size}")
-    assert len(response.json()["results"]) == min(page_size, 99 + 13 + 22)
+    assert len(response.json()["results"]) == min(page_size, 99 + 13 + 22 + 8 + 8)
 
 
 @pytest.mark.parametrize("page_size", [5, 50, 200])
@@ -129,8 +129,10 @@ def test_filtered_tile_list_query_count_is_constant(api, django_assert_num_queri
         ("expansion=inns-cathedrals", 17),
         ("expansion=traders-builders", 24),
         ("expansion=inns", 0),  # a part whose expansion's tiles belong to no part
-        # + the abbey, abbey-mayor-B, king-robber-E and the 5 shrines
-        ("feature=monastery", 2 + 2 + 1 + 1 + 1 + 3 + 5),
+        # + the abbey, abbey-mayor-B, king-robber-E, the 5 shrines and goldmines-A to D
+        ("feature=monastery", 2 + 2 + 1 + 1 + 1 + 3 + 5 + 4),
+        ("expansion=goldmines", 8),
+        ("expansion=mage-witch&feature=garden", 1),
     ],
 )
 def test_tile_list_filters(api, query, expected):

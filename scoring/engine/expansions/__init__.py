@@ -12,7 +12,16 @@ can build one of its own.
 from __future__ import annotations
 
 from ..expansion import ExpansionRegistry
-from . import abbey_mayor, base, count_king_robber, inns_cathedrals, river2, traders_builders
+from . import (
+    abbey_mayor,
+    base,
+    count_king_robber,
+    goldmines,
+    inns_cathedrals,
+    mage_witch,
+    river2,
+    traders_builders,
+)
 
 DEFAULT_REGISTRY = ExpansionRegistry([
     base.EXPANSION,
@@ -21,6 +30,8 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     traders_builders.EXPANSION,
     abbey_mayor.EXPANSION,
     count_king_robber.EXPANSION,
+    goldmines.EXPANSION,
+    mage_witch.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

@@ -50,9 +50,15 @@ class GameChecks(ValidatorBase):
                            f"An expansion is named by its code (a string), not {show(code)}.")
                 continue
             if code not in registry:
-                known = ", ".join(c for c in registry.codes if c != BASE)
+                # The base game's parts and every other expansion, without their parts
+                # (a list of every code grows past a readable sentence).
+                known = ", ".join(
+                    [part.code for part in registry[BASE].parts]
+                    + [expansion.code for expansion in registry.expansions
+                       if expansion.code != BASE])
                 self.error(path, ErrorCode.UNKNOWN_EXPANSION,
-                           f"Unknown expansion {show(code)}; the calculator knows {known}.")
+                           f"Unknown expansion {show(code)}; the calculator knows {known}, "
+                           "and the parts of each.")
                 continue
             part = registry[code]
             if edition is not None and edition not in part.editions:

@@ -66,6 +66,11 @@ REQUIRED = {
     "jcz-abbey-merge", "jcz-barn-scoring", "jcz-barn-connected-scoring",
     "jcz-mayor-zero-points", "jcz-king-and-robber-scoring", "jcz-coc-field-scoring",
     "jcz-shrine-scoring",
+    # Issue #18: the minis of Big Box 6 and 7, hand-computed (also where they meet Inns &
+    # Cathedrals and Traders & Builders) and replayed from JCloisterZone's engine tests.
+    "gold-tiers", "gold-ten-or-more", "gold-beside-goods",
+    "mage-on-inn-road-left-open", "witch-on-cathedral-city", "mage-on-cathedral-city",
+    "mage-and-witch-incomplete", "jcz-mage", "jcz-witch",
 }
 
 

@@ -83,9 +83,8 @@ CASES = [
      'Unknown edition "C4": use C1, C2 or C3.'),
     ("unknown_expansion", changed(expansions=["farmers", "abbot", "dragons"]), "expansions[2]",
      'Unknown expansion "dragons"; the calculator knows farmers, abbot, river, river2, '
-     'inns-cathedrals, inns, cathedrals, large-meeple, sixth-player, point-tiles, '
-     'traders-builders, trade-goods, builder, pig, abbey-mayor, abbey, mayor, wagon, barn, '
-     'count-king-robber, count, king-robber-baron, shrines.'),
+     'inns-cathedrals, traders-builders, abbey-mayor, count-king-robber, goldmines, '
+     'mage-witch, and the parts of each.'),
     ("expansion_not_in_edition", changed(edition="C1", expansions=["farmers", "abbot"],
                                          figures=[]), "expansions[1]",
      "The Abbot does not exist in C1."),

@@ -1,0 +1,40 @@
+"""The tile files of the minis as loaded: eight tile types each, one copy per edition
+(C1, C2, C3), and each tile's symbol as a landmark the picture draws."""
+
+import pytest
+
+from carcwiki.catalogue.models import TileType
+from carcwiki.catalogue.selectors import tile_data
+from carcwiki.catalogue.svg import render_tile_svg
+
+pytestmark = pytest.mark.django_db
+
+MINIS = {"goldmines": "gold", "mage-witch": "magic"}
+
+
+@pytest.mark.parametrize(("code", "symbol"), MINIS.items())
+def test_eight_tiles_each_with_its_symbol_in_every_edition(code, symbol):
+    tiles = {tile["code"]: tile for tile in tile_data(expansion_codes=[code])}
+    assert list(tiles) == [f"{code}-{letter}" for letter in "ABCDEFGH"]
+    for edition in ("C1", "C2", "C3"):
+        assert sum(tile["counts"].get(edition, 0) for tile in tiles.values()) == 8
+    for tile in tiles.values():
+        assert [f for f in tile["features"] if f["kind"] == symbol] == [{"kind": symbol}]
+    assert {row.expansion.code for row in TileType.objects.filter(code__in=tiles)} == {code}
+
+
+def test_the_gold_tiles_with_a_monastery():
+    # JCloisterZone's goldmines.xml: GO/LRr, GO/LCc, GO/LCcRr and GO/LRrRr (A-D) have one.
+    tiles = tile_data(expansion_codes=["goldmines"])
+    with_monastery = [tile["code"] for tile in tiles
+                      if any(f["kind"] == "monastery" for f in tile["features"])]
+    assert with_monastery == ["goldmines-A", "goldmines-B", "goldmines-C", "goldmines-D"]
+
+
+@pytest.mark.parametrize(("code", "glyph"), [("goldmines-A", "gold"),
+                                           ("mage-witch-E", "magic")])
+def test_the_picture_draws_the_symbol(code, glyph):
+    tile = next(t for t in tile_data(expansion_codes=[code.rsplit("-", 1)[0]])
+                if t["code"] == code)
+    svg = render_tile_svg(tile)
+    assert f'class="feature {glyph}"' in svg
