@@ -9,8 +9,8 @@ no expansion, figure kind, rule or tile: it reads them from here. Three groups:
   puts in play, the figure kinds with their limits, strengths and placements, the rule
   options with their labels, the tokens players bring and the start tiles;
 - the geometry, from the engine's tile set (:func:`builder_geometry`): for every tile type
-  and rotation the edges and segments after rotation, and the location names with the
-  side each lies on, where it turns and which location of a neighbour it meets.
+  its edges and segments as printed, and the location names with the side each lies on,
+  what each becomes when the tile turns and which location of a neighbour it meets.
 """
 
 from __future__ import annotations
@@ -30,32 +30,66 @@ BUILDER_EDITIONS = ("C1", "C2", "C3")
 EDITION_OF_GROUP = {"c1": "C1", "c23": "C3"}
 
 
-def builder_tiles(checked: TileSet) -> list[dict[str, Any]]:
-    """Every tile type as plain data, the engine's checked tile (``checked``, the set the
-    scorer reads) in catalogue order, plus its part code (``None`` for the base box) and
-    the words the palette's search matches (see :func:`tile_search_text`)."""
+def tile_groups(codes: list[str], registry: ExpansionRegistry = REGISTRY) -> list[str]:
+    """The tile groups a game with these codes lays (the base game's and those the codes
+    bring), sorted; codes the registry does not know bring nothing."""
+    return sorted(registry.in_play([code for code in codes if code in registry]).tile_groups)
+
+
+def all_tile_groups(registry: ExpansionRegistry = REGISTRY) -> list[str]:
+    return tile_groups(list(registry.codes), registry)
+
+
+def builder_tiles(checked: TileSet, groups: list[str] | None = None) -> list[dict[str, Any]]:
+    """The tile types of these tile groups (every type when ``None``) as plain data: the
+    engine's checked tile (``checked``, the set the scorer reads) in catalogue order, plus
+    its part code (``None`` for the base box) and the words the palette's search matches
+    (see :func:`tile_search_text`)."""
     tiles = []
     for tile in TileType.objects.select_related("expansion", "part"):
         definition = checked[tile.code]
+        if groups is not None and definition.expansion not in groups:
+            continue
         data = {**definition.to_data(), "picture": definition.picture,
                 "start": definition.start, "illustrations": list(definition.illustrations)}
-        owner = tile.part if tile.part_id else tile.expansion
         tiles.append({**data, "part": tile.part.code if tile.part_id else None,
-                      "search": tile_search_text(data, owner.name)})
+                      "search": tile_search_text(data)})
     return tiles
 
 
-def tile_search_text(data: dict[str, Any], owner_name: str = "") -> str:
-    """What a player may type to find a tile type, as one lower-case string: its code,
-    what the picture shows, the kinds of its features (a field also as "farm") and what
-    they carry (an inn, a cathedral, goods, pennants, a road's end), its illustrations
-    and the name of the expansion or part it comes from ("river")."""
-    words = [data["code"], data.get("picture") or "", owner_name]
-    for feature in data.get("features") or []:
+def _road_words(features: list[dict[str, Any]]) -> list[str]:
+    """What a player calls the tile's roads: a straight road, a curve, a road's end, a
+    crossroads (three or four roads meeting)."""
+    words = []
+    roads = [feature for feature in features if feature.get("kind") == FeatureKind.ROAD.value]
+    for road in roads:
+        edges = [Side[edge] for edge in road.get("edges") or () if edge in Side.__members__]
+        if len(edges) == 2:
+            words.append("straight" if edges[0].opposite == edges[1] else "curve bend")
+        elif len(edges) == 1:
+            words.append("end")
+    if sum(len(road.get("edges") or ()) == 1 for road in roads) >= 3:
+        words.append("crossroads crossing junction")
+    return words
+
+
+def tile_search_text(data: dict[str, Any]) -> str:
+    """What a player may type to find a tile type, as one lower-case string, from what
+    the tile shows and nothing else: what the picture shows, the kinds of its features (a
+    field also as "farm", a monastery as "cloister"), the shape of its roads (straight,
+    curve, crossroads), what the features carry (an inn, a cathedral, goods, pennants) and
+    its illustrations. Not its code (the palette matches codes on their own) nor its
+    expansion's name: "inn" finds the tiles with an inn, not every tile of Inns &
+    Cathedrals."""
+    features = data.get("features") or []
+    words = [data.get("picture") or ""]
+    for feature in features:
         kind = str(feature.get("kind", ""))
         words.append(kind)
         if kind == FeatureKind.FARM.value or kind == "field":
             words.append("field farm")
+        if kind == FeatureKind.MONASTERY.value:
+            words.append("cloister")
         for name, value in feature.items():
             if name in {"kind", "edges", "half_edges", "editions", "borders"}:
                 continue
@@ -65,6 +99,7 @@ def tile_search_text(data: dict[str, Any], owner_name: str = "") -> str:
                 words.append(f"{name.replace('_', ' ')} {value}")
             elif isinstance(value, (list, tuple)):
                 words.extend(str(item) for item in value if isinstance(item, str))
+    words.extend(_road_words(features))
     words.extend(str(item) for item in data.get("illustrations") or [])
     seen: dict[str, None] = {}
     for word in " ".join(words).lower().replace(",", " ").replace(";", " ").split():
@@ -155,6 +190,9 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
             "strength": kind.strength, "part": part.code, "placements": placements,
             "listed_as": kind.listed_as,
             "shape": _figure_shape(placements, kind.strength),
+            # A follower is what a builder or pig joins; a figure that stands on a
+            # corner (a barn) names the corner where four tiles meet.
+            "follower": kind.follower, "stands": kind.stands.value,
         })
     return {
         # What the expansions add to a scoring's response, for the results panel.
@@ -174,8 +212,24 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
         ],
         "tokens": [
             {"name": tokens.name, "kinds": list(tokens.kinds),
-             "part": registry.token_part[tokens.name].code, "meaning": tokens.meaning}
+             "part": registry.token_part[tokens.name].code, "meaning": tokens.meaning,
+             # Held or not (the king's tile) rather than counted (goods), and the caps.
+             "flags": tokens.flags, "per_player": tokens.per_player, "in_all": tokens.in_all,
+             "words": {kind: tokens.word(kind) for kind in tokens.kinds}}
             for tokens in registry.tokens
+        ],
+        # Figures nobody owns (a witch, a dragon), where they may stand and how many.
+        "neutral": [
+            {"code": figure.code, "name": figure.name, "limit": figure.limit,
+             "features": [feature.value for feature in figure.features],
+             "meaning": figure.meaning, "part": member}
+            for member in registry.codes for figure in registry[member].neutral_figures
+        ],
+        # What a tile type may be beyond its features (an abbey fits any hole).
+        "tile_traits": [
+            {"name": trait.name, "meaning": trait.meaning, "any_edges": trait.any_edges,
+             "closes": trait.closes, "part": member}
+            for member in registry.codes for trait in registry[member].tile_traits
         ],
         # Start tiles by part, in registry order: the game starts from the first tile,
         # taking the parts in play from the last, that the edition has.
@@ -203,13 +257,16 @@ def oriented_view(tiles: TileSet, code: str, rotation: int,
     data_indices = [
         index for index, kind in enumerate(_data_kinds(definition)) if kind not in landmarks
     ]
-    return {
+    view = {
         "edges": oriented.edge_string,
         "segments": [_segment_data(segment, data_indices[index])
                      for index, segment in enumerate(oriented.segments)],
         "at": {location.value: oriented.segment_index(location) for location in Location
                if oriented.segment_index(location) >= 0},
     }
+    if getattr(definition, "any_edges", False):
+        view["any_edges"] = True  # a declared trait (an abbey): it fits whatever the edges
+    return view
 
 
 def _segment_data(segment, data_index: int) -> dict[str, Any]:
@@ -250,11 +307,19 @@ def builder_geometry(tiles: TileSet, codes: list[str] | None = None) -> dict[str
             for location in Location
         ],
         "edge_words": {edge.value: edge.word for edge in EdgeType},
-        "tiles": {
-            code: [oriented_view(tiles, code, rotation, landmarks) for rotation in ROTATIONS]
-            for code in wanted
-        },
+        # Each tile as printed (turned 0°): the page turns it by the locations' "turned"
+        # names, a quarter of the bytes of sending every turn.
+        "tiles": {code: oriented_view(tiles, code, 0, landmarks) for code in wanted},
     }
+
+
+def turned_geometry(tiles: TileSet, codes: list[str] | None = None) -> dict[str, Any]:
+    """The engine's view of every tile turned each way: what the page derives from
+    :func:`builder_geometry` (its JavaScript unit tests compare the two)."""
+    landmarks = frozenset(tiles.registry.landmarks) if tiles.registry is not None else frozenset()
+    wanted = [code for code in (codes if codes is not None else tiles) if code in tiles]
+    return {code: [oriented_view(tiles, code, rotation, landmarks) for rotation in ROTATIONS]
+            for code in wanted}
 
 
 def initial_selection(request, options: list[dict[str, Any]]) -> dict[str, Any]:

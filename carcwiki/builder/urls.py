@@ -8,5 +8,6 @@ app_name = "builder"
 urlpatterns = [
     path("board/", views.board_page, name="board"),
     path("board/save/", views.save_board, name="save"),
+    path("board/tiles/", views.board_tiles, name="tiles"),
     path("board/<str:board_id>/", views.saved_board_page, name="saved"),
 ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -39,7 +39,8 @@ from .validation import MAX_BOARD_BYTES, InvalidDraftError, check_size, parse_bo
 BUILDER_MODULES = (
     "main.js", "dom.js", "geometry.js", "catalogue.js", "state.js", "viewport.js",
     "pictures.js", "boardview.js", "figures.js", "placement.js", "palette.js", "setup.js",
-    "players.js", "inspector.js", "results.js", "storage.js", "keyboard.js",
+    "players.js", "inspector.js", "results.js", "storage.js", "keyboard.js", "chooser.js",
+    "words.js",
 )
 
 
@@ -59,22 +60,29 @@ def import_map(urls: dict[str, str]) -> str:
 
 def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse:
     options = selectors.builder_options()
+    initial = selectors.initial_selection(request, options)
+    # Only the tiles of the game in play (the saved board's, else the selection's): the
+    # page asks for another expansion's tiles when a player puts it in play.
+    codes = (saved.board.get("expansions") if saved else None) or initial["expansions"]
+    groups = selectors.tile_groups([code for code in codes if isinstance(code, str)])
     checked = current_tiles()
-    tiles = selectors.builder_tiles(checked)
+    tiles = selectors.builder_tiles(checked, groups)
     urls = module_urls()
     context = {
         "builder_data": {
             "tiles": tiles,
+            "groups": groups,
             "editions": selectors.builder_editions(),
             "options": options,
             "rules": selectors.builder_rules(),
             "geometry": selectors.builder_geometry(
                 checked, [tile["code"] for tile in tiles]),
-            "initial": selectors.initial_selection(request, options),
+            "initial": initial,
             "urls": {
                 "score": reverse("api:scoring:score"),
                 "check": reverse("api:scoring:check"),
                 "save": reverse("builder:save"),
+                "tiles": reverse("builder:tiles"),
                 "tile_svg": reverse("catalogue:tile-svg", kwargs={"code": "CODE"}),
             },
             "limits": {"board_bytes": MAX_BOARD_BYTES},
@@ -97,6 +105,27 @@ def board_page(request: HttpRequest) -> HttpResponse:
 @require_GET
 def saved_board_page(request: HttpRequest, board_id: str) -> HttpResponse:
     return _page(request, get_object_or_404(SavedBoard, pk=board_id))
+
+
+@require_GET
+def board_tiles(request: HttpRequest) -> JsonResponse:
+    """The tiles of more tile groups, for a page that puts another expansion in play:
+    ``?groups=river,inns-cathedrals`` answers their types and their geometry, as the page
+    carries its own; a group the builder does not know is a 400 that names it."""
+    wanted = [group for group in request.GET.get("groups", "").split(",") if group]
+    known = selectors.all_tile_groups()
+    unknown = [group for group in wanted if group not in known]
+    if not wanted or unknown:
+        return JsonResponse({"errors": [{
+            "path": "groups", "code": "unknown_group",
+            "message": (f"No tile group {', '.join(unknown)}: choose among {', '.join(known)}."
+                        if unknown else f"Name the tile groups to load, among {', '.join(known)}."),
+        }]}, status=400)
+    checked = current_tiles()
+    tiles = selectors.builder_tiles(checked, sorted(set(wanted)))
+    geometry = selectors.builder_geometry(checked, [tile["code"] for tile in tiles])
+    return JsonResponse({"groups": sorted(set(wanted)), "tiles": tiles,
+                         "geometry": geometry["tiles"]})
 
 
 class AsciiJSONRenderer(JSONRenderer):

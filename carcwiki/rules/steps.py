@@ -127,3 +127,41 @@ def _position_for(view: StepView, numbered: list[StepView], phases: list[str]) -
         if phases.index(step.phase) <= index:
             position = number + 1
     return position
+
+
+@dataclass
+class CalculatorStep:
+    """One step of the calculator's final scoring, as the final-scoring page lists it."""
+
+    title: str
+    expansion_name: str
+    details: list["CalculatorStep"] = field(default_factory=list)
+
+
+def calculator_steps(selection: Selection) -> tuple[list[CalculatorStep], list[str]]:
+    """The order in which the calculator (``POST /api/score/``) applies its final-scoring
+    steps for the selection, read from the scoring engine's declarations (where it is
+    written once, :attr:`InPlay.steps`), and the names of the selected expansions it does
+    not score."""
+    from scoring.engine.expansions import DEFAULT_REGISTRY
+
+    names = selection.catalogue.names if selection.catalogue else {}
+    in_play = DEFAULT_REGISTRY.in_play(selection.codes)
+    scored = {part.code for part in in_play.parts} | set(in_play.expansion_of.values())
+
+    def view(step) -> CalculatorStep:
+        return CalculatorStep(
+            title=step.title,
+            expansion_name=names.get(step.part, names.get(step.expansion, step.expansion)),
+            details=[view(detail) for detail in step.details],
+        )
+
+    unscored = []
+    if selection.catalogue is not None:
+        unscored = [
+            expansion.name
+            for expansion in selection.catalogue.expansions
+            if expansion.code in selection.codes and expansion.code not in scored
+            and not scored.intersection(part.code for part in expansion.parts)
+        ]
+    return [view(step) for step in in_play.steps], unscored

@@ -29,6 +29,7 @@ from .selection import (
     Selection,
     edition_label,
 )
+from .steps import calculator_steps
 
 MAX_QUERY_LENGTH = 200
 SELECTOR_TABS = [
@@ -111,8 +112,10 @@ def turn_order(request: HttpRequest) -> HttpResponse:
 
 
 def final_scoring_order(request: HttpRequest) -> HttpResponse:
-    """The steps of the final scoring, in order, for the visitor's selection."""
+    """The steps of the final scoring, in order, for the visitor's selection, and the
+    order in which the calculator applies them."""
     selection = request.rules_selection
+    calculator, unscored = calculator_steps(selection)
     return render(
         request,
         "rules/steps.html",
@@ -122,6 +125,8 @@ def final_scoring_order(request: HttpRequest) -> HttpResponse:
             "lead": "What is scored once the last tile is placed, with the expansions of "
             "your selection, in order. Each step links to the rule that explains it.",
             "steps": selectors.steps_view(kind="final", selection=selection),
+            "calculator": calculator,
+            "unscored": unscored,
         },
     )
 

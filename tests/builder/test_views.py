@@ -69,7 +69,8 @@ def test_the_page_carries_everything_the_builder_needs(client):
     assert set(offered) == {
         "farmers", "abbot", "river", "river2", "inns-cathedrals", "inns", "cathedrals",
         "large-meeple", "sixth-player", "point-tiles", "traders-builders", "trade-goods",
-        "builder", "pig",
+        "builder", "pig", "abbey-mayor", "abbey", "mayor", "wagon", "barn",
+        "count-king-robber", "count", "king-robber-baron", "shrines",
     }
     pig = next(option for option in data["options"] if option["code"] == "pig")
     assert pig == {"code": "pig", "name": "Pig", "editions": ["C1", "C2", "C3"],
@@ -83,10 +84,11 @@ def test_the_page_carries_everything_the_builder_needs(client):
     assert [o["code"] for o in data["options"] if o["default"]] == ["farmers", "abbot"]
     assert {o["code"]: o["expansion"] for o in data["options"] if not o["whole"]}["river"] == "base"
     assert [o["code"] for o in data["options"] if o["whole"]] == [
-        "inns-cathedrals", "traders-builders", "river2"]
+        "inns-cathedrals", "traders-builders", "abbey-mayor", "count-king-robber", "river2"]
     assert data["initial"] == {"edition": "C3", "expansions": ["farmers", "abbot"]}
     assert data["urls"] == {"score": "/api/score/", "check": "/api/score/check/",
-                            "save": SAVE_URL, "tile_svg": "/tiles/CODE.svg"}
+                            "save": SAVE_URL, "tiles": "/board/tiles/",
+                            "tile_svg": "/tiles/CODE.svg"}
     assert data["limits"] == {"board_bytes": MAX_BOARD_BYTES}
     assert json_script(response, "saved-board") is None
 
@@ -281,6 +283,44 @@ def test_the_pages_take_a_constant_number_of_queries(client):
 # -- the rules and the geometry, as data -------------------------------------------------------
 
 
+BIG_BOX = "/board/?x=farmers,abbot,river,inns-cathedrals,traders-builders&ed=c23&pref=c23"
+
+
+def test_the_page_carries_only_the_tiles_of_the_game_in_play(client):
+    """Measured with the Big Box selected: 219,328 bytes (18,145 gzipped) when the page
+    carried every tile of every expansion turned four ways; each tile once as printed
+    made it 113,251; only the game's tile groups, 90,203 (10,782 gzipped). The base
+    game alone: 45,937."""
+    base = json_script(client.get("/board/"), "builder-data")
+    assert {tile["expansion"] for tile in base["tiles"]} == {"base"}
+    assert set(base["geometry"]["tiles"]) == {tile["code"] for tile in base["tiles"]}
+    response = client.get(BIG_BOX)
+    big = json_script(response, "builder-data")
+    # The River is ticked by the group when it lays it (see initial_selection): its
+    # tiles come when ticked, as the River II's.
+    assert {tile["expansion"] for tile in big["tiles"]} == {
+        "base", "inns-cathedrals", "traders-builders"}
+    assert {"base", "inns-cathedrals", "traders-builders"} <= set(big["groups"])
+    assert len(response.content) < 100_000
+    # The rules of every declared expansion still travel with the page (about 1 KB each).
+    assert len(client.get("/board/").content) < 60_000
+
+
+def test_the_tiles_of_another_expansion_come_on_request(client):
+    response = client.get("/board/tiles/?groups=river2")
+    assert response.status_code == 200
+    answer = response.json()
+    assert answer["groups"] == ["river2"]
+    codes = {tile["code"] for tile in answer["tiles"]}
+    assert codes and all(code.startswith("river2-") for code in codes)
+    assert set(answer["geometry"]) == codes
+    wrong = client.get("/board/tiles/?groups=river2,castles")
+    assert wrong.status_code == 400
+    assert wrong.json()["errors"][0]["path"] == "groups"
+    assert "No tile group castles" in wrong.json()["errors"][0]["message"]
+    assert client.get("/board/tiles/").status_code == 400
+
+
 def builder_data(client) -> dict:
     return json_script(client.get("/board/"), "builder-data")
 
@@ -296,6 +336,7 @@ def test_the_figure_kinds_come_from_the_expansions(client):
     assert figures == {
         "meeple": (7, 1, "base"), "abbot": (1, 1, "abbot"), "large": (1, 2, "large-meeple"),
         "builder": (1, 0, "builder"), "pig": (1, 0, "pig"),
+        "mayor": (1, 1, "mayor"), "wagon": (1, 1, "wagon"), "barn": (1, 0, "barn"),
     }
     large = figure(data, "large")
     assert (large["name"], large["plural"], large["shape"]) == (
@@ -309,7 +350,7 @@ def test_the_figure_kinds_come_from_the_expansions(client):
     ]
     builder = figure(data, "builder")
     assert [(p["feature"], p["beside"]) for p in builder["placements"]] == [
-        ("road", ["meeple", "large"]), ("city", ["meeple", "large"])]
+        ("road", ["meeple", "large", "wagon"]), ("city", ["meeple", "large", "mayor", "wagon"])]
     assert (builder["shape"], builder["listed_as"]) == ("token", "builders")
     pig = figure(data, "pig")
     assert [(p["feature"], p["needs"], p["beside"]) for p in pig["placements"]] == [
@@ -324,7 +365,8 @@ def test_the_rule_options_tokens_and_start_tiles_come_from_the_expansions(client
     rules = builder_data(client)["rules"]
     options = {option["name"]: option for option in rules["options"]}
     assert list(options) == [
-        "small_cities", "incomplete_features", "farm_scoring", "incomplete_inns_cathedrals"]
+        "small_cities", "incomplete_features", "farm_scoring", "incomplete_inns_cathedrals",
+        "king_robber_scoring"]
     farms = options["farm_scoring"]
     assert (farms["label"], farms["default"], farms["parts"]) == (
         "Farm scoring", "third-edition", ["farmers"])
@@ -339,50 +381,57 @@ def test_the_rule_options_tokens_and_start_tiles_come_from_the_expansions(client
         "score nothing (the rules)", "score like a plain road or city (variant)"]
     assert options["small_cities"]["choices"][0] == {
         "value": True, "label": "1 a tile and 1 a pennant (old rule)"}
-    assert rules["tokens"] == [{"name": "goods", "kinds": ["wine", "grain", "cloth"],
-                                "part": "trade-goods", "meaning": "Goods tokens a player holds."}]
+    assert rules["tokens"][:1] == [{"name": "goods", "kinds": ["wine", "grain", "cloth"],
+                                "part": "trade-goods", "meaning": "Goods tokens a player holds.",
+                                "flags": False, "per_player": None, "in_all": None,
+                                "words": {"wine": "wine", "grain": "grain", "cloth": "cloth"}}]
     assert rules["start_tiles"] == [
-        ["base", ["D"]], ["river", ["river-A", "river-A-C3"]], ["river2", ["river2-A"]]]
+        ["base", ["D"]], ["river", ["river-A", "river-A-C3"]], ["river2", ["river2-A"]],
+        ["count", ["city-of-carcassonne"]]]
     assert rules["always"] == {"parts": ["base"], "tiles": ["base"]}
     assert rules["brings"]["pig"] == {"parts": ["base", "traders-builders", "pig"],
                                       "tiles": ["base", "traders-builders"]}
     assert rules["brings"]["river"] == {"parts": ["base", "river"], "tiles": ["base", "river"]}
     assert rules["layout"] == {
-        "tiles": ["river", "river2"],
-        "codes": ["river_loop", "river_not_connected", "river_spring", "river_u_turn"],
+        "tiles": ["river", "river2", "abbey"],
+        "codes": ["abbey_not_in_hole", "river_loop", "river_not_connected", "river_spring",
+                  "river_u_turn"],
     }
 
 
-def test_the_geometry_is_the_engines_view_of_every_tile_turned(client):
+def test_the_geometry_is_the_engines_view_of_every_tile_as_printed(client):
+    """Each tile once, as printed: the page turns it by the locations' "turned" names
+    (tests/builder/js/ checks every turn against the engine's)."""
     from scoring.engine.locations import Location
     from scoring.tileset import current_tiles
 
-    geometry = builder_data(client)["geometry"]
+    data = json_script(client.get(BIG_BOX), "builder-data")
+    geometry = data["geometry"]
     tiles = current_tiles()
     assert geometry["rotations"] == [0, 90, 180, 270]
-    assert set(geometry["tiles"]) == set(tiles)
+    assert set(geometry["tiles"]) == {tile["code"] for tile in data["tiles"]}
+    geometry["tiles"].update(client.get("/board/tiles/?groups=river").json()["geometry"])
     for code in ("D", "river-B", "inns-B", "traders-P", "E-garden"):
-        for position, rotation in enumerate((0, 90, 180, 270)):
-            oriented = tiles[code].oriented(rotation)
-            view = geometry["tiles"][code][position]
-            assert view["edges"] == oriented.edge_string
-            assert [(s["kind"], s["locations"]) for s in view["segments"]] == [
-                (segment.kind.value, [location.value for location in segment.locations])
-                for segment in oriented.segments]
-            assert view["at"] == {location.value: oriented.segment_index(location)
-                                  for location in Location if oriented.segment_index(location) >= 0}
-    # D turned 90°: the city on the east, the road north-south, nothing on a river.
-    d = geometry["tiles"]["D"][1]
-    assert d["edges"] == "RCRF"
-    assert d["segments"][0] == {"kind": "city", "locations": ["E"], "feature": 0}
+        printed = tiles[code].oriented(0)
+        view = geometry["tiles"][code]
+        assert view["edges"] == printed.edge_string
+        assert [(s["kind"], s["locations"]) for s in view["segments"]] == [
+            (segment.kind.value, [location.value for location in segment.locations])
+            for segment in printed.segments]
+        assert view["at"] == {location.value: printed.segment_index(location)
+                              for location in Location if printed.segment_index(location) >= 0}
+    # D: the city on the north, the road west-east.
+    d = geometry["tiles"]["D"]
+    assert d["edges"] == "CRFR"
+    assert d["segments"][0] == {"kind": "city", "locations": ["N"], "feature": 0}
     # A river tile: the river is no segment, so no figure can stand on it; each segment
     # names its entry in the tile data (the river's entry comes first there).
-    river = geometry["tiles"]["river-B"][1]
-    assert river["edges"] == "VCVR"
-    assert "N" not in river["at"] and "S" not in river["at"]
+    river = geometry["tiles"]["river-B"]
+    assert river["edges"] == "CVRV"
+    assert "E" not in river["at"] and "W" not in river["at"]
     assert [s["feature"] for s in river["segments"]] == [1, 2, 3, 4, 5, 6]
     # The garden of inns-B is printed only from the second edition on.
-    garden = geometry["tiles"]["inns-B"][0]["segments"]
+    garden = geometry["tiles"]["inns-B"]["segments"]
     assert [s.get("editions") for s in garden if s["kind"] == "garden"] == [["C2", "C3"]]
     sides = {side["name"]: side for side in geometry["sides"]}
     assert sides["N"] == {"name": "N", "offset": [0, -1], "word": "north", "opposite": "S"}
@@ -454,3 +503,48 @@ def test_the_check_refuses_a_body_that_is_not_json(client):
     response = client.post(CHECK_URL, data="{", content_type="application/json")
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "invalid_json"
+
+
+def test_the_page_reads_the_new_hooks_of_a_declaration():
+    """A made-up expansion using the hooks for the next expansions (a corner figure, a
+    figure nobody owns, a tile that fits any hole, tokens held or not): the page's rules
+    carry each as data, from the declaration alone."""
+    from scoring.engine.expansion import (
+        Expansion,
+        ExpansionRegistry,
+        FigureKind,
+        NeutralFigure,
+        Placement,
+        PlayerTokens,
+        Stand,
+        TileTrait,
+    )
+    from scoring.engine.expansions import base
+    from scoring.engine.problems import ProblemCode
+    from scoring.engine.rules import Edition
+    from scoring.engine.tiles import FeatureKind
+
+    made_up = Expansion(
+        code="test-hooks", name="the hooks test", editions=frozenset(Edition),
+        figure_kinds=(FigureKind("shed", "shed", limit=1, strength=0, follower=False,
+                                 stands=Stand.CORNER),),
+        placements=(Placement("shed", FeatureKind.FARM, "shed"),),
+        neutral_figures=(NeutralFigure("owl", "owl", features=(FeatureKind.ROAD,), limit=2),),
+        tile_traits=(TileTrait("hollow", meaning="fits any hole", any_edges=True, closes=True),),
+        tokens=(PlayerTokens("crown", ("crown",), ProblemCode("invalid_crown", "no crown"),
+                             flags=True, in_all=1, words={"crown": "the crown tile"}),),
+    )
+    from carcwiki.builder.selectors import builder_rules
+
+    rules = builder_rules(ExpansionRegistry([base.EXPANSION, made_up]))
+    shed = next(kind for kind in rules["figures"] if kind["code"] == "shed")
+    assert (shed["stands"], shed["follower"], shed["part"]) == ("corner", False, "test-hooks")
+    meeple = next(kind for kind in rules["figures"] if kind["code"] == "meeple")
+    assert (meeple["stands"], meeple["follower"]) == ("feature", True)
+    assert rules["neutral"] == [{"code": "owl", "name": "owl", "limit": 2, "features": ["road"],
+                                 "meaning": "", "part": "test-hooks"}]
+    assert rules["tile_traits"] == [{"name": "hollow", "meaning": "fits any hole",
+                                     "any_edges": True, "closes": True, "part": "test-hooks"}]
+    crown = next(tokens for tokens in rules["tokens"] if tokens["name"] == "crown")
+    assert (crown["flags"], crown["in_all"], crown["per_player"]) == (True, 1, None)
+    assert crown["words"] == {"crown": "the crown tile"}

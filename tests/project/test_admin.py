@@ -51,5 +51,6 @@ def test_tile_search_finds_by_code_and_picture(admin_client):
 
     response = admin_client.get(admin_url(TileType, "changelist"), {"q": "monastery"})
     shown = {tile.code for tile in response.context["cl"].result_list}
-    # The base game's two monastery tiles, and the expansions' five
-    assert shown == {"A", "B", "river-H", "river-L-C3", "river2-J", "inns-D", "traders-J"}
+    # The base game's two monastery tiles, and the expansions' seven
+    assert shown == {"A", "B", "river-H", "river-L-C3", "river2-J", "inns-D", "traders-J",
+                     "abbey-mayor-B", "king-robber-E"}

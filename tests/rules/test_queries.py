@@ -21,10 +21,11 @@ CASES = {
     "note": (1, f"/rules/notes/base-tile-count-84/?{SMALL}",
              f"/rules/notes/base-tile-count-84/?{BIG}"),
     "glossary": (1, f"/glossary/?{SMALL}", f"/glossary/?{BIG}"),
-    # the engine, the sections, notes and glossary terms it found
-    "search": (4, f"/search/?q=farmer&{SMALL}", f"/search/?q=farmer+city+road&{BIG}"),
+    # the engine, the visibility of the sections and notes found, the glossary, the
+    # sections and notes shown
+    "search": (6, f"/search/?q=farmer&{SMALL}", f"/search/?q=farmer+city+road&{BIG}"),
     "search a question": (
-        4, f"/search/?q=farm+zzzz&{SMALL}", f"/search/?q=can+my+farmer+score+a+city&{BIG}"
+        6, f"/search/?q=farm+zzzz&{SMALL}", f"/search/?q=can+my+farmer+score+a+city&{BIG}"
     ),
     # nothing found: the engine, and the glossary for "did you mean"
     "search, nothing found": (2, f"/search/?q=zzzzzz&{SMALL}", f"/search/?q=qqqq+zzzz&{BIG}"),

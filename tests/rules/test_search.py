@@ -15,7 +15,8 @@ from django.test.utils import CaptureQueriesContext
 
 from carcwiki.rules.models import SearchDocument, Section
 from carcwiki.rules.search import engine
-from carcwiki.rules.search.vocabulary import read_vocabulary
+from carcwiki.rules.search.query import parse
+from carcwiki.rules.search.vocabulary import current_vocabulary, read_vocabulary
 from carcwiki.rules.selection import Selection
 from carcwiki.rules.selectors import selector_catalogue
 from carcwiki.rules.services import RulesContentError, load_rules_content, save_section
@@ -245,10 +246,12 @@ def test_empty_and_hostile_queries(client, search_content):
 
 
 def test_search_runs_a_fixed_number_of_queries(search_content, django_assert_num_queries):
-    # The engine, then the sections, notes and glossary terms it found (a kind it found
-    # none of costs nothing); when it finds nothing, the glossary for "did you mean".
+    # The engine; what decides the visibility of the sections and notes it found; the
+    # glossary; then the sections and notes shown (a kind it found none of costs nothing:
+    # "meadow" finds only sections and a term, 1 + 1 + 1 + 1). When it finds nothing, the
+    # glossary for "did you mean".
     selection = Selection.default(catalogue=selector_catalogue())
-    cases = (("farm city abbe", 4), ("farms once per city " * 5, 4), ("meadow", 3),
+    cases = (("farm city abbe", 6), ("farms once per city " * 5, 6), ("meadow", 4),
              ("zzzz", 2), ("the", 0))
     for query, count in cases:
         with django_assert_num_queries(count):
@@ -411,3 +414,26 @@ def test_answers_of_hidden_editions_are_not_offered(client):
     """The abbot exists from C2 on: a C1-only reader is not offered to add it."""
     results = client.get("/search/?q=abbot&x=&ed=c1&pref=c1").context["results"]
     assert all(hit.add_code != "abbot" for hit in results.elsewhere)
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("when did inns and cathedrals come out", "/rules/inns-cathedrals/#editions"),
+    ("what year was traders and builders released", "/rules/traders-builders/#editions"),
+])
+def test_questions_about_years_and_editions_find_the_editions_section(client, question,
+                                                                      answer):
+    results = client.get("/search/", {"q": question, "x": "base,inns-cathedrals,"
+                                      "traders-builders"}).context["results"]
+    urls = [hit.url.replace("?x=farmers,abbot,river,inns-cathedrals,traders-builders"
+                            "&ed=c1,c23,we&pref=c23", "") for hit in results.hits[:3]]
+    assert answer in urls, urls
+
+
+def test_a_question_naming_a_page_prefers_that_page():
+    """"inn" is in the title of Inns & Cathedrals: each of its rows gains the concept's
+    rarity once (PAGE_FACTOR 1.0), other pages gain nothing."""
+    parsed = parse("road with an inn", current_vocabulary())
+    rarity = [2.0 if concept.typed == ("inn",) else 0.5 for concept in parsed.concepts]
+    assert engine.page_bonus(parsed, rarity, "Inns & Cathedrals") == 2.0
+    assert engine.page_bonus(parsed, rarity, "The base game") == 0.0
+    assert engine.page_bonus(parsed, rarity, "Roads and inns") == 2.5  # 2.0 + 0.5

@@ -136,3 +136,25 @@ def test_the_final_scoring_in_order(client):
         "scores 10.",
         "Add everything up: the highest total wins.",
     ]
+
+
+def test_the_final_scoring_page_shows_the_calculators_order(client):
+    """The calculator's order for the base game with Inns & Cathedrals and Traders &
+    Builders, read from the engine's InPlay.steps: roads (inns inside), cities
+    (cathedrals, goods listed), monasteries, gardens, farms (pigs inside), then goods."""
+    document = page(client, "/rules/final-scoring/?x=base,inns-cathedrals,traders-builders")
+    part = document.split('id="calculator-steps-title"', 1)[1].split("</section>", 1)[0]
+    top = [text_of(item.split("</p>", 1)[0])
+           for item in part.split('<li><p class="step-text">')[1:]]
+    assert [title.split(":")[0] for title in top] == [
+        "Roads", "Cities", "Monasteries", "Gardens", "Farms",
+        "10 points for each good to every player holding the most of its tokens",
+    ]
+    text = text_of(part)
+    assert "A road with an inn: 2 a tile completed, nothing incomplete (Inns)" in text
+    assert "(Pig)" in text and "does not score" not in text
+
+
+def test_the_final_scoring_page_says_what_the_calculator_does_not_score(client):
+    document = page(client, "/rules/final-scoring/?x=base,tower")
+    assert "The calculator does not score The Tower yet" in text_of(document)

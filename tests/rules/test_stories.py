@@ -31,6 +31,8 @@ def search_hits(document: str) -> list[dict]:
     found = []
     for item in document.split('<li class="hit ')[1:]:
         item = item.split("</li>", 1)[0]
+        if "hit--elsewhere" in item.split(">", 1)[0]:
+            continue  # an answer outside the selection, offered apart
         found.append({
             "url": re.search(r'<h2 class="hit-title"><a href="([^"]+)"', item).group(1),
             "kind": item.split('"', 1)[0],

@@ -10,8 +10,11 @@
    which concept, which decides most of the rank, so the same question mostly puts the
    same results first on SQLite and PostgreSQL; glossary entries count a little less
    than rules and notes.
-4. Three queries read the sections, notes and glossary terms found; what the selection
-   hides is left out, and the rest is worded for the reader's edition. The best few of
+4. Two light queries read what decides whether each section and note found is shown
+   (its page's codes and title, its own ``requires`` and ``editions``), one the glossary;
+   a section or note whose page's title holds a concept of the question gains that
+   concept's rarity; what the selection hides is left out; then two queries read the
+   rows shown in full, worded for the reader's edition. The best few of
    what it hides only because an expansion is not selected are kept apart
    (``SearchResults.elsewhere``), each naming the expansion that would show it, so that a
    player can add it; answers of editions the selection does not show stay out.
@@ -33,8 +36,9 @@ from ..presenters import Presenter, note_visible, section_visible
 from ..selection import Selection
 from ..wording import equivalent_words
 from . import backends
-from .query import ParsedQuery, parse
+from .query import ParsedQuery, marking_stem, parse
 from .vocabulary import current_vocabulary
+from .words import is_stop_word, words
 
 #: Hits shown; the rest are counted. A player reads the first few, and wording and
 #: cutting an excerpt is most of the time of a search.
@@ -45,6 +49,8 @@ MAX_ELSEWHERE = 3
 #: A concept found in a title (a heading, a note's question, a term) counts this many
 #: times more than one found in a body.
 TITLE_FACTOR = 2.0
+#: A concept found in the title of a document's page adds this share of its rarity.
+PAGE_FACTOR = 1.0
 #: Glossary entries define words; for a question, rules and notes are the better answer.
 GLOSSARY_FACTOR = 0.6
 #: How much the engine's own score (scaled to 0–1 among the results: term frequency,
@@ -108,17 +114,26 @@ class RankedDocument:
     score: float
 
 
+def rarities(matches: list[backends.Match]) -> list[float]:
+    """How much each concept says: the rarer among the documents, the more (an inverse
+    document frequency)."""
+    if not matches:
+        return []
+    documents = max(matches[0].documents, 1)
+    rarity = []
+    for index in range(len(matches[0].holds)):
+        holding = sum(1 for match in matches if match.holds[index])
+        rarity.append(math.log(1 + (documents - holding + 0.5) / (holding + 0.5)))
+    return rarity
+
+
 def rank(matches: list[backends.Match]) -> list[RankedDocument]:
     """Best first: rarer concepts, more concepts, concepts in titles, a little of the
     engine's score; then a fixed order so that equal results always come out alike."""
     if not matches:
         return []
     count = len(matches[0].holds)
-    documents = max(matches[0].documents, 1)
-    rarity = []
-    for index in range(count):
-        holding = sum(1 for match in matches if match.holds[index])
-        rarity.append(math.log(1 + (documents - holding + 0.5) / (holding + 0.5)))
+    rarity = rarities(matches)
     best_engine_score = max(match.engine_score for match in matches) or 1.0
     scored = []
     for match in matches:
@@ -138,35 +153,60 @@ def rank(matches: list[backends.Match]) -> list[RankedDocument]:
     return [RankedDocument(match.kind, match.object_id, score) for score, match in scored]
 
 
-def ranked_documents(question: str) -> tuple[ParsedQuery, list[RankedDocument]]:
-    """The parsed question and every matching document, best first (one query)."""
+def ranked_documents(
+    question: str,
+) -> tuple[ParsedQuery, list[RankedDocument], list[float]]:
+    """The parsed question, every matching document best first, and the rarity of each
+    concept (one query)."""
     parsed = parse(question, current_vocabulary())
-    return parsed, rank(backends.matches(parsed.concepts))
+    matches = backends.matches(parsed.concepts)
+    return parsed, rank(matches), rarities(matches)
+
+
+def _title_words(title: str) -> set[str]:
+    return {marking_stem(word) for word in words(searching.fold(title))}
+
+
+def page_bonus(parsed: ParsedQuery, rarity: list[float], page_title: str) -> float:
+    """What a document gains when the question names its page ("phantom", "catapult",
+    "river"): the rarity of every concept found in the page's title, times
+    ``PAGE_FACTOR``. A question about an expansion then prefers that expansion's page to
+    another page that merely mentions it."""
+    title = _title_words(page_title)
+    bonus = 0.0
+    for concept, weight in zip(parsed.concepts, rarity, strict=False):
+        for expression in concept.alternatives:
+            stems = [marking_stem(word) for word in expression if not is_stop_word(word)]
+            if stems and all(stem in title for stem in stems):
+                bonus += PAGE_FACTOR * weight
+                break
+    return bonus
 
 
 def search(*, query: str, selection: Selection) -> SearchResults:
     """Sections, notes and glossary terms answering ``query`` that apply to the
-    selection, best first, with the words found marked (four queries)."""
-    parsed, ranked = ranked_documents(query)
+    selection, best first, with the words found marked (six queries: the engine, what
+    decides visibility of the sections and notes found, the glossary, then the sections
+    and notes shown)."""
+    parsed, ranked, rarity = ranked_documents(query)
     if not parsed:
         return SearchResults(query=query, words=[], hits=[], total=0)
     ids: dict[str, list[int]] = {kind: [] for kind in KIND_ORDER}
     for document in ranked:
         ids[document.kind].append(document.object_id)
-    # The Markdown sources are never shown; the rendered HTML is.
-    sections = Section.objects.with_page().defer("body").in_bulk(ids[SearchDocument.Kind.SECTION])
-    notes = Note.objects.with_context().defer("body", "question", "section__body").in_bulk(
-        ids[SearchDocument.Kind.NOTE]
-    )
+    # What decides whether a row is shown, read as plain values for every document found
+    # (two queries); the rows shown are read in full afterwards (two more).
+    sections = _light_sections(ids[SearchDocument.Kind.SECTION])
+    notes = _light_notes(ids[SearchDocument.Kind.NOTE])
     terms = {term.pk: term for term in GlossaryTerm.objects.all()}
+    ranked = _with_page_context(ranked, parsed, rarity, sections, notes)
 
     presenter = Presenter(selection)
     words = parsed.marked_words
     marked = words + equivalent_words(words, edition_group=selection.preferred_edition)
     builder = _HitBuilder(presenter, marked)
-    hits: list[SearchHit] = []
-    elsewhere: list[SearchHit] = []
-    total = 0
+    shown: list[tuple[RankedDocument, tuple[str, str] | None]] = []
+    elsewhere_count = total = 0
     for document in ranked:
         item = {
             SearchDocument.Kind.SECTION: sections,
@@ -176,21 +216,108 @@ def search(*, query: str, selection: Selection) -> SearchResults:
         if item is None:
             continue
         if not builder.visible(document.kind, item):
-            if len(elsewhere) < MAX_ELSEWHERE:
+            if elsewhere_count < MAX_ELSEWHERE:
                 missing = builder.missing_code(document.kind, item)
                 if missing:
-                    hit = builder.hit(document, item)
-                    hit.add_code, hit.add_name = missing
-                    elsewhere.append(hit)
+                    elsewhere_count += 1
+                    shown.append((document, missing))
             continue
         total += 1
-        if len(hits) < MAX_RESULTS:
-            hits.append(builder.hit(document, item))
+        if total <= MAX_RESULTS:
+            shown.append((document, None))
+
+    # The Markdown sources are never shown; the rendered HTML is.
+    wanted = {kind: [doc.object_id for doc, _ in shown if doc.kind == kind] for kind in KIND_ORDER}
+    full = {
+        SearchDocument.Kind.SECTION: Section.objects.with_page().defer("body").in_bulk(
+            wanted[SearchDocument.Kind.SECTION]
+        ),
+        SearchDocument.Kind.NOTE: Note.objects.with_context()
+        .defer("body", "question", "section__body")
+        .in_bulk(wanted[SearchDocument.Kind.NOTE]),
+        SearchDocument.Kind.GLOSSARY: terms,
+    }
+    hits: list[SearchHit] = []
+    elsewhere: list[SearchHit] = []
+    for document, missing in shown:
+        hit = builder.hit(document, full[document.kind][document.object_id])
+        if missing:
+            hit.add_code, hit.add_name = missing
+            elsewhere.append(hit)
+        else:
+            hits.append(hit)
     suggestions = [] if hits or elsewhere else suggest(parsed, terms.values(), presenter)
     return SearchResults(
         query=query, words=words, hits=hits, total=total, suggestions=suggestions,
         codes=list(parsed.codes), elsewhere=elsewhere,
     )
+
+
+@dataclass(frozen=True)
+class _Row:
+    """What deciding visibility and page context needs of a page, section or note."""
+
+    title: str = ""
+    applies_to: tuple[str, ...] = ()
+    requires: tuple[str, ...] = ()
+    editions: tuple[str, ...] = ()
+    page: "_Row | None" = None
+    section: "_Row | None" = None
+
+
+def _light_sections(ids: list[int]) -> dict[int, _Row]:
+    pages: dict[int, _Row] = {}
+    rows = {}
+    for pk, requires, editions, page_id, applies_to, title in Section.objects.filter(
+        pk__in=ids
+    ).values_list("pk", "requires", "editions", "page_id", "page__applies_to", "page__title"):
+        page = pages.setdefault(page_id, _Row(title=title, applies_to=tuple(applies_to)))
+        rows[pk] = _Row(requires=tuple(requires), editions=tuple(editions), page=page)
+    return rows
+
+
+def _light_notes(ids: list[int]) -> dict[int, _Row]:
+    pages: dict[int, _Row] = {}
+    sections: dict[int, _Row] = {}
+    rows = {}
+    for (pk, requires, editions, section_id, section_requires, section_editions, page_id,
+         applies_to, title) in Note.objects.filter(pk__in=ids).values_list(
+        "pk", "requires", "editions", "section_id", "section__requires", "section__editions",
+        "section__page_id", "section__page__applies_to", "section__page__title",
+    ):
+        page = pages.setdefault(page_id, _Row(title=title, applies_to=tuple(applies_to)))
+        section = sections.setdefault(
+            section_id,
+            _Row(requires=tuple(section_requires), editions=tuple(section_editions), page=page),
+        )
+        rows[pk] = _Row(requires=tuple(requires), editions=tuple(editions), section=section)
+    return rows
+
+
+def _with_page_context(ranked, parsed, rarity, sections, notes) -> list[RankedDocument]:
+    """``ranked`` again, each section and note gaining :func:`page_bonus` from its page's
+    title (no query: the rows are read already)."""
+    bonuses: dict[str, float] = {}
+    adjusted = []
+    for document in ranked:
+        if document.kind == SearchDocument.Kind.SECTION:
+            row = sections.get(document.object_id)
+            page = row.page if row else None
+        elif document.kind == SearchDocument.Kind.NOTE:
+            row = notes.get(document.object_id)
+            page = row.section.page if row else None
+        else:
+            page = None
+        bonus = 0.0
+        if page is not None:
+            if page.title not in bonuses:
+                bonuses[page.title] = page_bonus(parsed, rarity, page.title)
+            bonus = bonuses[page.title]
+        adjusted.append(
+            RankedDocument(document.kind, document.object_id, round(document.score + bonus, 6))
+        )
+    # A stable sort keeps the engine's order among equal scores.
+    return sorted(adjusted, key=lambda document: -document.score)
 
 
 def suggest(parsed: ParsedQuery, terms, presenter: Presenter) -> list[Suggestion]:

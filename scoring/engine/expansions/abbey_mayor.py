@@ -108,7 +108,11 @@ def joined_to_barn(feature: Feature, valuation: Valuation, context: ScoringConte
 def score_barns(context: ScoringContext) -> list[BonusResult]:
     """4 to each barn's owner for every completed city its field borders."""
     results = []
-    for farm in context.graph.of_kind(FeatureKind.FARM):
+    # Only occupied features: a barn is a figure (listing every farm would build every
+    # feature of the board, which scoring otherwise never needs).
+    for farm in context.graph.occupied():
+        if farm.kind is not FeatureKind.FARM:
+            continue
         owners = [figure.player for figure in farm.figures if figure.kind == BARN.code]
         if not owners:
             continue

@@ -153,10 +153,17 @@ export class BoardView {
     this.figuresFor = doc;
     const layer = this.layers.figures;
     layer.replaceChildren();
+    // A figure that was not there before this change (put, or given to another player)
+    // is ringed for a moment, so that a change of a majority shows on the board at once.
+    const sign = (figure) => `${figure.player} ${figure.kind} ${figure.x},${figure.y} ${figure.at}`;
+    const before = this.figureSigns;
+    this.figureSigns = new Set(doc.figures.map(sign));
     doc.figures.forEach((figure, index) => {
       const tile = doc.tiles.get(key(figure.x, figure.y));
       const found = tile ? this.catalogue.featureAt(tile, figure.at, doc.edition) : null;
-      layer.append(figureElement(figure, index, found?.feature.kind ?? null, doc.players, this.catalogue));
+      const drawn = figureElement(figure, index, found?.feature.kind ?? null, doc.players, this.catalogue);
+      if (before && !before.has(sign(figure))) drawn.classList.add("is-changed");
+      layer.append(drawn);
     });
   }
 

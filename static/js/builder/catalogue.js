@@ -12,8 +12,15 @@ export const PLAYER_COLORS = [
   { code: "green", label: "Green", letter: "G", fill: "#2f8f3a", ink: "#ffffff" },
   { code: "blue", label: "Blue", letter: "B", fill: "#2c5fc4", ink: "#ffffff" },
   { code: "black", label: "Black", letter: "K", fill: "#1f1f1f", ink: "#ffffff" },
-  { code: "gray", label: "Gray", letter: "Gy", fill: "#9a9a9a", ink: "#111111" },
-  { code: "pink", label: "Pink", letter: "P", fill: "#f08cc0", ink: "#1d1d1d" },
+  // The sixth colour: gray in the first edition's box, pink in the second and third.
+  { code: "gray", label: "Gray", letter: "Gy", fill: "#9a9a9a", ink: "#111111", editions: ["C1"] },
+  { code: "pink", label: "Pink", letter: "P", fill: "#f08cc0", ink: "#1d1d1d", editions: ["C2", "C3"] },
+];
+/** The colours in the order a game of this edition offers them: its own sixth colour
+ * first (a group may still mix sets: the other stays on offer). */
+export const colorsOf = (edition) => [
+  ...PLAYER_COLORS.filter((color) => !color.editions || color.editions.includes(edition)),
+  ...PLAYER_COLORS.filter((color) => color.editions && !color.editions.includes(edition)),
 ];
 export const colorInfo = (code) => PLAYER_COLORS.find((color) => color.code === code)
   ?? { code, label: code, letter: "?", fill: "#777777", ink: "#ffffff" };
@@ -40,8 +47,10 @@ export class InPlay {
 }
 
 export class Catalogue {
-  constructor({ tiles, editions, options, rules, geometry }) {
+  constructor({ tiles, editions, options, rules, geometry, groups = null }) {
     this.types = new Map(tiles.map((tile) => [tile.code, tile]));
+    // The tile groups whose types the page has (the game in play's); null: all of them.
+    this.groups = groups ? new Set(groups) : null;
     this.editions = editions;
     this.options = options;
     this.rules = rules;
@@ -51,6 +60,19 @@ export class Catalogue {
     // Tile groups with a start tile of their own (the river) are laid first.
     const always = new Set(rules.always.tiles);
     this.firstGroups = new Set(rules.start_tiles.map(([code]) => code).filter((code) => !always.has(code)));
+  }
+
+  /** The tile groups these codes lay that the page has not loaded yet. */
+  missingGroups(codes) {
+    if (!this.groups) return [];
+    return [...this.inPlay(codes).tiles].filter((group) => !this.groups.has(group)).sort();
+  }
+
+  /** Take in more tile groups (the server's answer to /board/tiles/). */
+  addTiles({ groups, tiles, geometry }) {
+    for (const tile of tiles) this.types.set(tile.code, tile);
+    this.geometry.addTiles(geometry);
+    for (const group of groups) this.groups?.add(group);
   }
 
   type(code) {

@@ -55,7 +55,7 @@ export function figureShape(color, declared, lying = false) {
     body = [s("circle", { cx: 0, cy: -10.5, r: 5.2, class: "figure-body" }),
       s("path", { d: MEEPLE_BODY, class: "figure-body" })];
   }
-  const scale = shape === "standing" && declared?.strength > 1 ? 1 + 0.25 * (declared.strength - 1) : 1;
+  const scale = shape === "standing" && declared?.strength > 1 ? 1 + 0.2 * (declared.strength - 1) : 1;
   const turns = [lying && shape !== "token" ? "rotate(-90)" : "", scale !== 1 ? `scale(${scale})` : ""]
     .filter(Boolean).join(" ");
   const drawn = s("g", { transform: turns || null, fill: info.fill }, body);
@@ -79,7 +79,9 @@ export function figureElement(figure, index, featureKind, players, catalogue) {
   const spot = `figure-${figure.player}-${key(figure.x, figure.y)}-${figure.at}`;
   return s("g", {
     class: `figure player-${figure.player}`,
-    transform: `translate(${x} ${y}) scale(${token ? 1.1 : 1.3})`,
+    // Small enough that a figure by an edge leaves the monastery or garden in the middle
+    // of its tile in sight (and tappable).
+    transform: `translate(${x} ${y}) scale(${token ? 1 : 1.1})`,
     dataset: {
       index: String(index), player: figure.player, kind: figure.kind,
       testid: token ? `${spot}-${figure.kind}` : spot,
@@ -133,11 +135,20 @@ export function placementRefusal(state, catalogue, tile, featureIndex, kind, pla
 }
 
 /**
- * What to do when the current player picks `location` on the tile at (x, y): put a
- * figure, take one back, put one in place of another's, or refuse (with the reason).
+ * What to do when the current player picks `location` on the tile at (x, y), or taps the
+ * figure `tapped` (its index) there. One rule a player can predict: a tap acts on the
+ * figure already standing where it lands, and never puts a figure of another kind in
+ * its place.
+ *
+ * - On a figure of the current player (tapped, or standing on the feature tapped): it is
+ *   taken back, whatever kind was chosen.
+ * - On another player's figure: it becomes the current player's, the same kind.
+ * - On a free feature: the chosen kind goes there (a builder or a pig joins the figure
+ *   that stands there).
+ *
  * `wanted` overrides the figure kind chosen in the page.
  */
-export function figureAction(state, catalogue, x, y, location, wanted = null) {
+export function figureAction(state, catalogue, x, y, location, wanted = null, tapped = null) {
   const tile = state.tileAt(x, y);
   if (!tile) return { action: "refuse", message: `There is no tile at (${x}, ${y}).` };
   const found = catalogue.featureAt(tile, location, state.doc.edition);
@@ -164,33 +175,52 @@ export function figureAction(state, catalogue, x, y, location, wanted = null) {
   const where = `the ${catalogue.geometry.describe(found.feature)} of tile ${tile.tile} at (${x}, ${y})`;
   const who = playerWords(player, state.doc.players);
   const here = figuresOnFeature(state, catalogue, tile, found.index);
-  const word = figureWord(catalogue, kind, found.feature.kind);
-  const mine = here.find(({ figure }) => figure.player === player && figure.kind === kind);
-  if (mine) {
-    return { action: "remove", index: mine.index, message: `Took ${who}'s ${word} back from ${where}.` };
-  }
-  // A figure that counts in a majority takes the place of the one there; a builder or
-  // a pig joins it.
-  const counts = (declared?.strength ?? 1) > 0;
-  const replaced = counts ? here.find(({ figure }) => (catalogue.figureByCode.get(figure.kind)?.strength ?? 1) > 0) : null;
-  const refusal = placementRefusal(state, catalogue, tile, found.index, kind, player, replaced?.index ?? -1);
-  if (refusal) return { action: "refuse", message: refusal };
-  const limit = state.limits[kind] ?? Infinity;
-  if (state.figureCount(player, kind) >= limit) {
-    const owned = limit === 1 ? `${who}'s ${declared.name} is already on the board`
-      : `${who} has no ${declared.name} left: all ${limit} are on the board`;
-    return { action: "refuse", message: `${owned}. Take one back first (click it on its tile).` };
-  }
-  const figure = { player, x, y, at: location, kind };
-  if (replaced) {
-    const other = playerWords(replaced.figure.player, state.doc.players);
-    const otherName = catalogue.figureByCode.get(replaced.figure.kind)?.name ?? replaced.figure.kind;
+  const counts = (code) => (catalogue.figureByCode.get(code)?.strength ?? 1) > 0;
+  // The figure the tap acts on: the one tapped; else the current player's figure of the
+  // chosen kind; else, for a kind that counts in a majority, the one that counts there
+  // (a builder or a pig chosen joins it instead).
+  const standing = here.find(({ index }) => index === tapped)
+    ?? here.find(({ figure }) => figure.player === player && figure.kind === kind)
+    ?? (counts(kind) ? here.find(({ figure }) => counts(figure.kind)) : null);
+  if (standing) {
+    const { figure: old, index } = standing;
+    const oldWord = figureWord(catalogue, old.kind, found.feature.kind);
+    if (old.player === player) {
+      return { action: "remove", index, message: `Took ${who}'s ${oldWord} back from ${where}.` };
+    }
+    // Another player's figure changes hands, and keeps its kind.
+    const oldName = catalogue.figureByCode.get(old.kind)?.name ?? old.kind;
+    const refusal = placementRefusal(state, catalogue, tile, found.index, old.kind, player, index);
+    if (refusal) return { action: "refuse", message: refusal };
+    const limit = state.limits[old.kind] ?? Infinity;
+    if (state.figureCount(player, old.kind) >= limit) {
+      return { action: "refuse", message: `${who} has no ${oldName} left to take the place of ${playerWords(old.player, state.doc.players)}'s. Take one of ${who}'s back first.` };
+    }
     return {
-      action: "put", figure, replaced: replaced.index,
-      message: `${who}'s ${word} now stands on ${where}, instead of ${other}'s ${otherName}.`,
+      action: "put", figure: { ...old, player }, replaced: index, changed: true,
+      message: `The ${oldWord} on ${where} is now ${who}'s, no longer ${playerWords(old.player, state.doc.players)}'s. Undo gives it back.`,
     };
   }
-  return { action: "put", figure, replaced: -1, message: `${who}'s ${word} on ${where}.` };
+  const word = figureWord(catalogue, kind, found.feature.kind);
+  // A figure that stands only beside its owner's (a builder, a pig) belongs to the one
+  // player who has such a figure on the feature, whoever is chosen.
+  let owner = player;
+  let refusal = placementRefusal(state, catalogue, tile, found.index, kind, player);
+  if (refusal && catalogue.placement(kind, found.feature.kind, inPlay)?.beside.length) {
+    const others = state.doc.players.map((entry) => entry.color).filter((color) => color !== player
+      && !placementRefusal(state, catalogue, tile, found.index, kind, color));
+    if (others.length === 1) [owner, refusal] = [others[0], null];
+  }
+  if (refusal) return { action: "refuse", message: refusal };
+  const whose = playerWords(owner, state.doc.players);
+  const limit = state.limits[kind] ?? Infinity;
+  if (state.figureCount(owner, kind) >= limit) {
+    const owned = limit === 1 ? `${whose}'s ${declared.name} is already on the board`
+      : `${whose} has no ${declared.name} left: all ${limit} are on the board`;
+    return { action: "refuse", message: `${owned}. Take one back first (tap it on its tile).` };
+  }
+  const figure = { player: owner, x, y, at: location, kind };
+  return { action: "put", figure, replaced: -1, message: `${whose}'s ${word} on ${where}.` };
 }
 
 /** Carry out a figureAction; returns its message and whether something changed. */

@@ -24,19 +24,52 @@ export function parseKey(text) {
 const squaredDistance = ([a, b], [c, d]) => (a - c) ** 2 + (b - d) ** 2;
 
 export class Geometry {
-  /** `data`: the page's geometry block (see scoring/builder/selectors.py). */
+  /** `data`: the page's geometry block (see carcwiki/builder/selectors.py). */
   constructor(data) {
     this.rotations = data.rotations;
     this.sides = data.sides;
     this.sideByName = new Map(data.sides.map((side, index) => [side.name, { ...side, index }]));
     this.locations = new Map(data.locations.map((location) => [location.name, location]));
+    this.order = new Map(data.locations.map((location, index) => [location.name, index]));
     this.edgeWords = data.edge_words;
-    this.tiles = data.tiles;
+    // Every tile comes as printed; its other turns are made once, the first time asked.
+    this.printed = data.tiles;
+    this.tiles = {};
+  }
+
+  /** More tiles, as printed (code → view). */
+  addTiles(printed) {
+    Object.assign(this.printed, printed);
+  }
+
+  /** Tile `code` turned `rotation` degrees, from its printed view: every location takes
+   * the name the engine gives it after the turn ("turned"), each edge moves to the side
+   * its side turns to, and a location's segment stays the same segment. */
+  static turnView(view, rotation, geometry) {
+    if (!rotation) return view;
+    const turn = (location) => geometry.turn(location, rotation);
+    const edges = [...view.edges];
+    geometry.sides.forEach((side, index) => {
+      edges[geometry.sideByName.get(turn(side.name)).index] = view.edges[index];
+    });
+    return {
+      ...(view.any_edges ? { any_edges: true } : {}),
+      edges: edges.join(""),
+      // In the engine's order of the location names, as its turned views list them.
+      segments: view.segments.map((segment) => ({
+        ...segment, locations: segment.locations.map(turn).sort((a, b) => geometry.order.get(a) - geometry.order.get(b)),
+      })),
+      at: Object.fromEntries(Object.entries(view.at).map(([location, index]) => [turn(location), index])),
+    };
   }
 
   /** The engine's view of tile `code` turned `rotation` degrees, or null. */
   view(code, rotation) {
-    return this.tiles[code]?.[this.rotations.indexOf(rotation)] ?? null;
+    const position = this.rotations.indexOf(rotation);
+    if (!this.printed[code] || position < 0) return null;
+    this.tiles[code] ??= [];
+    this.tiles[code][position] ??= Geometry.turnView(this.printed[code], rotation, this);
+    return this.tiles[code][position];
   }
 
   /** Whether a segment is printed in `edition` (a garden exists only in some). */
@@ -81,6 +114,9 @@ export class Geometry {
       const neighbour = neighbourKey === ignore ? null : tiles.get(neighbourKey);
       if (!neighbour) continue;
       touching += 1;
+      // A tile the engine says fits whatever the edges (an abbey) meets any edge, and
+      // any edge meets it.
+      if (this.view(code, rotation)?.any_edges || this.view(neighbour.tile, neighbour.rotation)?.any_edges) continue;
       const theirs = this.edgeAt(neighbour.tile, neighbour.rotation, this.sideByName.get(side).opposite);
       if (this.edgeAt(code, rotation, side) !== theirs) return { ok: false, reason: "mismatch", side };
     }

@@ -6,6 +6,7 @@
 import { colorInfo } from "./catalogue.js";
 import { h } from "./dom.js";
 import { Geometry } from "./geometry.js";
+import { turnedText } from "./words.js";
 import { figuresOnFeature, figureWord, placementRefusal, playerWords } from "./figures.js";
 import { badge } from "./players.js";
 import { turnedWords } from "./placement.js";
@@ -73,16 +74,23 @@ export class Inspector {
       if (player) {
         // Offered only where the kind may stand: its placements with the codes in play,
         // and beside the figures it must join.
+        // A kind that counts in a majority is offered on a free feature only: no button
+        // puts a figure in the place of another (a tap on it takes it back or gives it
+        // to the current player). Two kinds with the same role (a meeple and a large
+        // meeple in a field are both farmers) say which is which.
+        const taken = standing.some(({ figure }) => (catalogue.figureByCode.get(figure.kind)?.strength ?? 1) > 0);
+        const words = new Set();
         for (const kind of kinds) {
           if (standing.some(({ figure }) => figure.player === player && figure.kind === kind.code)) continue;
-          const counts = kind.strength > 0;
-          const replaced = counts ? standing.find(({ figure }) => (catalogue.figureByCode.get(figure.kind)?.strength ?? 1) > 0) : null;
-          if (placementRefusal(state, catalogue, tile, index, kind.code, player, replaced?.index ?? -1)) continue;
-          const word = figureWord(catalogue, kind.code, feature.kind);
+          if (kind.strength > 0 && taken) continue;
+          if (placementRefusal(state, catalogue, tile, index, kind.code, player)) continue;
+          const role = figureWord(catalogue, kind.code, feature.kind);
+          const word = words.has(role) ? `${role} (${kind.name})` : role;
+          words.add(role);
           parts.push(h("button", {
             type: "button", class: "small",
-            text: `${replaced ? "Put instead" : "Put"}: ${word}`,
-            "aria-label": `Put ${who}'s ${word} on the ${label}${replaced ? " instead" : ""}`,
+            text: `Put: ${word}`,
+            "aria-label": `Put ${who}'s ${word} on the ${label}`,
             dataset: { focusKey: `put-${kind.code}-${index}`, testid: `put-${kind.code}-${index}` },
             onclick: () => controller.figure(tile.x, tile.y, location, kind.code),
           }));
@@ -108,7 +116,8 @@ export class Inspector {
         h("div", {},
           h("p", { class: "inspector-title", dataset: { testid: "inspector-title" },
             text: `Tile ${tile.tile} at (${tile.x}, ${tile.y})${turnedWords(tile.rotation)}` }),
-          h("p", { class: "muted", text: capitalise(type.picture) }))),
+          h("p", { class: "muted", dataset: { testid: "inspector-picture" },
+            text: capitalise(turnedText(type.picture, tile.rotation, geometry)) }))),
       h("div", { class: "button-row" },
         h("button", { type: "button", text: "Turn (R)", dataset: { focusKey: "turn", testid: "tile-turn" }, onclick: () => controller.turn() }),
         h("button", { type: "button", text: "Move (M)", dataset: { focusKey: "move", testid: "tile-move" }, onclick: () => controller.move() }),

@@ -19,6 +19,7 @@ import { PlayersEditor, TurnPicker } from "./players.js";
 import { Results } from "./results.js";
 import { Setup } from "./setup.js";
 import { BoardState, docFromBoard, newDoc, startTiles } from "./state.js";
+import { FigureChooser } from "./chooser.js";
 import { Drafts, boardFromText, exportBoard, saveBoard } from "./storage.js";
 import { Viewport } from "./viewport.js";
 
@@ -30,6 +31,22 @@ const savedId = root.dataset.savedId || "";
 const part = (name) => root.querySelector(`[data-${name}]`);
 
 const catalogue = new Catalogue(data);
+
+/** Load the tiles of the expansions these codes put in play, if the page lacks them (it
+ * carries only the game in play's); false when the server cannot be reached. */
+async function ensureTiles(codes) {
+  const missing = catalogue.missingGroups(Array.isArray(codes) ? codes.filter((code) => typeof code === "string") : []);
+  if (!missing.length) return true;
+  try {
+    const response = await fetch(`${data.urls.tiles}?groups=${encodeURIComponent(missing.join(","))}`,
+      { headers: { Accept: "application/json" } });
+    if (!response.ok) return false;
+    catalogue.addTiles(await response.json());
+    return true;
+  } catch {
+    return false;
+  }
+}
 const tileUrl = (code) => data.urls.tile_svg.replace("CODE", encodeURIComponent(code));
 const pictures = new TilePictures(data.urls.tile_svg, catalogue);
 const drafts = new Drafts(window.location.pathname);
@@ -49,6 +66,8 @@ const defaultPlayers = newDoc(data.initial, catalogue).players;
 let startDoc = null;
 let startNote = "";
 const draft = drafts.load();
+// A draft kept in this browser may play other expansions than the page was made for.
+if (draft) await ensureTiles(draft.board?.expansions ?? []);
 if (draft) {
   try {
     startDoc = docFromOutside(boardFromText(JSON.stringify(draft.board), catalogue), defaultPlayers);
@@ -86,8 +105,9 @@ function say(text, tone = "info") {
 }
 const report = (outcome) => { if (outcome?.message) say(outcome.message, outcome.ok === false ? "error" : "info"); return outcome; };
 
-// The smallest square, in pixels, the view zooms out to by itself to keep the table in view.
-const MIN_SQUARE_PIXELS = 44;
+// The smallest square, in pixels, the view zooms out to by itself to keep the table in
+// view: on a touch screen large enough for a fingertip to pick a feature without a pinch.
+const MIN_SQUARE_PIXELS = window.matchMedia("(pointer: coarse)").matches ? 64 : 44;
 const squareOf = ([bx, by]) => ({ x: Math.floor(bx / UNIT), y: Math.floor(by / UNIT) });
 
 function rectOf(keys) {
@@ -178,7 +198,7 @@ const controller = {
       const figure = state.doc.figures[Number(figureElement.dataset.index)];
       if (figure) {
         state.setUi({ selected: key(figure.x, figure.y) });
-        return this.figure(figure.x, figure.y, figure.at, null);
+        return this.figure(figure.x, figure.y, figure.at, null, Number(figureElement.dataset.index));
       }
     }
     const tile = state.doc.tiles.get(here);
@@ -263,11 +283,25 @@ const controller = {
     say(`Selected ${describeSquare(tile.x, tile.y)} Turn, move or remove it below; a tap on a feature puts a figure.`);
   },
 
-  figure(x, y, location, kind) {
-    const outcome = figureAction(state, catalogue, x, y, location, kind);
+  figure(x, y, location, kind, tapped = null) {
+    const outcome = figureAction(state, catalogue, x, y, location, kind, tapped);
     const before = state.doc;
     report(applyFigureAction(state, outcome));
     if (outcome.action !== "put" || state.doc === before) return;
+    this.checkLastFigure();
+  },
+
+  /** The figure just put, changed from the strip by it: another owner or kind. */
+  choose(index, choice) {
+    const figure = state.doc.figures[index];
+    if (!figure) return;
+    state.putFigure(choice.figure, index);
+    say(`${choice.label.replace(/^Give it to /, "Given to ").replace(/^Make it /, "Now ")}: the figure at (${figure.x}, ${figure.y}). Undo changes it back.`);
+    this.checkLastFigure();
+  },
+
+  checkLastFigure() {
+    state.ui.chooser = { index: state.doc.figures.length - 1, doc: state.doc };
     // The page offers what the rules' data allows; the server has the last word (a
     // figure rule of an expansion), and a figure it refuses is taken back, with why.
     const placedDoc = state.doc;
@@ -426,6 +460,13 @@ const controller = {
     viewport.fit(boardView.extent(), 8);
   },
 
+  /** The view a page opens with: the whole board, unless its squares would be too small
+   * for a fingertip; then its middle, at the smallest square a finger picks a feature on. */
+  openView() {
+    this.fit();
+    if (viewport.scale * UNIT < MIN_SQUARE_PIXELS) viewport.zoomAt(MIN_SQUARE_PIXELS / (viewport.scale * UNIT));
+  },
+
   async score() {
     say("Scoring…");
     const outcome = await results.score();
@@ -470,7 +511,11 @@ const controller = {
   async importFile(file) {
     if (!file) return;
     try {
-      const board = boardFromText(await file.text(), catalogue);
+      const text = await file.text();
+      let listed = [];
+      try { listed = JSON.parse(text)?.expansions ?? []; } catch { /* boardFromText says why */ }
+      if (!(await ensureTiles(listed))) throw new Error("the tiles of its expansions could not be loaded");
+      const board = boardFromText(text, catalogue);
       state.load(docFromOutside(board, state.doc.players), `import ${file.name}`);
       this.fit();
       results.clear();
@@ -504,6 +549,7 @@ function csrfToken() {
 }
 
 let turnHandle = null; // made once the controller exists
+let chooser = null;
 const viewport = new Viewport(svg, {
   onTap: (point, target) => {
     svg.classList.remove("show-cursor");
@@ -522,9 +568,15 @@ const viewport = new Viewport(svg, {
 });
 
 turnHandle = new TurnHandle(svg.parentElement, svg, state, catalogue, () => controller.turnFresh());
+chooser = new FigureChooser(svg.parentElement, state, catalogue, (index, choice) => controller.choose(index, choice));
 const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl,
   (code) => controller.pick(code), (code, clientX, clientY) => controller.dropFromPalette(code, clientX, clientY));
-const setup = new Setup(part("setup-game"), part("setup-summary"), state, catalogue);
+const setup = new Setup(part("setup-game"), part("setup-summary"), state, catalogue, async (codes) => {
+  if (catalogue.missingGroups(codes).length) say("Loading the tiles of that expansion…");
+  const loaded = await ensureTiles(codes);
+  if (!loaded) say("The tiles of that expansion could not be loaded: check the connection and tick it again.", "error");
+  return loaded;
+});
 const playersEditor = new PlayersEditor(part("players"), part("add-player"), state);
 const turnPicker = new TurnPicker(part("turn"), state);
 const inspector = new Inspector(part("inspector"), state, catalogue, controller, tileUrl);
@@ -586,6 +638,7 @@ const redoButton = root.querySelector("[data-action=redo]");
 function renderAll() {
   boardView.render();
   turnHandle.render();
+  chooser.render();
   palette.render();
   setup.render();
   playersEditor.render();
@@ -615,8 +668,16 @@ window.addEventListener("pagehide", () => drafts.flush());
 
 renderAll();
 results.draw();
-controller.fit();
+controller.openView();
 say(startNote);
+// A shared table opens scored: whoever follows the link wants the result, with the board
+// (the view stays on the board; the results are under it).
+if (savedId) {
+  results.score().then((outcome) => {
+    if (outcome?.ok) say(`${startNote} ${outcome.message}`);
+    else report(outcome);
+  });
+}
 if (state.doc.tiles.size > 1) part("setup").open = false;
 
 // For tests and curious players: the page's state, read-only by convention.

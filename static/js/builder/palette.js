@@ -53,6 +53,9 @@ export class Palette {
       if (this.dragged) { this.dragged = false; return; } // the end of a drag is no click
       if (button && !button.disabled) this.pick(button.dataset.code);
     });
+    this.hand.addEventListener("click", (event) => {
+      if (event.target.closest("[data-drop-hand]")) this.onPick(null);
+    });
     this.onDrop = onDrop; // (code, clientX, clientY) → place it where it was dropped
     if (onDrop) this.listenForDrags();
   }
@@ -110,12 +113,12 @@ export class Palette {
     });
   }
 
-  /** Put a type in hand (or back in the box when it is already in hand). */
+  /** Put a type in hand. A tap on the type already in hand keeps it there, unturned,
+   * for the next copy; the hand's ✕ (or Escape) puts it back in the box. */
   pick(code, { keepQuery = false } = {}) {
-    const putBack = this.state.ui.hand === code;
-    if (!putBack) this.remember(code);
+    this.remember(code);
     if (!keepQuery && this.query) this.filter("");
-    this.onPick(putBack ? null : code);
+    this.onPick(code);
   }
 
   /** Move a type to the front of the recently used ones. */
@@ -136,13 +139,16 @@ export class Palette {
     this.status.textContent = query ? `${shown} tile type${shown === 1 ? "" : "s"} match “${query}”.` : "";
   }
 
-  /** Whether a type matches the query: every word typed starts one of its words, or the
-   * query is its code. */
+  /** Whether a type matches the query: the query is its code, or every word typed is
+   * its code, begins a code typed with its dash ("inns-"), or starts one of the words of
+   * what it shows (the server's search text). */
   matches(type, words) {
     if (!words.length) return true;
-    if (type.code.toLowerCase() === this.query.trim().toLowerCase()) return true;
-    const own = wordsOf(`${type.code} ${type.search ?? type.picture ?? ""}`);
-    return words.every((word) => own.some((candidate) => candidate.startsWith(word)));
+    const code = type.code.toLowerCase();
+    if (code === this.query.trim().toLowerCase()) return true;
+    const own = wordsOf(type.search ?? type.picture ?? "");
+    return words.every((word) => word === code || (word.includes("-") && code.startsWith(word))
+      || own.some((candidate) => candidate.startsWith(word)));
   }
 
   /** The codes shown, in the order shown. */
@@ -165,7 +171,8 @@ export class Palette {
       const count = left.get(type.code) ?? 0;
       const total = type.counts[doc.edition] ?? 0;
       const counter = button.querySelector(".palette-count");
-      counter.textContent = count < 0 ? `${-count} too many` : `${count} left`;
+      counter.replaceChildren(h("span", { text: String(Math.abs(count)) }),
+        h("span", { class: "palette-left", text: count < 0 ? " too many" : " left" }));
       button.classList.toggle("is-over", count < 0);
       const inHand = ui.hand === type.code;
       button.disabled = count <= 0 && !inHand;
@@ -189,7 +196,9 @@ export class Palette {
       const focused = document.activeElement;
       this.list.append(...ordered.map((type) => this.items.get(type.code)));
       // Moving an element takes the keyboard's focus off it: give it back.
-      if (focused && this.list.contains(focused) && document.activeElement !== focused) focused.focus();
+      if (focused && this.list.contains(focused) && document.activeElement !== focused) {
+        focused.focus({ preventScroll: true });
+      }
     }
     this.renderHand();
   }
@@ -238,6 +247,10 @@ export class Palette {
       h("span", { class: "hand-label", text: "In hand" }),
       this.handPicture(hand, rotation),
       h("span", { class: "hand-text", text: turned ? `${hand} · ${rotation}°` : `${hand} · turns to fit` }),
+      h("button", {
+        type: "button", class: "hand-drop", text: "✕", title: "Put the tile back in the box (Escape)",
+        "aria-label": `Put tile ${hand} back in the box`, dataset: { dropHand: "", testid: "hand-drop" },
+      }),
     );
     this.hand.dataset.state = "holding";
   }

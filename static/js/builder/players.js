@@ -2,7 +2,7 @@
 // now (the list in the game options), and whose figures the next click puts on the board
 // (the strip above the board, with the figures each player has left).
 
-import { PLAYER_COLORS, colorInfo } from "./catalogue.js";
+import { colorInfo, colorsOf } from "./catalogue.js";
 import { h } from "./dom.js";
 
 export const MIN_PLAYERS = 2;
@@ -33,18 +33,19 @@ export class PlayersEditor {
 
   freeColors(except = null) {
     const taken = new Set(this.state.doc.players.map((player) => player.color));
-    return PLAYER_COLORS.filter((color) => color.code === except || !taken.has(color.code));
+    return colorsOf(this.state.doc.edition).filter((color) => color.code === except || !taken.has(color.code));
   }
 
   render() {
     const players = this.state.doc.players;
     const tokens = this.state.catalogue.tokens(this.state.inPlay());
-    const signature = `${players.map((player) => player.color).join(" ")}|${tokens.map((entry) => entry.name).join(" ")}`;
+    const signature = `${players.map((player) => player.color).join(" ")}|${tokens.map((entry) => entry.name).join(" ")}|${this.state.doc.edition}`;
     if (signature !== this.builtFor) this.build(tokens);
     for (const player of players) {
       const row = this.rows.get(player.color);
       for (const { input, name, kind } of row.tokens) {
-        if (document.activeElement !== input) input.value = String(player[name]?.[kind] ?? 0);
+        if (input.type === "checkbox") input.checked = Boolean(player[name]?.[kind]);
+        else if (document.activeElement !== input) input.value = String(player[name]?.[kind] ?? 0);
       }
       if (document.activeElement !== row.name) row.name.value = player.name ?? "";
       if (document.activeElement !== row.points) {
@@ -59,7 +60,7 @@ export class PlayersEditor {
   build(tokens) {
     const { state } = this;
     const players = state.doc.players;
-    this.builtFor = `${players.map((player) => player.color).join(" ")}|${tokens.map((entry) => entry.name).join(" ")}`;
+    this.builtFor = `${players.map((player) => player.color).join(" ")}|${tokens.map((entry) => entry.name).join(" ")}|${state.doc.edition}`;
     this.rows.clear();
     const focusedColor = document.activeElement?.closest?.("[data-player-row]")?.dataset.playerRow;
     const items = players.map((player, index) => {
@@ -95,6 +96,17 @@ export class PlayersEditor {
       remove.addEventListener("click", () => state.removePlayer(player.color));
       // The tokens a player holds (goods), one count per kind, when their part is in play.
       const tokenInputs = tokens.flatMap((entry) => entry.kinds.map((kind) => {
+        if (entry.flags) {
+          // A token held or not (a tile such as the king's): a box to tick.
+          const word = entry.words?.[kind] ?? kind;
+          const box = h("input", {
+            type: "checkbox", id: `${id}-${entry.name}-${kind}`, class: "token-flag",
+            "aria-label": `Player ${index + 1} holds ${word}`,
+            dataset: { testid: `player-${entry.name}-${kind}-${index}` },
+          });
+          box.addEventListener("change", () => state.setTokens(player.color, entry.name, kind, box.checked));
+          return { input: box, name: entry.name, kind, word };
+        }
         const input = h("input", {
           type: "number", id: `${id}-${entry.name}-${kind}`, min: 0, max: 99, step: 1, inputmode: "numeric",
           class: "token-input", "aria-label": `Player ${index + 1} ${kind} tokens`,
@@ -109,8 +121,8 @@ export class PlayersEditor {
         return { input, name: entry.name, kind };
       }));
       this.rows.set(player.color, { name, points, remove, color, tokens: tokenInputs });
-      const tokenLabels = tokenInputs.map(({ input, kind }) => h("label", { class: "token-label", for: input.id },
-        h("span", { class: "token-name", text: kind }), input));
+      const tokenLabels = tokenInputs.map(({ input, kind, word }) => h("label", { class: "token-label", for: input.id },
+        h("span", { class: "token-name", text: word ?? kind }), input));
       return h("li", { class: "player-row", dataset: { playerRow: player.color } },
         badge(player.color), color, name,
         h("label", { class: "points-label", for: points.id }, h("span", { class: "visually-hidden", text: "Points now" }), points),

@@ -8,6 +8,7 @@ import { colorInfo } from "./catalogue.js";
 import { h, listWords, plural } from "./dom.js";
 import { key } from "./geometry.js";
 import { badge } from "./players.js";
+import { capitalise, featureIdWords, pathWords } from "./words.js";
 
 const KIND_WORDS = { road: "Road", city: "City", monastery: "Monastery", garden: "Garden", farm: "Farm" };
 const PATH_PATTERN = /^(tiles|figures|players)\[(\d+)\]/;
@@ -205,7 +206,8 @@ export class Results {
     }
     if (answer.warnings?.length) {
       parts.push(h("ul", { class: "warnings" }, answer.warnings.map((warning) => h("li", {
-        text: typeof warning === "string" ? warning : warning.message ?? JSON.stringify(warning),
+        text: featureIdWords(typeof warning === "string" ? warning : warning.message ?? JSON.stringify(warning),
+          answer.features, this.scored?.board),
       }))));
     }
     return parts;
@@ -286,7 +288,7 @@ export class Results {
         }));
       }
       return h("li", { dataset: { path: error.path ?? "", code: error.code ?? "" } },
-        h("span", { class: "error-path", text: error.path || "board" }), " ",
+        h("span", { class: "error-path", text: `${capitalise(pathWords(error.path, this.refused.board, this.state.catalogue))}:` }), " ",
         h("span", { text: error.message }), " ", actions);
     });
     return [

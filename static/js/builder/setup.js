@@ -7,7 +7,9 @@
 import { h, listWords, plural } from "./dom.js";
 
 export class Setup {
-  constructor(root, summary, state, catalogue) {
+  constructor(root, summary, state, catalogue, loadTiles = async () => true) {
+    this.loadTiles = loadTiles; // (codes) → whether the page has their tiles now
+    this.pending = new Set(); // codes ticked whose tiles are on their way
     this.root = root;
     this.summary = summary;
     this.state = state;
@@ -31,7 +33,16 @@ export class Setup {
         type: "checkbox", value: option.code, id: `setup-x-${option.code}`,
         dataset: { testid: `expansion-${option.code}` },
       });
-      box.addEventListener("change", () => state.setExpansion(option.code, box.checked));
+      box.addEventListener("change", async () => {
+        const on = box.checked;
+        // An expansion's tiles come from the server the first time it is put in play;
+        // meanwhile the box stays as ticked.
+        this.pending.add(option.code);
+        const loaded = !on || await this.loadTiles([...state.doc.expansions, option.code]);
+        this.pending.delete(option.code);
+        if (loaded) state.setExpansion(option.code, on);
+        else box.checked = false;
+      });
       const note = h("span", { class: "setup-note" });
       this.expansionBoxes.set(option.code, { box, note, option });
       const offered = catalogue.option(option.expansion);
@@ -74,7 +85,7 @@ export class Setup {
     for (const [code, { box, note, option }] of this.expansionBoxes) {
       const exists = option.editions.includes(doc.edition);
       const byWhole = Boolean(option.expansion && doc.expansions.includes(option.expansion));
-      box.checked = doc.expansions.includes(code) || (byWhole && exists);
+      if (!this.pending.has(code)) box.checked = doc.expansions.includes(code) || (byWhole && exists);
       box.disabled = !exists || byWhole;
       note.textContent = exists ? "" : `(not in ${doc.edition})`;
     }

@@ -81,6 +81,7 @@ export class BoardState extends EventTarget {
       highlight: { keys: [], secondary: [], source: null }, // squares lit from the results
       hoverKey: null, // the square under the mouse, to light its results
       problems: [], // { key, message } for squares named by the last validation errors
+      chooser: null, // { index, doc }: the figure just put, offered another owner or kind while doc is current
     };
   }
 

@@ -63,7 +63,7 @@ REQUIRED = {
     "king-robber-one-a-feature", "king-robber-10-20", "king-robber-15-40",
     "king-robber-15-40-split", "king-robber-continuously", "coc-king-and-quarters",
     "coc-farms-around-the-city", "shrine-scores-like-a-monastery",
-    "jcz-abbey-merge", "jcz-barn-scoring", "jcz-barn-connected-scoring",
+    "jcz-abbey-merge", "jcz-abbey-wagon-move", "jcz-barn-scoring", "jcz-barn-connected-scoring",
     "jcz-mayor-zero-points", "jcz-king-and-robber-scoring", "jcz-coc-field-scoring",
     "jcz-shrine-scoring",
     # Issue #18: the minis of Big Box 6 and 7, hand-computed (also where they meet Inns &

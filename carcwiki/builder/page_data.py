@@ -1,0 +1,44 @@
+"""The rules and tile data the builder page is rendered with, read from the engine alone
+(the tile files and the expansion registry, no database), as one JSON document on
+standard output: ``python -m carcwiki.builder.page_data``.
+
+The JavaScript unit tests (``node --test tests/builder/js/``) start the page's modules
+from it, so that what they check is the engine's data, not a copy of it.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def page_data() -> dict[str, Any]:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "carcwiki.settings.test")
+    import django
+
+    django.setup()  # selectors imports the catalogue's models; nothing here reads them
+    from carcwiki.builder.selectors import builder_geometry, builder_rules, turned_geometry
+    from scoring.engine import TileSet
+    from scoring.engine.expansions import DEFAULT_REGISTRY
+
+    files = sorted(glob.glob(str(ROOT / "fixtures" / "catalogue" / "tiles-*.yaml")))
+    tiles = TileSet.from_yaml(*files, registry=DEFAULT_REGISTRY)
+    return {
+        "tiles": [tiles[code].to_data() for code in tiles],
+        "editions": [{"code": code, "name": code} for code in ("C1", "C2", "C3")],
+        "options": [],
+        "rules": builder_rules(DEFAULT_REGISTRY),
+        "geometry": builder_geometry(tiles),
+        # Not the page's: the engine's own view of every turn, for the tests to compare.
+        "engine_turned": turned_geometry(tiles),
+    }
+
+
+if __name__ == "__main__":
+    json.dump(page_data(), sys.stdout)

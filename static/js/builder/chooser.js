@@ -1,0 +1,86 @@
+// The figure just put, one tap from its owner and kind: a small strip at the foot of the
+// board, with a badge for each other player (the figure becomes theirs) and a
+// button for each other kind that may stand there (the figure becomes one). No menu
+// needs choosing before the tap; the strip goes when anything else changes the board.
+
+import { h } from "./dom.js";
+import { placementRefusal, playerWords } from "./figures.js";
+import { badge } from "./players.js";
+
+/** The changes the strip offers for figure `index`: [{ figure, label, text, testid }]. */
+export function figureChoices(state, catalogue, index) {
+  const figure = state.doc.figures[index];
+  const tile = figure ? state.tileAt(figure.x, figure.y) : null;
+  const found = tile ? catalogue.featureAt(tile, figure.at, state.doc.edition) : null;
+  if (!found) return [];
+  const left = (player, kind) => state.figureCount(player, kind) < (state.limits[kind] ?? Infinity);
+  const fits = (player, kind) => left(player, kind)
+    && !placementRefusal(state, catalogue, tile, found.index, kind, player, index);
+  const kindName = (code) => catalogue.figureByCode.get(code)?.name ?? code;
+  const players = state.doc.players.filter((player) => player.color !== figure.player
+    && fits(player.color, figure.kind)).map((player) => ({
+    figure: { ...figure, player: player.color }, player: player.color,
+    label: `Give it to ${playerWords(player.color, state.doc.players)}`,
+    testid: `choose-player-${player.color}`,
+  }));
+  // Only kinds that count in a majority as it does (or not): a meeple becomes a large
+  // meeple, never a builder.
+  const counts = (code) => (catalogue.figureByCode.get(code)?.strength ?? 1) > 0;
+  const kinds = catalogue.figureKinds(state.inPlay()).filter((kind) => kind.code !== figure.kind
+    && counts(kind.code) === counts(figure.kind) && fits(figure.player, kind.code)).map((kind) => ({
+    figure: { ...figure, kind: kind.code },
+    label: `Make it ${/^[aeiou]/i.test(kind.name) ? "an" : "a"} ${kind.name}`,
+    text: kind.name[0].toUpperCase() + kind.name.slice(1),
+    testid: `choose-kind-${kind.code}`,
+  }));
+  return [...players, ...kinds];
+}
+
+export class FigureChooser {
+  constructor(frame, state, catalogue, onChoose) {
+    this.frame = frame;
+    this.state = state;
+    this.catalogue = catalogue;
+    this.strip = h("div", {
+      class: "figure-chooser", role: "group", hidden: true, dataset: { testid: "figure-chooser" },
+    });
+    // A finger's tap acts at once (see TurnHandle); the click that may follow is skipped.
+    let touched = null;
+    const choose = (button) => {
+      const choice = this.choices[Number(button.dataset.choice)];
+      if (choice) onChoose(this.index, choice);
+    };
+    this.strip.addEventListener("pointerup", (event) => {
+      const button = event.target.closest("button[data-choice]");
+      if (event.pointerType !== "touch" || !button) return;
+      touched = button;
+      setTimeout(() => { touched = null; }, 600);
+      choose(button);
+    });
+    this.strip.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-choice]");
+      if (!button) return;
+      if (touched === button) { touched = null; return; }
+      choose(button);
+    });
+    frame.append(this.strip);
+    this.index = -1;
+    this.choices = [];
+  }
+
+  render() {
+    const { state } = this;
+    const chosen = state.ui.chooser;
+    const index = chosen && chosen.doc === state.doc ? chosen.index : -1;
+    this.choices = index >= 0 ? figureChoices(state, this.catalogue, index) : [];
+    this.index = this.choices.length ? index : -1;
+    this.strip.hidden = this.index < 0;
+    if (this.index < 0) return;
+    const figure = state.doc.figures[index];
+    this.strip.setAttribute("aria-label", `Change ${playerWords(figure.player, state.doc.players)}'s figure just put`);
+    this.strip.replaceChildren(...this.choices.map((choice, order) => h("button", {
+      type: "button", class: choice.player ? "choose-player" : "choose-kind", title: choice.label,
+      "aria-label": choice.label, dataset: { choice: String(order), testid: choice.testid },
+    }, choice.player ? badge(choice.player) : choice.text)));
+  }
+}

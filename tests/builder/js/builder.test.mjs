@@ -1,0 +1,151 @@
+// The builder's JavaScript outside the browser (Node's built-in test runner):
+//   node --test tests/builder/js/
+// The modules start from the engine's own data (python -m carcwiki.builder.page_data),
+// so every fact checked here is the engine's, computed by hand in the comments.
+
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { dirname, resolve } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+import { Catalogue } from "../../../static/js/builder/catalogue.js";
+import { figureAction } from "../../../static/js/builder/figures.js";
+import { figureChoices } from "../../../static/js/builder/chooser.js";
+import { key } from "../../../static/js/builder/geometry.js";
+import { BoardState, docFromBoard } from "../../../static/js/builder/state.js";
+import { featureIdWords, pathWords, turnedText } from "../../../static/js/builder/words.js";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+const python = process.env.PYTHON ?? resolve(root, ".venv/bin/python");
+const data = JSON.parse(execFileSync(python, ["-m", "carcwiki.builder.page_data"],
+  { cwd: root, maxBuffer: 64 * 1024 * 1024 }));
+const catalogue = new Catalogue(data);
+
+function stateOf(board) {
+  const doc = docFromBoard({ edition: "C3", players: [{ color: "red" }, { color: "blue" }], ...board }, catalogue);
+  return new BoardState(doc, catalogue);
+}
+
+const tiles = (...list) => list.map(([tile, x, y, rotation]) => ({ tile, x, y, rotation }));
+const figure = (player, x, y, at, kind = "meeple") => ({ player, x, y, at, kind });
+// D at (0, 0): city north, road west-east. A at (1, 0) turned 90°: its road leaves west.
+const ROAD_AND_MONASTERY = tiles(["D", 0, 0, 0], ["A", 1, 0, 90]);
+const INNS = ["farmers", "abbot", "inns-cathedrals"];
+
+test("a tile fits where its edges meet the same edges, turned every way that does", () => {
+  const board = new Map(ROAD_AND_MONASTERY.map((tile) => [key(tile.x, tile.y), tile]));
+  // E (a city on its north edge only) north of D's city: only turned 180° does its
+  // city face south.
+  assert.deepEqual(catalogue.geometry.fittingRotations(board, "E", 0, -1), [180]);
+  // V (edges N field, E field, S road, W road) east of A, whose east edge is field:
+  // turning clockwise, V's west edge shows its road at 0° (W) and at 90° (S), a field at
+  // 180° (E) and at 270° (N): two ways.
+  assert.deepEqual(catalogue.geometry.fittingRotations(board, "V", 2, 0), [180, 270]);
+  // U (a straight road north-south) there: at 0° and 180° alike (the same look), once.
+  assert.deepEqual(catalogue.geometry.fittingRotations(board, "U", 2, 0), [0]);
+  // Away from every tile nothing fits.
+  assert.deepEqual(catalogue.geometry.fittingRotations(board, "U", 5, 5), []);
+});
+
+test("the start tile comes from the data: D, the spring of the river in C3", () => {
+  assert.equal(catalogue.startTile("C3", catalogue.inPlay([])), "D");
+  assert.equal(catalogue.startTile("C3", catalogue.inPlay(["river"])), "river-A-C3");
+});
+
+test("a tap on the current player's large meeple takes it back, whatever kind is chosen", () => {
+  const state = stateOf({ expansions: INNS, tiles: ROAD_AND_MONASTERY,
+    figures: [figure("red", 1, 0, "W", "large")] });
+  state.ui.currentPlayer = "red";
+  state.ui.figureKind = "meeple";
+  const outcome = figureAction(state, catalogue, 1, 0, "W");
+  assert.equal(outcome.action, "remove");
+  assert.equal(outcome.index, 0);
+});
+
+test("another player's tap gives the figure to them and keeps its kind", () => {
+  const state = stateOf({ expansions: INNS, tiles: ROAD_AND_MONASTERY,
+    figures: [figure("red", 1, 0, "W", "large")] });
+  state.ui.currentPlayer = "blue";
+  state.ui.figureKind = "meeple";
+  const outcome = figureAction(state, catalogue, 1, 0, "W");
+  assert.equal(outcome.action, "put");
+  assert.equal(outcome.replaced, 0);
+  assert.deepEqual(outcome.figure, figure("blue", 1, 0, "W", "large"));
+});
+
+test("a builder goes to the one player whose figure it may join", () => {
+  const state = stateOf({ expansions: [...INNS, "traders-builders"], tiles: ROAD_AND_MONASTERY,
+    figures: [figure("blue", 0, 0, "W")] });
+  state.ui.currentPlayer = "red";
+  const outcome = figureAction(state, catalogue, 0, 0, "E", "builder");
+  assert.equal(outcome.action, "put");
+  assert.equal(outcome.figure.player, "blue");
+  assert.equal(outcome.figure.kind, "builder");
+});
+
+test("the figure just put is offered the other player and the kinds that count as it does", () => {
+  const state = stateOf({ expansions: [...INNS, "traders-builders"], tiles: ROAD_AND_MONASTERY,
+    figures: [figure("red", 1, 0, "W")] });
+  // On a road: blue's badge, and the large meeple (the abbot stands only on monasteries
+  // and gardens; a builder or pig counts in no majority).
+  assert.deepEqual(figureChoices(state, catalogue, 0).map((choice) => choice.testid),
+    ["choose-player-blue", "choose-kind-large"]);
+});
+
+test("paths and feature ids in a player's words", () => {
+  const board = { edition: "C3", players: [{ color: "red", name: "Ada" }],
+    tiles: tiles(["river-A-C3", 0, 0, 0], ["river-G", 0, 1, 180], ["D", 2, 1, 0]),
+    figures: [figure("red", 2, 1, "W")] };
+  assert.equal(pathWords("tiles[1]", board, catalogue), "the river tile at (0, 1)");
+  assert.equal(pathWords("tiles[2].rotation", board, catalogue), "tile D at (2, 1)");
+  assert.equal(pathWords("figures[0].at", board, catalogue), "Red (Ada)'s meeple on the road of tile D at (2, 1)");
+  assert.equal(pathWords("players[0].goods.wine", board, catalogue), "Red (Ada)'s wine tokens");
+  assert.equal(pathWords("edition", board, catalogue), "the edition");
+  const features = [{ id: "road-2", kind: "road", tiles: [[2, 1]] }];
+  assert.equal(featureIdWords("road-2 is completed", features, board), "The road through D at (2, 1) is completed");
+  assert.equal(featureIdWords("see road-9", features, board), "see road-9");
+});
+
+test("a picture's compass words turn with the tile", () => {
+  const { geometry } = catalogue;
+  assert.equal(turnedText("city on the north", 180, geometry), "city on the south");
+  assert.equal(turnedText("road from west to south", 90, geometry), "road from north to west");
+  assert.equal(turnedText("City in the north-west corner", 270, geometry), "City in the west-south corner");
+  assert.equal(turnedText("city on the north", 0, geometry), "city on the north");
+});
+
+test("every tile turned by the page is the engine's view of it turned", () => {
+  // The page gets each tile as printed and turns it itself; the engine's own views of
+  // every turn (not sent to the page) must come out the same, segment by segment.
+  let compared = 0;
+  for (const [code, turned] of Object.entries(data.engine_turned)) {
+    data.geometry.rotations.forEach((rotation, position) => {
+      const page = catalogue.geometry.view(code, rotation);
+      const engine = turned[position];
+      assert.equal(page.edges, engine.edges, `${code} ${rotation}`);
+      assert.deepEqual(page.at, engine.at, `${code} ${rotation}`);
+      assert.deepEqual(page.segments.map((s) => [s.kind, s.locations, s.feature]),
+        engine.segments.map((s) => [s.kind, s.locations, s.feature]), `${code} ${rotation}`);
+      compared += 1;
+    });
+  }
+  assert.equal(compared, 4 * data.tiles.length);
+});
+
+test("a tile the engine says fits whatever the edges (an abbey's trait) fits any hole", () => {
+  // A made-up tile with the trait, as the server sends it (any_edges): fields all round.
+  const geometry = new Catalogue(data).geometry;
+  geometry.addTiles({ "test-hollow": { any_edges: true, edges: "FFFF", segments: [], at: {} } });
+  // D at (0, 0) and E turned 180° north of it: the square east of E, (1, -1), touches
+  // E's east field only; (1, 0) touches D's east road.
+  const board = new Map(tiles(["D", 0, 0, 0], ["E", 0, -1, 180]).map((t) => [key(t.x, t.y), t]));
+  assert.equal(geometry.fitsAt(board, "B", 1, 0, 0).ok, false); // B's fields meet D's road
+  assert.equal(geometry.fitsAt(board, "test-hollow", 1, 0, 0).ok, true);
+  assert.equal(geometry.fitsAt(board, "test-hollow", 0, 1, 90).ok, true);
+  // Once down, a neighbour meets it whatever its own edge: U's road against its field.
+  board.set(key(1, 0), { tile: "test-hollow", x: 1, y: 0, rotation: 0 });
+  assert.equal(geometry.fitsAt(board, "U", 2, 0, 90).ok, true);
+  // Still no tile away from the others.
+  assert.equal(geometry.fitsAt(board, "test-hollow", 5, 5, 0).ok, false);
+});
