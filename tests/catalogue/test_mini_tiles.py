@@ -9,7 +9,7 @@ from carcwiki.catalogue.svg import render_tile_svg
 
 pytestmark = pytest.mark.django_db
 
-MINIS = {"goldmines": "gold", "mage-witch": "magic"}
+MINIS = {"goldmines": "gold", "mage-witch": "magic", "flier": "flying-machine"}
 
 
 @pytest.mark.parametrize(("code", "symbol"), MINIS.items())
@@ -19,7 +19,7 @@ def test_eight_tiles_each_with_its_symbol_in_every_edition(code, symbol):
     for edition in ("C1", "C2", "C3"):
         assert sum(tile["counts"].get(edition, 0) for tile in tiles.values()) == 8
     for tile in tiles.values():
-        assert [f for f in tile["features"] if f["kind"] == symbol] == [{"kind": symbol}]
+        assert [f["kind"] for f in tile["features"] if f["kind"] == symbol] == [symbol]
     assert {row.expansion.code for row in TileType.objects.filter(code__in=tiles)} == {code}
 
 
@@ -38,3 +38,13 @@ def test_the_picture_draws_the_symbol(code, glyph):
                 if t["code"] == code)
     svg = render_tile_svg(tile)
     assert f'class="feature {glyph}"' in svg
+
+
+def test_the_flying_machines_point_straight_or_diagonally():
+    # JCloisterZone's flier.xml: FL/F.dG, FL/RFr.d and FL/Rr.d (A, C, F) point NW.
+    tiles = tile_data(expansion_codes=["flier"])
+    directions = {tile["code"]: f["direction"] for tile in tiles for f in tile["features"]
+                  if f["kind"] == "flying-machine"}
+    assert [code for code, direction in directions.items() if direction == "NW"] == [
+        "flier-A", "flier-C", "flier-F"]
+    assert set(directions.values()) == {"W", "NW"}

@@ -16,9 +16,11 @@ from . import (
     abbey_mayor,
     base,
     count_king_robber,
+    flier,
     goldmines,
     inns_cathedrals,
     mage_witch,
+    messages,
     river2,
     traders_builders,
 )
@@ -32,6 +34,8 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     count_king_robber.EXPANSION,
     goldmines.EXPANSION,
     mage_witch.EXPANSION,
+    flier.EXPANSION,
+    messages.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

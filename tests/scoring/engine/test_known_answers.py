@@ -70,7 +70,8 @@ REQUIRED = {
     # Cathedrals and Traders & Builders) and replayed from JCloisterZone's engine tests.
     "gold-tiers", "gold-ten-or-more", "gold-beside-goods",
     "mage-on-inn-road-left-open", "witch-on-cathedral-city", "mage-on-cathedral-city",
-    "mage-and-witch-incomplete", "jcz-mage", "jcz-witch",
+    "mage-and-witch-incomplete", "jcz-mage", "jcz-witch", "messages-two-markers",
+    "flier-landed-meeple",
 }
 
 

@@ -111,3 +111,43 @@ def test_the_witch_after_the_mage_steps_order():
     road = next(step for step in steps if step.code == "features-road")
     assert [detail.code for detail in road.details] == ["inns.inn-on-road",
                                                         "mage-witch.mage-adds"]
+
+
+def messages_board(**red):
+    body = json.loads((BOARDS_DIR / "messages-two-markers.json").read_text(
+        encoding="utf-8"))["request"]
+    body["players"][0] = {"color": "red", **red}
+    return body
+
+
+def test_the_markers_or_their_sum_give_the_same_scoring(all_tiles):
+    # 23 + 17 = 40 before the final scoring, as markers or as points; + 2 for the road.
+    markers = score_request(messages_board(markers={"meeple": 23, "messenger": 17}),
+                            all_tiles).to_json()["players"][0]
+    summed = score_request(messages_board(points=40), all_tiles).to_json()["players"][0]
+    assert (markers["points_before"], markers["total"]) == (40, 42)
+    assert (summed["points_before"], summed["total"]) == (40, 42)
+    assert markers["markers"] == {"meeple": 23, "messenger": 17}
+
+
+def test_points_and_markers_together_are_refused(all_tiles):
+    body = messages_board(points=40, markers={"meeple": 23, "messenger": 17})
+    found = errors(body, all_tiles)
+    assert [(path, code) for path, code, _ in found] == [("players[0]", "points_and_markers")]
+    assert "not both" in found[0][2]
+
+
+@pytest.mark.parametrize(("markers", "code"), [
+    ({"meeple": -1}, "invalid_markers"), ({"courier": 3}, "invalid_markers"),
+    ({"meeple": 2.5}, "invalid_type"),
+])
+def test_bad_markers_are_refused(all_tiles, markers, code):
+    found = errors(messages_board(markers=markers), all_tiles)
+    assert [found_code for _, found_code, _ in found] == [code]
+    assert found[0][0].startswith("players[0].markers")
+
+
+def test_markers_need_messages(all_tiles):
+    body = messages_board(markers={"meeple": 3})
+    body["expansions"] = ["farmers", "abbot"]
+    assert errors(body, all_tiles) != []
