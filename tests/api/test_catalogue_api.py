@@ -102,7 +102,7 @@ def test_unknown_tile_is_a_json_404_naming_the_code(api):
 def test_tile_list_query_count_is_constant(api, django_assert_num_queries, page_size):
     with django_assert_num_queries(3):  # count, page, prefetched counts with editions
         response = api.get(f"/api/tiles/?page_size={page_size}")
-    assert len(response.json()["results"]) == min(page_size, 99 + 13 + 22 + 8 + 8 + 8)
+    assert len(response.json()["results"]) == min(page_size, 99 + 13 + 22 + 8 + 8 + 8 + 12)
 
 
 @pytest.mark.parametrize("page_size", [5, 50, 200])
@@ -140,14 +140,16 @@ def test_tile_list_filters(api, query, expected):
 
 
 def test_edge_pattern_matches_any_rotation(api):
-    # A city edge opposite a field edge, roads on the sides: D in any of its four rotations.
-    assert codes(api.get("/api/tiles/?edges=rcrf")) == ["D"]
+    # A city edge opposite a field edge, roads on the sides: D in any of its four rotations,
+    # and crop-circles-D, whose roads end at its circle.
+    assert codes(api.get("/api/tiles/?edges=rcrf")) == ["D", "crop-circles-D"]
     assert codes(api.get("/api/tiles/?edges=RCRF&rotated=false")) == []
     # Four cities: C, then the cathedral and the I&C and T&B tiles with several cities,
-    # the A&M and K&R Baron cities, and the two inner squares of the City of Carcassonne.
+    # the A&M and K&R Baron cities, the two inner squares of the City of Carcassonne and the
+    # crop circle between two cities.
     assert codes(api.get("/api/tiles/?edges=CCCC")) == [
         "C", "inns-H", "inns-K", "traders-M", "traders-X", "abbey-mayor-C", "abbey-mayor-D",
-        "king-robber-C", "city-of-carcassonne-6", "city-of-carcassonne-7",
+        "king-robber-C", "city-of-carcassonne-6", "city-of-carcassonne-7", "crop-circles-F",
     ]
     # a dict, because DRF's test client cuts a literal "?" inside the query string
     matches = codes(api.get("/api/tiles/", {

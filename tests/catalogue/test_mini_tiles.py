@@ -48,3 +48,15 @@ def test_the_flying_machines_point_straight_or_diagonally():
     assert [code for code, direction in directions.items() if direction == "NW"] == [
         "flier-A", "flier-C", "flier-F"]
     assert set(directions.values()) == {"W", "NW"}
+
+
+def test_crop_circles_i_in_c1_only_and_crop_circles_ii_in_every_edition():
+    tiles = {tile["code"]: tile for tile in tile_data(expansion_codes=["crop-circles"])}
+    assert list(tiles) == ([f"crop-circles-{letter}" for letter in "ABCDEF"]
+                           + [f"crop-circles-1-{letter}" for letter in "ABCDEF"])
+    copies = {edition: sum(t["counts"].get(edition, 0) for t in tiles.values())
+              for edition in ("C1", "C2", "C3")}
+    assert copies == {"C1": 12, "C2": 6, "C3": 6}
+    types = [f["type"] for t in tiles.values() for f in t["features"]
+             if f["kind"] == "crop-circle"]
+    assert len(types) == 12 and set(types) == {"city", "road", "field"}

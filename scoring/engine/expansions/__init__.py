@@ -16,6 +16,7 @@ from . import (
     abbey_mayor,
     base,
     count_king_robber,
+    crop_circles,
     flier,
     goldmines,
     inns_cathedrals,
@@ -36,6 +37,7 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     mage_witch.EXPANSION,
     flier.EXPANSION,
     messages.EXPANSION,
+    crop_circles.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

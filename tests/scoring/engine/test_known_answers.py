@@ -71,7 +71,7 @@ REQUIRED = {
     "gold-tiers", "gold-ten-or-more", "gold-beside-goods",
     "mage-on-inn-road-left-open", "witch-on-cathedral-city", "mage-on-cathedral-city",
     "mage-and-witch-incomplete", "jcz-mage", "jcz-witch", "messages-two-markers",
-    "flier-landed-meeple",
+    "flier-landed-meeple", "crop-circle-ends-roads",
 }
 
 

@@ -151,3 +151,12 @@ def test_markers_need_messages(all_tiles):
     body = messages_board(markers={"meeple": 3})
     body["expansions"] = ["farmers", "abbot"]
     assert errors(body, all_tiles) != []
+
+
+def test_no_figure_stands_on_a_crop_circle(all_tiles):
+    # The circle is no location: "C" names nothing on crop-circles-D (no monastery).
+    body = json.loads((BOARDS_DIR / "crop-circle-ends-roads.json").read_text(
+        encoding="utf-8"))["request"]
+    body["figures"] = [{"player": "red", "x": 0, "y": 0, "at": "C"}]
+    found = errors(body, all_tiles)
+    assert [path for path, _, _ in found] == ["figures[0].at"]

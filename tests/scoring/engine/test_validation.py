@@ -84,7 +84,7 @@ CASES = [
     ("unknown_expansion", changed(expansions=["farmers", "abbot", "dragons"]), "expansions[2]",
      'Unknown expansion "dragons"; the calculator knows farmers, abbot, river, river2, '
      'inns-cathedrals, traders-builders, abbey-mayor, count-king-robber, goldmines, '
-     'mage-witch, flier, messages, and the parts of each.'),
+     'mage-witch, flier, messages, crop-circles, and the parts of each.'),
     ("expansion_not_in_edition", changed(edition="C1", expansions=["farmers", "abbot"],
                                          figures=[]), "expansions[1]",
      "The Abbot does not exist in C1."),
