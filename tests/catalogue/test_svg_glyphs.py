@@ -134,4 +134,4 @@ def test_the_declared_glyphs_of_the_calculators_expansions():
         "inn", "cathedral", "goods", "pig_herd"}
     assert {name for name, kind in DEFAULT_REGISTRY.landmarks.items() if kind.glyph} == {
         "river", "volcano", "gold", "magic", "flying-machine",
-        "crop-circle"}
+        "crop-circle", "ferry-lake"}

@@ -294,4 +294,5 @@ def test_the_schema_documents_the_endpoint(client):
         "invalid_goods", "abbey_not_in_hole", "too_many_abbeys", "invalid_holds",
         "holder_without_feature", "shrine_challenge", "invalid_gold", "too_much_gold",
         "mage_beside_witch", "invalid_markers", "points_and_markers",
+        "invalid_ferry", "ferry_without_jetty",
     }

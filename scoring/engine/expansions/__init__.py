@@ -17,6 +17,7 @@ from . import (
     base,
     count_king_robber,
     crop_circles,
+    ferries,
     flier,
     goldmines,
     inns_cathedrals,
@@ -38,6 +39,7 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     flier.EXPANSION,
     messages.EXPANSION,
     crop_circles.EXPANSION,
+    ferries.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

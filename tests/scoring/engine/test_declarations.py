@@ -51,7 +51,8 @@ def test_every_tile_file_belongs_to_a_declared_code():
     files = sorted(CATALOGUE.glob("tiles-*.yaml"))
     assert [path.name for path in files] == [
         "tiles-abbey-mayor.yaml", "tiles-base.yaml", "tiles-count-king-robber.yaml",
-        "tiles-crop-circles.yaml", "tiles-flier.yaml", "tiles-goldmines.yaml",
+        "tiles-crop-circles.yaml", "tiles-ferries.yaml", "tiles-flier.yaml",
+        "tiles-goldmines.yaml",
         "tiles-inns-cathedrals.yaml", "tiles-mage-witch.yaml", "tiles-river.yaml",
         "tiles-river2.yaml", "tiles-traders-builders.yaml",
     ]

@@ -72,6 +72,7 @@ REQUIRED = {
     "mage-on-inn-road-left-open", "witch-on-cathedral-city", "mage-on-cathedral-city",
     "mage-and-witch-incomplete", "jcz-mage", "jcz-witch", "messages-two-markers",
     "flier-landed-meeple", "crop-circle-ends-roads",
+    "ferry-links-east-west", "ferry-links-south-west",
 }
 
 

@@ -160,3 +160,36 @@ def test_no_figure_stands_on_a_crop_circle(all_tiles):
     body["figures"] = [{"player": "red", "x": 0, "y": 0, "at": "C"}]
     found = errors(body, all_tiles)
     assert [path for path, _, _ in found] == ["figures[0].at"]
+
+
+def ferry_board(**state):
+    body = json.loads((BOARDS_DIR / "ferry-links-east-west.json").read_text(
+        encoding="utf-8"))["request"]
+    body["tiles"][0]["state"] = state
+    return body
+
+
+def test_without_a_ferry_every_jetty_ends_its_road(all_tiles):
+    # Red: (-1,0) and the lake, 2 tiles; blue: the lake and (0,1), 2 tiles.
+    body = ferry_board()
+    del body["tiles"][0]["state"]
+    result = score_request(body, all_tiles).to_json()
+    assert {p["color"]: p["final_points"] for p in result["players"]} == {"red": 2, "blue": 2}
+
+
+@pytest.mark.parametrize(("state", "path", "code"), [
+    ({"ferry": "N-S"}, "tiles[0].state.ferry", "ferry_without_jetty"),  # no north jetty
+    ({"ferry": "W-E"}, "tiles[0].state.ferry", "invalid_ferry"),  # sides in N, E, S, W order
+    ({"ferry": "E-E"}, "tiles[0].state.ferry", "invalid_ferry"),
+])
+def test_a_ferry_links_two_jetties_of_its_lake(all_tiles, state, path, code):
+    found = errors(ferry_board(**state), all_tiles)
+    assert [(found_path, found_code) for found_path, found_code, _ in found] == [(path, code)]
+
+
+def test_a_ferry_only_on_a_lake(all_tiles):
+    body = ferry_board(ferry="E-W")
+    body["tiles"][1]["state"] = {"ferry": "E-W"}  # a straight road: no lake
+    found = errors(body, all_tiles)
+    assert [(path, code) for path, code, _ in found] == [("tiles[1].state.ferry",
+                                                          "invalid_ferry")]

@@ -69,6 +69,7 @@ def test_registry_codes_and_defaults_per_edition():
         "trade-goods", "builder", "pig", "abbey-mayor", "abbey", "mayor", "wagon", "barn",
         "count-king-robber", "count", "king-robber-baron", "shrines", "goldmines",
         "mage-witch", "flier", "messages", "crop-circles",
+        "ferries",
     )
     assert REGISTRY.default_codes(Edition.C1) == ("farmers",)
     assert REGISTRY.default_codes(Edition.C2) == ("farmers", "abbot")
