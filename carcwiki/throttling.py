@@ -70,6 +70,23 @@ def add_to_counter(cache: BaseCache, key: str, delta: int, timeout: int) -> int:
         return value
 
 
+def count_request(cache: BaseCache, current_key: str, previous_key: str,
+                  timeout: int) -> tuple[int, int]:
+    """Count one request in the current window's counter; (its new value, the previous
+    window's count). On Redis the three commands go in one round trip (a pipeline: GET,
+    SET NX EX, INCR, each atomic, as ``add_to_counter`` does them one by one)."""
+    if isinstance(cache, RedisCache):
+        current = cache.make_and_validate_key(current_key)
+        pipeline = cache._cache.get_client(current, write=True).pipeline(transaction=False)
+        pipeline.get(cache.make_and_validate_key(previous_key))
+        pipeline.set(current, 0, ex=timeout, nx=True)
+        pipeline.incr(current)
+        previous, _, count = pipeline.execute()
+        return count, int(previous or 0)
+    previous = cache.get(previous_key, 0)
+    return add_to_counter(cache, current_key, 1, timeout), previous
+
+
 class SlidingWindowRateThrottle(SimpleRateThrottle):
     """A ``SimpleRateThrottle`` that counts atomically in the ``throttle`` cache."""
 
@@ -88,9 +105,9 @@ class SlidingWindowRateThrottle(SimpleRateThrottle):
         into_window = now - window * self.duration
         # Kept two periods: the next window still reads this one's count.
         current_key, previous_key = f"{self.key}:{window}", f"{self.key}:{window - 1}"
-        previous = self.cache.get(previous_key, 0)
         weight = 1 - into_window / self.duration
-        count = add_to_counter(self.cache, current_key, 1, 2 * self.duration)
+        count, previous = count_request(self.cache, current_key, previous_key,
+                                        2 * self.duration)
         if count + math.ceil(previous * weight) <= self.num_requests:
             return True
         # Refused requests do not count: a client who waits gets through again.

@@ -34,12 +34,14 @@ ERROR_CODES = [code.value for code in ErrorCode] + [
 
 def _rule_field(option) -> serializers.Field:
     labels = "; ".join(f"{choice.value}: {choice.label}" for choice in option.choices)
+    # null stands for the default, as the engine reads it (scoring.engine.rules).
+    help_text = f"{option.label}. {labels}. null: the default."
     if option.is_switch:
-        return serializers.BooleanField(default=option.default,
-                                        help_text=f"{option.label}. {labels}.")
+        return serializers.BooleanField(default=option.default, allow_null=True,
+                                        help_text=help_text)
     return serializers.ChoiceField(
         choices=[choice.value for choice in option.choices], default=option.default,
-        help_text=f"{option.label}. {labels}.",
+        allow_null=True, help_text=help_text,
     )
 
 
@@ -64,9 +66,10 @@ PlayerSerializer = type("PlayerSerializer", (serializers.Serializer,), {
     "color": serializers.ChoiceField(choices=COLORS),
     "name": serializers.CharField(required=False, allow_null=True),
     "points": serializers.IntegerField(
-        min_value=0, default=0, help_text="What the player's marker shows on the scoreboard now.",
+        min_value=0, default=0, allow_null=True,
+        help_text="What the player's marker shows on the scoreboard now (null: 0).",
     ),
-    **{name: serializer(required=False, help_text=f"{tokens.meaning} (with "
+    **{name: serializer(required=False, allow_null=True, help_text=f"{tokens.meaning} (with "
                         f"{DEFAULT_REGISTRY.token_part[name].code} in play).")
        for (name, serializer), tokens in zip(TOKEN_SERIALIZERS.items(), DEFAULT_REGISTRY.tokens,
                                              strict=True)},
@@ -78,8 +81,8 @@ class PlacedTileSerializer(serializers.Serializer):
     x = serializers.IntegerField(help_text="Grows to the east.")
     y = serializers.IntegerField(help_text="Grows to the south: (0,-1) is north of (0,0).")
     rotation = serializers.ChoiceField(
-        choices=list(ROTATIONS), default=0, help_text="Degrees clockwise from the canonical "
-                                                      "orientation.",
+        choices=list(ROTATIONS), default=0, allow_null=True,
+        help_text="Degrees clockwise from the canonical orientation (null: 0).",
     )
 
 
@@ -92,13 +95,15 @@ class FigureSerializer(serializers.Serializer):
                                      "a road or city, a half-edge such as SW for a field, C for "
                                      "a monastery or garden.",
     )
-    kind = serializers.ChoiceField(choices=FIGURE_KINDS, default="meeple")
+    kind = serializers.ChoiceField(choices=FIGURE_KINDS, default="meeple", allow_null=True,
+                                   help_text="null: a meeple.")
 
 
 @extend_schema_serializer(component_name="Score")  # "ScoreRequest" once split for requests
 class ScoreRequestSerializer(serializers.Serializer):
     edition = serializers.ChoiceField(
         choices=[edition.value for edition in Edition], default=Edition.C3.value,
+        allow_null=True, help_text="null: C3.",
     )
     expansions = serializers.ListField(
         child=serializers.CharField(), required=False, allow_null=True,

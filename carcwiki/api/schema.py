@@ -74,3 +74,46 @@ def add_error_answers(result: dict, generator, request, public) -> dict:
                 elif status == "429":
                     documented.setdefault("headers", RETRY_AFTER)
     return result
+
+
+def _catalogue_codes() -> tuple[list[str], list[str]]:
+    """(codes tile files declare, edition codes) from the catalogue; empty lists when there
+    is no database to read (``manage.py spectacular`` on a fresh clone)."""
+    from django.db import DatabaseError
+
+    from carcwiki.catalogue.models import Edition
+
+    from .filters import tile_file_codes
+
+    try:
+        return tile_file_codes(), list(Edition.objects.values_list("code", flat=True))
+    except (DatabaseError, RuntimeError):  # RuntimeError: a test that may not use the database
+        return [], []
+
+
+def exact_tile_filters(result: dict, generator, request, public) -> dict:
+    """drf-spectacular postprocessing hook: the tile list's filters with their real types,
+    the codes the catalogue holds as enums (the schema is cached per content version)."""
+    tile_codes, edition_codes = _catalogue_codes()
+    expansions = result.get("paths", {}).get("/api/expansions/", {}).get("get") or {}
+    for parameter in expansions.get("parameters", []):
+        if parameter["name"] == "editions__code":
+            parameter["schema"] = {"type": "string"}
+            if edition_codes:
+                parameter["schema"]["enum"] = edition_codes
+    operation = result.get("paths", {}).get("/api/tiles/", {}).get("get")
+    if not operation:
+        return result
+    for parameter in operation.get("parameters", []):
+        schema = parameter.setdefault("schema", {})
+        if parameter["name"] == "expansion":
+            schema.clear()
+            schema["type"] = "string"
+            if tile_codes:
+                schema["enum"] = tile_codes
+        elif parameter["name"] == "edition" and edition_codes:
+            # Either case is accepted, as the site's own links write c1.
+            schema["enum"] = edition_codes + [code.lower() for code in edition_codes]
+        elif parameter["name"] == "edges":
+            schema["pattern"] = "^[CRFVcrfv?]{4}$"
+    return result

@@ -2,9 +2,10 @@
 
 from csp.decorators import csp_update
 from django.urls import include, path
-from django.views.decorators.cache import cache_page
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
+
+from carcwiki.page_cache import cached_page
 
 from . import views
 
@@ -21,20 +22,21 @@ router.register("tiles", views.TileViewSet, basename="tile")
 # version of drf-spectacular-sidecar changes it).
 SWAGGER_UI_STYLE = "'sha256-MMpT0iDxyjALd9PdfepImGX3DBfJPXZ4IlDWdPAgtn0='"
 
-# The schema only changes with the code, and building it costs ~100 ms: keep it an hour.
-SCHEMA_CACHE_SECONDS = 60 * 60
+# Building the schema costs ~100 ms, and it lists the catalogue's codes: kept in the page
+# cache until the content or the code changes (carcwiki.page_cache).
+schema_view = cached_page(query_keys=("format", "lang"))(SpectacularAPIView.as_view())
 
 urlpatterns = [
-    path(
-        "schema/", cache_page(SCHEMA_CACHE_SECONDS)(SpectacularAPIView.as_view()), name="schema"
-    ),
+    path("schema/", schema_view, name="schema"),
     # The split view serves Swagger UI's start-up script as a file: the site's
     # Content-Security-Policy runs no inline script without a nonce.
     path(
         "docs/",
         csp_update({"style-src": [SWAGGER_UI_STYLE]})(
             SpectacularSwaggerSplitView.as_view(
-                url_name="api:schema", template_name="api/swagger_ui.html"
+                url_name="api:schema", template_name="api/swagger_ui.html",
+                # A page to read: OPTIONS would render DRF's metadata without a template.
+                http_method_names=["get", "head"],
             )
         ),
         name="docs",

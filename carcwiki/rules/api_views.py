@@ -9,12 +9,15 @@ URL.
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, viewsets
-from rest_framework.pagination import PageNumberPagination
+from rest_framework.exceptions import ValidationError
+
+from carcwiki.api.pagination import StrictPageNumberPagination
+from carcwiki.page_cache import CachedAnswersMixin
 
 from . import selectors, serializers
 from .models import GlossaryTerm, Note, RulesPage
 from .presenters import Presenter, note_visible
-from .selection import DEFAULT_PREFERRED, Selection
+from .selection import DEFAULT_PREFERRED, SELECTION_KEYS, Selection
 
 SELECTION_PARAMETERS = [
     OpenApiParameter(
@@ -35,17 +38,34 @@ SELECTION_PARAMETERS = [
 ]
 
 
-class RulesPagination(PageNumberPagination):
+class RulesPagination(StrictPageNumberPagination):
     page_size = 100
-    page_size_query_param = "page_size"
     max_page_size = 500
 
 
-class SelectionMixin:
-    """Reads the optional selection of an API request, once."""
+SELECTION_CHOICES = {"pref": ("c1", "c23", "we")}
+"""Query parameters with a fixed set of values: anything else is a 400 naming it."""
+
+
+def check_choices(params, choices) -> None:
+    for name, allowed in choices.items():
+        value = params.get(name)
+        if value is not None and value not in allowed:
+            raise ValidationError({name: [
+                f"'{value[:40]}' is not one of {', '.join(allowed)}."
+            ]})
+
+
+class SelectionMixin(CachedAnswersMixin):
+    """Reads the optional selection of an API request, once; answers are kept in the page
+    cache per address (carcwiki.page_cache)."""
+
+    cache_query_keys = CachedAnswersMixin.cache_query_keys | {*SELECTION_KEYS, "kind"}
+    choice_parameters = SELECTION_CHOICES
 
     def get_selection(self) -> Selection | None:
         if not hasattr(self, "_selection"):
+            check_choices(self.request.query_params, self.choice_parameters)
             self._selection = Selection.from_query(
                 self.request.query_params,
                 catalogue=self.request.rules_catalogue,
@@ -110,6 +130,7 @@ class NoteViewSet(SelectionMixin, viewsets.ReadOnlyModelViewSet):
     publisher differences, and house rules, with their references and dates."""
 
     serializer_class = serializers.NoteSerializer
+    choice_parameters = {**SELECTION_CHOICES, "kind": tuple(Note.Kind.values)}
     lookup_field = "slug"
     not_found_label = "note"
     pagination_class = RulesPagination

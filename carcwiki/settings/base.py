@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "corsheaders",
     "carcwiki.catalogue",
     "carcwiki.rules",
     "carcwiki.api",
@@ -43,11 +44,20 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, as django-cors-headers asks: it answers preflight requests itself and adds
+    # its headers to every answer, errors included (CORS_URLS_REGEX says which).
+    "corsheaders.middleware.CorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # gzip for clients that accept it, the admin excepted (carcwiki.compression: BREACH).
+    "carcwiki.compression.CompressionMiddleware",
+    # Answers 304 to If-None-Match / If-Modified-Since for every answer with an ETag or
+    # Last-Modified, and gives an ETag to those without (carcwiki.page_cache sets its own).
+    "django.middleware.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "carcwiki.rules.middleware.SelectionMiddleware",
-    "django.middleware.common.CommonMiddleware",
+    # Django's, with a 308 (method and body kept) for a POST missing its trailing slash.
+    "carcwiki.slashes.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -91,6 +101,16 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Write-ahead logging lets readers go on while one process writes (the database
+    # cache's counters, saved boards), and a write takes the lock at once rather than
+    # failing halfway; NORMAL sync is safe with WAL (only the last commits of a power cut
+    # can be lost, never the file).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        transaction_mode="IMMEDIATE",
+        timeout=20,
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
@@ -116,7 +136,8 @@ TRUSTED_PROXIES = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0") or 0)
 # Caches. "default" holds pages, the API schema and sessions; "throttle" holds only the
 # per-client request counters (carcwiki.throttling), so that nothing filling the page
 # cache can evict them, and it never culls. With REDIS_URL every process and machine
-# shares one Redis; without it (development, tests) each process has its own memory.
+# shares one Redis (Django's RedisCache, reusing its client: carcwiki.cache); without it
+# (development, tests) each process has its own memory.
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 
 
@@ -136,12 +157,12 @@ NEVER_CULL = {"MAX_ENTRIES": 10**9}
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "carcwiki.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "carcwiki",
         },
         "throttle": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "carcwiki.cache.RedisCache",
             "LOCATION": REDIS_THROTTLE_URL,
             "KEY_PREFIX": "carcwiki-throttle",
         },
@@ -163,7 +184,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_FILTER_BACKENDS": ["carcwiki.api.filters.StrictFilterBackend"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_AUTHENTICATION_CLASSES": [],
     "UNAUTHENTICATED_USER": None,
@@ -178,10 +199,12 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "carcwiki API",
+    # Shown at the top of /api/docs/: what the API holds, then the board format in full.
     "DESCRIPTION": (
         "Read-only data about Carcassonne editions, expansions, tiles and rules, and the "
-        "final-scoring calculator. Tile locations and the board format are described in the "
-        "project's specification."
+        "final-scoring calculator. Answers may be requested from any site (CORS) and are "
+        "compressed and revalidated with ETags.\n\n"
+        + (BASE_DIR / "carcwiki" / "api" / "board_format.md").read_text(encoding="utf-8")
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
@@ -193,6 +216,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "carcwiki.api.schema.add_error_answers",
+        "carcwiki.api.schema.exact_tile_filters",
     ],
     # One enum per concept, whatever field name it appears under.
     "ENUM_NAME_OVERRIDES": {
@@ -206,6 +230,18 @@ SPECTACULAR_SETTINGS = {
         "NoteKindEnum": "carcwiki.rules.models.Note.Kind",
     },
 }
+
+# Cross-origin requests (django-cors-headers): a web app on any site may read the public
+# API and score or check a board from the browser, without cookies (no credentials), so it
+# can only do what any client of the API can, throttled per client address as usual. The
+# API's documentation page, the save endpoint (/board/save/), the admin and every page stay
+# same-origin: no CORS header is ever sent outside this pattern.
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_URLS_REGEX = r"^/api/(?!docs/)"
+CORS_ALLOW_METHODS = ("GET", "HEAD", "OPTIONS", "POST")
+CORS_ALLOW_CREDENTIALS = False
+CORS_EXPOSE_HEADERS = ("Retry-After", "ETag", "Last-Modified")
+CORS_PREFLIGHT_MAX_AGE = 24 * 60 * 60
 
 # Content-Security-Policy (django-csp): only this site's own files run or style a page;
 # the few inline blocks (the builder's import map) carry the request's nonce.

@@ -5,7 +5,7 @@ north of ``(0, 0)`` is ``(0, -1)``. A figure's location ``at`` is named on the p
 tile *after* rotation.
 
 >>> PlacedTile.from_json({"tile": "E", "x": 0, "y": -1, "rotation": 180})
-PlacedTile(code='E', x=0, y=-1, rotation=180, state=())
+PlacedTile(code='E', x=0, y=-1, rotation=180)
 >>> Figure.from_json({"player": "blue", "x": 0, "y": -1, "at": "NW", "kind": "pawn"})
 Figure(player=Color.BLUE, x=0, y=-1, at=Location.NW, kind='pawn')
 """
@@ -88,6 +88,11 @@ class PlacedTile(NamedTuple):
     y: int
     rotation: int = 0
     state: tuple[tuple[str, Any], ...] = ()
+
+    def __repr__(self) -> str:
+        state = f", state={self.state!r}" if self.state else ""
+        return (f"PlacedTile(code={self.code!r}, x={self.x}, y={self.y}, "
+                f"rotation={self.rotation}{state})")
 
     @property
     def position(self) -> tuple[int, int]:
@@ -206,8 +211,8 @@ class Board:
 
     >>> board = Board([PlacedTile("D", 0, 0), PlacedTile("E", 0, -1, 180)], [])
     >>> board
-    Board([PlacedTile(code='D', x=0, y=0, rotation=0, state=()), \
-PlacedTile(code='E', x=0, y=-1, rotation=180, state=())], [])
+    Board([PlacedTile(code='D', x=0, y=0, rotation=0), \
+PlacedTile(code='E', x=0, y=-1, rotation=180)], [])
     >>> board.tile_at(0, -1).code
     'E'
     >>> len(board)

@@ -151,8 +151,17 @@ class FeatureGraph:
         return sorted((self._feature_of_root[root] for root in roots), key=_by_order)
 
     def of_kind(self, kind: FeatureKind) -> list[Feature]:
-        """Features of one kind, by number."""
-        return [feature for feature in self.features if feature.kind is kind]
+        """Features of one kind, by number; only those (and, for farms, the cities they
+        border) are built."""
+        if self._complete:
+            return [feature for feature in self.features if feature.kind is kind]
+        facts = self._facts
+        roots = [root for root in self._roots if facts[root][1] is kind]
+        missing = set(roots).difference(self._feature_of_root)
+        if missing:
+            self._materialise(missing)
+        feature_of_root = self._feature_of_root
+        return [feature_of_root[root] for root in roots]
 
     def occupied(self) -> list[Feature]:
         """Features holding at least one figure, in numbering order."""

@@ -94,7 +94,7 @@ def test_filling_the_page_cache_does_not_reset_a_limit():
 def test_the_throttle_cache_is_its_own_and_never_culls():
     throttle, default = settings.CACHES[THROTTLE_CACHE], settings.CACHES["default"]
     assert throttle != default
-    if "redis" in throttle["BACKEND"]:
+    if "redis" in throttle["BACKEND"].lower():
         assert throttle["KEY_PREFIX"] != default.get("KEY_PREFIX")
     else:
         assert throttle["OPTIONS"]["MAX_ENTRIES"] >= 10**9
@@ -117,8 +117,8 @@ def test_redis_url_puts_every_cache_and_the_sessions_in_redis(module):
                             cwd=ROOT, env=environment, capture_output=True, text=True,
                             timeout=60)
     assert json.loads(result.stdout) == [
-        "django.core.cache.backends.redis.RedisCache",
-        "django.core.cache.backends.redis.RedisCache",
+        "carcwiki.cache.RedisCache",  # Django's, reusing its client (carcwiki/cache.py)
+        "carcwiki.cache.RedisCache",
         "carcwiki-throttle",
         "redis://127.0.0.1:6/1",  # a database of its own: clearing the pages keeps it
         "django.contrib.sessions.backends.cached_db",
@@ -135,3 +135,21 @@ def test_counting_in_the_database_cache_takes_a_lock():
         assert [add_to_counter(cache, "k", 1, 60) for _ in range(3)] == [1, 2, 3]
         assert add_to_counter(cache, "k", -1, 60) == 2
         assert cache.get("k:lock") is None  # released
+
+
+def test_one_redis_client_per_pool_is_reused():
+    from carcwiki.cache import RedisCache
+
+    cache = RedisCache("redis://127.0.0.1:6/0", {})
+    assert cache._cache.get_client(write=True) is cache._cache.get_client(write=False)
+
+
+def test_a_counted_request_reads_the_previous_window_in_the_same_step():
+    from carcwiki.throttling import count_request
+
+    cache = caches[THROTTLE_CACHE]
+    add_to_counter(cache, "test:previous", 7, 60)
+    # First request of a window: the counter starts at 1; the previous window said 7.
+    assert count_request(cache, "test:current", "test:previous", 60) == (1, 7)
+    assert count_request(cache, "test:current", "test:previous", 60) == (2, 7)
+    assert count_request(cache, "test:other", "test:none", 60) == (1, 0)

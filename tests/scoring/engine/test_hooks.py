@@ -507,3 +507,46 @@ def test_the_default_registry_lists_its_steps():
     assert in_play.steps[-1].to_json()["expansion"] == "traders-builders"
     with pytest.raises(InvalidBoardError):
         score_request({"players": []}, TileSet([], DEFAULT_REGISTRY))
+
+
+def dragon_roads(feature, valuation, context):
+    """A road on the dragon's tile scores nothing."""
+    if any(piece.position in feature.tiles for piece in context.request.board.neutral):
+        valuation.zero_reason = "the dragon ate it"
+
+
+def test_a_neutral_figure_on_a_tile(base_tiles):
+    dragon = NeutralFigure("dragon", "dragon")  # no feature kinds: it stands on a tile
+    registry, _ = made_up("test-dragon", neutral_figures=(dragon,),
+                          modifiers=(ScoreModifier(FeatureKind.ROAD, dragon_roads),))
+    tiles = tiles_for(registry, base_tiles)
+    road = [{"tile": "U", "x": 0, "y": 0}, {"tile": "U", "x": 0, "y": 1}]
+    figures = [{"player": "red", "x": 0, "y": 0, "at": "N"}]
+    request = body(road, figures, ["farmers", "test-dragon"],
+                   neutral=[{"kind": "dragon", "x": 0, "y": 1}])
+    road_result = score_request(request, tiles).feature("road-1")
+    # The dragon's tile (0,1) is on red's road: 0 instead of 2 tiles × 1 = 2.
+    assert road_result.points == 0
+    assert road_result.explanation == "incomplete road: the dragon ate it"
+    assert ScoreRequest.from_json(request, tiles).board.neutral[0].at is None
+    # It takes no location, and must stand on a tile.
+    request["neutral"] = [{"kind": "dragon", "x": 0, "y": 1, "at": "N"}]
+    assert codes(validate_request(request, tiles)) == [("neutral[0].at", "figure_not_allowed")]
+    request["neutral"] = [{"kind": "dragon", "x": 5, "y": 5}]
+    assert codes(validate_request(request, tiles)) == [("neutral[0]", "no_tile_at_figure")]
+
+
+def test_only_followers_stand_in_districts(base_tiles):
+    helper = FigureKind("helper", "helper", limit=1, strength=0, follower=False)
+    registry, _ = made_up("test-keep", large_tiles=(KEEP,), figure_kinds=(helper,),
+                          placements=(Placement("helper", FeatureKind.ROAD, "helper"),))
+    tiles = tiles_for(registry, base_tiles, KEEP_PIECES)
+    board = [{"tile": "test-keep", "x": 0, "y": 0}]
+    figures = [{"player": "red", "x": 1, "y": 0, "at": "yard", "kind": "helper"},
+               *[{"player": "blue", "x": 0, "y": 0, "at": "yard"}] * 8]
+    errors = validate_request(body(board, figures, ["farmers", "test-keep"]), tiles)
+    # The helper is not a follower; blue's eighth meeple is one more than a player owns.
+    assert codes(errors) == [("figures[0]", "figure_not_allowed"),
+                             ("figures[8]", "too_many_figures")]
+    assert errors[0].message == ("Only followers stand in the yard district, and a helper is "
+                                 "not one.")
