@@ -133,4 +133,5 @@ def test_the_declared_glyphs_of_the_calculators_expansions():
     assert {name for (_kind, name), a in DEFAULT_REGISTRY.attributes.items() if a.glyph} == {
         "inn", "cathedral", "goods", "pig_herd", "princess"}
     assert {name for name, kind in DEFAULT_REGISTRY.landmarks.items() if kind.glyph} == {
-        "river", "volcano", "hill", "vineyard", "dragon", "magic_portal", "tower"}
+        "river", "volcano", "hill", "vineyard", "dragon", "magic_portal", "tower", "gold",
+        "magic", "flying-machine", "crop-circle", "ferry-lake"}

@@ -16,8 +16,14 @@ from . import (
     abbey_mayor,
     base,
     count_king_robber,
+    crop_circles,
+    ferries,
+    flier,
+    goldmines,
     hills_sheep,
     inns_cathedrals,
+    mage_witch,
+    messages,
     princess_dragon,
     river2,
     tower,
@@ -34,6 +40,12 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     hills_sheep.EXPANSION,
     princess_dragon.EXPANSION,
     tower.EXPANSION,
+    goldmines.EXPANSION,
+    mage_witch.EXPANSION,
+    flier.EXPANSION,
+    messages.EXPANSION,
+    crop_circles.EXPANSION,
+    ferries.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

@@ -51,8 +51,10 @@ def test_every_tile_file_belongs_to_a_declared_code():
     files = sorted(CATALOGUE.glob("tiles-*.yaml"))
     assert [path.name for path in files] == [
         "tiles-abbey-mayor.yaml", "tiles-base.yaml", "tiles-count-king-robber.yaml",
-        "tiles-hills-sheep.yaml", "tiles-inns-cathedrals.yaml", "tiles-princess-dragon.yaml",
-        "tiles-river.yaml", "tiles-river2.yaml", "tiles-tower.yaml", "tiles-traders-builders.yaml",
+        "tiles-crop-circles.yaml", "tiles-ferries.yaml", "tiles-flier.yaml",
+        "tiles-goldmines.yaml", "tiles-hills-sheep.yaml", "tiles-inns-cathedrals.yaml",
+        "tiles-mage-witch.yaml", "tiles-princess-dragon.yaml", "tiles-river.yaml",
+        "tiles-river2.yaml", "tiles-tower.yaml", "tiles-traders-builders.yaml",
     ]
     for path in files:
         codes = {tile["expansion"] for tile in read_tile_file(str(path))}

@@ -79,6 +79,13 @@ REQUIRED = {
     "jcz-vineyards-monastery", "jcz-vineyards-incomplete-monastery",
     "jcz-fairy-endgame-road", "jcz-fairy-endgame-zero-field",
     "jcz-fairy-endgame-incomplete-inn", "jcz-fairy-empty-city",
+    # Issue #18: the minis of Big Box 6 and 7, hand-computed (also where they meet Inns &
+    # Cathedrals and Traders & Builders) and replayed from JCloisterZone's engine tests.
+    "gold-tiers", "gold-ten-or-more", "gold-beside-goods",
+    "mage-on-inn-road-left-open", "witch-on-cathedral-city", "mage-on-cathedral-city",
+    "mage-and-witch-incomplete", "jcz-mage", "jcz-witch", "messages-two-markers",
+    "flier-landed-meeple", "crop-circle-ends-roads",
+    "ferry-links-east-west", "ferry-links-south-west",
 }
 
 

@@ -69,7 +69,8 @@ def test_registry_codes_and_defaults_per_edition():
         "trade-goods", "builder", "pig", "abbey-mayor", "abbey", "mayor", "wagon", "barn",
         "count-king-robber", "count", "king-robber-baron", "shrines", "hills-sheep", "hills",
         "shepherds", "vineyards", "princess-dragon", "dragon", "fairy", "magic-portal",
-        "princess", "tower",
+        "princess", "tower", "goldmines", "mage-witch", "flier", "messages", "crop-circles",
+        "ferries",
     )
     assert REGISTRY.default_codes(Edition.C1) == ("farmers",)
     assert REGISTRY.default_codes(Edition.C2) == ("farmers", "abbot")

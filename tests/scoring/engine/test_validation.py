@@ -84,7 +84,8 @@ CASES = [
     ("unknown_expansion", changed(expansions=["farmers", "abbot", "dragons"]), "expansions[2]",
      'Unknown expansion "dragons"; the calculator knows farmers, abbot, river, river2, '
      'inns-cathedrals, traders-builders, abbey-mayor, count-king-robber, hills-sheep, '
-     'princess-dragon, tower (or any part of these).'),
+     'princess-dragon, tower, goldmines, mage-witch, flier, messages, crop-circles, ferries '
+     '(or any part of these).'),
     ("expansion_not_in_edition", changed(edition="C1", expansions=["farmers", "abbot"],
                                          figures=[]), "expansions[1]",
      "The Abbot does not exist in C1."),
@@ -183,9 +184,9 @@ CASES = [
                                  * (MAX_FIGURES + 1)), "figures",
      "The board has 2,001 figures; the limit is 2,000."),
     ("unknown_tile_state", changed(tiles=[{"tile": "D", "x": 0, "y": 0,
-                                           "state": {"ferry": "N-S"}}, *valid()["tiles"][1:]]),
-     "tiles[0].state.ferry",
-     'Unknown tile state "ferry"; the states are: tower, tower_top.'),
+                                           "state": {"gate": "open"}}, *valid()["tiles"][1:]]),
+     "tiles[0].state.gate",
+     'Unknown tile state "gate"; the states are: ferry, tower, tower_top.'),
 ]
 
 
