@@ -30,6 +30,11 @@ body already compressed for clients that accept gzip.
   edit. A page that depends on the session selection says ``Vary: Cookie``, and the answer
   to a request that carries a session says ``private``.
 
+- **Early answers.** A hit served to a request without a session cookie, when it holds
+  no token, is noted as it left the whole middleware stack; the same request again is
+  answered with a copy of it by :class:`EarlyAnswerMiddleware`, first in ``MIDDLEWARE``,
+  while the content version holds (see the class).
+
 An answer is not kept when it is not a plain 200, sets a cookie, used a CSP nonce (it
 differs per request), or already names a ``Content-Encoding``. A page with forms carries
 the visitor's CSRF token: it is kept with a placeholder where the token was, filled with
