@@ -369,8 +369,8 @@ class EarlyAnswerMiddleware:
     address, whether it accepts gzip and its ``Origin``. The next such request is answered
     with a copy while the content version is still the one it was drawn under: one small
     read of the shared cache, no session, CSRF, CSP or URL resolution. Anything else (a
-    session cookie, a conditional request, a changed content version, settings changed in
-    tests) goes the normal way, which notes the answer again.
+    session cookie, a conditional request, a request with a body, a changed content
+    version, settings changed in tests) goes the normal way, which notes the answer again.
     """
 
     def __init__(self, get_response):
@@ -383,7 +383,10 @@ class EarlyAnswerMiddleware:
             return None
         meta = request.META
         if (settings.SESSION_COOKIE_NAME in request.COOKIES or "HTTP_IF_NONE_MATCH" in meta
-                or "HTTP_IF_MODIFIED_SINCE" in meta or "HTTP_AUTHORIZATION" in meta):
+                or "HTTP_IF_MODIFIED_SINCE" in meta or "HTTP_AUTHORIZATION" in meta
+                # a body, even on a GET, is for ChunkedBodyMiddleware to judge
+                or "HTTP_TRANSFER_ENCODING" in meta or meta.get("CONTENT_LENGTH") not in (
+                    None, "", "0")):
             return None
         try:
             address = request.build_absolute_uri()

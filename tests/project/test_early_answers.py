@@ -83,6 +83,16 @@ def test_a_conditional_request_goes_the_normal_way_and_gets_its_304(client):
     assert early_answers.served == before
 
 
+def test_a_request_with_a_body_goes_the_normal_way(client):
+    normal_then_early(client, "/glossary/", {})
+    before = early_answers.served
+    client.get("/glossary/", HTTP_TRANSFER_ENCODING="chunked")
+    client.generic("GET", "/glossary/", b"x" * 10)  # CONTENT_LENGTH 10
+    assert early_answers.served == before
+    client.get("/glossary/")
+    assert early_answers.served == before + 1
+
+
 def test_an_edit_is_seen_at_once_by_early_readers(client):
     normal_then_early(client, "/rules/base-game/", {})
     page = RulesPage.objects.get(slug="base-game")
