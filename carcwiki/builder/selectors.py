@@ -20,7 +20,7 @@ from typing import Any
 from carcwiki.catalogue.models import Edition, Expansion, TileType
 from carcwiki.rules.models import RulesPage
 from scoring.engine import outputs
-from scoring.engine.expansion import BASE, ExpansionRegistry, Part
+from scoring.engine.expansion import BASE, CORNERS, ExpansionRegistry, Part
 from scoring.engine.expansions import DEFAULT_REGISTRY as REGISTRY
 from scoring.engine.locations import ROTATIONS, Location, Side
 from scoring.engine.tiles import EdgeType, FeatureKind, TileSet
@@ -218,6 +218,9 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
              "words": {kind: tokens.word(kind) for kind in tokens.kinds}}
             for tokens in registry.tokens
         ],
+        # The names of a tile's corners, where a figure standing on a corner (a barn)
+        # is put: each is the half-edge of the tile that ends at that corner.
+        "corners": list(CORNERS),
         # Figures nobody owns (a witch, a dragon), where they may stand and how many.
         "neutral": [
             {"code": figure.code, "name": figure.name, "limit": figure.limit,

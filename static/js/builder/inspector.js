@@ -7,7 +7,9 @@ import { colorInfo } from "./catalogue.js";
 import { h } from "./dom.js";
 import { Geometry } from "./geometry.js";
 import { turnedText } from "./words.js";
-import { figuresOnFeature, figureWord, placementRefusal, playerWords } from "./figures.js";
+import {
+  cornerKinds, cornerRefusal, figureOnCorner, figuresOnFeature, figureWord, placementRefusal, playerWords,
+} from "./figures.js";
 import { badge } from "./players.js";
 import { turnedWords } from "./placement.js";
 
@@ -106,6 +108,7 @@ export class Inspector {
       return h("li", { class: "feature-row", dataset: { feature: String(index), kind: feature.kind } }, parts);
     }).filter(Boolean);
 
+    const corners = this.corners(tile, player, who);
     return [
       h("h2", { class: "panel-title", text: "Selected tile" }),
       h("div", { class: "inspector-head" },
@@ -126,7 +129,44 @@ export class Inspector {
         ? `Figures go to ${who}. Click a feature on the tile, or:`
         : "Add a player to put figures." }),
       h("ul", { class: "feature-list", "aria-label": "Features of this tile" }, features),
+      ...(corners.length ? [h("ul", { class: "feature-list", "aria-label": "Corners of this tile" }, corners)] : []),
     ];
+  }
+
+  /** The tile's corners where a figure standing on corners (a barn) stands or may stand,
+   * with buttons: only corners the rules' data allows are offered. */
+  corners(tile, player, who) {
+    const { state, catalogue, controller } = this;
+    const kinds = cornerKinds(catalogue, state.inPlay());
+    if (!kinds.length) return [];
+    return catalogue.rules.corners.map((corner) => {
+      const label = `${corner} corner`;
+      const standing = figureOnCorner(state, catalogue, tile.x, tile.y, corner);
+      const parts = [h("span", { class: "feature-name", text: capitalise(label) })];
+      if (standing) {
+        const { figure, index } = standing;
+        const name = catalogue.figureByCode.get(figure.kind)?.name ?? figure.kind;
+        parts.push(h("span", { class: "feature-figure" }, badge(figure.player),
+          ` ${playerWords(figure.player, state.doc.players)} ${name}`));
+        parts.push(h("button", {
+          type: "button", class: "small", text: "Take back",
+          "aria-label": `Take back the ${colorInfo(figure.player).label} ${name} from the ${label}`,
+          dataset: { focusKey: `back-${corner}`, testid: `take-back-${corner}` },
+          onclick: () => controller.takeBack(index),
+        }));
+      } else if (player) {
+        for (const kind of kinds) {
+          if (cornerRefusal(state, catalogue, tile.x, tile.y, corner, kind.code)) continue;
+          parts.push(h("button", {
+            type: "button", class: "small", text: `Put: ${kind.name}`,
+            "aria-label": `Put ${who}'s ${kind.name} on the ${label}`,
+            dataset: { focusKey: `put-${kind.code}-${corner}`, testid: `put-${kind.code}-${corner}` },
+            onclick: () => controller.figure(tile.x, tile.y, corner, kind.code),
+          }));
+        }
+      }
+      return parts.length > 1 ? h("li", { class: "feature-row", dataset: { corner } }, parts) : null;
+    }).filter(Boolean);
   }
 }
 

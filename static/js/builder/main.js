@@ -6,7 +6,9 @@
 import { Catalogue, colorInfo } from "./catalogue.js";
 import { h } from "./dom.js";
 import { BoardView, TurnHandle, UNIT, tileLabel } from "./boardview.js";
-import { applyFigureAction, figureAction, figureWord, playerWords } from "./figures.js";
+import {
+  applyFigureAction, cornerKinds, cornerNear, cornerRefusal, figureAction, figureOnCorner, figureWord, playerWords,
+} from "./figures.js";
 import { key } from "./geometry.js";
 import { Inspector } from "./inspector.js";
 import { installKeyboard } from "./keyboard.js";
@@ -209,6 +211,17 @@ const controller = {
       if (state.ui.selected) state.setUi({ selected: null });
       else state.setUi({});
       return say(`(${x}, ${y}) is empty. Pick a tile from the tiles by the board to place one.`);
+    }
+    // Near a corner where a figure standing on corners (a barn) may stand, or stands:
+    // the tap acts on the corner.
+    const onCorners = cornerKinds(catalogue, state.inPlay());
+    const corner = onCorners.length ? cornerNear(catalogue, [point[0] / UNIT - x, point[1] / UNIT - y]) : null;
+    if (corner) {
+      const cornerKind = onCorners.find((kind) => kind.code === state.ui.figureKind)?.code ?? onCorners[0].code;
+      if (figureOnCorner(state, catalogue, x, y, corner) || !cornerRefusal(state, catalogue, x, y, corner, cornerKind)) {
+        state.setUi({ selected: here });
+        return this.figure(x, y, corner, cornerKind);
+      }
     }
     const featureElement = target?.closest?.("[data-feature]");
     const featureIndex = featureElement && featureElement.closest(".tile")?.dataset.key === here

@@ -1,0 +1,102 @@
+"""What the engine's declarations put on the builder page, in a real browser: barns on the
+corner where four tiles meet, the abbey laid into any hole (issue 17). Each test rebuilds
+a small board and reads the points the server gives."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.builder.test_browser import LAPTOP
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def import_board(builder, tmp_path, edition, expansions, tiles, figures=()):
+    board = {
+        "edition": edition, "expansions": expansions,
+        "players": [{"color": "red"}, {"color": "blue"}],
+        "tiles": [{"tile": t, "x": x, "y": y, "rotation": r} for t, x, y, r in tiles],
+        "figures": [{"player": p, "x": x, "y": y, "at": at, "kind": kind}
+                    for p, x, y, at, kind in figures],
+    }
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(board))
+    builder.testid("import").set_input_files(str(path))
+    x, y = tiles[-1][1:3]
+    builder.page.wait_for_selector(f'[data-testid="tile-{x},{y}"]')
+    builder.fit()
+
+
+def figures(builder):
+    return sorted((f["player"], f["x"], f["y"], f["at"], f.get("kind", "meeple"))
+                  for f in builder.board()["figures"])
+
+
+def score(builder):
+    builder.testid("score").click()
+    builder.page.wait_for_selector("[data-testid=results]:not(.is-stale) [data-testid=score-table]")
+    return {color: int(builder.testid(f"final-{color}").text_content())
+            for color in ("red", "blue")}
+
+
+def put_buttons(builder):
+    """The testids of the selected tile's "Put" buttons for corners."""
+    return sorted(builder.page.eval_on_selector_all(
+        "[data-testid=inspector] [data-corner] button",
+        "buttons => buttons.map(b => b.dataset.testid)"))
+
+
+# A city of two tiles, closed: E turned 180° at (0, -1) (its city on the south edge) over
+# E at (0, 0) (its city on the north edge). Three monasteries (B, field on every side) at
+# (1, 0), (0, 1) and (1, 1). The field of E at (0, 0) and the three B's is one field, and
+# it borders that completed city; the four tiles meet at the SE corner of (0, 0).
+BARN_TILES = [("E", 0, -1, 180), ("E", 0, 0, 0), ("B", 1, 0, 0), ("B", 0, 1, 0), ("B", 1, 1, 0)]
+
+
+def test_a_barn_goes_on_the_corner_where_four_fields_meet_and_scores(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    import_board(builder, tmp_path, "C2", ["farmers", "barn"], BARN_TILES)
+    page.locator('label[for="turn-red"]').click()
+    # The panel of (0, 0) offers the barn on its SE corner only: its NE and NW corners
+    # touch empty squares, its SW corner too ((-1, 0) and (-1, 1) are empty).
+    builder.hold_square(0, 0)
+    assert put_buttons(builder) == ["put-barn-SE"]
+    # A tap near the corner puts red's barn there, drawn on the corner.
+    builder.click_square(0, 0, 0.96, 0.96)
+    barn = '[data-testid="figure-red-0,0-SE-barn"]'
+    page.wait_for_selector(barn)
+    assert figures(builder) == [("red", 0, 0, "SE", "barn")]
+    box = page.locator(barn).bounding_box()
+    corner = builder.point(1, 1, 0, 0)
+    assert abs(box["x"] + box["width"] / 2 - corner[0]) < box["width"]
+    assert abs(box["y"] + box["height"] / 2 - corner[1]) < box["height"]
+    # The barn's field borders one completed city: 4 points to red. No follower stands
+    # on the city or on the monasteries, so nothing else scores: red 4, blue 0.
+    assert score(builder) == {"red": 4, "blue": 0}
+    # The same corner seen from (1, 1) is its NW corner: the barn is listed there, with
+    # a button to take it back, and no other corner of (1, 1) offers one.
+    builder.hold_square(1, 1)
+    assert builder.testid("take-back-NW").count() == 1
+    assert put_buttons(builder) == ["take-back-NW"]
+    builder.testid("take-back-NW").click()
+    page.wait_for_selector(barn, state="detached")
+    assert figures(builder) == []
+    # Without a barn nothing scores.
+    assert score(builder) == {"red": 0, "blue": 0}
+    # From the keyboard: the panel's button puts it back, for blue this time.
+    page.locator('label[for="turn-blue"]').click()
+    builder.hold_square(0, 0)
+    builder.testid("put-barn-SE").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector('[data-testid="figure-blue-0,0-SE-barn"]')
+    assert figures(builder) == [("blue", 0, 0, "SE", "barn")]
+    assert score(builder) == {"red": 0, "blue": 4}
+    # A tap near a corner where no barn may stand (the NE corner of (1, 0): two tiles)
+    # puts no barn; it puts a farmer in the field there instead, as any tap on a field.
+    page.locator('label[for="turn-red"]').click()
+    builder.click_square(1, 0, 0.96, 0.04)
+    page.wait_for_function("window.carcwikiBuilder.state.doc.figures.length === 2")
+    assert [kind for *_, kind in figures(builder)] == ["barn", "meeple"]
