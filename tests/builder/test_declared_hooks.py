@@ -100,3 +100,39 @@ def test_a_barn_goes_on_the_corner_where_four_fields_meet_and_scores(open_builde
     builder.click_square(1, 0, 0.96, 0.04)
     page.wait_for_function("window.carcwikiBuilder.state.doc.figures.length === 2")
     assert [kind for *_, kind in figures(builder)] == ["barn", "meeple"]
+
+
+# A hole at (1, 1) in a 3×3 square: roads (U, straight north-south) come into it from
+# the north and the south, cities (E turned 90° and 270°) from the west and the east, and
+# monasteries (B) fill the corners. No ordinary tile fits there; the abbey (field on every
+# side) does, because its trait says it fits any hole.
+HOLE = [("B", 0, 0, 0), ("U", 1, 0, 0), ("B", 2, 0, 0), ("E", 0, 1, 90), ("E", 2, 1, 270),
+        ("B", 0, 2, 0), ("U", 1, 2, 0), ("B", 2, 2, 0)]
+
+
+def test_the_abbey_goes_into_a_hole_whatever_the_edges_and_holds_a_monk(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    import_board(builder, tmp_path, "C2", ["abbey"], HOLE)
+    page.locator('label[for="turn-red"]').click()
+    # The trait reaches the page as data: the abbey's view fits any edges.
+    assert page.evaluate(
+        "window.carcwikiBuilder.catalogue.geometry.view('abbey-mayor-A', 0).any_edges") is True
+    # A plain monastery (A, a road on one side) cannot go into the hole, turned any way:
+    # roads come in from two sides and cities from the other two.
+    builder.pick("A")
+    builder.testid("target-1,-1").wait_for()  # north of U's open road, A fits (its road south)
+    assert builder.testid("target-1,1").count() == 0
+    builder.pick("abbey-mayor-A")
+    builder.testid("target-1,1").wait_for()
+    builder.click_square(1, 1)
+    page.wait_for_selector('[data-testid="tile-1,1"]')
+    assert builder.tiles()[(1, 1)] == ("abbey-mayor-A", 0)
+    # A monk on the abbey: the tap on its middle puts red's meeple on the monastery.
+    builder.click_square(1, 1, 0.5, 0.52)
+    page.wait_for_selector('[data-testid="figure-red-1,1-C"]')
+    # The abbey has a tile on all eight squares around it: a complete monastery, 1 + 8 = 9
+    # to red. Nothing else holds a figure: red 9, blue 0. (The server's layout check
+    # leaves the abbey where it is: it has a tile on each of its four sides.)
+    assert score(builder) == {"red": 9, "blue": 0}
+    assert builder.tiles()[(1, 1)] == ("abbey-mayor-A", 0)
