@@ -213,7 +213,10 @@ export class BoardState extends EventTarget {
     this.apply(`remove ${tile.tile} from (${x}, ${y})`, (doc) => {
       const tiles = new Map(doc.tiles);
       tiles.delete(key(x, y));
-      return { tiles, figures: doc.figures.filter((f) => f.x !== x || f.y !== y) };
+      // A figure on a corner (a barn) goes too where that corner loses one of its tiles.
+      const onCorner = (f) => this.catalogue.figureByCode.get(f.kind)?.stands === "corner"
+        && this.catalogue.geometry.cornerSquares(f.x, f.y, f.at).some(([cx, cy]) => cx === x && cy === y);
+      return { tiles, figures: doc.figures.filter((f) => (f.x !== x || f.y !== y) && !onCorner(f)) };
     });
   }
 
@@ -229,10 +232,17 @@ export class BoardState extends EventTarget {
       const tiles = new Map(doc.tiles);
       tiles.delete(key(fromX, fromY));
       tiles.set(key(x, y), Object.freeze({ ...tile, x, y, rotation }));
-      const figures = doc.figures.map((figure) => (
-        figure.x === fromX && figure.y === fromY
-          ? Object.freeze({ ...figure, x, y, at: this.catalogue.geometry.turn(figure.at, turn) })
-          : figure));
+      const figures = doc.figures.flatMap((figure) => {
+        if (figure.x !== fromX || figure.y !== fromY) return [figure];
+        if (this.catalogue.figureByCode.get(figure.kind)?.stands === "corner") {
+          // A figure on a corner (a barn) stays on its corner of the board, named from a
+          // tile still there; with none left there it goes back.
+          const anchor = this.catalogue.geometry.cornerSquares(fromX, fromY, figure.at)
+            .find(([cx, cy]) => tiles.has(key(cx, cy)));
+          return anchor ? [Object.freeze({ ...figure, x: anchor[0], y: anchor[1], at: anchor[2] })] : [];
+        }
+        return [Object.freeze({ ...figure, x, y, at: this.catalogue.geometry.turn(figure.at, turn) })];
+      });
       return { tiles, figures };
     });
   }

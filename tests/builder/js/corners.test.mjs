@@ -91,3 +91,18 @@ test("a tap near a square's corner names it; a tap inside the tile names none", 
   assert.equal(cornerNear(catalogue, [0.9, 0.02]), "NE");
   assert.equal(cornerNear(catalogue, [0.5, 0.9]), null);
 });
+
+test("a barn stays on its corner when its tile turns or moves, and goes with the corner", () => {
+  const barn = { player: "red", x: 0, y: 0, at: "SE", kind: "barn" };
+  const state = stateOf({ expansions: BARNS, tiles: SQUARE, figures: [barn] });
+  // Turned in place: the corner is still the SE corner of (0, 0) (a meeple would turn).
+  state.moveTile(0, 0, 0, 0, 90);
+  assert.deepEqual({ ...state.doc.figures[0] }, barn);
+  // Moved away to (-1, 0): the corner keeps its three other tiles; named from the
+  // first of them, (0, 1), it is that tile's NE corner.
+  state.moveTile(0, 0, -1, 0, 0);
+  assert.deepEqual({ ...state.doc.figures[0] }, { ...barn, x: 0, y: 1, at: "NE" });
+  // A tile of the corner taken off: the barn comes off with it.
+  state.removeTile(1, 1);
+  assert.deepEqual(state.doc.figures, []);
+});
