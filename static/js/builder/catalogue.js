@@ -160,6 +160,11 @@ export class Catalogue {
     return this.figures.filter((kind) => inPlay.parts.has(kind.part));
   }
 
+  /** Figures nobody owns with these codes in play (the server's `neutral`). */
+  neutralFigures(inPlay) {
+    return (this.rules.neutral ?? []).filter((figure) => inPlay.parts.has(figure.part));
+  }
+
   /** Tokens players bring with these codes in play (goods). */
   tokens(inPlay) {
     return this.rules.tokens.filter((tokens) => inPlay.parts.has(tokens.part));

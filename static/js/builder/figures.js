@@ -330,5 +330,55 @@ export function figureAction(state, catalogue, x, y, location, wanted = null, ta
 export function applyFigureAction(state, outcome) {
   if (outcome.action === "remove") state.removeFigure(outcome.index);
   else if (outcome.action === "put") state.putFigure(outcome.figure, outcome.replaced);
+  else if (outcome.action === "remove-neutral") state.removeNeutral(outcome.index);
+  else if (outcome.action === "put-neutral") state.putNeutral(outcome.figure);
   return { ok: outcome.action !== "refuse", message: outcome.message };
+}
+
+/** The neutral figures (nobody's) standing on segment `featureIndex` of a placed tile:
+ * [{figure, index}] into the doc's `neutral`. */
+export function neutralOnFeature(state, catalogue, tile, featureIndex) {
+  return (state.doc.neutral ?? []).map((figure, index) => ({ figure, index }))
+    .filter(({ figure }) => figure.x === tile.x && figure.y === tile.y && figure.at
+      && catalogue.geometry.segmentIndexAt(tile.tile, tile.rotation, figure.at, state.doc.edition) === featureIndex);
+}
+
+/**
+ * What putting the neutral figure `code` (declared in the server's `neutral`) at
+ * `location` of the tile at (x, y) does: taken back if it stands on that feature; put
+ * if it is in play, may stand on that kind of feature and is not all on the board.
+ */
+export function neutralAction(state, catalogue, x, y, location, code) {
+  const declared = catalogue.neutralFigures(state.inPlay()).find((figure) => figure.code === code);
+  if (!declared) return { action: "refuse", message: `The ${code} is not in play (see the game options).` };
+  const tile = state.tileAt(x, y);
+  if (!tile) return { action: "refuse", message: `There is no tile at (${x}, ${y}).` };
+  const found = catalogue.featureAt(tile, location, state.doc.edition);
+  if (!found) return { action: "refuse", message: `Nothing on tile ${tile.tile} at ${location} can hold a figure.` };
+  const where = `the ${catalogue.geometry.describe(found.feature)} of tile ${tile.tile} at (${x}, ${y})`;
+  const here = neutralOnFeature(state, catalogue, tile, found.index).find(({ figure }) => figure.kind === code);
+  if (here) return { action: "remove-neutral", index: here.index, message: `Took the ${declared.name} back from ${where}.` };
+  if (!declared.features.includes(found.feature.kind)) {
+    const places = declared.features.map((kind) => catalogue.geometry.describe({ kind, locations: [] }).split(" (")[0]);
+    return { action: "refuse", message: `The ${declared.name} stands only on ${places.join(" or ")}.` };
+  }
+  const placed = (state.doc.neutral ?? []).filter((figure) => figure.kind === code).length;
+  if (placed >= declared.limit) {
+    return { action: "refuse", message: `All ${declared.limit} of the ${declared.name} are on the board. Take one back first.` };
+  }
+  return { action: "put-neutral", figure: { kind: code, x, y, at: location }, message: `The ${declared.name} on ${where}.` };
+}
+
+/** A neutral figure as an SVG group: a grey token with its initial (it is nobody's). */
+export function neutralElement(figure, index, catalogue) {
+  const declared = (catalogue.rules.neutral ?? []).find((entry) => entry.code === figure.kind);
+  const name = declared?.name ?? figure.kind;
+  const [u, v] = (SPOTS[figure.at] ?? SPOTS.C).map((value) => value - 0.12);
+  return s("g", {
+    class: "figure neutral-figure",
+    transform: `translate(${(figure.x + u) * UNIT} ${(figure.y + v) * UNIT})`,
+    dataset: { neutral: String(index), kind: figure.kind, testid: `neutral-${figure.kind}-${key(figure.x, figure.y)}-${figure.at ?? "tile"}` },
+  }, s("title", { text: `The ${name} (nobody's) at (${figure.x}, ${figure.y})${figure.at ? ` ${figure.at}` : ""}` }),
+  s("circle", { r: 10, class: "neutral-body" }),
+  s("text", { y: 3.5, "text-anchor": "middle", "font-size": 10, class: "neutral-letter", text: name[0].toUpperCase() }));
 }

@@ -8,7 +8,8 @@ import { h } from "./dom.js";
 import { Geometry } from "./geometry.js";
 import { turnedText } from "./words.js";
 import {
-  cornerKinds, cornerRefusal, figureOnCorner, figuresOnFeature, figureWord, placementRefusal, playerWords,
+  cornerKinds, cornerRefusal, figureOnCorner, figuresOnFeature, figureWord, neutralOnFeature, placementRefusal,
+  playerWords,
 } from "./figures.js";
 import { badge } from "./players.js";
 import { turnedWords } from "./placement.js";
@@ -73,6 +74,27 @@ export class Inspector {
           onclick: () => controller.takeBack(figureIndex),
         }));
       });
+      // Figures nobody owns (the server's `neutral`): each where it may stand.
+      for (const { figure, index: neutralIndex } of neutralOnFeature(state, catalogue, tile, index)) {
+        const name = (catalogue.rules.neutral ?? []).find((entry) => entry.code === figure.kind)?.name ?? figure.kind;
+        parts.push(h("span", { class: "feature-figure", text: ` the ${name}` }));
+        parts.push(h("button", {
+          type: "button", class: "small", text: "Take back",
+          "aria-label": `Take back the ${name} from the ${label}`,
+          dataset: { focusKey: `back-neutral-${index}-${neutralIndex}`, testid: `take-back-neutral-${figure.kind}-${index}` },
+          onclick: () => controller.neutral(tile.x, tile.y, figure.at, figure.kind),
+        }));
+      }
+      for (const neutral of catalogue.neutralFigures(inPlay)) {
+        if (!neutral.features.includes(feature.kind)) continue;
+        if (neutralOnFeature(state, catalogue, tile, index).some(({ figure }) => figure.kind === neutral.code)) continue;
+        parts.push(h("button", {
+          type: "button", class: "small", text: `Put: ${neutral.name}`,
+          "aria-label": `Put the ${neutral.name} (nobody's) on the ${label}`,
+          dataset: { focusKey: `put-neutral-${neutral.code}-${index}`, testid: `put-neutral-${neutral.code}-${index}` },
+          onclick: () => controller.neutral(tile.x, tile.y, location, neutral.code),
+        }));
+      }
       if (player) {
         // Offered only where the kind may stand: its placements with the codes in play,
         // and beside the figures it must join.

@@ -7,7 +7,8 @@ import { Catalogue, colorInfo } from "./catalogue.js";
 import { h } from "./dom.js";
 import { BoardView, TurnHandle, UNIT, tileLabel } from "./boardview.js";
 import {
-  applyFigureAction, cornerKinds, cornerNear, cornerRefusal, figureAction, figureOnCorner, figureWord, playerWords,
+  applyFigureAction, cornerKinds, cornerNear, cornerRefusal, figureAction, figureOnCorner, figureWord, neutralAction,
+  playerWords,
 } from "./figures.js";
 import { key } from "./geometry.js";
 import { Inspector } from "./inspector.js";
@@ -296,6 +297,11 @@ const controller = {
     say(`Selected ${describeSquare(tile.x, tile.y)} Turn, move or remove it below; a tap on a feature puts a figure.`);
   },
 
+  /** Put or take back a neutral figure (nobody's) from the tile's panel. */
+  neutral(x, y, location, code) {
+    report(applyFigureAction(state, neutralAction(state, catalogue, x, y, location, code)));
+  },
+
   figure(x, y, location, kind, tapped = null) {
     const outcome = figureAction(state, catalogue, x, y, location, kind, tapped);
     const before = state.doc;
@@ -542,7 +548,7 @@ const controller = {
     const players = state.doc.players.map((player) => ({ ...player, points: 0 }));
     const { edition, expansions } = state.doc;
     const tiles = startTiles(catalogue, edition, expansions);
-    state.load(docFromBoard({ ...state.toBoard(), players, tiles, figures: [] }, catalogue), "new board");
+    state.load(docFromBoard({ ...state.toBoard(), players, tiles, figures: [], neutral: [] }, catalogue), "new board");
     results.clear();
     this.fit();
     say("New board: the start tile is on the table. Undo brings the old board back.");

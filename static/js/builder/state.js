@@ -36,6 +36,8 @@ export function docFromBoard(board, catalogue, fallback = {}) {
       player: figure.player, x: figure.x, y: figure.y, at: figure.at,
       kind: figure.kind ?? catalogue.defaultKind,
     })),
+    // Figures nobody owns (declared by the server's `neutral`), as the request has them.
+    neutral: (board.neutral ?? []).map((figure) => Object.freeze({ ...figure })),
   });
 }
 
@@ -129,7 +131,15 @@ export class BoardState extends EventTarget {
       }),
       tiles: [...doc.tiles.values()].map((tile) => ({ ...tile })),
       figures: doc.figures.map((figure) => ({ ...figure })),
+      // Sent only when some stand on the board (of the kinds in play).
+      ...(this.neutralInPlay(doc).length ? { neutral: this.neutralInPlay(doc).map((figure) => ({ ...figure })) } : {}),
     };
+  }
+
+  /** The neutral figures on the board whose kind is in play. */
+  neutralInPlay(doc = this.doc) {
+    const kinds = new Set(this.catalogue.neutralFigures(this.inPlay(doc)).map((kind) => kind.code));
+    return (doc.neutral ?? []).filter((figure) => kinds.has(figure.kind));
   }
 
   get canUndo() { return this.undoStack.length > 0; }
@@ -216,7 +226,11 @@ export class BoardState extends EventTarget {
       // A figure on a corner (a barn) goes too where that corner loses one of its tiles.
       const onCorner = (f) => this.catalogue.figureByCode.get(f.kind)?.stands === "corner"
         && this.catalogue.geometry.cornerSquares(f.x, f.y, f.at).some(([cx, cy]) => cx === x && cy === y);
-      return { tiles, figures: doc.figures.filter((f) => (f.x !== x || f.y !== y) && !onCorner(f)) };
+      return {
+        tiles,
+        figures: doc.figures.filter((f) => (f.x !== x || f.y !== y) && !onCorner(f)),
+        neutral: (doc.neutral ?? []).filter((f) => f.x !== x || f.y !== y),
+      };
     });
   }
 
@@ -243,7 +257,11 @@ export class BoardState extends EventTarget {
         }
         return [Object.freeze({ ...figure, x, y, at: this.catalogue.geometry.turn(figure.at, turn) })];
       });
-      return { tiles, figures };
+      // A neutral figure on the tile goes with it (one standing on the tile has no `at`).
+      const neutral = (doc.neutral ?? []).map((figure) => (figure.x === fromX && figure.y === fromY
+        ? Object.freeze({ ...figure, x, y, ...(figure.at ? { at: this.catalogue.geometry.turn(figure.at, turn) } : {}) })
+        : figure));
+      return { tiles, figures, neutral };
     });
   }
 
@@ -255,6 +273,19 @@ export class BoardState extends EventTarget {
       figures.push(Object.freeze({ ...figure }));
       return { figures };
     });
+  }
+
+  /** Put a neutral figure (nobody's), or take one back (`index`). */
+  putNeutral(figure) {
+    this.apply(`put the ${figure.kind} at (${figure.x}, ${figure.y})`,
+      (doc) => ({ neutral: [...(doc.neutral ?? []), Object.freeze({ ...figure })] }));
+  }
+
+  removeNeutral(index) {
+    const figure = this.doc.neutral?.[index];
+    if (!figure) return;
+    this.apply(`remove the ${figure.kind} from (${figure.x}, ${figure.y})`,
+      (doc) => ({ neutral: doc.neutral.filter((_, i) => i !== index) }));
   }
 
   removeFigure(index) {
