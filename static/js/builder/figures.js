@@ -73,13 +73,18 @@ export function figureElement(figure, index, featureKind, players, catalogue) {
   const corner = standsOnCorner(catalogue, figure.kind);
   // A token stands beside the figure it joins, which may share its spot; a figure on a
   // corner stands on the point where the four tiles meet.
+  // A follower in a district of a large tile (the market of the City of Carcassonne)
+  // stands on a row across the square it names, one place a district.
+  const district = districtOf(catalogue, figure);
   const [u, v] = corner
     ? catalogue.geometry.cornerPoint(0, 0, figure.at)
-    : (SPOTS[figure.at] ?? SPOTS.C).map((value) => value + (token ? 0.13 : 0));
+    : district ? [0.2 + 0.2 * district.index, 0.62]
+      : (SPOTS[figure.at] ?? SPOTS.C).map((value) => value + (token ? 0.13 : 0));
   const x = (figure.x + u) * UNIT;
   const y = (figure.y + v) * UNIT;
   const lying = featureKind === "farm" && !corner;
-  const word = corner ? (declared?.name ?? figure.kind) : figureWord(catalogue, figure.kind, featureKind);
+  const word = corner ? (declared?.name ?? figure.kind)
+    : district ? `${declared?.name ?? figure.kind} in the ${district.name}` : figureWord(catalogue, figure.kind, featureKind);
   const spot = `figure-${figure.player}-${key(figure.x, figure.y)}-${figure.at}`;
   return s("g", {
     class: `figure player-${figure.player}`,
@@ -248,6 +253,12 @@ export function placementRefusal(state, catalogue, tile, featureIndex, kind, pla
  * `wanted` overrides the figure kind chosen in the page.
  */
 export function figureAction(state, catalogue, x, y, location, wanted = null, tapped = null) {
+  // A tap on a follower in a district: the district's rule (see districtAction).
+  const tappedFigure = tapped !== null ? state.doc.figures[tapped] : null;
+  const large = state.tileAt(x, y)?.large;
+  if (large && catalogue.district(large.tile, location)) {
+    return districtAction(state, catalogue, x, y, location, wanted ?? tappedFigure?.kind ?? state.ui.figureKind);
+  }
   // A figure on a corner (a barn), tapped or asked for, acts on its corner.
   const tappedKind = tapped !== null ? state.doc.figures[tapped]?.kind : null;
   const cornerKind = [tappedKind, wanted].find((kind) => kind && standsOnCorner(catalogue, kind));
@@ -381,4 +392,52 @@ export function neutralElement(figure, index, catalogue) {
   }, s("title", { text: `The ${name} (nobody's) at (${figure.x}, ${figure.y})${figure.at ? ` ${figure.at}` : ""}` }),
   s("circle", { r: 10, class: "neutral-body" }),
   s("text", { y: 3.5, "text-anchor": "middle", "font-size": 10, class: "neutral-letter", text: name[0].toUpperCase() }));
+}
+
+/** The district a figure stands in ({name, meaning, index}), or null: its `at` names a
+ * district of a large tile declared by the server. */
+function districtOf(catalogue, figure) {
+  for (const large of catalogue.largeByCode?.values() ?? []) {
+    const found = catalogue.district(large.code, figure.at);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The followers in the district `name` of the large tile that covers (x, y):
+ * [{figure, index}]. */
+export function figuresInDistrict(state, x, y, name) {
+  const large = state.tileAt(x, y)?.large;
+  if (!large) return [];
+  return state.doc.figures.map((figure, index) => ({ figure, index })).filter(({ figure }) => figure.at === name
+    && state.tileAt(figure.x, figure.y)?.large === large);
+}
+
+/**
+ * What putting the current player's `kind` into the district `name` of the large tile
+ * at (x, y) does: the player's figure of that kind there is taken back; otherwise a
+ * follower (the server's `follower`) of a kind in play goes in, if the player has one
+ * left. It is sent by the large tile's piece at (0, 0), as the request has it.
+ */
+export function districtAction(state, catalogue, x, y, name, kind) {
+  const large = state.tileAt(x, y)?.large;
+  const district = large ? catalogue.district(large.tile, name) : null;
+  if (!district) return { action: "refuse", message: `No district ${name} at (${x}, ${y}).` };
+  const player = state.ui.currentPlayer;
+  if (!player) return { action: "refuse", message: "Add a player first." };
+  const who = playerWords(player, state.doc.players);
+  const declared = catalogue.figureByCode.get(kind);
+  const where = `the ${name} of ${catalogue.largeByCode.get(large.tile).name}`;
+  const mine = figuresInDistrict(state, x, y, name).find(({ figure }) => figure.player === player && figure.kind === kind);
+  if (mine) return { action: "remove", index: mine.index, message: `Took ${who}'s ${declared?.name ?? kind} back from ${where}.` };
+  if (!declared || !catalogue.figureKinds(state.inPlay()).includes(declared)) {
+    return { action: "refuse", message: `The ${declared?.name ?? kind} is not in play (see the game options).` };
+  }
+  if (!declared.follower) return { action: "refuse", message: `Only followers stand in ${where}; a ${declared.name} is not one.` };
+  const limit = state.limits[kind] ?? Infinity;
+  if (state.figureCount(player, kind) >= limit) {
+    return { action: "refuse", message: `${who} has no ${declared.name} left: all ${limit} are on the board. Take one back first.` };
+  }
+  return { action: "put", figure: { player, x: large.x, y: large.y, at: name, kind }, replaced: -1,
+    message: `${who}'s ${declared.name} in ${where}.` };
 }

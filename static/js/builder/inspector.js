@@ -8,7 +8,7 @@ import { h } from "./dom.js";
 import { Geometry } from "./geometry.js";
 import { turnedText } from "./words.js";
 import {
-  cornerKinds, cornerRefusal, figureOnCorner, figuresOnFeature, figureWord, neutralOnFeature, placementRefusal,
+  cornerKinds, cornerRefusal, figureOnCorner, figuresInDistrict, figuresOnFeature, figureWord, neutralOnFeature, placementRefusal,
   playerWords,
 } from "./figures.js";
 import { badge } from "./players.js";
@@ -130,7 +130,7 @@ export class Inspector {
       return h("li", { class: "feature-row", dataset: { feature: String(index), kind: feature.kind } }, parts);
     }).filter(Boolean);
 
-    const corners = this.corners(tile, player, who);
+    const corners = [...this.corners(tile, player, who), ...this.districts(tile, player, who)];
     return [
       h("h2", { class: "panel-title", text: "Selected tile" }),
       h("div", { class: "inspector-head" },
@@ -153,6 +153,46 @@ export class Inspector {
       h("ul", { class: "feature-list", "aria-label": "Features of this tile" }, features),
       ...(corners.length ? [h("ul", { class: "feature-list", "aria-label": "Corners of this tile" }, corners)] : []),
     ];
+  }
+
+  /** The districts of the large tile this piece belongs to (the City of Carcassonne),
+   * with the followers in them and a button per follower kind in play. */
+  districts(tile, player, who) {
+    const { state, catalogue, controller } = this;
+    const large = tile.large ? catalogue.largeByCode.get(tile.large.tile) : null;
+    if (!large) return [];
+    const followers = catalogue.figureKinds(state.inPlay()).filter((kind) => kind.follower);
+    return large.districts.map((district) => {
+      const label = `${district.name} of ${large.name}`;
+      const parts = [h("span", { class: "feature-name", text: capitalise(label) })];
+      for (const { figure } of figuresInDistrict(state, tile.x, tile.y, district.name)) {
+        const name = catalogue.figureByCode.get(figure.kind)?.name ?? figure.kind;
+        parts.push(h("span", { class: "feature-figure" }, badge(figure.player),
+          ` ${playerWords(figure.player, state.doc.players)} ${name}`));
+        if (figure.player === player) {
+          parts.push(h("button", {
+            type: "button", class: "small", text: "Take back",
+            "aria-label": `Take back ${who}'s ${name} from the ${label}`,
+            dataset: { focusKey: `back-${district.name}-${figure.kind}`, testid: `take-back-${district.name}-${figure.kind}` },
+            onclick: () => controller.figure(tile.x, tile.y, district.name, figure.kind),
+          }));
+        }
+      }
+      if (player) {
+        for (const kind of followers) {
+          if (figuresInDistrict(state, tile.x, tile.y, district.name)
+            .some(({ figure }) => figure.player === player && figure.kind === kind.code)) continue;
+          if (state.figureCount(player, kind.code) >= (state.limits[kind.code] ?? Infinity)) continue;
+          parts.push(h("button", {
+            type: "button", class: "small", text: `Put: ${kind.name}`,
+            "aria-label": `Put ${who}'s ${kind.name} in the ${label}`,
+            dataset: { focusKey: `put-${kind.code}-${district.name}`, testid: `put-${kind.code}-${district.name}` },
+            onclick: () => controller.figure(tile.x, tile.y, district.name, kind.code),
+          }));
+        }
+      }
+      return h("li", { class: "feature-row", dataset: { district: district.name }, title: district.meaning }, parts);
+    });
   }
 
   /** The tile's corners where a figure standing on corners (a barn) stands or may stand,

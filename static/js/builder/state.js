@@ -17,6 +17,15 @@ export function docFromBoard(board, catalogue, fallback = {}) {
   const tiles = new Map();
   for (const tile of board.tiles ?? []) {
     const placed = { tile: tile.tile, x: tile.x, y: tile.y, rotation: tile.rotation ?? 0 };
+    if (catalogue.largeByCode?.has(placed.tile)) {
+      // A large tile (the City of Carcassonne) is kept as its pieces, each an ordinary
+      // tile of its square that remembers the whole (`large`, sent back as one entry).
+      const large = Object.freeze({ ...placed });
+      for (const piece of catalogue.largePieces(placed.tile, placed.x, placed.y, placed.rotation)) {
+        tiles.set(key(piece.x, piece.y), Object.freeze({ ...piece, large }));
+      }
+      continue;
+    }
     tiles.set(key(placed.x, placed.y), Object.freeze(placed));
   }
   const defaults = catalogue.options.filter((option) => option.default).map((option) => option.code);
@@ -129,7 +138,9 @@ export class BoardState extends EventTarget {
         for (const name of tokens) if (player[name]) entry[name] = { ...player[name] };
         return entry;
       }),
-      tiles: [...doc.tiles.values()].map((tile) => ({ ...tile })),
+      // A large tile goes once, by its piece at (0, 0), as the request lays it.
+      tiles: [...doc.tiles.values()].filter((tile) => !tile.large || (tile.x === tile.large.x && tile.y === tile.large.y))
+        .map((tile) => (tile.large ? { ...tile.large } : { ...tile })),
       figures: doc.figures.map((figure) => ({ ...figure })),
       // Sent only when some stand on the board (of the kinds in play).
       ...(this.neutralInPlay(doc).length ? { neutral: this.neutralInPlay(doc).map((figure) => ({ ...figure })) } : {}),
@@ -218,6 +229,7 @@ export class BoardState extends EventTarget {
   removeTile(x, y) {
     const tile = this.tileAt(x, y);
     if (!tile) return;
+    if (tile.large) return this.removeLarge(tile.large);
     if (this.ui.selected === key(x, y)) this.ui.selected = null;
     if (this.ui.moving === key(x, y)) this.ui.moving = null;
     this.apply(`remove ${tile.tile} from (${x}, ${y})`, (doc) => {
@@ -234,10 +246,21 @@ export class BoardState extends EventTarget {
     });
   }
 
-  /** Move (and perhaps turn) a placed tile; its figures go with it. */
+  /** Take a large tile off: all its pieces, with the figures on them and in its districts. */
+  removeLarge(large) {
+    const mine = (tile) => tile?.large && tile.large.x === large.x && tile.large.y === large.y;
+    this.apply(`remove ${large.tile} from (${large.x}, ${large.y})`, (doc) => {
+      const tiles = new Map([...doc.tiles].filter(([, tile]) => !mine(tile)));
+      const gone = (f) => mine(doc.tiles.get(key(f.x, f.y)));
+      return { tiles, figures: doc.figures.filter((f) => !gone(f)), neutral: (doc.neutral ?? []).filter((f) => !gone(f)) };
+    });
+  }
+
+  /** Move (and perhaps turn) a placed tile; its figures go with it. A piece of a large
+   * tile does not move alone (take the whole off and lay it again). */
   moveTile(fromX, fromY, x, y, rotation) {
     const tile = this.tileAt(fromX, fromY);
-    if (!tile) return;
+    if (!tile || tile.large) return;
     const turn = (rotation - tile.rotation + 360) % 360;
     const verb = fromX === x && fromY === y ? "turn" : "move";
     if (this.ui.selected === key(fromX, fromY)) this.ui.selected = key(x, y);
@@ -313,11 +336,14 @@ export class BoardState extends EventTarget {
   /** A board holding only its start tile follows the game options: a river game
    * starts from the spring. A board with more on it is left as it is. */
   withStartTile(doc) {
-    const [only] = doc.tiles.values();
-    if (doc.tiles.size !== 1 || doc.figures.length || only.x !== 0 || only.y !== 0) return doc;
+    // The start tile alone (or a large start tile's pieces alone) changes with the game.
+    const laid = [...doc.tiles.values()];
+    const only = laid[0]?.large ?? laid[0];
+    const alone = laid.length === 1 || (only && laid.every((tile) => tile.large === only));
+    if (!alone || doc.figures.length || only.x !== 0 || only.y !== 0) return doc;
     const [start] = startTiles(this.catalogue, doc.edition, doc.expansions);
     if (!start || start.tile === only.tile) return doc;
-    return { ...doc, tiles: new Map([[key(0, 0), Object.freeze(start)]]) };
+    return { ...doc, tiles: docFromBoard({ tiles: [start] }, this.catalogue).tiles };
   }
 
   /** Set a player's count of one token (a good). */
