@@ -136,3 +136,38 @@ def test_the_abbey_goes_into_a_hole_whatever_the_edges_and_holds_a_monk(open_bui
     # leaves the abbey where it is: it has a tile on each of its four sides.)
     assert score(builder) == {"red": 9, "blue": 0}
     assert builder.tiles()[(1, 1)] == ("abbey-mayor-A", 0)
+
+
+def test_with_the_count_the_city_of_carcassonne_is_the_start_and_holds_followers(open_builder):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    builder.testid("edition").select_option("C2")
+    builder.testid("expansion-count").check()
+    # The start tile is the City of Carcassonne: its twelve pieces, four squares wide
+    # and three deep from (0, 0); the request lays it once.
+    page.wait_for_selector('[data-testid="tile-3,2"]')
+    assert len(builder.tiles()) == 12
+    assert builder.tiles()[(3, 2)] == ("city-of-carcassonne-12", 0)
+    assert builder.board()["tiles"] == [
+        {"tile": "city-of-carcassonne", "x": 0, "y": 0, "rotation": 0}]
+    # Red's meeple into the market, from the panel of any piece: it is sent by the
+    # piece at (0, 0), the district's name as `at`.
+    page.locator('label[for="turn-red"]').click()
+    builder.fit()
+    builder.hold_square(2, 1)
+    builder.testid("put-meeple-market").click()
+    page.wait_for_selector('[data-testid="figure-red-0,0-market"]')
+    assert builder.board()["figures"] == [
+        {"player": "red", "x": 0, "y": 0, "at": "market", "kind": "meeple"}]
+    # A meeple left in the city at the end scores nothing: red 0, blue 0, and the
+    # results say why.
+    builder.testid("score").click()
+    page.wait_for_selector("[data-testid=results]:not(.is-stale) [data-testid=score-table]")
+    assert int(builder.testid("final-red").text_content()) == 0
+    assert int(builder.testid("final-blue").text_content()) == 0
+    assert "left in the city, scores nothing" in builder.testid("results").text_content()
+    # Its panel takes it back.
+    builder.hold_square(2, 1)
+    builder.testid("take-back-market-meeple").click()
+    page.wait_for_selector('[data-testid="figure-red-0,0-market"]', state="detached")
+    assert builder.board()["figures"] == []
