@@ -240,6 +240,10 @@ class PlayerTokens:
     """The most of one kind all players together may hold (a single king tile: 1)."""
     words: Mapping[str, str] = dataclasses.field(default_factory=dict)
     """How messages name a kind (``{"king": "the king tile"}``; default: the kind)."""
+    on_scoreboard: bool = False
+    """The counts are points already on the scoreboard (the two score markers of
+    Messages): they add to the player's points before the final scoring, beside
+    ``points``."""
 
     def word(self, kind: str) -> str:
         return self.words.get(kind, kind)

@@ -238,6 +238,8 @@ class FeatureGraph:
                 if across is None:
                     if edge_ranks[side] >= 0:
                         open_edges[base + edge_ranks[side]] += 1
+                        for rank in oriented.shared_ranks[side]:
+                            open_edges[base + rank] += 1
                     continue
                 other, other_base = across
                 pairs = oriented.joins[side].get(other)
@@ -269,8 +271,12 @@ class FeatureGraph:
                             parent[root_a] = root_b
             if edge_ranks[0] >= 0 and (y - 1, x) not in slots:
                 open_edges[base + edge_ranks[0]] += 1
+                for rank in oriented.shared_ranks[0]:
+                    open_edges[base + rank] += 1
             if edge_ranks[3] >= 0 and (y, x - 1) not in slots:
                 open_edges[base + edge_ranks[3]] += 1
+                for rank in oriented.shared_ranks[3]:
+                    open_edges[base + rank] += 1
         # Parents are never larger than their children, so one pass in order points
         # every node straight at its root; the roots are the features in numbering order.
         roots = []
@@ -399,17 +405,24 @@ def _joins(
 ) -> tuple[tuple[int, int], ...]:
     """Segment rank pairs joined across ``side`` (1 = east, 2 = south) of ``oriented``
     and the opposite side of ``other``: the road or city on the edge and the fields on
-    either half. Cached on the tile: a board repeats the same few pairs of oriented
-    tiles."""
+    either half, and a city sharing the edge (:attr:`~scoring.engine.tiles.Segment.
+    shares`) with the city across. Cached on the tile: a board repeats the same few
+    pairs of oriented tiles."""
     pairs = oriented.joins[side].get(other)
     if pairs is None:
+        opposite = (side + 2) % 4
         pairs = tuple(
             (mine, theirs)
             for mine, theirs in zip(
-                oriented.side_ranks[side], other.side_ranks[(side + 2) % 4], strict=True
+                oriented.side_ranks[side], other.side_ranks[opposite], strict=True
             )
             if mine >= 0 and theirs >= 0
         )
+        if oriented.shared_ranks[side] or other.shared_ranks[opposite]:
+            mine_edge, theirs_edge = oriented.edge_ranks[side], other.edge_ranks[opposite]
+            if mine_edge >= 0 and theirs_edge >= 0:
+                pairs += tuple((rank, theirs_edge) for rank in oriented.shared_ranks[side])
+                pairs += tuple((mine_edge, rank) for rank in other.shared_ranks[opposite])
         oriented.joins[side][other] = pairs
     return pairs
 

@@ -14,8 +14,8 @@ response schema from these, and the board builder's results panel renders them f
 same data, so a new expansion's output needs no change outside its module.
 
 >>> from scoring.engine.expansions import DEFAULT_REGISTRY
->>> [field.key for field in feature_fields(DEFAULT_REGISTRY)][:6]
-['inn', 'cathedral', 'goods', 'pig_herd', 'builders', 'pigs']
+>>> [field.key for field in feature_fields(DEFAULT_REGISTRY)][:4]
+['inn', 'cathedral', 'goods', 'pig_herd']
 >>> 'trade_goods' in [listing.key for listing in bonus_listings(DEFAULT_REGISTRY)]
 True
 """

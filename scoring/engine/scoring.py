@@ -123,16 +123,22 @@ def _score(
             for player, points in entry.scored.items():
                 by_kind[player][bonus.by_kind] += points
 
+    token_kinds = in_play.tokens
+    before = {
+        player.color: player.points + sum(
+            player.token_count(tokens.name, kind)
+            for tokens in token_kinds if tokens.on_scoreboard for kind in tokens.kinds)
+        for player in request.players
+    }
     totals = [
-        player.points + sum(by_kind[player.color].values()) for player in request.players
+        before[player.color] + sum(by_kind[player.color].values()) for player in request.players
     ]
     ranks = competition_ranks(totals)
-    token_kinds = in_play.tokens
     players = tuple(
         PlayerResult(
             color=player.color,
             name=player.name,
-            points_before=player.points,
+            points_before=before[player.color],
             by_kind=by_kind[player.color],
             rank=rank,
             tokens={

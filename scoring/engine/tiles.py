@@ -135,11 +135,16 @@ class Segment:
     borders: tuple[int, ...] = ()
     editions: frozenset[Edition] | None = None
     attributes: tuple[tuple[str, Any], ...] = ()
+    shares: tuple[Location, ...] = ()
+    """City edges this city also reaches at one end, beside the city segment of the same
+    tile that owns the edge (``shares_edge`` in the tile data; Hills & Sheep's two
+    vineyard tiles with two cities on the north edge): whatever city lies across that
+    edge joins both, and the edge is open for both while nothing lies there."""
 
     def __repr__(self) -> str:
         extras = "".join(
             f", {name}={getattr(self, name)!r}"
-            for name in ("pennants", "borders", "editions", "attributes")
+            for name in ("pennants", "borders", "editions", "attributes", "shares")
             if getattr(self, name) != _SEGMENT_DEFAULTS[name]
         )
         return f"Segment(kind={self.kind!r}, locations={self.locations!r}{extras})"
@@ -155,10 +160,14 @@ class Segment:
         locations = tuple(
             sorted((location.rotated(degrees) for location in self.locations), key=_location_key)
         )
-        return dataclasses.replace(self, locations=locations)
+        shares = tuple(
+            sorted((location.rotated(degrees) for location in self.shares), key=_location_key)
+        )
+        return dataclasses.replace(self, locations=locations, shares=shares)
 
 
-_SEGMENT_DEFAULTS = {"pennants": 0, "borders": (), "editions": None, "attributes": ()}
+_SEGMENT_DEFAULTS = {"pennants": 0, "borders": (), "editions": None, "attributes": (),
+                     "shares": ()}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -320,6 +329,8 @@ class TileDefinition:
                         "+".join(location.value for location in self.segments[index].locations)
                         for index in segment.borders
                     ]
+            if segment.shares:
+                feature["shares_edge"] = [location.value for location in segment.shares]
             if segment.pennants:
                 feature["pennants"] = segment.pennants
             if segment.editions is not None:
@@ -499,7 +510,9 @@ def _normalise_city_name(name: str) -> str:
     return "+".join(location.value for location in locations)
 
 
-_KNOWN_FEATURE_KEYS = frozenset({"kind", "edges", "half_edges", "cities", "pennants", "editions"})
+_KNOWN_FEATURE_KEYS = frozenset(
+    {"kind", "edges", "half_edges", "cities", "pennants", "editions", "shares_edge"}
+)
 
 
 def _segment_from_data(
@@ -507,6 +520,14 @@ def _segment_from_data(
 ) -> tuple[Segment, list[str]]:
     kind = FeatureKind.from_tile_data(raw["kind"])
     refs: list[str] = []
+    shares: tuple[Location, ...] = ()
+    if "shares_edge" in raw:
+        if kind is not FeatureKind.CITY:
+            raise TileDataError(f"a {raw['kind']} shares no edge (only a city does)")
+        shares = _parse_locations(raw["shares_edge"], "shares_edge")
+        for location in shares:
+            if not location.is_edge or edges[location.side] is not EdgeType.CITY:
+                raise TileDataError(f"a city shares city edges only, not {location}")
     if kind in (FeatureKind.ROAD, FeatureKind.CITY):
         wanted = EdgeType.ROAD if kind is FeatureKind.ROAD else EdgeType.CITY
         locations = _parse_locations(raw.get("edges"), "edges")
@@ -568,7 +589,10 @@ def _segment_from_data(
         pennants=pennants,
         editions=editions,
         attributes=tuple(sorted(attributes)),
+        shares=shares,
     )
+    if set(shares) & set(segment.locations):
+        raise TileDataError("a city shares an edge it owns")
     return segment, refs
 
 
@@ -614,7 +638,7 @@ class OrientedTile:
         "definition", "rotation", "edges", "segments", "side_segment", "side_halves",
         "centre", "reading_order", "rank", "reading_facts", "edge_ranks", "side_ranks",
         "border_links", "figure_ranks", "figure_segments", "joins", "_segment_index",
-        "closes",
+        "closes", "shared_ranks",
     )
 
     def __init__(self, definition: TileDefinition, rotation: int, edition: Edition | None):
@@ -688,6 +712,14 @@ class OrientedTile:
             rank[index] if index >= 0 and not closes else -1 for index in self.side_segment
         )
         """By side: rank of the road or city on that edge, or ``-1``."""
+        shared: tuple[list[int], ...] = ([], [], [], [])
+        if not closes:
+            for index, segment in enumerate(self.segments):
+                for location in segment.shares:
+                    shared[location.side].append(rank[index])
+        self.shared_ranks: tuple[tuple[int, ...], ...] = tuple(map(tuple, shared))
+        """By side: ranks of the cities that share that edge with the one owning it
+        (:attr:`Segment.shares`); empty on almost every tile."""
         self.side_ranks: tuple[tuple[int, ...], ...] = tuple(
             tuple(rank[index] if index >= 0 and not closes else -1
                   for index in (self.side_segment[side], *self.side_halves[side]))

@@ -70,7 +70,9 @@ def test_the_page_carries_everything_the_builder_needs(client):
         "farmers", "abbot", "river", "river2", "inns-cathedrals", "inns", "cathedrals",
         "large-meeple", "sixth-player", "point-tiles", "traders-builders", "trade-goods",
         "builder", "pig", "abbey-mayor", "abbey", "mayor", "wagon", "barn",
-        "count-king-robber", "count", "king-robber-baron", "shrines",
+        "count-king-robber", "count", "king-robber-baron", "shrines", "hills-sheep", "hills",
+        "shepherds", "vineyards", "princess-dragon", "dragon", "fairy", "magic-portal",
+        "princess", "tower",
     }
     pig = next(option for option in data["options"] if option["code"] == "pig")
     assert pig == {"code": "pig", "name": "Pig", "editions": ["C1", "C2", "C3"],
@@ -84,7 +86,8 @@ def test_the_page_carries_everything_the_builder_needs(client):
     assert [o["code"] for o in data["options"] if o["default"]] == ["farmers", "abbot"]
     assert {o["code"]: o["expansion"] for o in data["options"] if not o["whole"]}["river"] == "base"
     assert [o["code"] for o in data["options"] if o["whole"]] == [
-        "inns-cathedrals", "traders-builders", "abbey-mayor", "count-king-robber", "river2"]
+        "inns-cathedrals", "traders-builders", "princess-dragon", "tower", "abbey-mayor",
+        "count-king-robber", "river2", "hills-sheep"]
     assert data["initial"] == {"edition": "C3", "expansions": ["farmers", "abbot"]}
     assert data["urls"] == {"score": "/api/score/", "check": "/api/score/check/",
                             "save": SAVE_URL, "tiles": "/board/tiles/",
@@ -335,8 +338,8 @@ def test_the_figure_kinds_come_from_the_expansions(client):
                for kind in data["rules"]["figures"]}
     assert figures == {
         "meeple": (7, 1, "base"), "abbot": (1, 1, "abbot"), "large": (1, 2, "large-meeple"),
-        "builder": (1, 0, "builder"), "pig": (1, 0, "pig"),
-        "mayor": (1, 1, "mayor"), "wagon": (1, 1, "wagon"), "barn": (1, 0, "barn"),
+        "builder": (1, 0, "builder"), "pig": (1, 0, "pig"), "mayor": (1, 1, "mayor"),
+        "wagon": (1, 1, "wagon"), "barn": (1, 0, "barn"), "shepherd": (1, 0, "shepherds"),
     }
     large = figure(data, "large")
     assert (large["name"], large["plural"], large["shape"]) == (
@@ -349,6 +352,7 @@ def test_the_figure_kinds_come_from_the_expansions(client):
         {**plain, "feature": "farm", "role": "farmer", "needs": ["farmers"]},
     ]
     builder = figure(data, "builder")
+    # The builder joins any follower of its owner that may stand there.
     assert [(p["feature"], p["beside"]) for p in builder["placements"]] == [
         ("road", ["meeple", "large", "wagon"]), ("city", ["meeple", "large", "mayor", "wagon"])]
     assert (builder["shape"], builder["listed_as"]) == ("token", "builders")
@@ -366,7 +370,7 @@ def test_the_rule_options_tokens_and_start_tiles_come_from_the_expansions(client
     options = {option["name"]: option for option in rules["options"]}
     assert list(options) == [
         "small_cities", "incomplete_features", "farm_scoring", "incomplete_inns_cathedrals",
-        "king_robber_scoring"]
+        "king_robber_scoring", "hill_tiebreak"]
     farms = options["farm_scoring"]
     assert (farms["label"], farms["default"], farms["parts"]) == (
         "Farm scoring", "third-edition", ["farmers"])

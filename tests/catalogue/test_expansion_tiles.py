@@ -134,7 +134,9 @@ def test_gardens_exist_in_c2_and_c3_only():
     assert gardens == {
         "river-J": ["C2", "C3"], "river2-B": ["C2"], "inns-B": ["C2", "C3"],
         "inns-H": ["C2", "C3"], "traders-K": ["C2", "C3"], "traders-U": ["C2", "C3"],
-        "abbey-mayor-H": ["C2"], "king-robber-B": ["C2"],
+        "abbey-mayor-H": ["C2"], "king-robber-B": ["C2"], "hills-sheep-14": ["C2"],
+        "princess-dragon-4": ["C2"], "princess-dragon-20": ["C2"], "tower-2": ["C2"],
+        "tower-4": ["C2"], "mage-witch-H": ["C2", "C3"], "flier-A": ["C2", "C3"],
     }
 
 

@@ -44,16 +44,25 @@ def test_gallery_shows_every_tile_type_grouped_by_expansion(client, catalogue):
     assert response.status_code == 200
     codes = tile_codes(response)
     # Abbey & Mayor: 12 land tiles and the abbey; Count, King & Robber: 5 king and robber
-    # baron tiles, 5 shrines and the 12 squares of the City of Carcassonne.
-    assert len(codes) == 32 + 14 + 12 + 17 + 24 + 13 + 22
+    # baron tiles, 5 shrines and the 12 squares of the City of Carcassonne; Hills & Sheep:
+    # 16 tile types; The Princess & the Dragon: 29; The Tower: 17; Goldmines, Mage & Witch
+    # and The Flier: 8 each; Crop Circles I and II: 12; The Ferries: 3 types.
+    assert len(codes) == 32 + 14 + 12 + 17 + 24 + 13 + 22 + 16 + 29 + 17 + (
+        8 + 8 + 8 + 12 + 3)
     assert sum(code.endswith("-garden") for code in codes) == 8
     sections = [(section["code"], section["name"], len(section["tiles"]))
                 for section in response.context["sections"]]
     assert sections == [
         ("base", "Base game", 32), ("river", "The River (Base game)", 14),
         ("inns-cathedrals", "Inns & Cathedrals", 17),
-        ("traders-builders", "Traders & Builders", 24), ("abbey-mayor", "Abbey & Mayor", 13),
+        ("traders-builders", "Traders & Builders", 24),
+        ("princess-dragon", "The Princess & the Dragon", 29), ("tower", "The Tower", 17),
+        ("abbey-mayor", "Abbey & Mayor", 13),
         ("count-king-robber", "Count, King & Robber", 22), ("river2", "The River II", 12),
+        ("hills-sheep", "Hills & Sheep", 16),
+        ("flier", "The Flier (The Flying Machines)", 8), ("ferries", "The Ferries", 3),
+        ("goldmines", "Goldmines", 8), ("mage-witch", "Mage & Witch", 8),
+        ("crop-circles", "Crop Circles / Crop Circles I / WE Corn Circles", 12),
     ]
     content = response.content.decode()
     assert 'href="/static/css/gallery.css"' in content
@@ -105,7 +114,7 @@ def test_filter_by_expansion_and_edition_together(client, catalogue):
 def test_unknown_filter_value_shows_an_error_and_every_tile(client, catalogue):
     response = client.get(GALLERY, {"edition": "C9"})
     assert response.status_code == 200
-    assert len(tile_codes(response)) == 99 + 13 + 22
+    assert len(tile_codes(response)) == 99 + 13 + 22 + 16 + 29 + 17 + 8 + 8 + 8 + 12 + 3
     assert 'role="alert"' in response.content.decode()
 
 

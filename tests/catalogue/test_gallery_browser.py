@@ -8,7 +8,7 @@ from tests.waiting import wait_until
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 # The base game 32, The River 14, The River II 12, Inns & Cathedrals 17, Traders & Builders 24
-ALL_TILE_TYPES = 99 + 13 + 22  # with Abbey & Mayor and Count, King & Robber
+ALL_TILE_TYPES = 99 + 13 + 22 + 8 + 8 + 8 + 12 + 3  # A&M, CK&R, five minis
 
 
 @pytest.mark.django_db(transaction=True)

@@ -153,16 +153,18 @@ def test_adding_an_expansion_of_a_hidden_edition_shows_that_edition(client):
 
 
 def test_a_ticked_expansion_without_a_page_says_so(client):
-    """The Tower has no rules page: the selector marks it and says so once ticked."""
+    """Under the Big Top has no rules page: the selector marks it and says so once ticked."""
     covered = {code for codes in RulesPage.objects.values_list("applies_to", flat=True)
                for code in codes}
-    assert "tower" not in covered
-    document = page(client, "/selection/?x=tower")
-    assert '<span class="no-page" id="no-page-tower">no rules page yet</span>' in document
+    assert "big-top" not in covered
+    document = page(client, "/selection/?x=big-top")
+    assert '<span class="no-page" id="no-page-big-top">no rules page yet</span>' in document
     assert 'id="no-page-inns-cathedrals"' not in document
-    assert "Your selection includes The Tower, which has no rules page yet" in text_of(document)
-    index = text_of(page(client, "/rules/?x=tower"))
-    assert "No rules page here covers The Tower yet, though it is in your selection." in index
+    assert ("Your selection includes Under the Big Top, which has no rules page yet"
+            in text_of(document))
+    index = text_of(page(client, "/rules/?x=big-top"))
+    assert ("No rules page here covers Under the Big Top yet, though it is in your selection."
+            in index)
 
 
 def test_the_memory_belongs_to_one_visitor(client):

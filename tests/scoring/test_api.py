@@ -292,5 +292,8 @@ def test_the_schema_documents_the_endpoint(client):
     assert set(components["ScoreErrorCodeEnum"]["enum"]) == {code.value for code in ErrorCode} | {
         "river_not_connected", "river_spring", "river_u_turn", "river_loop", "goods_mismatch",
         "invalid_goods", "abbey_not_in_hole", "too_many_abbeys", "invalid_holds",
-        "holder_without_feature", "shrine_challenge",
+        "holder_without_feature", "shrine_challenge", "fairy_without_follower", "invalid_tower",
+        "invalid_gold", "too_much_gold",
+        "mage_beside_witch", "invalid_markers", "points_and_markers",
+        "invalid_ferry", "ferry_without_jetty",
     }

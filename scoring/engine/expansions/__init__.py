@@ -12,7 +12,23 @@ can build one of its own.
 from __future__ import annotations
 
 from ..expansion import ExpansionRegistry
-from . import abbey_mayor, base, count_king_robber, inns_cathedrals, river2, traders_builders
+from . import (
+    abbey_mayor,
+    base,
+    count_king_robber,
+    crop_circles,
+    ferries,
+    flier,
+    goldmines,
+    hills_sheep,
+    inns_cathedrals,
+    mage_witch,
+    messages,
+    princess_dragon,
+    river2,
+    tower,
+    traders_builders,
+)
 
 DEFAULT_REGISTRY = ExpansionRegistry([
     base.EXPANSION,
@@ -21,6 +37,15 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     traders_builders.EXPANSION,
     abbey_mayor.EXPANSION,
     count_king_robber.EXPANSION,
+    hills_sheep.EXPANSION,
+    princess_dragon.EXPANSION,
+    tower.EXPANSION,
+    goldmines.EXPANSION,
+    mage_witch.EXPANSION,
+    flier.EXPANSION,
+    messages.EXPANSION,
+    crop_circles.EXPANSION,
+    ferries.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

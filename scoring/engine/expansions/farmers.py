@@ -21,10 +21,10 @@ from collections.abc import Iterator, Sequence
 from ..board import Color
 from ..expansion import Part, Placement, ScoringContext, Valuation
 from ..features import Feature
-from ..results import CityRef, FeatureResult, majority, majority_note, plural
+from ..results import CityRef, FeatureResult, majority, plural
 from ..rules import Choice, RuleOption
 from ..tiles import FeatureKind
-from .scorers import evaluate
+from .scorers import evaluate, majority_text
 
 THIRD_EDITION_POINTS = 3
 FIRST_EDITION_POINTS = 4
@@ -183,8 +183,7 @@ def _score_per_farm(
             # scoring, the most any owner collects through it).
             points=shared_rate * max(collected.values(), default=0),
             scored=scored,
-            explanation=explanation + majority_note(counts, owners, in_full=not notes)
-            + tie_note,
+            explanation=explanation + majority_text(counts, owners, tie_note, in_full=not notes),
             cities=_city_refs(cities, refs),
             extras={**valuation.extras, **context.figure_lists(farm)},
         )

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 
 from ..expansion import ScoringContext, Valuation
 from ..features import Feature
-from ..results import FeatureResult, majority, majority_note, plural
+from ..results import FeatureResult, majority_note, plural
 
 HOUSE_RULE_NOTE = "scores 0 (house rule: incomplete features score nothing)"
 
@@ -47,6 +47,15 @@ def valuation_text(valuation: Valuation) -> tuple[int, str]:
     return points, f"{valuation.label}: {' + '.join(shown)} = {points}"
 
 
+def majority_text(counts, owners, tie_note: str, *, in_full: bool = True) -> str:
+    """The majority note of an explanation; when a tie-break (hills) decided between
+    tied players, the tie first and then how it was broken."""
+    if tie_note:
+        listing = ", ".join(f"{player.value} {count}" for player, count in counts.items())
+        return f"; tie for most figures ({listing}){tie_note}"
+    return majority_note(counts, owners, in_full=in_full)
+
+
 def owned_result(
     feature: Feature, context: ScoringContext, points: int, explanation: str,
     extras: dict | None = None,
@@ -63,8 +72,7 @@ def owned_result(
         owners=tuple(owners),
         points=points,
         scored={owner: points for owner in owners},
-        explanation=explanation + majority_note(counts, majority(counts) if tie_note else owners)
-        + tie_note,
+        explanation=explanation + majority_text(counts, owners, tie_note),
         extras={**(extras or {}), **context.figure_lists(feature)},
     )
 

@@ -50,9 +50,16 @@ class GameChecks(ValidatorBase):
                            f"An expansion is named by its code (a string), not {show(code)}.")
                 continue
             if code not in registry:
-                known = ", ".join(c for c in registry.codes if c != BASE)
+                # The base game's parts and every other whole expansion: naming each
+                # part of every expansion would make the sentence too long to read.
+                whole = {expansion.code for expansion in registry.expansions}
+                known = ", ".join(
+                    c for c in registry.codes
+                    if c != BASE and (c in whole or registry.expansion_of(c).code == BASE)
+                )
                 self.error(path, ErrorCode.UNKNOWN_EXPANSION,
-                           f"Unknown expansion {show(code)}; the calculator knows {known}.")
+                           f"Unknown expansion {show(code)}; the calculator knows {known} "
+                           "(or any part of these).")
                 continue
             part = registry[code]
             if edition is not None and edition not in part.editions:

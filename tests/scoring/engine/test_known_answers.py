@@ -66,6 +66,26 @@ REQUIRED = {
     "jcz-abbey-merge", "jcz-abbey-wagon-move", "jcz-barn-scoring", "jcz-barn-connected-scoring",
     "jcz-mayor-zero-points", "jcz-king-and-robber-scoring", "jcz-coc-field-scoring",
     "jcz-shrine-scoring",
+    # Issue #19: Hills & Sheep.
+    "vineyards-around-a-completed-monastery", "hills-tie-one-follower-enough",
+    "hills-tie-most-followers", "hills-decide-a-cathedral-city",
+    "vineyard-two-cities-on-one-edge", "shepherd-scores-nothing",
+    # Issue #19: The Princess & the Dragon.
+    "fairy-beside-a-farmer-without-a-city", "fairy-on-an-open-inn-road",
+    "fairy-with-the-minority", "monastery-in-a-city-and-road-under-a-city",
+    # Issue #19: The Tower.
+    "tower-top-scores-nothing",
+    # Issue #19: JCloisterZone's engine tests for these expansions, replayed.
+    "jcz-vineyards-monastery", "jcz-vineyards-incomplete-monastery",
+    "jcz-fairy-endgame-road", "jcz-fairy-endgame-zero-field",
+    "jcz-fairy-endgame-incomplete-inn", "jcz-fairy-empty-city",
+    # Issue #18: the minis of Big Box 6 and 7, hand-computed (also where they meet Inns &
+    # Cathedrals and Traders & Builders) and replayed from JCloisterZone's engine tests.
+    "gold-tiers", "gold-ten-or-more", "gold-beside-goods",
+    "mage-on-inn-road-left-open", "witch-on-cathedral-city", "mage-on-cathedral-city",
+    "mage-and-witch-incomplete", "jcz-mage", "jcz-witch", "messages-two-markers",
+    "flier-landed-meeple", "crop-circle-ends-roads",
+    "ferry-links-east-west", "ferry-links-south-west",
 }
 
 

@@ -35,7 +35,7 @@ def test_rule_set_defaults_and_round_trip():
     assert rules.to_json() == {
         "small_cities": True, "incomplete_features": False,
         "farm_scoring": "second-edition", "incomplete_inns_cathedrals": "zero",
-        "king_robber_scoring": "per-completed",
+        "king_robber_scoring": "per-completed", "hill_tiebreak": "one-follower",
     }
 
 
@@ -67,7 +67,10 @@ def test_registry_codes_and_defaults_per_edition():
         "base", "farmers", "abbot", "river", "river2", "inns-cathedrals", "inns",
         "cathedrals", "large-meeple", "sixth-player", "point-tiles", "traders-builders",
         "trade-goods", "builder", "pig", "abbey-mayor", "abbey", "mayor", "wagon", "barn",
-        "count-king-robber", "count", "king-robber-baron", "shrines",
+        "count-king-robber", "count", "king-robber-baron", "shrines", "hills-sheep", "hills",
+        "shepherds", "vineyards", "princess-dragon", "dragon", "fairy", "magic-portal",
+        "princess", "tower", "goldmines", "mage-witch", "flier", "messages", "crop-circles",
+        "ferries",
     )
     assert REGISTRY.default_codes(Edition.C1) == ("farmers",)
     assert REGISTRY.default_codes(Edition.C2) == ("farmers", "abbot")

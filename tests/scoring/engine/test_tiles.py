@@ -169,7 +169,7 @@ RIVER_TILE = {"code": "Z", "edges": "FVFV", "features": [
      "end of a river must be one of spring, lake, not 'sea'"),
     (RIVER_TILE, {"kind": "river", "edges": ["N", "E", "W"]},
      "the river reaches edge N but that edge is a field"),
-    (RIVER_TILE, {"kind": "dragon"}, "unknown feature kind 'dragon'"),
+    (RIVER_TILE, {"kind": "unicorn"}, "unknown feature kind 'unicorn'"),
 ])
 def test_tile_data_is_checked_against_the_declarations(tile, feature, message):
     data = {**tile, "features": [feature, *tile["features"]]}
@@ -212,7 +212,7 @@ def test_an_inner_field_is_named_i():
         ({"features": [{"kind": "city", "edges": ["N"]},
                        {"kind": "field", "half_edges": ["EN", "ES", "SE", "SW", "WS", "WN"],
                         "cities": ["S"]}]}, "unknown city segment"),
-        ({"features": [{"kind": "dragon"}]}, "unknown feature kind"),
+        ({"features": [{"kind": "unicorn"}]}, "unknown feature kind"),
         ({"counts": {"C1": -1}}, "whole number"),
         ({"code": ""}, "needs a code"),
     ],

@@ -83,9 +83,9 @@ CASES = [
      'Unknown edition "C4": use C1, C2 or C3.'),
     ("unknown_expansion", changed(expansions=["farmers", "abbot", "dragons"]), "expansions[2]",
      'Unknown expansion "dragons"; the calculator knows farmers, abbot, river, river2, '
-     'inns-cathedrals, inns, cathedrals, large-meeple, sixth-player, point-tiles, '
-     'traders-builders, trade-goods, builder, pig, abbey-mayor, abbey, mayor, wagon, barn, '
-     'count-king-robber, count, king-robber-baron, shrines.'),
+     'inns-cathedrals, traders-builders, abbey-mayor, count-king-robber, hills-sheep, '
+     'princess-dragon, tower, goldmines, mage-witch, flier, messages, crop-circles, ferries '
+     '(or any part of these).'),
     ("expansion_not_in_edition", changed(edition="C1", expansions=["farmers", "abbot"],
                                          figures=[]), "expansions[1]",
      "The Abbot does not exist in C1."),
@@ -95,7 +95,7 @@ CASES = [
      'A farmer on Tile E at (0,-1) needs The Farmers: add "farmers" to expansions.'),
     ("unknown_rule", changed(rules={"inns": True}), "rules.inns",
      'Unknown rule "inns"; the rules are small_cities, incomplete_features, farm_scoring, '
-     'incomplete_inns_cathedrals, king_robber_scoring.'),
+     'incomplete_inns_cathedrals, king_robber_scoring, hill_tiebreak.'),
     ("invalid_rule_value", changed(rules={"farm_scoring": "fourth-edition"}),
      "rules.farm_scoring",
      'farm_scoring cannot be "fourth-edition": use third-edition, second-edition, '
@@ -146,7 +146,7 @@ CASES = [
     ("unknown_figure_kind", with_figure({"player": "red", "x": 0, "y": 0, "at": "N",
                                          "kind": "wizard"}), "figures[0].kind",
      'Unknown figure kind "wizard"; known kinds: abbot, barn, builder, large, mayor, meeple, '
-     'pig, wagon.'),
+     'pig, shepherd, wagon.'),
     ("invalid_location", with_figure({"player": "red", "x": 0, "y": 0, "at": "X"}),
      "figures[0].at",
      # With a large tile in the registry (the City of Carcassonne), an unknown name may be
@@ -184,9 +184,9 @@ CASES = [
                                  * (MAX_FIGURES + 1)), "figures",
      "The board has 2,001 figures; the limit is 2,000."),
     ("unknown_tile_state", changed(tiles=[{"tile": "D", "x": 0, "y": 0,
-                                           "state": {"ferry": "N-S"}}, *valid()["tiles"][1:]]),
-     "tiles[0].state.ferry",
-     'Unknown tile state "ferry"; the states are: none.'),
+                                           "state": {"gate": "open"}}, *valid()["tiles"][1:]]),
+     "tiles[0].state.gate",
+     'Unknown tile state "gate"; the states are: ferry, tower, tower_top.'),
 ]
 
 

@@ -1,0 +1,62 @@
+"""The tile files of the minis as loaded: eight tile types each, one copy per edition
+(C1, C2, C3), and each tile's symbol as a landmark the picture draws."""
+
+import pytest
+
+from carcwiki.catalogue.models import TileType
+from carcwiki.catalogue.selectors import tile_data
+from carcwiki.catalogue.svg import render_tile_svg
+
+pytestmark = pytest.mark.django_db
+
+MINIS = {"goldmines": "gold", "mage-witch": "magic", "flier": "flying-machine"}
+
+
+@pytest.mark.parametrize(("code", "symbol"), MINIS.items())
+def test_eight_tiles_each_with_its_symbol_in_every_edition(code, symbol):
+    tiles = {tile["code"]: tile for tile in tile_data(expansion_codes=[code])}
+    assert list(tiles) == [f"{code}-{letter}" for letter in "ABCDEFGH"]
+    for edition in ("C1", "C2", "C3"):
+        assert sum(tile["counts"].get(edition, 0) for tile in tiles.values()) == 8
+    for tile in tiles.values():
+        assert [f["kind"] for f in tile["features"] if f["kind"] == symbol] == [symbol]
+    assert {row.expansion.code for row in TileType.objects.filter(code__in=tiles)} == {code}
+
+
+def test_the_gold_tiles_with_a_monastery():
+    # JCloisterZone's goldmines.xml: GO/LRr, GO/LCc, GO/LCcRr and GO/LRrRr (A-D) have one.
+    tiles = tile_data(expansion_codes=["goldmines"])
+    with_monastery = [tile["code"] for tile in tiles
+                      if any(f["kind"] == "monastery" for f in tile["features"])]
+    assert with_monastery == ["goldmines-A", "goldmines-B", "goldmines-C", "goldmines-D"]
+
+
+@pytest.mark.parametrize(("code", "glyph"), [("goldmines-A", "gold"),
+                                           ("mage-witch-E", "magic")])
+def test_the_picture_draws_the_symbol(code, glyph):
+    tile = next(t for t in tile_data(expansion_codes=[code.rsplit("-", 1)[0]])
+                if t["code"] == code)
+    svg = render_tile_svg(tile)
+    assert f'class="feature {glyph}"' in svg
+
+
+def test_the_flying_machines_point_straight_or_diagonally():
+    # JCloisterZone's flier.xml: FL/F.dG, FL/RFr.d and FL/Rr.d (A, C, F) point NW.
+    tiles = tile_data(expansion_codes=["flier"])
+    directions = {tile["code"]: f["direction"] for tile in tiles for f in tile["features"]
+                  if f["kind"] == "flying-machine"}
+    assert [code for code, direction in directions.items() if direction == "NW"] == [
+        "flier-A", "flier-C", "flier-F"]
+    assert set(directions.values()) == {"W", "NW"}
+
+
+def test_crop_circles_i_in_c1_only_and_crop_circles_ii_in_every_edition():
+    tiles = {tile["code"]: tile for tile in tile_data(expansion_codes=["crop-circles"])}
+    assert list(tiles) == ([f"crop-circles-{letter}" for letter in "ABCDEF"]
+                           + [f"crop-circles-1-{letter}" for letter in "ABCDEF"])
+    copies = {edition: sum(t["counts"].get(edition, 0) for t in tiles.values())
+              for edition in ("C1", "C2", "C3")}
+    assert copies == {"C1": 12, "C2": 6, "C3": 6}
+    types = [f["type"] for t in tiles.values() for f in t["features"]
+             if f["kind"] == "crop-circle"]
+    assert len(types) == 12 and set(types) == {"city", "road", "field"}
