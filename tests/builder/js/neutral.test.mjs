@@ -1,7 +1,7 @@
 // Figures nobody owns (the request's `neutral`), as the page reads them from the server's
-// data. No expansion of the catalogue declares one yet, so this test adds a made-up one
-// (an owl that stands on roads, one in the game, brought by the farmers' part) to the
-// engine's page data: the page must offer it from that data alone.
+// data. This test also adds a made-up one (an owl that stands on roads, one in the game,
+// brought by the farmers' part) to the engine's page data: the page must offer it from
+// that data alone.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { dirname, resolve } from "node:path";
@@ -23,8 +23,10 @@ const catalogue = new Catalogue({ ...data, rules: { ...data.rules, neutral: [OWL
 const BOARD = { edition: "C3", expansions: ["farmers"], players: [{ color: "red" }, { color: "blue" }],
   tiles: [{ tile: "D", x: 0, y: 0, rotation: 0 }] };
 
-test("the engine's catalogue declares no neutral figure yet: the page gets an empty list", () => {
-  assert.deepEqual(data.rules.neutral, []);
+test("the engine's neutral figures reach the page as data (the mage and the witch)", () => {
+  const declared = Object.fromEntries(data.rules.neutral.map((figure) => [figure.code, figure]));
+  assert.deepEqual(declared.mage.features, ["road", "city"]);
+  assert.equal(declared.witch.limit, 1);
 });
 
 test("a declared neutral figure is put where its features allow, once, and sent as `neutral`", () => {
