@@ -171,3 +171,29 @@ def test_with_the_count_the_city_of_carcassonne_is_the_start_and_holds_followers
     builder.testid("take-back-market-meeple").click()
     page.wait_for_selector('[data-testid="figure-red-0,0-market"]', state="detached")
     assert builder.board()["figures"] == []
+
+
+def test_the_mage_is_put_from_the_tile_panel_and_adds_a_point_a_tile(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    # D alone: a road from west to east, red's meeple on it.
+    import_board(builder, tmp_path, "C3", ["mage-witch"], [("D", 0, 0, 0)],
+                 [("red", 0, 0, "W", "meeple")])
+    # Without the mage: an unfinished road of 1 tile, 1 point to red.
+    assert score(builder) == {"red": 1, "blue": 0}
+    # The mage is nobody's: the panel puts him on the road (the server's `neutral` says
+    # he stands on roads and cities), and the request carries him as `neutral`.
+    builder.hold_square(0, 0)
+    road = page.evaluate("window.carcwikiBuilder.catalogue.geometry.view('D', 0).at.W")
+    builder.testid(f"put-neutral-mage-{road}").click()
+    page.wait_for_selector('[data-testid^="neutral-mage-0,0-"]')
+    [mage] = builder.board()["neutral"]
+    assert (mage["kind"], mage["x"], mage["y"]) == ("mage", 0, 0)
+    assert builder.board()["figures"] == [
+        {"player": "red", "x": 0, "y": 0, "at": "W", "kind": "meeple"}]
+    # With the mage: 1 for the tile, and 1 more a tile for the mage: red 2.
+    assert score(builder) == {"red": 2, "blue": 0}
+    builder.testid(f"take-back-neutral-mage-{road}").click()
+    page.wait_for_selector('[data-testid^="neutral-mage-0,0-"]', state="detached")
+    assert "neutral" not in builder.board()
+    assert score(builder) == {"red": 1, "blue": 0}
