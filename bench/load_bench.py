@@ -40,31 +40,36 @@ holds an nginx connection, not an app thread); the clients and slow sockets then
 nginx. Without it they talk to gunicorn directly, where each slow socket holds one of its
 threads.
 
-Figures of 25 November 2026, 3 to 4 s a kind, 16 clients, ``--slow 0``, on 2 cores shared
-with seven other jobs (load average 11 to 14 during the runs), so every rate is low and
-noisy and the ratios move by ±0.1 between runs:
+Figures of 25 November 2026, 02:10 to 02:15 UTC, 3 s a kind, 16 clients, ``--slow 0``,
+on 2 cores shared with seven other jobs (load average 12 to 18 during the runs): every
+rate is low and noisy, the static file's own rate moves by a third between runs and with
+it every ratio (by ±0.2; some exceed 1). "before" is the same code without
+``EarlyAnswerMiddleware`` (the first line of ``MIDDLEWARE``), run in the same minutes:
 
-================  ================================  ======================================
-kind              SQLite, database cache, direct    PostgreSQL + Redis, nginx in front
-                  req/s  ratio  p50 / p99 ms        req/s  ratio  p50 / p99 ms
-================  ================================  ======================================
-static file       1260   1.00     6 / 120           2247   1.00     5 / 34
-rules page         214   0.17    29 / 848            751   0.33    17 / 89
-glossary           254   0.20    22 / 1435           988   0.44    11 / 131
-tile list          177   0.14    26 / 315            792   0.35    16 / 121
-tile picture       715   0.57    12 / 212           1153   0.51    10 / 85
-scoring (72)       111   0.09    71 / 818            214   0.10    46 / 334
-search              14   0.01  1054 / 2165           826   0.37    13 / 116
-================  ================================  ======================================
+==============  ===========================  ===========================
+kind            SQLite, direct               PostgreSQL + Redis, nginx
+                before        after          before        after
+                req/s ratio   req/s ratio    req/s ratio   req/s ratio
+==============  ===========================  ===========================
+static file     2892  1.00    2286  1.00     2892  1.00    2833  1.00
+rules page      1592  0.55    2667  1.17     1643  0.57    2220  0.78
+glossary        1851  0.64    2694  1.18     1542  0.53    2272  0.80
+tile list       1674  0.58    2485  1.09     1362  0.47    2167  0.77
+tile picture    1502  0.52    1741  0.76     1418  0.49    1530  0.54
+scoring (72)     204  0.07     276  0.12      310  0.11     424  0.15
+search           932  0.32     879  0.38      574  0.20     801  0.28
+==============  ===========================  ===========================
 
-Zero errors in both, and the one-client burst got exactly 120 of 320 through. On SQLite
-the page cache lives in a database table (every hit reads a row) and search is SQLite's
-own full-text search, rendered afresh for the first asker; the production recipe with
-Redis serves a cached page at about a third to a half of a static file's rate, and
-scoring at a tenth, short of the issue's aims on this busy machine. The earlier figures
-(24 November, before the page cache, compression and the pipelined throttle): the mixed
-crowd ran at 46 to 55 requests/s in every recipe, against 506 now with PostgreSQL and
-Redis behind nginx.
+p99 of scoring: 410 / 275 ms on SQLite, 378 / 195 ms with PostgreSQL, still far from the
+100 ms aim (in one process a scoring costs about 1.75 ms, more than half of it the
+engine's). Mixed crowd: 1102 / 1303 requests/s on SQLite, 818 / 1361 with PostgreSQL.
+Zero errors in every run, and the one-client burst got exactly 120 of 320 through each
+time. A repeated hit without a session is answered by ``EarlyAnswerMiddleware`` before
+the rest of the stack (sessions, CSRF, CSP, URL resolution): in one process, through
+Django's test client, a hit of ``/rules/base-game/`` went from 1.27 to 0.34 ms, the
+glossary from 0.80 to 0.36 ms and ``/api/tiles/`` from 0.97 to 0.41 ms. The figures before
+this session's work on the page cache (24 November): the mixed crowd ran at 46 to 55
+requests/s in every recipe.
 """
 
 from __future__ import annotations

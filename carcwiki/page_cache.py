@@ -30,6 +30,11 @@ body already compressed for clients that accept gzip.
   edit. A page that depends on the session selection says ``Vary: Cookie``, and the answer
   to a request that carries a session says ``private``.
 
+- **Early answers.** A hit served to a request without a session cookie, when it holds
+  no token, is noted as it left the whole middleware stack; the same request again is
+  answered with a copy of it by :class:`EarlyAnswerMiddleware`, first in ``MIDDLEWARE``,
+  while the content version holds (see the class).
+
 An answer is not kept when it is not a plain 200, sets a cookie, used a CSP nonce (it
 differs per request), or already names a ``Content-Encoding``. A page with forms carries
 the visitor's CSRF token: it is kept with a placeholder where the token was, filled with
@@ -51,6 +56,8 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import caches
+from django.core.exceptions import DisallowedHost
+from django.core.signals import setting_changed
 from django.db import transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import HttpResponse
@@ -284,6 +291,8 @@ def cached_page(*, query_keys=(), session_key: str | None = None,
                 except Exception:
                     logger.exception("The page cache cannot be written")
             response = _response(entry, request)
+            if not entry["csrf"] and not has_session:  # the same for every cookie-less reader
+                request._page_cache_replayable = version
             if entry["csrf"]:  # a token of this visitor's own: for them alone
                 finish.update(private=True, vary_cookie=True)
             _finish(request, response, **finish)
@@ -340,3 +349,93 @@ class CachedAnswersMixin:
     def dispatch(self, request, *args, **kwargs):
         keep = cached_page(query_keys=self.cache_query_keys)
         return keep(super().dispatch)(request, *args, **kwargs)
+
+
+# -- early answers ----------------------------------------------------------------------------
+
+REPLAY_VARY = frozenset({"accept-encoding", "cookie", "origin"})
+"""The request headers an early answer may vary on: those in its key (Accept-Encoding,
+Origin) and Cookie, since early answers go only to requests without a session."""
+
+
+class EarlyAnswerMiddleware:
+    """Answers a repeated request for a kept page before any other middleware runs.
+
+    When a kept answer was served through the whole stack to a request without a session
+    cookie, and does not depend on the reader (no CSRF token in it, no cookie set, not
+    conditional), the finished answer (every header the other middleware added:
+    security headers, CSP, Permissions-Policy, CORS, Vary, ETag, Cache-Control, the gzip
+    body) is noted in this process's memory, under the request's method, absolute
+    address, whether it accepts gzip and its ``Origin``. The next such request is answered
+    with a copy while the content version is still the one it was drawn under: one small
+    read of the shared cache, no session, CSRF, CSP or URL resolution. Anything else (a
+    session cookie, a conditional request, a request with a body, a changed content
+    version, settings changed in tests) goes the normal way, which notes the answer again.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    @staticmethod
+    def _key(request) -> str | None:
+        if request.method not in ("GET", "HEAD") or request.path_info.startswith(
+                settings.STATIC_URL):  # whitenoise's: not kept here, and it does not ask the host
+            return None
+        meta = request.META
+        if (settings.SESSION_COOKIE_NAME in request.COOKIES or "HTTP_IF_NONE_MATCH" in meta
+                or "HTTP_IF_MODIFIED_SINCE" in meta or "HTTP_AUTHORIZATION" in meta
+                # a body, even on a GET, is for ChunkedBodyMiddleware to judge
+                or "HTTP_TRANSFER_ENCODING" in meta or meta.get("CONTENT_LENGTH") not in (
+                    None, "", "0")):
+            return None
+        try:
+            address = request.build_absolute_uri()
+        except DisallowedHost:  # refused further down, as usual
+            return None
+        return "\n".join((request.method, address,
+                          "gzip" if _accepts_gzip(request) else "",
+                          meta.get("HTTP_ORIGIN", "")))
+
+    def __call__(self, request):
+        key = self._key(request)
+        version = None
+        if key is not None and early_answers.entries:
+            try:
+                version = _cache().get(VERSION_KEY)
+            except Exception:
+                version = None
+            entry = early_answers.get(key, version) if version is not None else None
+            if entry is not None:
+                early_answers.served += 1
+                response = HttpResponse(entry["body"], status=entry["status"])
+                for name, value in entry["headers"]:
+                    response[name] = value
+                return response
+        response = self.get_response(request)
+        replayable = getattr(request, "_page_cache_replayable", None)
+        if key is not None and replayable is not None and _replayable(response):
+            early_answers.put(key, {
+                "version": replayable, "body": response.content, "gzip": None,
+                "status": response.status_code, "headers": list(response.items()),
+            })
+        return response
+
+
+def _replayable(response) -> bool:
+    vary = {part.strip().lower() for part in response.get("Vary", "").split(",") if part.strip()}
+    return (response.status_code == 200 and not response.streaming and not response.cookies
+            and vary <= REPLAY_VARY)
+
+
+early_answers = LocalCopies(LOCAL_BYTES)
+early_answers.served = 0
+
+
+def _forget_early_answers(**_kwargs) -> None:
+    """Settings changed (tests): the headers noted may no longer be the ones given."""
+    with early_answers.lock:
+        early_answers.entries.clear()
+        early_answers.size = 0
+
+
+setting_changed.connect(_forget_early_answers, dispatch_uid="page_cache.early_answers")

@@ -44,6 +44,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # A repeated request for a kept page without a session, answered with a copy of the
+    # whole finished answer before anything else runs (carcwiki.page_cache).
+    "carcwiki.page_cache.EarlyAnswerMiddleware",
     # First, as django-cors-headers asks: it answers preflight requests itself and adds
     # its headers to every answer, errors included (CORS_URLS_REGEX says which).
     "corsheaders.middleware.CorsMiddleware",

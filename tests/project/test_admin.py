@@ -55,4 +55,5 @@ def test_tile_search_finds_by_code_and_picture(admin_client):
     assert shown == {"A", "B", "river-H", "river-L-C3", "river2-J", "inns-D", "traders-J",
                      "abbey-mayor-B", "king-robber-E",
                      "hills-sheep-10", "hills-sheep-11", "princess-dragon-6",
-                     "princess-dragon-13", "tower-3"}
+                     "princess-dragon-13", "tower-3",
+                     "goldmines-A", "goldmines-B", "goldmines-C", "goldmines-D"}

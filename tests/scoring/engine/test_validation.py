@@ -186,7 +186,7 @@ CASES = [
     ("unknown_tile_state", changed(tiles=[{"tile": "D", "x": 0, "y": 0,
                                            "state": {"gate": "open"}}, *valid()["tiles"][1:]]),
      "tiles[0].state.gate",
-     'Unknown tile state "gate"; the states are: ferry, tower, tower_top.'),
+     'Unknown tile state "gate"; the states are: tower, tower_top, ferry.'),
 ]
 
 
