@@ -20,7 +20,7 @@ from typing import Any
 from carcwiki.catalogue.models import Edition, Expansion, TileType
 from carcwiki.rules.models import RulesPage
 from scoring.engine import outputs
-from scoring.engine.expansion import BASE, ExpansionRegistry, Part
+from scoring.engine.expansion import BASE, CORNERS, ExpansionRegistry, Part
 from scoring.engine.expansions import DEFAULT_REGISTRY as REGISTRY
 from scoring.engine.locations import ROTATIONS, Location, Side
 from scoring.engine.tiles import EdgeType, FeatureKind, TileSet
@@ -217,6 +217,19 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
              "flags": tokens.flags, "per_player": tokens.per_player, "in_all": tokens.in_all,
              "words": {kind: tokens.word(kind) for kind in tokens.kinds}}
             for tokens in registry.tokens
+        ],
+        # The names of a tile's corners, where a figure standing on a corner (a barn)
+        # is put: each is the half-edge of the tile that ends at that corner.
+        "corners": list(CORNERS),
+        # Tiles over several squares (the City of Carcassonne): their pieces (ordinary
+        # tile types at offsets from the piece at (0, 0), turned with it), copies per
+        # edition, and the districts where followers stand.
+        "large_tiles": [
+            {"code": large.code, "name": large.name, "part": member,
+             "pieces": [list(piece) for piece in large.pieces], "counts": dict(large.counts),
+             "districts": [{"name": district.name, "meaning": district.meaning}
+                           for district in large.districts]}
+            for member in registry.codes for large in registry[member].large_tiles
         ],
         # Figures nobody owns (a witch, a dragon), where they may stand and how many.
         "neutral": [

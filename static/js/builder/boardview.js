@@ -6,7 +6,7 @@
 // button by the tile just placed (TurnHandle) lives here too.
 
 import { h, s } from "./dom.js";
-import { figureElement } from "./figures.js";
+import { figureElement, neutralElement } from "./figures.js";
 import { key, parseKey } from "./geometry.js";
 import { isFresh, rotationFor } from "./placement.js";
 
@@ -165,6 +165,7 @@ export class BoardView {
       if (before && !before.has(sign(figure))) drawn.classList.add("is-changed");
       layer.append(drawn);
     });
+    (doc.neutral ?? []).forEach((figure, index) => layer.append(neutralElement(figure, index, this.catalogue)));
   }
 
   // -- marks -------------------------------------------------------------------------------

@@ -57,6 +57,7 @@ export class Catalogue {
     this.geometry = new Geometry(geometry);
     this.figures = rules.figures;
     this.figureByCode = new Map(rules.figures.map((kind) => [kind.code, kind]));
+    this.largeByCode = new Map((rules.large_tiles ?? []).map((large) => [large.code, large]));
     // Tile groups with a start tile of their own (the river) are laid first.
     const always = new Set(rules.always.tiles);
     this.firstGroups = new Set(rules.start_tiles.map(([code]) => code).filter((code) => !always.has(code)));
@@ -133,7 +134,7 @@ export class Catalogue {
   startTile(edition, inPlay) {
     for (const [part, codes] of [...this.rules.start_tiles].reverse()) {
       if (!inPlay.parts.has(part)) continue;
-      const found = codes.find((code) => (this.types.get(code)?.counts[edition] ?? 0) > 0);
+      const found = codes.find((code) => ((this.types.get(code) ?? this.largeByCode.get(code))?.counts[edition] ?? 0) > 0);
       if (found) return found;
     }
     return null;
@@ -158,6 +159,28 @@ export class Catalogue {
   /** The figure kinds in play, in declaration order. */
   figureKinds(inPlay) {
     return this.figures.filter((kind) => inPlay.parts.has(kind.part));
+  }
+
+  /** The pieces of the large tile `code` laid with its piece (0, 0) at (x, y) and turned
+   * `rotation` degrees about it (clockwise: an offset (dx, dy) becomes (-dy, dx)):
+   * [{tile, x, y, rotation}]. */
+  largePieces(code, x, y, rotation) {
+    return this.largeByCode.get(code).pieces.map(([dx, dy, piece]) => {
+      for (let turn = 0; turn < rotation / 90; turn += 1) [dx, dy] = [-dy, dx];
+      return { tile: piece, x: x + dx, y: y + dy, rotation };
+    });
+  }
+
+  /** The district of a large tile named `name` and its place in the tile's list, or null. */
+  district(largeCode, name) {
+    const districts = this.largeByCode.get(largeCode)?.districts ?? [];
+    const index = districts.findIndex((district) => district.name === name);
+    return index < 0 ? null : { ...districts[index], index };
+  }
+
+  /** Figures nobody owns with these codes in play (the server's `neutral`). */
+  neutralFigures(inPlay) {
+    return (this.rules.neutral ?? []).filter((figure) => inPlay.parts.has(figure.part));
   }
 
   /** Tokens players bring with these codes in play (goods). */

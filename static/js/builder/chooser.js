@@ -4,7 +4,7 @@
 // needs choosing before the tap; the strip goes when anything else changes the board.
 
 import { h } from "./dom.js";
-import { placementRefusal, playerWords } from "./figures.js";
+import { placementRefusal, playerWords, standsOnCorner } from "./figures.js";
 import { badge } from "./players.js";
 
 /** The changes the strip offers for figure `index`: [{ figure, label, text, testid }]. */
@@ -14,8 +14,10 @@ export function figureChoices(state, catalogue, index) {
   const found = tile ? catalogue.featureAt(tile, figure.at, state.doc.edition) : null;
   if (!found) return [];
   const left = (player, kind) => state.figureCount(player, kind) < (state.limits[kind] ?? Infinity);
-  const fits = (player, kind) => left(player, kind)
-    && !placementRefusal(state, catalogue, tile, found.index, kind, player, index);
+  // A figure on a corner (a barn) stays on its corner: only its owner can change.
+  const corner = standsOnCorner(catalogue, figure.kind);
+  const fits = (player, kind) => left(player, kind) && (corner ? kind === figure.kind
+    : !placementRefusal(state, catalogue, tile, found.index, kind, player, index));
   const kindName = (code) => catalogue.figureByCode.get(code)?.name ?? code;
   const players = state.doc.players.filter((player) => player.color !== figure.player
     && fits(player.color, figure.kind)).map((player) => ({

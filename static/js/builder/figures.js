@@ -70,12 +70,21 @@ export function figureShape(color, declared, lying = false) {
 export function figureElement(figure, index, featureKind, players, catalogue) {
   const declared = catalogue.figureByCode.get(figure.kind);
   const token = declared?.shape === "token";
-  // A token stands beside the figure it joins, which may share its spot.
-  const [u, v] = (SPOTS[figure.at] ?? SPOTS.C).map((value) => value + (token ? 0.13 : 0));
+  const corner = standsOnCorner(catalogue, figure.kind);
+  // A token stands beside the figure it joins, which may share its spot; a figure on a
+  // corner stands on the point where the four tiles meet.
+  // A follower in a district of a large tile (the market of the City of Carcassonne)
+  // stands on a row across the square it names, one place a district.
+  const district = districtOf(catalogue, figure);
+  const [u, v] = corner
+    ? catalogue.geometry.cornerPoint(0, 0, figure.at)
+    : district ? [0.2 + 0.2 * district.index, 0.62]
+      : (SPOTS[figure.at] ?? SPOTS.C).map((value) => value + (token ? 0.13 : 0));
   const x = (figure.x + u) * UNIT;
   const y = (figure.y + v) * UNIT;
-  const lying = featureKind === "farm";
-  const word = figureWord(catalogue, figure.kind, featureKind);
+  const lying = featureKind === "farm" && !corner;
+  const word = corner ? (declared?.name ?? figure.kind)
+    : district ? `${declared?.name ?? figure.kind} in the ${district.name}` : figureWord(catalogue, figure.kind, featureKind);
   const spot = `figure-${figure.player}-${key(figure.x, figure.y)}-${figure.at}`;
   return s("g", {
     class: `figure player-${figure.player}`,
@@ -86,15 +95,110 @@ export function figureElement(figure, index, featureKind, players, catalogue) {
       index: String(index), player: figure.player, kind: figure.kind,
       testid: token ? `${spot}-${figure.kind}` : spot,
     },
-  }, s("title", { text: `${playerWords(figure.player, players)} ${word} at (${figure.x}, ${figure.y}) ${figure.at}` }),
+  }, s("title", { text: `${playerWords(figure.player, players)} ${word} at (${figure.x}, ${figure.y}) ${figure.at}${corner ? " corner" : ""}` }),
   figureShape(figure.player, declared, lying));
 }
 
-/** The figures standing on segment `featureIndex` of a placed tile. */
+/** The figures standing on segment `featureIndex` of a placed tile (a figure on a corner
+ * stands on no segment of one tile). */
 export function figuresOnFeature(state, catalogue, tile, featureIndex) {
   const edition = state.doc.edition;
-  return state.figuresAt(tile.x, tile.y).filter(({ figure }) => catalogue.geometry
-    .segmentIndexAt(tile.tile, tile.rotation, figure.at, edition) === featureIndex);
+  return state.figuresAt(tile.x, tile.y).filter(({ figure }) => !standsOnCorner(catalogue, figure.kind)
+    && catalogue.geometry.segmentIndexAt(tile.tile, tile.rotation, figure.at, edition) === featureIndex);
+}
+
+/** Whether figures of `kind` stand on the corner where four tiles meet (the server's
+ * `stands`), rather than on a feature. */
+export function standsOnCorner(catalogue, kind) {
+  return catalogue.figureByCode.get(kind)?.stands === "corner";
+}
+
+/** The kinds in play that stand on corners. */
+export function cornerKinds(catalogue, inPlay) {
+  return catalogue.figureKinds(inPlay).filter((kind) => kind.stands === "corner");
+}
+
+/** The figure of a corner kind standing on that corner, however it is named (the same
+ * corner is the NE of one tile and the NW of its neighbour): {figure, index} or null. */
+export function figureOnCorner(state, catalogue, x, y, corner) {
+  const [px, py] = catalogue.geometry.cornerPoint(x, y, corner);
+  const index = state.doc.figures.findIndex((figure) => {
+    if (!standsOnCorner(catalogue, figure.kind) || !catalogue.rules.corners.includes(figure.at)) return false;
+    const [fx, fy] = catalogue.geometry.cornerPoint(figure.x, figure.y, figure.at);
+    return fx === px && fy === py;
+  });
+  return index < 0 ? null : { figure: state.doc.figures[index], index };
+}
+
+/**
+ * Why a `kind` standing on corners may not stand on the `corner` of square (x, y), or
+ * null: four tiles meet there, and on each of them both half-edges that end at the
+ * corner belong to a feature the kind's placements in play allow (a barn: fields).
+ */
+export function cornerRefusal(state, catalogue, x, y, corner, kind) {
+  const declared = catalogue.figureByCode.get(kind);
+  const inPlay = state.inPlay();
+  const name = declared?.name ?? kind;
+  if (!declared || !inPlay.parts.has(declared.part)) return `The ${name} is not in play (see the game options).`;
+  if (!catalogue.rules.corners.includes(corner)) {
+    return `A ${name} stands on a corner of a tile: ${catalogue.rules.corners.join(", ")}.`;
+  }
+  const { geometry } = catalogue;
+  const edition = state.doc.edition;
+  for (const [tx, ty, seen] of geometry.cornerSquares(x, y, corner)) {
+    const tile = state.tileAt(tx, ty);
+    if (!tile) return `A ${name} stands only where four tiles meet: (${tx}, ${ty}) is empty.`;
+    for (const half of [seen, [...seen].reverse().join("")]) {
+      const found = catalogue.featureAt(tile, half, edition);
+      if (!found || !catalogue.placement(kind, found.feature.kind, inPlay)) {
+        const places = declared.placements.filter((placement) => inPlay.parts.has(placement.part))
+          .map((placement) => geometry.describe({ kind: placement.feature, locations: [] }).split(" (")[0]);
+        return `A ${name} stands only on a corner that is ${places.join(" or ")} on all four tiles: the ${seen} corner of tile ${tile.tile} at (${tx}, ${ty}) is not.`;
+      }
+    }
+  }
+  return null;
+}
+
+/** What a tap on the `corner` of square (x, y) does with a `kind` standing on corners:
+ * the same rule as on a feature (yours is taken back, another player's becomes yours). */
+export function cornerAction(state, catalogue, x, y, corner, kind) {
+  const player = state.ui.currentPlayer;
+  if (!player) return { action: "refuse", message: "Add a player first." };
+  const who = playerWords(player, state.doc.players);
+  const where = `the ${corner} corner of (${x}, ${y})`;
+  const standing = figureOnCorner(state, catalogue, x, y, corner);
+  const name = (code) => catalogue.figureByCode.get(code)?.name ?? code;
+  if (standing) {
+    const { figure: old, index } = standing;
+    if (old.player === player) {
+      return { action: "remove", index, message: `Took ${who}'s ${name(old.kind)} back from ${where}.` };
+    }
+    if (state.figureCount(player, old.kind) >= (state.limits[old.kind] ?? Infinity)) {
+      return { action: "refuse", message: `${who} has no ${name(old.kind)} left. Take ${who}'s back first.` };
+    }
+    return {
+      action: "put", figure: { ...old, player }, replaced: index, changed: true,
+      message: `The ${name(old.kind)} on ${where} is now ${who}'s, no longer ${playerWords(old.player, state.doc.players)}'s. Undo gives it back.`,
+    };
+  }
+  const refusal = cornerRefusal(state, catalogue, x, y, corner, kind);
+  if (refusal) return { action: "refuse", message: refusal };
+  const limit = state.limits[kind] ?? Infinity;
+  if (state.figureCount(player, kind) >= limit) {
+    return { action: "refuse", message: `${who}'s ${name(kind)} is already on the board${limit === 1 ? "" : ` (all ${limit})`}. Take it back first (tap it).` };
+  }
+  return { action: "put", figure: { player, x, y, at: corner, kind }, replaced: -1, message: `${who}'s ${name(kind)} on ${where}.` };
+}
+
+/** The corner of square (x, y) a tap at `point` (in squares, relative to the square) is
+ * near enough to mean, or null. */
+export function cornerNear(catalogue, point, reach = 0.16) {
+  for (const corner of catalogue.rules.corners ?? []) {
+    const [cx, cy] = catalogue.geometry.cornerPoint(0, 0, corner);
+    if (Math.abs(point[0] - cx) <= reach && Math.abs(point[1] - cy) <= reach) return corner;
+  }
+  return null;
 }
 
 /** The figure that counts in a majority standing on that segment, if any (a builder or a
@@ -149,6 +253,16 @@ export function placementRefusal(state, catalogue, tile, featureIndex, kind, pla
  * `wanted` overrides the figure kind chosen in the page.
  */
 export function figureAction(state, catalogue, x, y, location, wanted = null, tapped = null) {
+  // A tap on a follower in a district: the district's rule (see districtAction).
+  const tappedFigure = tapped !== null ? state.doc.figures[tapped] : null;
+  const large = state.tileAt(x, y)?.large;
+  if (large && catalogue.district(large.tile, location)) {
+    return districtAction(state, catalogue, x, y, location, wanted ?? tappedFigure?.kind ?? state.ui.figureKind);
+  }
+  // A figure on a corner (a barn), tapped or asked for, acts on its corner.
+  const tappedKind = tapped !== null ? state.doc.figures[tapped]?.kind : null;
+  const cornerKind = [tappedKind, wanted].find((kind) => kind && standsOnCorner(catalogue, kind));
+  if (cornerKind) return cornerAction(state, catalogue, x, y, location, cornerKind);
   const tile = state.tileAt(x, y);
   if (!tile) return { action: "refuse", message: `There is no tile at (${x}, ${y}).` };
   const found = catalogue.featureAt(tile, location, state.doc.edition);
@@ -227,5 +341,103 @@ export function figureAction(state, catalogue, x, y, location, wanted = null, ta
 export function applyFigureAction(state, outcome) {
   if (outcome.action === "remove") state.removeFigure(outcome.index);
   else if (outcome.action === "put") state.putFigure(outcome.figure, outcome.replaced);
+  else if (outcome.action === "remove-neutral") state.removeNeutral(outcome.index);
+  else if (outcome.action === "put-neutral") state.putNeutral(outcome.figure);
   return { ok: outcome.action !== "refuse", message: outcome.message };
+}
+
+/** The neutral figures (nobody's) standing on segment `featureIndex` of a placed tile:
+ * [{figure, index}] into the doc's `neutral`. */
+export function neutralOnFeature(state, catalogue, tile, featureIndex) {
+  return (state.doc.neutral ?? []).map((figure, index) => ({ figure, index }))
+    .filter(({ figure }) => figure.x === tile.x && figure.y === tile.y && figure.at
+      && catalogue.geometry.segmentIndexAt(tile.tile, tile.rotation, figure.at, state.doc.edition) === featureIndex);
+}
+
+/**
+ * What putting the neutral figure `code` (declared in the server's `neutral`) at
+ * `location` of the tile at (x, y) does: taken back if it stands on that feature; put
+ * if it is in play, may stand on that kind of feature and is not all on the board.
+ */
+export function neutralAction(state, catalogue, x, y, location, code) {
+  const declared = catalogue.neutralFigures(state.inPlay()).find((figure) => figure.code === code);
+  if (!declared) return { action: "refuse", message: `The ${code} is not in play (see the game options).` };
+  const tile = state.tileAt(x, y);
+  if (!tile) return { action: "refuse", message: `There is no tile at (${x}, ${y}).` };
+  const found = catalogue.featureAt(tile, location, state.doc.edition);
+  if (!found) return { action: "refuse", message: `Nothing on tile ${tile.tile} at ${location} can hold a figure.` };
+  const where = `the ${catalogue.geometry.describe(found.feature)} of tile ${tile.tile} at (${x}, ${y})`;
+  const here = neutralOnFeature(state, catalogue, tile, found.index).find(({ figure }) => figure.kind === code);
+  if (here) return { action: "remove-neutral", index: here.index, message: `Took the ${declared.name} back from ${where}.` };
+  if (!declared.features.includes(found.feature.kind)) {
+    const places = declared.features.map((kind) => catalogue.geometry.describe({ kind, locations: [] }).split(" (")[0]);
+    return { action: "refuse", message: `The ${declared.name} stands only on ${places.join(" or ")}.` };
+  }
+  const placed = (state.doc.neutral ?? []).filter((figure) => figure.kind === code).length;
+  if (placed >= declared.limit) {
+    return { action: "refuse", message: `All ${declared.limit} of the ${declared.name} are on the board. Take one back first.` };
+  }
+  return { action: "put-neutral", figure: { kind: code, x, y, at: location }, message: `The ${declared.name} on ${where}.` };
+}
+
+/** A neutral figure as an SVG group: a grey token with its initial (it is nobody's). */
+export function neutralElement(figure, index, catalogue) {
+  const declared = (catalogue.rules.neutral ?? []).find((entry) => entry.code === figure.kind);
+  const name = declared?.name ?? figure.kind;
+  const [u, v] = (SPOTS[figure.at] ?? SPOTS.C).map((value) => value - 0.12);
+  return s("g", {
+    class: "figure neutral-figure",
+    transform: `translate(${(figure.x + u) * UNIT} ${(figure.y + v) * UNIT})`,
+    dataset: { neutral: String(index), kind: figure.kind, testid: `neutral-${figure.kind}-${key(figure.x, figure.y)}-${figure.at ?? "tile"}` },
+  }, s("title", { text: `The ${name} (nobody's) at (${figure.x}, ${figure.y})${figure.at ? ` ${figure.at}` : ""}` }),
+  s("circle", { r: 10, class: "neutral-body" }),
+  s("text", { y: 3.5, "text-anchor": "middle", "font-size": 10, class: "neutral-letter", text: name[0].toUpperCase() }));
+}
+
+/** The district a figure stands in ({name, meaning, index}), or null: its `at` names a
+ * district of a large tile declared by the server. */
+function districtOf(catalogue, figure) {
+  for (const large of catalogue.largeByCode?.values() ?? []) {
+    const found = catalogue.district(large.code, figure.at);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The followers in the district `name` of the large tile that covers (x, y):
+ * [{figure, index}]. */
+export function figuresInDistrict(state, x, y, name) {
+  const large = state.tileAt(x, y)?.large;
+  if (!large) return [];
+  return state.doc.figures.map((figure, index) => ({ figure, index })).filter(({ figure }) => figure.at === name
+    && state.tileAt(figure.x, figure.y)?.large === large);
+}
+
+/**
+ * What putting the current player's `kind` into the district `name` of the large tile
+ * at (x, y) does: the player's figure of that kind there is taken back; otherwise a
+ * follower (the server's `follower`) of a kind in play goes in, if the player has one
+ * left. It is sent by the large tile's piece at (0, 0), as the request has it.
+ */
+export function districtAction(state, catalogue, x, y, name, kind) {
+  const large = state.tileAt(x, y)?.large;
+  const district = large ? catalogue.district(large.tile, name) : null;
+  if (!district) return { action: "refuse", message: `No district ${name} at (${x}, ${y}).` };
+  const player = state.ui.currentPlayer;
+  if (!player) return { action: "refuse", message: "Add a player first." };
+  const who = playerWords(player, state.doc.players);
+  const declared = catalogue.figureByCode.get(kind);
+  const where = `the ${name} of ${catalogue.largeByCode.get(large.tile).name}`;
+  const mine = figuresInDistrict(state, x, y, name).find(({ figure }) => figure.player === player && figure.kind === kind);
+  if (mine) return { action: "remove", index: mine.index, message: `Took ${who}'s ${declared?.name ?? kind} back from ${where}.` };
+  if (!declared || !catalogue.figureKinds(state.inPlay()).includes(declared)) {
+    return { action: "refuse", message: `The ${declared?.name ?? kind} is not in play (see the game options).` };
+  }
+  if (!declared.follower) return { action: "refuse", message: `Only followers stand in ${where}; a ${declared.name} is not one.` };
+  const limit = state.limits[kind] ?? Infinity;
+  if (state.figureCount(player, kind) >= limit) {
+    return { action: "refuse", message: `${who} has no ${declared.name} left: all ${limit} are on the board. Take one back first.` };
+  }
+  return { action: "put", figure: { player, x: large.x, y: large.y, at: name, kind }, replaced: -1,
+    message: `${who}'s ${declared.name} in ${where}.` };
 }

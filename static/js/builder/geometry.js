@@ -77,6 +77,28 @@ export class Geometry {
     return !segment.editions || segment.editions.includes(edition);
   }
 
+  /**
+   * The four squares around the corner `corner` (a name of the server's `corners`, such
+   * as "NE": two sides' names) of square (x, y), each with the corner's name as seen
+   * from that square: crossing a side turns its letter into the opposite side's.
+   */
+  cornerSquares(x, y, corner) {
+    const [first, second] = [...corner].map((name) => this.sideByName.get(name));
+    const across = (side, crossed) => (crossed ? this.sideByName.get(side.opposite) : side);
+    return [[false, false], [true, false], [false, true], [true, true]].map(([one, two]) => [
+      x + (one ? first.offset[0] : 0) + (two ? second.offset[0] : 0),
+      y + (one ? first.offset[1] : 0) + (two ? second.offset[1] : 0),
+      across(first, one).name + across(second, two).name,
+    ]);
+  }
+
+  /** The point of the board (in squares) where that corner is. */
+  cornerPoint(x, y, corner) {
+    const [first, second] = [...corner].map((name) => this.sideByName.get(name));
+    return [x + 0.5 + (first.offset[0] + second.offset[0]) / 2,
+      y + 0.5 + (first.offset[1] + second.offset[1]) / 2];
+  }
+
   /** The index of the segment a figure at `location` stands on, or -1. */
   segmentIndexAt(code, rotation, location, edition) {
     const view = this.view(code, rotation);

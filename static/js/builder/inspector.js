@@ -7,7 +7,10 @@ import { colorInfo } from "./catalogue.js";
 import { h } from "./dom.js";
 import { Geometry } from "./geometry.js";
 import { turnedText } from "./words.js";
-import { figuresOnFeature, figureWord, placementRefusal, playerWords } from "./figures.js";
+import {
+  cornerKinds, cornerRefusal, figureOnCorner, figuresInDistrict, figuresOnFeature, figureWord, neutralOnFeature, placementRefusal,
+  playerWords,
+} from "./figures.js";
 import { badge } from "./players.js";
 import { turnedWords } from "./placement.js";
 
@@ -71,6 +74,27 @@ export class Inspector {
           onclick: () => controller.takeBack(figureIndex),
         }));
       });
+      // Figures nobody owns (the server's `neutral`): each where it may stand.
+      for (const { figure, index: neutralIndex } of neutralOnFeature(state, catalogue, tile, index)) {
+        const name = (catalogue.rules.neutral ?? []).find((entry) => entry.code === figure.kind)?.name ?? figure.kind;
+        parts.push(h("span", { class: "feature-figure", text: ` the ${name}` }));
+        parts.push(h("button", {
+          type: "button", class: "small", text: "Take back",
+          "aria-label": `Take back the ${name} from the ${label}`,
+          dataset: { focusKey: `back-neutral-${index}-${neutralIndex}`, testid: `take-back-neutral-${figure.kind}-${index}` },
+          onclick: () => controller.neutral(tile.x, tile.y, figure.at, figure.kind),
+        }));
+      }
+      for (const neutral of catalogue.neutralFigures(inPlay)) {
+        if (!neutral.features.includes(feature.kind)) continue;
+        if (neutralOnFeature(state, catalogue, tile, index).some(({ figure }) => figure.kind === neutral.code)) continue;
+        parts.push(h("button", {
+          type: "button", class: "small", text: `Put: ${neutral.name}`,
+          "aria-label": `Put the ${neutral.name} (nobody's) on the ${label}`,
+          dataset: { focusKey: `put-neutral-${neutral.code}-${index}`, testid: `put-neutral-${neutral.code}-${index}` },
+          onclick: () => controller.neutral(tile.x, tile.y, location, neutral.code),
+        }));
+      }
       if (player) {
         // Offered only where the kind may stand: its placements with the codes in play,
         // and beside the figures it must join.
@@ -106,6 +130,7 @@ export class Inspector {
       return h("li", { class: "feature-row", dataset: { feature: String(index), kind: feature.kind } }, parts);
     }).filter(Boolean);
 
+    const corners = [...this.corners(tile, player, who), ...this.districts(tile, player, who)];
     return [
       h("h2", { class: "panel-title", text: "Selected tile" }),
       h("div", { class: "inspector-head" },
@@ -126,7 +151,84 @@ export class Inspector {
         ? `Figures go to ${who}. Click a feature on the tile, or:`
         : "Add a player to put figures." }),
       h("ul", { class: "feature-list", "aria-label": "Features of this tile" }, features),
+      ...(corners.length ? [h("ul", { class: "feature-list", "aria-label": "Corners of this tile" }, corners)] : []),
     ];
+  }
+
+  /** The districts of the large tile this piece belongs to (the City of Carcassonne),
+   * with the followers in them and a button per follower kind in play. */
+  districts(tile, player, who) {
+    const { state, catalogue, controller } = this;
+    const large = tile.large ? catalogue.largeByCode.get(tile.large.tile) : null;
+    if (!large) return [];
+    const followers = catalogue.figureKinds(state.inPlay()).filter((kind) => kind.follower);
+    return large.districts.map((district) => {
+      const label = `${district.name} of ${large.name}`;
+      const parts = [h("span", { class: "feature-name", text: capitalise(label) })];
+      for (const { figure } of figuresInDistrict(state, tile.x, tile.y, district.name)) {
+        const name = catalogue.figureByCode.get(figure.kind)?.name ?? figure.kind;
+        parts.push(h("span", { class: "feature-figure" }, badge(figure.player),
+          ` ${playerWords(figure.player, state.doc.players)} ${name}`));
+        if (figure.player === player) {
+          parts.push(h("button", {
+            type: "button", class: "small", text: "Take back",
+            "aria-label": `Take back ${who}'s ${name} from the ${label}`,
+            dataset: { focusKey: `back-${district.name}-${figure.kind}`, testid: `take-back-${district.name}-${figure.kind}` },
+            onclick: () => controller.figure(tile.x, tile.y, district.name, figure.kind),
+          }));
+        }
+      }
+      if (player) {
+        for (const kind of followers) {
+          if (figuresInDistrict(state, tile.x, tile.y, district.name)
+            .some(({ figure }) => figure.player === player && figure.kind === kind.code)) continue;
+          if (state.figureCount(player, kind.code) >= (state.limits[kind.code] ?? Infinity)) continue;
+          parts.push(h("button", {
+            type: "button", class: "small", text: `Put: ${kind.name}`,
+            "aria-label": `Put ${who}'s ${kind.name} in the ${label}`,
+            dataset: { focusKey: `put-${kind.code}-${district.name}`, testid: `put-${kind.code}-${district.name}` },
+            onclick: () => controller.figure(tile.x, tile.y, district.name, kind.code),
+          }));
+        }
+      }
+      return h("li", { class: "feature-row", dataset: { district: district.name }, title: district.meaning }, parts);
+    });
+  }
+
+  /** The tile's corners where a figure standing on corners (a barn) stands or may stand,
+   * with buttons: only corners the rules' data allows are offered. */
+  corners(tile, player, who) {
+    const { state, catalogue, controller } = this;
+    const kinds = cornerKinds(catalogue, state.inPlay());
+    if (!kinds.length) return [];
+    return catalogue.rules.corners.map((corner) => {
+      const label = `${corner} corner`;
+      const standing = figureOnCorner(state, catalogue, tile.x, tile.y, corner);
+      const parts = [h("span", { class: "feature-name", text: capitalise(label) })];
+      if (standing) {
+        const { figure, index } = standing;
+        const name = catalogue.figureByCode.get(figure.kind)?.name ?? figure.kind;
+        parts.push(h("span", { class: "feature-figure" }, badge(figure.player),
+          ` ${playerWords(figure.player, state.doc.players)} ${name}`));
+        parts.push(h("button", {
+          type: "button", class: "small", text: "Take back",
+          "aria-label": `Take back the ${colorInfo(figure.player).label} ${name} from the ${label}`,
+          dataset: { focusKey: `back-${corner}`, testid: `take-back-${corner}` },
+          onclick: () => controller.takeBack(index),
+        }));
+      } else if (player) {
+        for (const kind of kinds) {
+          if (cornerRefusal(state, catalogue, tile.x, tile.y, corner, kind.code)) continue;
+          parts.push(h("button", {
+            type: "button", class: "small", text: `Put: ${kind.name}`,
+            "aria-label": `Put ${who}'s ${kind.name} on the ${label}`,
+            dataset: { focusKey: `put-${kind.code}-${corner}`, testid: `put-${kind.code}-${corner}` },
+            onclick: () => controller.figure(tile.x, tile.y, corner, kind.code),
+          }));
+        }
+      }
+      return parts.length > 1 ? h("li", { class: "feature-row", dataset: { corner } }, parts) : null;
+    }).filter(Boolean);
   }
 }
 

@@ -6,7 +6,10 @@
 import { Catalogue, colorInfo } from "./catalogue.js";
 import { h } from "./dom.js";
 import { BoardView, TurnHandle, UNIT, tileLabel } from "./boardview.js";
-import { applyFigureAction, figureAction, figureWord, playerWords } from "./figures.js";
+import {
+  applyFigureAction, cornerKinds, cornerNear, cornerRefusal, figureAction, figureOnCorner, figureWord, neutralAction,
+  playerWords,
+} from "./figures.js";
 import { key } from "./geometry.js";
 import { Inspector } from "./inspector.js";
 import { installKeyboard } from "./keyboard.js";
@@ -210,6 +213,17 @@ const controller = {
       else state.setUi({});
       return say(`(${x}, ${y}) is empty. Pick a tile from the tiles by the board to place one.`);
     }
+    // Near a corner where a figure standing on corners (a barn) may stand, or stands:
+    // the tap acts on the corner.
+    const onCorners = cornerKinds(catalogue, state.inPlay());
+    const corner = onCorners.length ? cornerNear(catalogue, [point[0] / UNIT - x, point[1] / UNIT - y]) : null;
+    if (corner) {
+      const cornerKind = onCorners.find((kind) => kind.code === state.ui.figureKind)?.code ?? onCorners[0].code;
+      if (figureOnCorner(state, catalogue, x, y, corner) || !cornerRefusal(state, catalogue, x, y, corner, cornerKind)) {
+        state.setUi({ selected: here });
+        return this.figure(x, y, corner, cornerKind);
+      }
+    }
     const featureElement = target?.closest?.("[data-feature]");
     const featureIndex = featureElement && featureElement.closest(".tile")?.dataset.key === here
       ? Number(featureElement.dataset.feature) : null;
@@ -281,6 +295,11 @@ const controller = {
     if (!tile) return;
     state.setUi({ selected: tileKey, cursor: { x: tile.x, y: tile.y } });
     say(`Selected ${describeSquare(tile.x, tile.y)} Turn, move or remove it below; a tap on a feature puts a figure.`);
+  },
+
+  /** Put or take back a neutral figure (nobody's) from the tile's panel. */
+  neutral(x, y, location, code) {
+    report(applyFigureAction(state, neutralAction(state, catalogue, x, y, location, code)));
   },
 
   figure(x, y, location, kind, tapped = null) {
@@ -529,7 +548,7 @@ const controller = {
     const players = state.doc.players.map((player) => ({ ...player, points: 0 }));
     const { edition, expansions } = state.doc;
     const tiles = startTiles(catalogue, edition, expansions);
-    state.load(docFromBoard({ ...state.toBoard(), players, tiles, figures: [] }, catalogue), "new board");
+    state.load(docFromBoard({ ...state.toBoard(), players, tiles, figures: [], neutral: [] }, catalogue), "new board");
     results.clear();
     this.fit();
     say("New board: the start tile is on the table. Undo brings the old board back.");

@@ -8,6 +8,8 @@ import { key, parseKey } from "./geometry.js";
 export const turnedWords = (rotation) => (rotation ? ` turned ${rotation}°` : "");
 
 /** Why `code` cannot go at (x, y) with `rotation`, as a sentence with a way out. */
+const LARGE_STAYS = "A piece of a large tile does not move or turn alone: remove the whole tile and lay it again.";
+
 export function misfitMessage(state, catalogue, code, x, y, rotation, ignore = null) {
   const tiles = state.doc.tiles;
   const { geometry } = catalogue;
@@ -188,6 +190,7 @@ export function moveTo(state, catalogue, x, y) {
 export function turnPlaced(state, catalogue, tileKey) {
   const tile = state.doc.tiles.get(tileKey);
   if (!tile) return { ok: false, message: "Select a tile to turn first." };
+  if (tile.large) return { ok: false, message: LARGE_STAYS };
   const { rotations } = catalogue.geometry;
   const at = rotations.indexOf(tile.rotation);
   for (let step = 1; step < rotations.length; step += 1) {
@@ -220,6 +223,7 @@ export function removePlaced(state, catalogue, tileKey) {
 export function startMove(state, tileKey) {
   const tile = state.doc.tiles.get(tileKey);
   if (!tile) return { ok: false, message: "Select a tile to move first." };
+  if (tile.large) return { ok: false, message: LARGE_STAYS };
   state.setUi({ moving: tileKey, rotation: tile.rotation, turned: false });
   const { x, y } = parseKey(tileKey);
   return {

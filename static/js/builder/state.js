@@ -17,6 +17,15 @@ export function docFromBoard(board, catalogue, fallback = {}) {
   const tiles = new Map();
   for (const tile of board.tiles ?? []) {
     const placed = { tile: tile.tile, x: tile.x, y: tile.y, rotation: tile.rotation ?? 0 };
+    if (catalogue.largeByCode?.has(placed.tile)) {
+      // A large tile (the City of Carcassonne) is kept as its pieces, each an ordinary
+      // tile of its square that remembers the whole (`large`, sent back as one entry).
+      const large = Object.freeze({ ...placed });
+      for (const piece of catalogue.largePieces(placed.tile, placed.x, placed.y, placed.rotation)) {
+        tiles.set(key(piece.x, piece.y), Object.freeze({ ...piece, large }));
+      }
+      continue;
+    }
     tiles.set(key(placed.x, placed.y), Object.freeze(placed));
   }
   const defaults = catalogue.options.filter((option) => option.default).map((option) => option.code);
@@ -36,6 +45,8 @@ export function docFromBoard(board, catalogue, fallback = {}) {
       player: figure.player, x: figure.x, y: figure.y, at: figure.at,
       kind: figure.kind ?? catalogue.defaultKind,
     })),
+    // Figures nobody owns (declared by the server's `neutral`), as the request has them.
+    neutral: (board.neutral ?? []).map((figure) => Object.freeze({ ...figure })),
   });
 }
 
@@ -127,9 +138,19 @@ export class BoardState extends EventTarget {
         for (const name of tokens) if (player[name]) entry[name] = { ...player[name] };
         return entry;
       }),
-      tiles: [...doc.tiles.values()].map((tile) => ({ ...tile })),
+      // A large tile goes once, by its piece at (0, 0), as the request lays it.
+      tiles: [...doc.tiles.values()].filter((tile) => !tile.large || (tile.x === tile.large.x && tile.y === tile.large.y))
+        .map((tile) => (tile.large ? { ...tile.large } : { ...tile })),
       figures: doc.figures.map((figure) => ({ ...figure })),
+      // Sent only when some stand on the board (of the kinds in play).
+      ...(this.neutralInPlay(doc).length ? { neutral: this.neutralInPlay(doc).map((figure) => ({ ...figure })) } : {}),
     };
+  }
+
+  /** The neutral figures on the board whose kind is in play. */
+  neutralInPlay(doc = this.doc) {
+    const kinds = new Set(this.catalogue.neutralFigures(this.inPlay(doc)).map((kind) => kind.code));
+    return (doc.neutral ?? []).filter((figure) => kinds.has(figure.kind));
   }
 
   get canUndo() { return this.undoStack.length > 0; }
@@ -208,19 +229,38 @@ export class BoardState extends EventTarget {
   removeTile(x, y) {
     const tile = this.tileAt(x, y);
     if (!tile) return;
+    if (tile.large) return this.removeLarge(tile.large);
     if (this.ui.selected === key(x, y)) this.ui.selected = null;
     if (this.ui.moving === key(x, y)) this.ui.moving = null;
     this.apply(`remove ${tile.tile} from (${x}, ${y})`, (doc) => {
       const tiles = new Map(doc.tiles);
       tiles.delete(key(x, y));
-      return { tiles, figures: doc.figures.filter((f) => f.x !== x || f.y !== y) };
+      // A figure on a corner (a barn) goes too where that corner loses one of its tiles.
+      const onCorner = (f) => this.catalogue.figureByCode.get(f.kind)?.stands === "corner"
+        && this.catalogue.geometry.cornerSquares(f.x, f.y, f.at).some(([cx, cy]) => cx === x && cy === y);
+      return {
+        tiles,
+        figures: doc.figures.filter((f) => (f.x !== x || f.y !== y) && !onCorner(f)),
+        neutral: (doc.neutral ?? []).filter((f) => f.x !== x || f.y !== y),
+      };
     });
   }
 
-  /** Move (and perhaps turn) a placed tile; its figures go with it. */
+  /** Take a large tile off: all its pieces, with the figures on them and in its districts. */
+  removeLarge(large) {
+    const mine = (tile) => tile?.large && tile.large.x === large.x && tile.large.y === large.y;
+    this.apply(`remove ${large.tile} from (${large.x}, ${large.y})`, (doc) => {
+      const tiles = new Map([...doc.tiles].filter(([, tile]) => !mine(tile)));
+      const gone = (f) => mine(doc.tiles.get(key(f.x, f.y)));
+      return { tiles, figures: doc.figures.filter((f) => !gone(f)), neutral: (doc.neutral ?? []).filter((f) => !gone(f)) };
+    });
+  }
+
+  /** Move (and perhaps turn) a placed tile; its figures go with it. A piece of a large
+   * tile does not move alone (take the whole off and lay it again). */
   moveTile(fromX, fromY, x, y, rotation) {
     const tile = this.tileAt(fromX, fromY);
-    if (!tile) return;
+    if (!tile || tile.large) return;
     const turn = (rotation - tile.rotation + 360) % 360;
     const verb = fromX === x && fromY === y ? "turn" : "move";
     if (this.ui.selected === key(fromX, fromY)) this.ui.selected = key(x, y);
@@ -229,11 +269,22 @@ export class BoardState extends EventTarget {
       const tiles = new Map(doc.tiles);
       tiles.delete(key(fromX, fromY));
       tiles.set(key(x, y), Object.freeze({ ...tile, x, y, rotation }));
-      const figures = doc.figures.map((figure) => (
-        figure.x === fromX && figure.y === fromY
-          ? Object.freeze({ ...figure, x, y, at: this.catalogue.geometry.turn(figure.at, turn) })
-          : figure));
-      return { tiles, figures };
+      const figures = doc.figures.flatMap((figure) => {
+        if (figure.x !== fromX || figure.y !== fromY) return [figure];
+        if (this.catalogue.figureByCode.get(figure.kind)?.stands === "corner") {
+          // A figure on a corner (a barn) stays on its corner of the board, named from a
+          // tile still there; with none left there it goes back.
+          const anchor = this.catalogue.geometry.cornerSquares(fromX, fromY, figure.at)
+            .find(([cx, cy]) => tiles.has(key(cx, cy)));
+          return anchor ? [Object.freeze({ ...figure, x: anchor[0], y: anchor[1], at: anchor[2] })] : [];
+        }
+        return [Object.freeze({ ...figure, x, y, at: this.catalogue.geometry.turn(figure.at, turn) })];
+      });
+      // A neutral figure on the tile goes with it (one standing on the tile has no `at`).
+      const neutral = (doc.neutral ?? []).map((figure) => (figure.x === fromX && figure.y === fromY
+        ? Object.freeze({ ...figure, x, y, ...(figure.at ? { at: this.catalogue.geometry.turn(figure.at, turn) } : {}) })
+        : figure));
+      return { tiles, figures, neutral };
     });
   }
 
@@ -245,6 +296,19 @@ export class BoardState extends EventTarget {
       figures.push(Object.freeze({ ...figure }));
       return { figures };
     });
+  }
+
+  /** Put a neutral figure (nobody's), or take one back (`index`). */
+  putNeutral(figure) {
+    this.apply(`put the ${figure.kind} at (${figure.x}, ${figure.y})`,
+      (doc) => ({ neutral: [...(doc.neutral ?? []), Object.freeze({ ...figure })] }));
+  }
+
+  removeNeutral(index) {
+    const figure = this.doc.neutral?.[index];
+    if (!figure) return;
+    this.apply(`remove the ${figure.kind} from (${figure.x}, ${figure.y})`,
+      (doc) => ({ neutral: doc.neutral.filter((_, i) => i !== index) }));
   }
 
   removeFigure(index) {
@@ -272,11 +336,14 @@ export class BoardState extends EventTarget {
   /** A board holding only its start tile follows the game options: a river game
    * starts from the spring. A board with more on it is left as it is. */
   withStartTile(doc) {
-    const [only] = doc.tiles.values();
-    if (doc.tiles.size !== 1 || doc.figures.length || only.x !== 0 || only.y !== 0) return doc;
+    // The start tile alone (or a large start tile's pieces alone) changes with the game.
+    const laid = [...doc.tiles.values()];
+    const only = laid[0]?.large ?? laid[0];
+    const alone = laid.length === 1 || (only && laid.every((tile) => tile.large === only));
+    if (!alone || doc.figures.length || only.x !== 0 || only.y !== 0) return doc;
     const [start] = startTiles(this.catalogue, doc.edition, doc.expansions);
     if (!start || start.tile === only.tile) return doc;
-    return { ...doc, tiles: new Map([[key(0, 0), Object.freeze(start)]]) };
+    return { ...doc, tiles: docFromBoard({ tiles: [start] }, this.catalogue).tiles };
   }
 
   /** Set a player's count of one token (a good). */
