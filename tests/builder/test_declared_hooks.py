@@ -4,41 +4,12 @@ a small board and reads the points the server gives."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
+from tests.builder.rebuilding import figures, import_board, score
 from tests.builder.test_browser import LAPTOP
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def import_board(builder, tmp_path, edition, expansions, tiles, figures=()):
-    board = {
-        "edition": edition, "expansions": expansions,
-        "players": [{"color": "red"}, {"color": "blue"}],
-        "tiles": [{"tile": t, "x": x, "y": y, "rotation": r} for t, x, y, r in tiles],
-        "figures": [{"player": p, "x": x, "y": y, "at": at, "kind": kind}
-                    for p, x, y, at, kind in figures],
-    }
-    path = tmp_path / "board.json"
-    path.write_text(json.dumps(board))
-    builder.testid("import").set_input_files(str(path))
-    x, y = tiles[-1][1:3]
-    builder.page.wait_for_selector(f'[data-testid="tile-{x},{y}"]')
-    builder.fit()
-
-
-def figures(builder):
-    return sorted((f["player"], f["x"], f["y"], f["at"], f.get("kind", "meeple"))
-                  for f in builder.board()["figures"])
-
-
-def score(builder):
-    builder.testid("score").click()
-    builder.page.wait_for_selector("[data-testid=results]:not(.is-stale) [data-testid=score-table]")
-    return {color: int(builder.testid(f"final-{color}").text_content())
-            for color in ("red", "blue")}
 
 
 def put_buttons(builder):
@@ -58,7 +29,7 @@ BARN_TILES = [("E", 0, -1, 180), ("E", 0, 0, 0), ("B", 1, 0, 0), ("B", 0, 1, 0),
 def test_a_barn_goes_on_the_corner_where_four_fields_meet_and_scores(open_builder, tmp_path):
     builder = open_builder(LAPTOP)
     page = builder.page
-    import_board(builder, tmp_path, "C2", ["farmers", "barn"], BARN_TILES)
+    import_board(builder, tmp_path, ["farmers", "barn"], BARN_TILES, edition="C2")
     page.locator('label[for="turn-red"]').click()
     # The panel of (0, 0) offers the barn on its SE corner only: its NE and NW corners
     # touch empty squares, its SW corner too ((-1, 0) and (-1, 1) are empty).
@@ -113,7 +84,7 @@ HOLE = [("B", 0, 0, 0), ("U", 1, 0, 0), ("B", 2, 0, 0), ("E", 0, 1, 90), ("E", 2
 def test_the_abbey_goes_into_a_hole_whatever_the_edges_and_holds_a_monk(open_builder, tmp_path):
     builder = open_builder(LAPTOP)
     page = builder.page
-    import_board(builder, tmp_path, "C2", ["abbey"], HOLE)
+    import_board(builder, tmp_path, ["abbey"], HOLE, edition="C2")
     page.locator('label[for="turn-red"]').click()
     # The trait reaches the page as data: the abbey's view fits any edges.
     assert page.evaluate(
@@ -177,8 +148,8 @@ def test_the_mage_is_put_from_the_tile_panel_and_adds_a_point_a_tile(open_builde
     builder = open_builder(LAPTOP)
     page = builder.page
     # D alone: a road from west to east, red's meeple on it.
-    import_board(builder, tmp_path, "C3", ["mage-witch"], [("D", 0, 0, 0)],
-                 [("red", 0, 0, "W", "meeple")])
+    import_board(builder, tmp_path, ["mage-witch"], [("D", 0, 0, 0)],
+                 [("red", 0, 0, "W", "meeple")], edition="C3")
     # Without the mage: an unfinished road of 1 tile, 1 point to red.
     assert score(builder) == {"red": 1, "blue": 0}
     # The mage is nobody's: the panel puts him on the road (the server's `neutral` says

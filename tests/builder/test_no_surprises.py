@@ -8,42 +8,13 @@ undo restores it. On a phone the page never scrolls by itself between two taps.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
+from tests.builder.rebuilding import figures, import_board, score
 from tests.builder.test_browser import LAPTOP, PHONE
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def import_board(builder, tmp_path, expansions, tiles, figures=()):
-    board = {
-        "edition": "C3", "expansions": expansions,
-        "players": [{"color": "red"}, {"color": "blue"}],
-        "tiles": [{"tile": t, "x": x, "y": y, "rotation": r} for t, x, y, r in tiles],
-        "figures": [{"player": p, "x": x, "y": y, "at": at, "kind": kind}
-                    for p, x, y, at, kind in figures],
-    }
-    path = tmp_path / "board.json"
-    path.write_text(json.dumps(board))
-    builder.testid("import").set_input_files(str(path))
-    x, y = tiles[-1][1:3]
-    builder.page.wait_for_selector(f'[data-testid="tile-{x},{y}"]')
-    builder.fit()
-
-
-def figures(builder):
-    return sorted((f["player"], f["x"], f["y"], f["at"], f.get("kind", "meeple"))
-                  for f in builder.board()["figures"])
-
-
-def score(builder):
-    builder.testid("score").click()
-    builder.page.wait_for_selector("[data-testid=results]:not(.is-stale) [data-testid=score-table]")
-    return {color: int(builder.testid(f"final-{color}").text_content())
-            for color in ("red", "blue")}
 
 
 # D at (0, 0): a city on the north, a road from west to east. A at (1, 0) turned 90°: a
