@@ -13,7 +13,7 @@ from django.views.generic import ListView
 
 from scoring.engine.locations import Side
 from scoring.engine.rules import Edition as EngineEdition
-from scoring.engine.tiles import FeatureKind
+from scoring.engine.tiles import EdgeType, FeatureKind
 from scoring.tileset import current_tiles
 
 from .models import Edition, TileType
@@ -23,8 +23,9 @@ from .svg import ROTATIONS, render_tile_svg
 SVG_DRAWING_VERSION = "3"
 SVG_MAX_AGE = 24 * 60 * 60
 GALLERY_PICTURE_SIZE = 120
-EDGE_SIDES = (("N", "north"), ("E", "east"), ("S", "south"), ("W", "west"))
-EDGE_KINDS = {"C": "city", "R": "road", "F": "field", "V": "river"}
+# The engine's own words for sides and edges, as the gallery shows them.
+SIDE_NAMES = {side.name: side.word for side in Side}
+EDGE_WORDS = {edge.value: edge.word for edge in EdgeType}
 
 
 def _rotation_from(request: HttpRequest) -> int | None:
@@ -124,7 +125,6 @@ FEATURE_NAMES = {
     "city": "City", "road": "Road", "field": "Field", "monastery": "Monastery",
     "garden": "Garden", "river": "River",
 }
-SIDE_NAMES = dict(EDGE_SIDES)
 
 
 def describe_feature(feature: dict) -> str:
@@ -189,8 +189,8 @@ def tile_detail(request: HttpRequest, code: str) -> HttpResponse:
             "group": group_name(tile.expansion.name, tile.part.name if tile.part_id else None),
             "features": [describe_feature(feature) for feature in tile.features],
             "edges": [
-                {"side": side_name, "kind": EDGE_KINDS.get(letter, "unknown")}
-                for (_, side_name), letter in zip(EDGE_SIDES, tile.edges, strict=False)
+                {"side": side.word, "kind": EDGE_WORDS.get(letter, "unknown")}
+                for side, letter in zip(Side, tile.edges, strict=False)
             ],
             "copies": [(edition, copies.get(edition.code, 0)) for edition in editions],
             "other_pictures": differs,

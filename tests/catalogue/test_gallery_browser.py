@@ -7,10 +7,9 @@ import pytest
 from tests.waiting import wait_until
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-# The base game 32, The River 14, The River II 12, Inns & Cathedrals 17, Traders & Builders 24
-# Every tile type: base and rivers 99, A&M 13, CK&R 22, Hills & Sheep 16, The Princess &
-# the Dragon 29, The Tower 17, and five minis (Flier 8, Goldmines 8, Mage & Witch 8, Crop
-# Circles 12, Ferries 3).
+# Every tile type: base game, both rivers, I&C and T&B 99, A&M 13, CK&R 22, Hills & Sheep
+# 16, The Princess & the Dragon 29, The Tower 17, and five minis (Flier 8, Goldmines 8,
+# Mage & Witch 8, Crop Circles 12, Ferries 3).
 ALL_TILE_TYPES = 99 + 13 + 22 + 16 + 29 + 17 + 8 + 8 + 8 + 12 + 3
 
 
