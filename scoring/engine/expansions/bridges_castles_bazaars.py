@@ -238,6 +238,8 @@ def castle_scores_nothing(feature: Feature, valuation: Valuation,
 
 def castles_by_farm(feature: Feature, valuation: Valuation, context: ScoringContext) -> None:
     """A farm is paid 1 more for a castle it touches than for a completed city."""
+    if context.rules.farm_scoring == "first-edition":
+        return  # that method pays for completed cities only (the farm warns of it)
     _, converted = context.in_play.split_cities(feature)
     castles = sum(1 for _, conversion in converted if conversion is CASTLE_CONVERSION)
     if castles:

@@ -237,9 +237,12 @@ def _score_first_edition(
         farm.number: context.figure_counts(farm) for farm in farms
     }
     # Every completed city bordering an occupied farm, with those farms in id order.
+    # A city turned into something else (a castle) is not a completed city here: the
+    # first-edition method has no rule for it.
+    split = {farm.number: context.in_play.split_cities(farm) for farm in farms}
     farms_of_city: dict[int, tuple[Feature, list[Feature]]] = {}
     for farm in farms:
-        for city in farm.completed_cities:
+        for city in split[farm.number][0]:
             farms_of_city.setdefault(city.number, (city, []))[1].append(farm)
 
     refs: dict[int, CityRef] = {}
@@ -278,7 +281,15 @@ def _score_first_edition(
     for farm in farms:
         counts = counts_of[farm.number]
         owners = majority(counts)
-        valuation = _farm_valuation(farm, context)
+        cities, converted = split[farm.number]
+        valuation = _farm_valuation(farm, context, cities)
+        if converted:
+            words = ", ".join(city.id for city, _ in converted)
+            context.warnings.append((
+                "farm_bonus_ignored", farm.id,
+                f"{farm.id}: first-edition farm scoring pays for completed cities only, so "
+                f"it gives nothing for {words} ({converted[0][1].plural}).",
+            ))
         if valuation.shared_bonus or valuation.owner_bonus:
             notes_on = ", ".join(note for _, note in valuation.shared_bonus) or ", ".join(
                 note for bonuses in valuation.owner_bonus.values() for _, note in bonuses
@@ -290,7 +301,6 @@ def _score_first_edition(
         farm_scored = {owner: 0 for owner in owners}
         farm_scored.update(scored[farm.number])
         farm_scored = _ordered(farm_scored, context.players)
-        cities = farm.completed_cities
         if cities:
             detail = "; ".join(notes[farm.number])
         else:
