@@ -176,3 +176,32 @@ def test_house_rule_15_40_gives_20_a_tile_to_the_holder_of_both(all_tiles):
     assert [(entry["tile"], entry["points"]) for entry in response["king_robber_baron"]] == [
         ("king", 20), ("robber-baron", 20),
     ]
+
+
+LOCATIONS = "N, E, S, W, NW, NE, EN, ES, SE, SW, WS, WN, C, I"
+
+
+def test_an_unknown_place_names_what_the_tile_offers(all_tiles):
+    # On the City of Carcassonne: the locations and its four districts; on an ordinary
+    # tile: the locations alone, as when no large tile is registered.
+    body = request([("city-of-carcassonne", 0, 0, 0), ("E", 4, 0, 90)],
+                   [{"player": "red", "x": 0, "y": 0, "at": "harbour"},
+                    {"player": "red", "x": 4, "y": 0, "at": "harbour"}])
+    found = errors(body, all_tiles)
+    assert [(path, code) for path, code, _ in found] == [
+        ("figures[0].at", "invalid_location"), ("figures[1].at", "invalid_location")]
+    assert found[0][2].endswith(
+        f"; use one of {LOCATIONS}, or a district of the City of Carcassonne: castle, "
+        "blacksmith, cathedral, market.")
+    assert found[1][2] == (f'"harbour" is not a location of Tile E at (4,0); use one of '
+                           f"{LOCATIONS}.")
+
+
+def test_an_unknown_place_where_the_tiles_cannot_be_read(all_tiles):
+    # tiles is not a list, so the figure's square cannot be checked: a name that is no
+    # district of any large tile is still refused with the list of locations.
+    body = request([], [{"player": "red", "x": 0, "y": 0, "at": "harbour"}])
+    body["tiles"] = "all of them"
+    found = errors(body, all_tiles)
+    assert ("figures[0].at", "invalid_location",
+            f'"harbour" is not a location; use one of {LOCATIONS}.') in found
