@@ -150,9 +150,11 @@ def test_the_king_and_the_quarters_are_explained(all_tiles):
         {"tile": "robber-baron", "holder": None, "count": None, "points": 0,
          "explanation": "the robber baron: nobody holds it"},
     ]
+    # C2: only the market's meeples may leave before the final scoring, for a field.
     assert [entry["explanation"] for entry in response["city_of_carcassonne"]] == [
         "blue's meeple in the market of the City of Carcassonne: left in the city, scores "
-        "nothing",
+        "nothing (before the final scoring it could have left for a field: if it did, "
+        "place it there instead)",
         "red's meeple in the castle of the City of Carcassonne: left in the city, scores "
         "nothing",
     ]
@@ -205,3 +207,23 @@ def test_an_unknown_place_where_the_tiles_cannot_be_read(all_tiles):
     found = errors(body, all_tiles)
     assert ("figures[0].at", "invalid_location",
             f'"harbour" is not a location; use one of {LOCATIONS}.') in found
+
+
+def test_in_c1_a_meeple_of_any_quarter_could_have_left(all_tiles):
+    # The C1 city (twelve tiles, one large tile here) with a knight-to-be in the castle
+    # and a monk-to-be in the cathedral: the C1 rules let both leave before the final
+    # scoring, for an unfinished city and an unfinished monastery.
+    from scoring.engine import score_request
+
+    body = request([("city-of-carcassonne", 0, 0, 0)],
+                   [{"player": "red", "x": 0, "y": 0, "at": "castle"},
+                    {"player": "blue", "x": 0, "y": 0, "at": "cathedral"}],
+                   expansions=["farmers", "count"], edition="C1")
+    assert errors(body, all_tiles) == []
+    response = score_request(body, all_tiles).to_json()
+    assert [entry["explanation"].split(" (before the final scoring ")[1]
+            for entry in response["city_of_carcassonne"]] == [
+        "it could have left for an unfinished city: if it did, place it there instead)",
+        "it could have left for an unfinished monastery: if it did, place it there instead)",
+    ]
+    assert {p["color"]: p["total"] for p in response["players"]} == {"red": 0, "blue": 0}
