@@ -133,7 +133,7 @@ def _corner_kinds() -> list[str]:
 def _figure_at_help() -> str:
     text = ("Location on the placed tile after rotation: N/E/S/W for a road or city, a "
             "half-edge such as SW for a field, C for a monastery or garden, I for a field "
-            "that touches no edge.")
+            "that touches no edge (II for the second such field of a tile that has two).")
     corner = _corner_kinds()
     if corner:
         text += (f" A {' or '.join(corner)} stands on a corner where four tiles meet: "

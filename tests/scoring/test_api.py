@@ -328,11 +328,11 @@ def test_the_request_schema_lists_what_the_declarations_add(client):
     at = components["FigureRequest"]["properties"]["at"]
     assert at["allOf"] == [{"$ref": "#/components/schemas/FigureAtEnum"}]
     places = components["FigureAtEnum"]["enum"]
-    # The 14 tile locations (the four corners among the half-edges), then the districts of
-    # the City of Carcassonne.
-    assert places[:14] == [location.value for location in Location]
-    assert {"NE", "SE", "SW", "NW"} <= set(places[:14])
-    assert places[14:] == ["castle", "blacksmith", "cathedral", "market"]
+    # The 15 tile locations (the four corners among the half-edges; the inner fields I and
+    # II), then the districts of the City of Carcassonne.
+    assert places[:15] == [location.value for location in Location]
+    assert {"NE", "SE", "SW", "NW", "I", "II"} <= set(places[:15])
+    assert places[15:] == ["castle", "blacksmith", "cathedral", "market"]
     assert "A barn stands on a corner where four tiles meet: NE, SE, SW, NW" in at["description"]
     assert "district of the City of Carcassonne" in at["description"]
 

@@ -125,17 +125,17 @@ class FigureChecks(ValidatorBase):
                            f"{show(name)} is not a location of {tile.label}; use one of "
                            f"{locations}{districts}.")
                 return None
-        elif not any(name == district.name for large in self.registry.large_tiles.values()
-                     for district in large.districts):
-            self.error(f"{path}.at", ErrorCode.INVALID_LOCATION,
-                       f"{show(name)} is not a location; use one of {locations}.")
-            return None
             if kind is not None and kind not in self.in_play.followers:
                 figure_kind = self.registry.figure_kind(kind)
                 self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
                            f"Only followers stand in the {name} district, and "
                            f"{a(figure_kind.name)} is not one.")
                 return None
+        elif not any(name == district.name for large in self.registry.large_tiles.values()
+                     for district in large.districts):
+            self.error(f"{path}.at", ErrorCode.INVALID_LOCATION,
+                       f"{show(name)} is not a location; use one of {locations}.")
+            return None
         if player is None or kind is None:
             return None
         return DistrictFigure(player, x, y, name, kind)

@@ -180,7 +180,7 @@ def test_house_rule_15_40_gives_20_a_tile_to_the_holder_of_both(all_tiles):
     ]
 
 
-LOCATIONS = "N, E, S, W, NW, NE, EN, ES, SE, SW, WS, WN, C, I"
+LOCATIONS = "N, E, S, W, NW, NE, EN, ES, SE, SW, WS, WN, C, I, II"
 
 
 def test_an_unknown_place_names_what_the_tile_offers(all_tiles):

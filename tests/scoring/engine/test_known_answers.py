@@ -66,6 +66,8 @@ REQUIRED = {
     "jcz-abbey-merge", "jcz-abbey-wagon-move", "jcz-barn-scoring", "jcz-barn-connected-scoring",
     "jcz-mayor-zero-points", "jcz-king-and-robber-scoring", "jcz-coc-field-scoring",
     "jcz-shrine-scoring",
+    # The crossing cities enclose two inner fields, I and II (as JCloisterZone has them).
+    "crossing-cities-two-inner-fields",
     # Issue #19: Hills & Sheep.
     "vineyards-around-a-completed-monastery", "hills-tie-one-follower-enough",
     "hills-tie-most-followers", "hills-decide-a-cathedral-city",

@@ -154,7 +154,7 @@ CASES = [
      # a district, so the message names the tile, and on an ordinary tile lists the
      # locations as before.
      '"X" is not a location of Tile D at (0,0); use one of N, E, S, W, NW, NE, EN, ES, '
-     'SE, SW, WS, WN, C, I.'),
+     'SE, SW, WS, WN, C, I, II.'),
     ("no_tile_at_figure", with_figure({"player": "red", "x": 9, "y": 9, "at": "N"}),
      "figures[0]",
      "There is no tile at (9,9)."),
