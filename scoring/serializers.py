@@ -30,8 +30,11 @@ NEUTRAL_KINDS = sorted({kind.code for code in DEFAULT_REGISTRY.codes
 DISTRICTS = {district.name: large for large in DEFAULT_REGISTRY.large_tiles.values()
              for district in large.districts}
 """Every district a large tile declares, by name, with its tile."""
-FIGURE_PLACES = LOCATIONS + [name for name in DISTRICTS if name not in LOCATIONS]
-"""What a player's figure may name as ``at``: the tile locations and the districts."""
+SPACES = {name: landmark for name, (landmark, _part) in DEFAULT_REGISTRY.spaces.items()}
+"""Every space printed on tiles where figures stand (the acrobat space), by name."""
+FIGURE_PLACES = LOCATIONS + [name for name in (*DISTRICTS, *SPACES) if name not in LOCATIONS]
+"""What a player's figure may name as ``at``: the tile locations, the districts and the
+spaces."""
 ERROR_CODES = [code.value for code in ErrorCode] + [
     code.value for code in DEFAULT_REGISTRY.error_codes()
 ]
@@ -138,6 +141,11 @@ def _figure_at_help() -> str:
     if corner:
         text += (f" A {' or '.join(corner)} stands on a corner where four tiles meet: "
                  f"{', '.join(CORNERS)}, the corner of the tile at x, y.")
+    for name, landmark in SPACES.items():
+        space = landmark.space
+        kinds = " or ".join(space.kinds)
+        text += (f" A {kinds} on the {space.word or name + ' space'} of a tile that prints "
+                 f"one names it: {name} (at most {space.holds} on one tile).")
     for large in DEFAULT_REGISTRY.large_tiles.values():
         if large.districts:
             names = [district.name for district in large.districts]

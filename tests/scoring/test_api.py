@@ -329,6 +329,7 @@ def test_the_schema_documents_the_endpoint(client):
         "invalid_gold", "too_much_gold",
         "mage_beside_witch", "invalid_markers", "points_and_markers",
         "invalid_ferry", "ferry_without_jetty", "invalid_bridge", "invalid_castle",
+        "invalid_big_top",
     }
 
 
@@ -344,7 +345,8 @@ def test_the_request_schema_lists_what_the_declarations_add(client):
     tile = components["PlacedTileRequest"]["properties"]
     assert tile["state"]["allOf"] == [{"$ref": "#/components/schemas/TileStateRequest"}]
     states = components["TileStateRequest"]["properties"]
-    assert set(states) == set(DEFAULT_REGISTRY.tile_states) == {"ferry", "tower", "tower_top"}
+    assert set(states) == set(DEFAULT_REGISTRY.tile_states) == {
+        "ferry", "tower", "tower_top", "bridge", "animal_token"}
     assert components["FerryEnum"]["enum"] == ["N-E", "N-S", "N-W", "E-S", "E-W", "S-W"]
     # The Tower: 30 floors in the box, so a height is 0 (the foundation) to 30.
     assert components["TowerEnum"]["enum"] == list(range(31))
@@ -354,7 +356,7 @@ def test_the_request_schema_lists_what_the_declarations_add(client):
     assert neutral["items"] == {"$ref": "#/components/schemas/NeutralFigureRequest"}
     figure = components["NeutralFigureRequest"]
     assert set(figure["required"]) == {"kind", "x", "y"}
-    assert components["NeutralFigureKindEnum"]["enum"] == ["fairy", "mage", "witch"]
+    assert components["NeutralFigureKindEnum"]["enum"] == ["big-top", "fairy", "mage", "witch"]
     assert {"$ref": "#/components/schemas/LocationEnum"} in figure["properties"]["at"]["oneOf"]
 
     at = components["FigureRequest"]["properties"]["at"]
@@ -364,9 +366,11 @@ def test_the_request_schema_lists_what_the_declarations_add(client):
     # II), then the districts of the City of Carcassonne.
     assert places[:15] == [location.value for location in Location]
     assert {"NE", "SE", "SW", "NW", "I", "II"} <= set(places[:15])
-    assert places[15:] == ["castle", "blacksmith", "cathedral", "market"]
+    assert places[15:] == ["castle", "blacksmith", "cathedral", "market", "acrobats"]
     assert "A barn stands on a corner where four tiles meet: NE, SE, SW, NW" in at["description"]
     assert "district of the City of Carcassonne" in at["description"]
+    assert "on the acrobat space of a tile that prints one names it: acrobats (at most 3" \
+        in at["description"]
 
 
 def _nullable_to_json_schema(node):
@@ -418,8 +422,10 @@ def test_the_board_format_page_names_every_declared_request_addition():
           for district in large.districts),
         *(f"`{code}`" for code in DEFAULT_REGISTRY.large_tiles),
         *(f"`{tokens.name}`" for tokens in DEFAULT_REGISTRY.tokens),
-        "`neutral`", "`tiles[].state`", "`NE`, `SE`, `SW` or `NW`",
+        *(f"`{name}`" for name in DEFAULT_REGISTRY.spaces),
+        "`neutral`", "`tiles[].state`", "`NE`, `SE`, `SW` or `NW`", "`II`",
     }
-    # 3 neutral kinds + 3 states + 4 districts + 1 large tile + 4 tokens + 3 phrases = 18
-    assert len(names) == 18
+    # 4 neutral kinds + 5 states + 4 districts + 1 large tile + 4 tokens + 1 space
+    # + 4 phrases = 23
+    assert len(names) == 23
     assert [name for name in sorted(names) if name not in text] == []
