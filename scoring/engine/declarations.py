@@ -313,6 +313,10 @@ class NeutralFigure:
     limit: int = 1
     """How many of the kind may be on the board in all."""
     meaning: str = ""
+    on_tile_rule: tuple[str, Any] | None = None
+    """``(rule name, value)``: under that rule choice the figure stands on a tile rather
+    than beside a feature (the fairy of the other publishers' rules), so ``at`` may be
+    left out; when given it is checked as usual but names only the tile."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -546,9 +550,15 @@ class LayoutRule:
 @dataclasses.dataclass(frozen=True)
 class FigureRule:
     """A check of one figure on its tile: ``check(tile, segment, kind)`` returns why it
-    may not stand there, or ``None``."""
+    may not stand there, or ``None``.
+
+    ``laying_only``: the rule forbids placing a figure when the tile is laid, and holds
+    for the finished board only as long as nothing brings figures to tiles already on
+    the table; with a part in play that does (``Part.reaches_laid_tiles``: the magic
+    portal), it is not checked."""
 
     check: Callable[[Any, Any, str], str | None]
+    laying_only: bool = False
 
 
 @dataclasses.dataclass(frozen=True)

@@ -216,6 +216,10 @@ class Part:
     other_editions: tuple[str, ...] = ()
     """Catalogue codes of editions that have it besides those the calculator scores
     (the Winter Edition)."""
+    reaches_laid_tiles: bool = False
+    """Whether its rules put figures on tiles already on the table (the magic portal
+    places a follower on any unfinished feature): figure rules about the moment a tile
+    is laid (``FigureRule.laying_only``) then do not hold at the end."""
 
     @property
     def catalogue_name(self) -> str:
@@ -550,7 +554,10 @@ class InPlay:
 
     @functools.cached_property
     def figure_rules(self) -> tuple[FigureRule, ...]:
-        return _merged(self.parts, "figure_rules")
+        rules = _merged(self.parts, "figure_rules")
+        if any(part.reaches_laid_tiles for part in self.parts):
+            rules = tuple(rule for rule in rules if not rule.laying_only)
+        return rules
 
     @functools.cached_property
     def board_checks(self) -> tuple[BoardCheck, ...]:

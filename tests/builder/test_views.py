@@ -310,8 +310,9 @@ def test_the_page_carries_only_the_tiles_of_the_game_in_play(client):
     # The rules data of every declared expansion travels with it too (see below).
     assert len(response.content) < 110_000
     # The rules of every declared expansion still travel with the page (about 1 KB each;
-    # 60,142 bytes with Under the Big Top).
-    assert len(client.get("/board/").content) < 62_000
+    # 62,295 bytes with Under the Big Top, Bridges, Castles & Bazaars and the fairy's
+    # placement rule).
+    assert len(client.get("/board/").content) < 64_000
 
 
 def test_the_tiles_of_another_expansion_come_on_request(client):
@@ -345,8 +346,7 @@ def test_the_figure_kinds_come_from_the_expansions(client):
         "meeple": (7, 1, "base"), "abbot": (1, 1, "abbot"), "large": (1, 2, "large-meeple"),
         "builder": (1, 0, "builder"), "pig": (1, 0, "pig"), "mayor": (1, 1, "mayor"),
         "wagon": (1, 1, "wagon"), "barn": (1, 0, "barn"), "shepherd": (1, 0, "shepherds"),
-        "castle": (3, 0, "castles"),
-        "ringmaster": (1, 1, "ringmaster"),
+        "castle": (3, 0, "castles"), "ringmaster": (1, 1, "ringmaster"),
     }
     large = figure(data, "large")
     assert (large["name"], large["plural"], large["shape"]) == (
@@ -378,7 +378,7 @@ def test_the_rule_options_tokens_and_start_tiles_come_from_the_expansions(client
     options = {option["name"]: option for option in rules["options"]}
     assert list(options) == [
         "small_cities", "incomplete_features", "farm_scoring", "incomplete_inns_cathedrals",
-        "king_robber_scoring", "hill_tiebreak"]
+        "king_robber_scoring", "hill_tiebreak", "fairy_placement"]
     farms = options["farm_scoring"]
     assert (farms["label"], farms["default"], farms["parts"]) == (
         "Farm scoring", "third-edition", ["farmers"])

@@ -66,6 +66,8 @@ REQUIRED = {
     "jcz-abbey-merge", "jcz-abbey-wagon-move", "jcz-barn-scoring", "jcz-barn-connected-scoring",
     "jcz-mayor-zero-points", "jcz-king-and-robber-scoring", "jcz-coc-field-scoring",
     "jcz-shrine-scoring",
+    # The crossing cities enclose two inner fields, I and II (as JCloisterZone has them).
+    "crossing-cities-two-inner-fields",
     # Issue #19: Hills & Sheep.
     "vineyards-around-a-completed-monastery", "hills-tie-one-follower-enough",
     "hills-tie-most-followers", "hills-decide-a-cathedral-city",
@@ -73,6 +75,9 @@ REQUIRED = {
     # Issue #19: The Princess & the Dragon.
     "fairy-beside-a-farmer-without-a-city", "fairy-on-an-open-inn-road",
     "fairy-with-the-minority", "monastery-in-a-city-and-road-under-a-city",
+    # The other publishers' fairy rule (fairy_placement: on-tile), beside the C2 rule.
+    "fairy-on-tile-two-players-one-tile", "fairy-on-tile-one-player-two-features",
+    "fairy-beside-follower-same-table",
     # Issue #19: The Tower.
     "tower-top-scores-nothing",
     # Issue #19: JCloisterZone's engine tests for these expansions, replayed.

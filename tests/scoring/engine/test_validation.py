@@ -95,7 +95,8 @@ CASES = [
      'A farmer on Tile E at (0,-1) needs The Farmers: add "farmers" to expansions.'),
     ("unknown_rule", changed(rules={"inns": True}), "rules.inns",
      'Unknown rule "inns"; the rules are small_cities, incomplete_features, farm_scoring, '
-     'incomplete_inns_cathedrals, king_robber_scoring, hill_tiebreak.'),
+     'incomplete_inns_cathedrals, king_robber_scoring, hill_tiebreak, '
+     'fairy_placement.'),
     ("invalid_rule_value", changed(rules={"farm_scoring": "fourth-edition"}),
      "rules.farm_scoring",
      'farm_scoring cannot be "fourth-edition": use third-edition, second-edition, '
@@ -150,8 +151,10 @@ CASES = [
     ("invalid_location", with_figure({"player": "red", "x": 0, "y": 0, "at": "X"}),
      "figures[0].at",
      # With a large tile in the registry (the City of Carcassonne), an unknown name may be
-     # a district, so the message names the tile.
-     '"X" is not a location of Tile D at (0,0).'),
+     # a district, so the message names the tile, and on an ordinary tile lists the
+     # locations as before.
+     '"X" is not a location of Tile D at (0,0); use one of N, E, S, W, NW, NE, EN, ES, '
+     'SE, SW, WS, WN, C, I, II.'),
     ("no_tile_at_figure", with_figure({"player": "red", "x": 9, "y": 9, "at": "N"}),
      "figures[0]",
      "There is no tile at (9,9)."),
