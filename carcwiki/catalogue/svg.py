@@ -25,8 +25,9 @@ band from edge to edge, with the glyph of its ``end`` where one edge ends on the
 (three edges for the fork), never clickable. A road
 crossing a band or an earlier road does so on a bridge (the two do not meet); a band
 passing under a city shows an arch on each wall. Also drawn: the inner field
-(``half_edges: [I]``) and ``end: village|monastery|gate|house`` on a one-edge road when
-the default guess of where it ends is wrong.
+(``half_edges: [I]``) and ``end: village|monastery|gate|house|centre`` on a one-edge road
+when the default guess of where it ends is wrong (``centre``: at the landmark in the middle
+of the tile, such as a circus; a garden then moves aside, as beside a monastery).
 """
 
 from __future__ import annotations
@@ -891,7 +892,7 @@ def render_tile_svg(
     occupied_by_lines = {
         edge
         for line in [*bands, *roads]
-        if not (line.kind == "road" and line.end == "monastery")
+        if not (line.kind == "road" and line.end in ("monastery", "centre"))
         for edge in line.edges
     }
     city_edges = {edge for index, item in cities for edge in _edges_of(item)}
@@ -900,7 +901,7 @@ def render_tile_svg(
         for line in [*bands, *roads]
     )
     monastery_roads = "".join(
-        edge for road in dead_ends if road.end == "monastery" for edge in road.edges
+        edge for road in dead_ends if road.end in ("monastery", "centre") for edge in road.edges
     )
     occupied = [edge for edge in EDGE_NAMES if edge in occupied_by_lines or edge in city_edges]
     if len(occupied) == 4 and not straight_through:
@@ -911,7 +912,7 @@ def render_tile_svg(
     centre_spot = _centre_spot(occupied, straight_through, avoid=monastery_roads)
     monastery_spot = centre_spot
     garden_spot = centre_spot
-    if has_monastery and "garden" in kinds:
+    if (has_monastery or centre_landmarks) and "garden" in kinds:
         garden_spot = (centre_spot[0] + 22 if centre_spot[0] <= 50 else centre_spot[0] - 22,
                        centre_spot[1] + 20 if centre_spot[1] <= 50 else centre_spot[1] - 20)
 
@@ -960,7 +961,7 @@ def render_tile_svg(
             line.paths = [_line_to(line.edges[0], pools[position])]
         elif line.kind == "road" and len(line.edges) == 1:
             edge = line.edges[0]
-            if line.end == "monastery":
+            if line.end in ("monastery", "centre"):
                 line.paths = [_line_to(edge, monastery_spot)]
             elif line.end == "gate":
                 line.gate = gate_for(edge)

@@ -219,8 +219,9 @@ class _NoExtras:
 NO_EXTRAS: TileSchema = _NoExtras()
 """A schema that allows the base features only."""
 
-ROAD_ENDS = ("village", "monastery", "gate", "house")
-"""What a road that ends on its tile may be drawn ending at (``end``, pictures only)."""
+ROAD_ENDS = ("village", "monastery", "gate", "house", "centre")
+"""What a road that ends on its tile may be drawn ending at (``end``, pictures only;
+``centre``: at what the tile prints in its middle, such as a circus)."""
 
 
 @dataclasses.dataclass(frozen=True)

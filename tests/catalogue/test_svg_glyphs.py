@@ -136,3 +136,20 @@ def test_the_declared_glyphs_of_the_calculators_expansions():
         "river", "volcano", "hill", "vineyard", "dragon", "magic_portal", "tower", "gold",
         "magic", "flying-machine", "crop-circle", "ferry-lake", "bazaar", "circus",
         "acrobats"}
+
+
+def test_roads_ending_at_the_centre_run_to_its_landmark_and_the_garden_steps_aside():
+    # The made-up tower tile with a garden and a road from the south that ends at the
+    # tower (end: centre): no village and no gate; the road stops where the tower is
+    # drawn, in the middle; the garden moves off the middle as it does by a monastery.
+    tile = {"code": "T", "edges": "FFRF", "features": [
+        {"kind": "tower"}, {"kind": "garden"}, {"kind": "road", "edges": ["S"], "end": "centre"},
+        {"kind": "field", "half_edges": ALL_HALVES}]}
+    root = ET.fromstring(render_tile_svg(tile, registry=REGISTRY))
+    assert not groups(root, "village") and not groups(root, "gate")
+    (tower,) = groups(root, "tower")
+    assert tower.get("transform").startswith("translate(50 50)")
+    road = next(e for e in root.iter() if e.get("data-kind") == "road")
+    assert " ".join(p.get("d") for p in road.iter(f"{SVG}path")).rstrip().endswith("50 50")
+    (garden,) = [e for e in root.iter() if e.get("data-kind") == "garden"]
+    assert "50 50" not in ET.tostring(garden, encoding="unicode")

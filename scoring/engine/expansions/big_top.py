@@ -60,8 +60,6 @@ PYRAMID = 3
 """Acrobats one acrobat space holds."""
 RINGMASTER_POINTS = 2
 BIG_TOP, CIRCUS_NAME, ACROBATS_NAME, RINGMASTER_CODE = "big-top", "circus", "acrobats", "ringmaster"
-RINGMASTER_FEATURES = (FeatureKind.ROAD, FeatureKind.CITY, FeatureKind.MONASTERY,
-                       FeatureKind.FARM)
 
 CIRCUS = LandmarkKind(
     name=CIRCUS_NAME,

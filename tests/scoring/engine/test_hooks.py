@@ -26,6 +26,7 @@ from scoring.engine.expansion import (
     PlayerTokens,
     ScoreModifier,
     ScoreTransform,
+    Space,
     Stand,
     StepAction,
     TieBreak,
@@ -603,3 +604,50 @@ def test_only_followers_stand_in_districts(base_tiles):
                              ("figures[8]", "too_many_figures")]
     assert errors[0].message == ("Only followers stand in the yard district, and a helper is "
                                  "not one.")
+
+
+# -- a place printed on a tile where figures stand (an acrobat space) ----------------
+
+STAGE_TILE = {"code": "test-stage", "expansion": "test-stage", "edges": "FFFF",
+              "counts": {"C3": 1},
+              "features": [{"kind": "stage"}, {"kind": "field", "half_edges": ALL_HALVES}]}
+
+
+def performers(context):
+    """Each figure on a stage earns its owner 4."""
+    found = {}
+    for figure in context.request.board.districts:
+        if figure.district == "stage":
+            found[figure.player] = found.get(figure.player, 0) + 4
+    return [BonusResult(data={"points": found}, scored=found)]
+
+
+def test_a_space_printed_on_a_tile(base_tiles):
+    stage = LandmarkKind("stage", space=Space(holds=2, kinds=("meeple",), word="stage"))
+    registry, _ = made_up("test-stage", landmarks=(stage,),
+                          bonuses=(PlayerBonus("stage", "stage", performers),))
+    assert registry.spaces["stage"][0] is stage
+    tiles = tiles_for(registry, base_tiles, [STAGE_TILE])
+    board = [{"tile": "test-stage", "x": 0, "y": 0}, {"tile": "B", "x": 1, "y": 0}]
+    figures = [{"player": "red", "x": 0, "y": 0, "at": "stage"},
+               {"player": "blue", "x": 0, "y": 0, "at": "stage"}]
+    request = body(board, figures, ["farmers", "test-stage"])
+    # On no feature: kept with the district figures, and scored by the bonus alone.
+    assert [(f.player, f.district, f.kind) for f in
+            ScoreRequest.from_json(request, tiles).board.districts] == [
+        (Color.RED, "stage", "meeple"), (Color.BLUE, "stage", "meeple")]
+    result = score_request(request, tiles)
+    assert {p.color: p.total for p in result.players} == {Color.RED: 4, Color.BLUE: 4}
+    assert result.features == ()
+    # A third figure, an abbot, and a figure on a tile that prints no stage are refused.
+    request["figures"] = [*figures, {"player": "red", "x": 0, "y": 0, "at": "stage"},
+                          {"player": "blue", "x": 1, "y": 0, "at": "stage"}]
+    errors = validate_request(request, tiles)
+    assert codes(errors) == [("figures[2]", "too_many_figures"),
+                             ("figures[3].at", "invalid_location")]
+    assert errors[1].message == ("Tile B at (1,0) has no stage: only tiles that print one "
+                                 "take figures there.")
+    request["figures"] = [{"player": "red", "x": 0, "y": 0, "at": "stage", "kind": "abbot"}]
+    request["expansions"] = ["farmers", "abbot", "test-stage"]
+    request["edition"] = "C3"
+    assert codes(validate_request(request, tiles)) == [("figures[0]", "figure_not_allowed")]
