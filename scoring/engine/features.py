@@ -35,6 +35,9 @@ from .tiles import FeatureKind, OrientedTile, TileSet
 _KIND_NAME = {kind: kind.value for kind in FeatureKind}
 """Feature kinds by name (a dict lookup is cheaper than ``Enum.value``)."""
 
+_SIDE_STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+"""The ``(dx, dy)`` step across each side, north, east, south, west."""
+
 _NEIGHBOURHOOD = tuple(
     (dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)
 )
@@ -117,7 +120,7 @@ class FeatureGraph:
     """
 
     __slots__ = (
-        "_placed", "_parent", "_facts", "_positions", "_open_edges", "_links", "_roots",
+        "_placed", "_parent", "_facts", "_positions", "_links", "_roots",
         "_closed_ends",
         "_numbers", "_feature_of_root", "_feature_of_figure", "_complete",
     )
@@ -203,24 +206,35 @@ class FeatureGraph:
         """Build the graph from oriented tiles keyed by ``(y, x)`` (reading order), with
         the players' figures and the neutral figures standing on them."""
         graph = cls()
+        keys = sorted(placed)
+        # Squares as integers ``y * width + x``: a row is wider than the board by one,
+        # so the square east of the last column is empty and never the next row's
+        # first, and the neighbour east is ``+ 1``, south ``+ width``.
+        if keys:
+            min_x = min(key[1] for key in keys)
+            max_x = max(key[1] for key in keys)
+        else:
+            min_x = max_x = 0
+        width = max_x - min_x + 2
         # Number the segments in reading order; per segment keep what the features
         # read (facts) and the square, one tuple object per square.
-        slots: dict[tuple[int, int], tuple[OrientedTile, int]] = {}
+        slots: dict[int, tuple[OrientedTile, int]] = {}
         facts: list[tuple] = []
         positions: list[tuple[int, int]] = []
         links: list[tuple[int, int]] = []
         node_count = 0
-        for key in sorted(placed):
+        for key in keys:
             oriented = placed[key]
-            slots[key] = (oriented, node_count)
-            reading = oriented.reading_facts
-            facts += reading
-            positions += ((key[1], key[0]),) * len(reading)
-            for field, city in oriented.border_links:
-                links.append((node_count + field, node_count + city))
-            node_count += len(reading)
+            y, x = key
+            slots[y * width + x] = (oriented, node_count)
+            facts += oriented.reading_facts
+            count = oriented.node_count
+            positions += ((x, y),) * count
+            if oriented.border_links:
+                for field, city in oriented.border_links:
+                    links.append((node_count + field, node_count + city))
+            node_count += count
         parent = list(range(node_count))
-        open_edges = [0] * node_count
         closed_ends: list[int] = []
         """Nodes of roads and cities that end against a tile closing its edges."""
 
@@ -230,29 +244,27 @@ class FeatureGraph:
                 node = parent[node]
             return node
 
-        for key, (oriented, base) in slots.items():
-            y, x = key
-            edge_ranks = oriented.edge_ranks
-            for side, neighbour_key in ((1, (y, x + 1)), (2, (y + 1, x))):
-                across = slots.get(neighbour_key)
+        get = slots.get
+        for square, (oriented, base) in slots.items():
+            joins = oriented.joins
+            for side, step in ((1, 1), (2, width)):
+                across = get(square + step)
                 if across is None:
-                    if edge_ranks[side] >= 0:
-                        open_edges[base + edge_ranks[side]] += 1
-                        for rank in oriented.shared_ranks[side]:
-                            open_edges[base + rank] += 1
                     continue
                 other, other_base = across
-                pairs = oriented.joins[side].get(other)
+                pairs = joins[side].get(other)
                 if pairs is None:
                     pairs = _joins(oriented, other, side)
-                if not pairs and (oriented.closes or other.closes):
-                    # A tile that closes its edges (an abbey) ends the road or city that
-                    # meets it there: an end on that tile, not an open edge.
-                    for tile, tile_base, tile_side in ((oriented, base, side),
-                                                       (other, other_base, (side + 2) % 4)):
-                        rank = tile.side_segment[tile_side]
-                        if rank >= 0 and not tile.closes:
-                            closed_ends.append(tile_base + tile.rank[rank])
+                if not pairs:
+                    if oriented.closes or other.closes:
+                        # A tile that closes its edges (an abbey) ends the road or city
+                        # that meets it there: an end on that tile, not an open edge.
+                        for tile, tile_base, tile_side in ((oriented, base, side),
+                                                           (other, other_base, (side + 2) % 4)):
+                            rank = tile.side_segment[tile_side]
+                            if rank >= 0 and not tile.closes:
+                                closed_ends.append(tile_base + tile.rank[rank])
+                    continue
                 for mine, theirs in pairs:
                     # Most nodes are roots or one step below one: look before calling.
                     root_a = parent[base + mine]
@@ -269,14 +281,6 @@ class FeatureGraph:
                             parent[root_b] = root_a
                         else:
                             parent[root_a] = root_b
-            if edge_ranks[0] >= 0 and (y - 1, x) not in slots:
-                open_edges[base + edge_ranks[0]] += 1
-                for rank in oriented.shared_ranks[0]:
-                    open_edges[base + rank] += 1
-            if edge_ranks[3] >= 0 and (y, x - 1) not in slots:
-                open_edges[base + edge_ranks[3]] += 1
-                for rank in oriented.shared_ranks[3]:
-                    open_edges[base + rank] += 1
         # Parents are never larger than their children, so one pass in order points
         # every node straight at its root; the roots are the features in numbering order.
         roots = []
@@ -289,15 +293,19 @@ class FeatureGraph:
         graph._parent = parent
         graph._facts = facts
         graph._positions = positions
-        graph._open_edges = open_edges
         graph._links = links
         graph._roots = roots
         graph._closed_ends = closed_ends
         graph._numbers = None
 
+        def base_of(x: int, y: int) -> tuple[OrientedTile, int]:
+            if not min_x <= x <= max_x:
+                raise KeyError((y, x))
+            return slots[y * width + x]
+
         figure_roots = []
         for figure in figures:
-            oriented, base = slots[(figure.y, figure.x)]
+            oriented, base = base_of(figure.x, figure.y)
             rank = oriented.figure_ranks.get(figure.at)
             if rank is None:
                 raise ValueError(
@@ -307,7 +315,7 @@ class FeatureGraph:
         neutral_roots = []
         for piece in neutral:
             if piece.at is not None:
-                oriented, base = slots[(piece.y, piece.x)]
+                oriented, base = base_of(piece.x, piece.y)
                 neutral_roots.append((piece, parent[base + oriented.figure_ranks[piece.at]]))
         if neutral_roots:
             graph._materialise(set(figure_roots).union(root for _, root in neutral_roots))
@@ -354,14 +362,12 @@ class FeatureGraph:
                 cities.add(parent[city])
         to_read = wanted.union(*borders_of.values()).difference(feature_of_root)
         numbers = self._number_of()
-        facts, positions, open_edges = self._facts, self._positions, self._open_edges
+        facts, positions = self._facts, self._positions
         placed = self._placed
-        for node in [node for node in range(len(parent)) if parent[node] in to_read]:
-            root = parent[node]
-            _, kind, _, pennants, road_end, centre, _, attributes = facts[node]
-            feature = feature_of_root.get(root)
-            if feature is None:
-                feature = feature_of_root[root] = Feature(kind, numbers[root], root)
+        for root in to_read:
+            feature_of_root[root] = Feature(facts[root][1], numbers[root], root)
+        for node in [node for node, root in enumerate(parent) if root in to_read]:
+            feature = feature_of_root[parent[node]]
             # Segments of one tile are numbered together, so a feature passing this tile
             # twice sees the same square twice in a row: count it once.
             position = positions[node]
@@ -369,12 +375,20 @@ class FeatureGraph:
             if not tiles or tiles[-1] is not position:
                 tiles.append(position)
             feature.segment_count += 1
+            fact = facts[node]
+            if fact[9]:  # nothing else to count (most fields)
+                continue
+            _, _, _, pennants, road_end, centre, _, attributes, open_sides, _ = fact
             if attributes:
                 feature.attributes += attributes
             if pennants:
                 feature.pennants += pennants
-            if open_edges[node]:
-                feature.open_edges += open_edges[node]
+            if open_sides:  # a road or city edge with no tile across is open
+                x, y = position
+                for side in open_sides:
+                    dx, dy = _SIDE_STEPS[side]
+                    if (y + dy, x + dx) not in placed:
+                        feature.open_edges += 1
             if road_end:
                 feature.dead_ends += 1
             elif centre:
