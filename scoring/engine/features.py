@@ -183,19 +183,24 @@ class FeatureGraph:
         figures on existing features.
         """
         table = tiles.orientations(edition)
+        placed_tiles = board.tiles
         try:
             placed = {
                 (tile.y, tile.x): table[tile.code][tile.rotation // 90]
-                for tile in board.tiles if not tile.state
+                for tile in placed_tiles if not tile.state
             }
-            special = len(placed) != len(board.tiles)
         except KeyError:  # a large tile
-            placed, special = {}, True
-        if special:  # tiles with a state or covering several squares
-            for tile in board.tiles:
-                for x, y, turned in tiles.lay(tile.code, tile.x, tile.y, tile.rotation,
-                                              tile.state, edition):
-                    placed[(y, x)] = turned
+            placed = {
+                (tile.y, tile.x): table[tile.code][tile.rotation // 90]
+                for tile in placed_tiles if not tile.state and tile.code in table
+            }
+        if len(placed) != len(placed_tiles):
+            # Only the tiles with a state or covering several squares are laid one by one.
+            for tile in placed_tiles:
+                if tile.state or tile.code not in table:
+                    for x, y, turned in tiles.lay(tile.code, tile.x, tile.y, tile.rotation,
+                                                  tile.state, edition):
+                        placed[(y, x)] = turned
         return cls.from_placed(placed, board.figures, board.neutral)
 
     @classmethod
@@ -208,33 +213,23 @@ class FeatureGraph:
         graph = cls()
         keys = sorted(placed)
         # Squares as integers ``y * width + x``: a row is wider than the board by one,
-        # so the square east of the last column is empty and never the next row's
-        # first, and the neighbour east is ``+ 1``, south ``+ width``.
+        # so the square west of the first column is empty and never the row above's
+        # last, and the neighbour west is ``- 1``, north ``- width``.
         if keys:
             min_x = min(key[1] for key in keys)
             max_x = max(key[1] for key in keys)
         else:
             min_x = max_x = 0
         width = max_x - min_x + 2
-        # Number the segments in reading order; per segment keep what the features
-        # read (facts) and the square, one tuple object per square.
+        # One pass in reading order numbers the segments, keeps per segment what the
+        # features read (facts) and the square (one tuple object per square), and joins
+        # each tile to its west and north neighbours, which come before it.
         slots: dict[int, tuple[OrientedTile, int]] = {}
+        get = slots.get
         facts: list[tuple] = []
         positions: list[tuple[int, int]] = []
         links: list[tuple[int, int]] = []
-        node_count = 0
-        for key in keys:
-            oriented = placed[key]
-            y, x = key
-            slots[y * width + x] = (oriented, node_count)
-            facts += oriented.reading_facts
-            count = oriented.node_count
-            positions += ((x, y),) * count
-            if oriented.border_links:
-                for field, city in oriented.border_links:
-                    links.append((node_count + field, node_count + city))
-            node_count += count
-        parent = list(range(node_count))
+        parent: list[int] = []
         closed_ends: list[int] = []
         """Nodes of roads and cities that end against a tile closing its edges."""
 
@@ -244,15 +239,24 @@ class FeatureGraph:
                 node = parent[node]
             return node
 
-        get = slots.get
-        for square, (oriented, base) in slots.items():
-            joins = oriented.joins
-            for side, step in ((1, 1), (2, width)):
-                across = get(square + step)
+        base = 0
+        for key in keys:
+            oriented = placed[key]
+            y, x = key
+            square = y * width + x
+            slots[square] = (oriented, base)
+            facts += oriented.reading_facts
+            count = oriented.node_count
+            positions += ((x, y),) * count
+            parent += range(base, base + count)
+            if oriented.border_links:
+                for field, city in oriented.border_links:
+                    links.append((base + field, base + city))
+            for side, across in ((3, get(square - 1)), (0, get(square - width))):
                 if across is None:
                     continue
                 other, other_base = across
-                pairs = joins[side].get(other)
+                pairs = oriented.joins[side].get(other)
                 if pairs is None:
                     pairs = _joins(oriented, other, side)
                 if not pairs:
@@ -281,6 +285,8 @@ class FeatureGraph:
                             parent[root_b] = root_a
                         else:
                             parent[root_a] = root_b
+            base += count
+        node_count = base
         # Parents are never larger than their children, so one pass in order points
         # every node straight at its root; the roots are the features in numbering order.
         roots = []
@@ -417,7 +423,8 @@ class FeatureGraph:
 def _joins(
     oriented: OrientedTile, other: OrientedTile, side: int
 ) -> tuple[tuple[int, int], ...]:
-    """Segment rank pairs joined across ``side`` (1 = east, 2 = south) of ``oriented``
+    """Segment rank pairs joined across ``side`` (the graph asks for 3 = west and
+    0 = north) of ``oriented``
     and the opposite side of ``other``: the road or city on the edge and the fields on
     either half, and a city sharing the edge (:attr:`~scoring.engine.tiles.Segment.
     shares`) with the city across. Cached on the tile: a board repeats the same few
