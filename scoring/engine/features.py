@@ -120,7 +120,7 @@ class FeatureGraph:
     """
 
     __slots__ = (
-        "_placed", "_parent", "_facts", "_positions", "_links", "_roots",
+        "_placed", "_parent", "_facts", "_positions", "_links", "_roots", "_slots", "_carried",
         "_closed_ends",
         "_numbers", "_feature_of_root", "_feature_of_figure", "_complete",
     )
@@ -143,11 +143,18 @@ class FeatureGraph:
     def carrying(self, name: str) -> list[Feature]:
         """Features with a segment that carries attribute ``name`` (goods, an inn), in
         numbering order; only those are built."""
-        parent, facts = self._parent, self._facts
-        roots = {
-            parent[node] for node, fact in enumerate(facts)
-            if fact[7] and any(key == name for key, _ in fact[7])
-        }
+        carried = self._carried
+        if carried is None:  # every attribute's segments, found once per board
+            carried = self._carried = {}
+            for oriented, base in self._slots.values():
+                if oriented.carried:
+                    for key, ranks in oriented.carried.items():
+                        nodes = carried.get(key)
+                        if nodes is None:
+                            nodes = carried[key] = []
+                        nodes += [base + rank for rank in ranks]
+        parent = self._parent
+        roots = {parent[node] for node in carried.get(name, ())}
         missing = roots - self._feature_of_root.keys()
         if missing:
             self._materialise(missing)
@@ -296,6 +303,8 @@ class FeatureGraph:
                 roots.append(node)
 
         graph._placed = placed
+        graph._slots = slots
+        graph._carried = None
         graph._parent = parent
         graph._facts = facts
         graph._positions = positions

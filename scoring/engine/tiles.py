@@ -638,7 +638,7 @@ class OrientedTile:
         "definition", "rotation", "edges", "segments", "side_segment", "side_halves",
         "centre", "reading_order", "rank", "reading_facts", "edge_ranks", "side_ranks",
         "border_links", "figure_ranks", "figure_segments", "joins", "_segment_index",
-        "closes", "shared_ranks", "node_count",
+        "closes", "shared_ranks", "node_count", "carried",
     )
 
     def __init__(self, definition: TileDefinition, rotation: int, edition: Edition | None):
@@ -733,6 +733,16 @@ class OrientedTile:
             (*fact, sides, not (fact[3] or fact[4] or fact[5] or fact[7] or sides))
             for fact, sides in zip(self.reading_facts, open_sides, strict=True)
         )
+        carried: dict[str, list[int]] = {}
+        for position, fact in enumerate(self.reading_facts):
+            for key, _ in fact[7]:
+                ranks = carried.setdefault(key, [])
+                if position not in ranks:
+                    ranks.append(position)
+        self.carried: dict[str, tuple[int, ...]] = {
+            key: tuple(ranks) for key, ranks in carried.items()
+        }
+        """By attribute name, the ranks of the segments that carry it (an inn, goods)."""
         self.node_count: int = len(self.reading_facts)
         """How many segments the tile has in the edition (nodes of the feature graph)."""
         self.side_ranks: tuple[tuple[int, ...], ...] = tuple(
