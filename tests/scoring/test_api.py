@@ -87,6 +87,38 @@ def test_board_problems_are_all_reported_with_400(client):
     ]}
 
 
+def test_bridge_and_castle_problems_are_400_with_a_path_and_a_sentence(client):
+    # A bridge N-S over U, whose north and south edges are roads, and a castle on E's
+    # city, which is not completed.
+    response = post(client, {
+        "edition": "C2", "expansions": ["farmers", "bridges-castles-bazaars"],
+        "players": [{"color": "red"}, {"color": "blue"}],
+        "tiles": [{"tile": "U", "x": 0, "y": 0, "state": {"bridge": "N-S"}},
+                  {"tile": "E", "x": 1, "y": 0}],
+        "figures": [{"player": "red", "x": 1, "y": 0, "at": "N", "kind": "castle"}],
+    })
+    assert response.status_code == 400
+    assert response.json() == {"errors": [{
+        "path": "tiles[0].state.bridge", "code": "invalid_bridge",
+        "message": "A bridge N-S cannot cross tile U: both its ends must rest on field "
+                   "edges, but N is road and S is road (sides are named as on the tile "
+                   "unturned).",
+    }]}
+    response = post(client, {
+        "edition": "C2", "expansions": ["farmers", "bridges-castles-bazaars"],
+        "players": [{"color": "red"}, {"color": "blue"}],
+        "tiles": [{"tile": "E", "x": 0, "y": 0}],
+        "figures": [{"player": "red", "x": 0, "y": 0, "at": "N", "kind": "castle"}],
+    })
+    assert response.status_code == 400
+    assert response.json()["errors"] == [{
+        "path": "figures[0]", "code": "invalid_castle",
+        "message": "The castle at (0,0) N cannot stand there: a castle is made only from a "
+                   "completed city of two half-round segments on two tiles, and this is an "
+                   "incomplete city of 1 tile.",
+    }]
+
+
 @pytest.mark.parametrize(
     ("body", "content_type", "message"),
     [
@@ -295,5 +327,5 @@ def test_the_schema_documents_the_endpoint(client):
         "holder_without_feature", "shrine_challenge", "fairy_without_follower", "invalid_tower",
         "invalid_gold", "too_much_gold",
         "mage_beside_witch", "invalid_markers", "points_and_markers",
-        "invalid_ferry", "ferry_without_jetty",
+        "invalid_ferry", "ferry_without_jetty", "invalid_bridge", "invalid_castle",
     }

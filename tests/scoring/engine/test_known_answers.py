@@ -86,6 +86,12 @@ REQUIRED = {
     "mage-and-witch-incomplete", "jcz-mage", "jcz-witch", "messages-two-markers",
     "flier-landed-meeple", "crop-circle-ends-roads",
     "ferry-links-east-west", "ferry-links-south-west",
+    # Issue #19: Bridges, Castles & Bazaars, hand-computed (also where castles meet the pig
+    # and the king) and replayed from JCloisterZone's engine tests.
+    "bridge-road-over-a-city", "bridge-and-printed-road-count-one-tile",
+    "castle-scores-nothing", "castle-field-four-and-a-city", "castle-beside-a-farm-with-a-pig",
+    "castle-not-counted-by-the-king", "jcz-field-castle-scoring",
+    "jcz-castle-unoccupied-trigger", "jcz-castle-not-affected-by-corn-circles",
 }
 
 
