@@ -328,4 +328,5 @@ def test_the_schema_documents_the_endpoint(client):
         "invalid_gold", "too_much_gold",
         "mage_beside_witch", "invalid_markers", "points_and_markers",
         "invalid_ferry", "ferry_without_jetty", "invalid_bridge", "invalid_castle",
+        "invalid_big_top",
     }

@@ -15,6 +15,7 @@ from ..expansion import ExpansionRegistry
 from . import (
     abbey_mayor,
     base,
+    big_top,
     bridges_castles_bazaars,
     count_king_robber,
     crop_circles,
@@ -48,6 +49,7 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     crop_circles.EXPANSION,
     ferries.EXPANSION,
     bridges_castles_bazaars.EXPANSION,
+    big_top.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

@@ -92,6 +92,10 @@ REQUIRED = {
     "castle-scores-nothing", "castle-field-four-and-a-city", "castle-beside-a-farm-with-a-pig",
     "castle-not-counted-by-the-king", "jcz-field-castle-scoring",
     "jcz-castle-unoccupied-trigger", "jcz-castle-not-affected-by-corn-circles",
+    # Issue #19: Under the Big Top, and where it meets Inns & Cathedrals and Traders &
+    # Builders.
+    "big-top-final-show", "acrobats-five-each", "ringmaster-completed-and-incomplete",
+    "ringmaster-as-farmer", "ringmaster-with-the-minority", "ringmaster-in-a-cathedral-city",
 }
 
 
