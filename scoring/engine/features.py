@@ -35,6 +35,9 @@ from .tiles import FeatureKind, OrientedTile, TileSet
 _KIND_NAME = {kind: kind.value for kind in FeatureKind}
 """Feature kinds by name (a dict lookup is cheaper than ``Enum.value``)."""
 
+_WEST_AND_NORTH = (3, 0)
+"""The sides across which the graph joins a tile to the tiles before it."""
+
 _SIDE_STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 """The ``(dx, dy)`` step across each side, north, east, south, west."""
 
@@ -259,7 +262,8 @@ class FeatureGraph:
             if oriented.border_links:
                 for field, city in oriented.border_links:
                     links.append((base + field, base + city))
-            for side, across in ((3, get(square - 1)), (0, get(square - width))):
+            for side in _WEST_AND_NORTH:
+                across = get(square - 1 if side == 3 else square - width)
                 if across is None:
                     continue
                 other, other_base = across
@@ -296,11 +300,17 @@ class FeatureGraph:
         node_count = base
         # Parents are never larger than their children, so one pass in order points
         # every node straight at its root; the roots are the features in numbering order.
+        # Each root is numbered among the features of its kind on the way.
         roots = []
+        numbers: dict[int, int] = {}
+        counts = [0] * len(FeatureKind)
         for node in range(node_count):
             root = parent[node] = parent[parent[node]]
             if root == node:
                 roots.append(node)
+                kind_position = facts[node][2]
+                counts[kind_position] += 1
+                numbers[node] = counts[kind_position]
 
         graph._placed = placed
         graph._slots = slots
@@ -311,7 +321,7 @@ class FeatureGraph:
         graph._links = links
         graph._roots = roots
         graph._closed_ends = closed_ends
-        graph._numbers = None
+        graph._numbers = numbers
 
         def base_of(x: int, y: int) -> tuple[OrientedTile, int]:
             if not min_x <= x <= max_x:
@@ -352,16 +362,7 @@ class FeatureGraph:
 
     def _number_of(self) -> dict[int, int]:
         """Each root's number among the features of its kind."""
-        numbers = self._numbers
-        if numbers is None:
-            facts = self._facts
-            counts = [0] * len(FeatureKind)
-            numbers = self._numbers = {}
-            for root in self._roots:
-                kind_position = facts[root][2]
-                counts[kind_position] += 1
-                numbers[root] = counts[kind_position]
-        return numbers
+        return self._numbers
 
     def _materialise(self, wanted: set[int]) -> None:
         """Create the features of the ``wanted`` roots and of the cities their farms
