@@ -113,6 +113,7 @@ from .declarations import (
 )
 from .outputs import Output
 from .problems import ProblemCode
+from .results import COLOR_NAME as _COLOR_NAME
 from .results import figure_counts, majority
 from .rules import Edition, RuleOption
 from .tiles import FeatureKind
@@ -799,6 +800,6 @@ class ScoringContext:
             if key is not None:
                 found.setdefault(key, set()).add(figure.player)
         return {
-            key: [player.value for player in self.players if player in colours]
+            key: [_COLOR_NAME[player] for player in self.players if player in colours]
             for key, colours in found.items()
         }

@@ -82,7 +82,7 @@ CASES = [
     ("unknown_edition", changed(edition="C4"), "edition",
      'Unknown edition "C4": use C1, C2 or C3.'),
     ("unknown_expansion", changed(expansions=["farmers", "abbot", "dragons"]), "expansions[2]",
-     'Unknown expansion "dragons"; the calculator knows farmers, abbot, river, river2, '
+     'Unknown expansion "dragons"; known: farmers, abbot, river, river2, '
      'inns-cathedrals, traders-builders, abbey-mayor, count-king-robber, hills-sheep, '
      'princess-dragon, tower, goldmines, mage-witch, flier, messages, crop-circles, ferries, '
      'bridges-castles-bazaars, big-top (or any part of these).'),
