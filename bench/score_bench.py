@@ -15,7 +15,7 @@ Measures the median of N runs of:
   (The Princess & the Dragon, The Tower, Hills & Sheep, Bridges, Castles & Bazaars,
   Under the Big Top). Each lays every tile of its boxes, with up to five figures of each
   kind for four players and the tile states, neutral figures and tokens drawn at random
-  (:func:`~scoring.engine.generate.add_inputs`, then :func:`playable`);
+  (:func:`playable`, then :func:`~scoring.engine.generate.add_extras`);
 - the engine core on synthetic boards of 100 to 10,000 tiles (:data:`SERIES`), per
   tile, which should stay flat (the graph is built in linear time);
 - unless ``--engine-only``: the HTTP request for the 72-tile board against a no-op DRF
@@ -79,7 +79,7 @@ from scoring.engine import (  # noqa: E402
     validate_request,
 )
 from scoring.engine.expansions import DEFAULT_REGISTRY  # noqa: E402
-from scoring.engine.generate import add_inputs, finished_game, random_request  # noqa: E402
+from scoring.engine.generate import add_extras, finished_game, random_request  # noqa: E402
 from scoring.engine.scoring import gc_paused  # noqa: E402
 
 clock = time.process_time
@@ -253,85 +253,33 @@ def stage_times(game: dict, tiles: TileSet, runs: int) -> dict[str, float]:
 
 def playable(game: dict, tiles: TileSet) -> dict:
     """The generated game without what the rules refuse. The generator lays abbey tiles
-    like any tile, puts barns on any field and fills in tile states, neutral figures and
-    tokens at random (see :func:`add_inputs`), so what validation refuses is taken away
+    like any tile and puts barns on any field, so what validation refuses is taken away
     until it accepts the game: an abbey outside a hole (with the figures on it, and the
-    tiles only it joined to the board), a barn off a corner of four field tiles, a
-    refused tile state (the states on and around a tile whose edges no longer match,
-    for a bridge), neutral figure or token count (for a limit over the whole board,
-    such as the tower floors in the box, the state is taken off half the tiles that
-    have it). With the king and robber baron in play, the first player holds the king
-    and the second the robber baron when the board shows a completed city and road."""
+    tiles only it joined to the board), a barn off a corner of four field tiles. With the
+    king and robber baron in play, the first player holds the king and the second the
+    robber baron when the board shows a completed city and road. Tile states, neutral
+    figures and tokens come after, from :func:`~scoring.engine.generate.add_extras`,
+    which keeps only what validation accepts."""
     players = game["players"]
     if "count-king-robber" in game.get("expansions", ()):
         players[0]["holds"] = {"king": True}
         players[1]["holds"] = {"robber-baron": True}
-    registry = tiles.registry
-    states_of_code: dict[str, set[str]] = {}
-    for name, state in registry.tile_states.items():
-        states_of_code.setdefault(state.invalid.value, set()).add(name)
-    token_names = {tokens.name for tokens in registry.tokens}
     while errors := validate_request(game, tiles):
-        changed = False
         refused_tiles = {int(error.path[6:-1]) for error in errors
                          if error.code.value in ("abbey_not_in_hole", "disconnected_tile")}
         squares = {(game["tiles"][i]["x"], game["tiles"][i]["y"]) for i in refused_tiles}
         refused_figures = {int(error.path.split("]")[0][8:]) for error in errors
                            if error.path.startswith("figures[")}
-        refused_neutral = {int(error.path.split("]")[0][8:]) for error in errors
-                           if error.path.startswith("neutral[")}
-        for error in errors:
-            path = error.path
-            if error.code.value == "holder_without_feature":
-                players[int(path.split("]")[0][8:])].pop("holds", None)
-                changed = True
-            elif error.code.value == "edge_mismatch":
-                # A state that changes edges (a bridge) on this tile or a neighbour.
-                tile = game["tiles"][int(path[6:path.index("]")])]
-                around = [other for other in game["tiles"]
-                          if abs(other["x"] - tile["x"]) + abs(other["y"] - tile["y"]) <= 1
-                          and "state" in other]
-                for other in around:
-                    other.pop("state")
-                changed = changed or bool(around)
-            elif path.startswith("tiles[") and ".state" in path:
-                tile = game["tiles"][int(path[6:path.index("]")])]
-                name = path.split(".state.")[1] if ".state." in path else None
-                state = tile.get("state", {})
-                for key in [name] if name in state else list(state):
-                    state.pop(key, None)
-                if not state:
-                    tile.pop("state", None)
-                changed = True
-            elif path == "tiles" and error.code.value in states_of_code:
-                names = states_of_code[error.code.value]
-                having = [tile for tile in game["tiles"] if names & tile.get("state", {}).keys()]
-                for tile in having[::2]:
-                    for name in names:
-                        tile["state"].pop(name, None)
-                    if not tile["state"]:
-                        tile.pop("state")
-                changed = bool(having)
-            elif path.startswith("players[") and path.split(".")[1:2] \
-                    and path.split(".")[1] in token_names:
-                players[int(path[8:path.index("]")])].pop(path.split(".")[1], None)
-                changed = True
-            elif path == "players" and error.code.value in {
-                    tokens.invalid.value for tokens in registry.tokens}:
-                for player in players:  # a limit over all players: halve every count
-                    for name in token_names & player.keys():
-                        player[name] = {kind: n // 2 for kind, n in player[name].items()}
-                changed = True
-        if not (refused_tiles or refused_figures or refused_neutral or changed):
+        holders = {int(error.path.split("]")[0][8:]) for error in errors
+                   if error.code.value == "holder_without_feature"}
+        for index in holders:
+            players[index].pop("holds", None)
+        if not (refused_tiles or refused_figures or holders):
             raise SystemExit(f"generated game refused: {errors[0].path}: {errors[0].message}")
         game["tiles"] = [tile for i, tile in enumerate(game["tiles"]) if i not in refused_tiles]
         game["figures"] = [figure for i, figure in enumerate(game["figures"])
                            if i not in refused_figures
                            and (figure["x"], figure["y"]) not in squares]
-        if "neutral" in game:
-            game["neutral"] = [piece for i, piece in enumerate(game["neutral"])
-                               if i not in refused_neutral
-                               and (piece["x"], piece["y"]) not in squares]
     return game
 
 
@@ -396,8 +344,8 @@ def main() -> None:
     rows.append(("engine core, 72 tiles: graph + score", core_ms,
                  f"{core_ms * 1000 / 72:.1f} µs/tile", ""))
     for label, edition, expansions in GAMES:
-        full = playable(add_inputs(finished_game(tiles, edition=edition, expansions=expansions),
-                                   tiles, random.Random(1)), tiles)
+        full = add_extras(playable(finished_game(tiles, edition=edition, expansions=expansions),
+                                   tiles), tiles, random.Random(1))
         count = len(full["tiles"])
         ms = median_ms(lambda full=full: score_request(full, tiles).to_json(), runs)
         neutral = f" + {len(full['neutral'])} neutral" if full.get("neutral") else ""

@@ -22,7 +22,7 @@ from typing import Any
 
 from .board import Board, Color, PlacedTile
 from .features import FeatureGraph
-from .locations import ROTATIONS, Location, Side
+from .locations import ROTATIONS, Side
 from .rules import Edition
 from .tiles import EdgeType, OrientedTile, TileSet
 from .validation import registry_of, validate_request
@@ -511,78 +511,4 @@ def add_extras(
                 del player[tokens.name]
                 if points is not None:
                     player["points"] = points
-def add_inputs(request: dict[str, Any], tiles: TileSet, rng: random.Random) -> dict[str, Any]:
-    """Fill in, at random, what the expansions in play of a generated ``request`` let
-    players enter besides tiles and figures, and return it: a state on every tile that
-    takes one (a ferry's link, a tower's height), the neutral figures up to their limits
-    (standing where a player's figure stands when its feature kind allows, so that they
-    change a score), and the tokens the board does not count (gold; score markers, which
-    then carry the player's points). Rules between them (the mage never beside the witch,
-    no more gold than the mines gave out) are not looked at: drop what
-    :func:`~scoring.engine.validation.validate_request` refuses.
-    """
-    registry = registry_of(tiles)
-    edition = Edition(request["edition"])
-    in_play = registry.in_play(request["expansions"])
-    states = list(in_play.tile_states.values())
-    for tile in request["tiles"]:
-        definition = tiles.get(tile["tile"])
-        if definition is None:  # a large tile
-            continue
-        chosen = {state.name: rng.choice(state.values) for state in states
-                  if state.applies(definition)}
-        if chosen:
-            tile["state"] = chosen
-    squares = {(tile["x"], tile["y"]): tile for tile in request["tiles"]}
-
-    def turned(tile: dict[str, Any]) -> OrientedTile:
-        state = tuple(sorted(tile.get("state", {}).items()))
-        return tiles.turned(tile["tile"], tile.get("rotation", 0), state, edition)
-
-    neutral: list[dict[str, Any]] = []
-    for kind in in_play.neutral_figures.values():
-        for _ in range(kind.limit):
-            if not kind.features:
-                tile = rng.choice(request["tiles"])
-                neutral.append({"kind": kind.code, "x": tile["x"], "y": tile["y"]})
-                continue
-            beside = [
-                figure for figure in request["figures"]
-                if (tile := squares.get((figure["x"], figure["y"]))) is not None
-                and tile["tile"] in tiles
-                and (segment := turned(tile).segment_at(Location(figure["at"]))) is not None
-                and segment.kind in kind.features
-            ]
-            if beside:
-                figure = rng.choice(beside)
-                neutral.append({"kind": kind.code, "x": figure["x"], "y": figure["y"],
-                                "at": figure["at"]})
-                continue
-            for _attempt in range(50):
-                tile = rng.choice(request["tiles"])
-                if tile["tile"] not in tiles:
-                    continue
-                spots = [location for location, segment in turned(tile).figure_segments.items()
-                         if segment.kind in kind.features]
-                if spots:
-                    neutral.append({"kind": kind.code, "x": tile["x"], "y": tile["y"],
-                                    "at": rng.choice(spots).value})
-                    break
-    if neutral:
-        request["neutral"] = neutral
-    for tokens in in_play.tokens:
-        if tokens.on_board is not None or tokens.flags:
-            continue
-        for player in request["players"]:
-            if tokens.on_scoreboard:  # the points, split over the markers
-                points = player.pop("points", 0)
-                counts = {}
-                for kind in tokens.kinds[:-1]:
-                    counts[kind] = rng.randint(0, points)
-                    points -= counts[kind]
-                counts[tokens.kinds[-1]] = points
-                player[tokens.name] = counts
-            else:
-                most = tokens.per_player if tokens.per_player is not None else 3
-                player[tokens.name] = {kind: rng.randint(0, most) for kind in tokens.kinds}
     return request
