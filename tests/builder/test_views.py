@@ -390,7 +390,8 @@ def test_the_rule_options_tokens_and_start_tiles_come_from_the_expansions(client
     assert rules["tokens"][:1] == [{"name": "goods", "kinds": ["wine", "grain", "cloth"],
                                 "part": "trade-goods", "meaning": "Goods tokens a player holds.",
                                 "flags": False, "per_player": None, "in_all": None,
-                                "words": {"wine": "wine", "grain": "grain", "cloth": "cloth"}}]
+                                "words": {"wine": "wine", "grain": "grain", "cloth": "cloth"},
+                                "on_scoreboard": False}]
     assert rules["start_tiles"] == [
         ["base", ["D"]], ["river", ["river-A", "river-A-C3"]], ["river2", ["river2-A"]],
         ["count", ["city-of-carcassonne"]]]
