@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 
 import { Catalogue } from "../../../static/js/builder/catalogue.js";
 import { tokenLimit } from "../../../static/js/builder/players.js";
+import { pathWords } from "../../../static/js/builder/words.js";
 import {
   BoardState, docFromBoard, stateMarks, stateValueWords, tileStatesFor,
 } from "../../../static/js/builder/state.js";
@@ -136,4 +137,12 @@ test("a tile's state is kept with the tile, turned with it, saved and sent", () 
   // Cleared, it is gone from the tile.
   state.setTileState(1, 0, "ferry", null);
   assert.equal(state.tileAt(1, 0).state, undefined);
+});
+
+test("an error about a held token names it with the declaration's words", () => {
+  const board = { players: [{ color: "red", name: "Ada" }, { color: "blue" }], tiles: [] };
+  assert.equal(pathWords("players[0].markers.meeple", board, catalogue), "Red (Ada)'s meeple marker");
+  assert.equal(pathWords("players[1].gold.ingots", board, catalogue), "Blue's gold ingots");
+  // Goods name themselves: the count's word stays.
+  assert.equal(pathWords("players[1].goods.wine", board, catalogue), "Blue's wine tokens");
 });
