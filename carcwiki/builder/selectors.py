@@ -157,7 +157,8 @@ def builder_editions() -> list[dict[str, str]]:
 def builder_options(registry: ExpansionRegistry = REGISTRY) -> list[dict[str, Any]]:
     """What a group can put in play and the score calculator can score, in catalogue
     order: the parts of the base game, and every other expansion with tiles in the
-    catalogue followed by its parts. Each option says whether it is a whole expansion
+    catalogue, or with something a player enters (Messages: two score markers, no land
+    tiles), followed by its parts. Each option says whether it is a whole expansion
     (``whole``) or a part of one (``expansion``: its code, ``base`` for the base game's)
     and whether a board without a list of expansions has it (``default``)."""
     with_tiles = set(
@@ -183,11 +184,22 @@ def builder_options(registry: ExpansionRegistry = REGISTRY) -> list[dict[str, An
         if expansion.code == BASE:
             options.extend(option(part, BASE) for part in expansion.parts.all()
                            if part.code in registry)
-        elif expansion.code in with_tiles and expansion.code in registry:
+        elif expansion.code in registry and (expansion.code in with_tiles
+                                             or _asks_for_inputs(registry, expansion.code)):
             options.append(option(expansion, None))
             options.extend(option(part, expansion.code) for part in expansion.parts.all()
                            if part.code in registry)
     return options
+
+
+def _asks_for_inputs(registry: ExpansionRegistry, code: str) -> bool:
+    """Whether the parts a code puts in play (beyond the base game's) declare something
+    the builder asks a player for: tokens, figures (a player's or nobody's), tile
+    states or rule options."""
+    base = {part.code for part in registry.in_play([]).parts}
+    return any(part.tokens or part.figure_kinds or part.neutral_figures or part.tile_states
+               or part.rule_options
+               for part in registry.in_play([code]).parts if part.code not in base)
 
 
 def _parts_declaring(registry: ExpansionRegistry, field: str, item: Any) -> list[str]:

@@ -13,8 +13,8 @@ from tests.builder.test_browser import LAPTOP, PHONE
 from tests.builder.test_views import builder_data
 from tests.waiting import wait_until
 
-BIG_BOX_6 = ["inns-cathedrals", "traders-builders", "flier", "messages", "ferries", "goldmines",
-             "mage-witch", "crop-circles"]
+BIG_BOX_6 = ["farmers", "abbot", "river", "inns-cathedrals", "traders-builders", "flier",
+             "messages", "ferries", "goldmines", "mage-witch", "crop-circles"]
 
 
 @pytest.mark.django_db
@@ -64,6 +64,8 @@ def test_a_big_box_6_board_with_mage_witch_gold_and_a_ferry_scores_exactly(
     builder = open_builder(viewport)
     page = builder.page
     import_board(builder, tmp_path, BIG_BOX_6, TILES, FIGURES, edition="C2")
+    # Messages has no land tiles, but its markers are something to enter: it is offered.
+    assert builder.testid("expansion-messages").is_checked()
 
     # What the players hold: red took 2 gold ingots; blue's score markers stand on 10
     # (the meeple marker) and 5 (the messenger marker). The panel names them as the
