@@ -821,8 +821,12 @@ class Player:
 
     def select_tile(self, x: int, y: int) -> None:
         """Select the tile at (x, y) for its panel, unless it is selected already."""
-        if self.ui("selected") != f"{x},{y}":
+        for _ in range(2):  # a phone's page may shift under the finger: hold again
+            if self.ui("selected") == f"{x},{y}":
+                return
             self.hold_square(x, y)
+        if self.ui("selected") != f"{x},{y}":
+            raise Mismatch(f"a hold on ({x}, {y}) selected {self.ui('selected')}")
 
     def enter_states(self, request: dict) -> None:
         """What each tile holds (a ferry's link), in its panel: select the tile, then
@@ -832,7 +836,9 @@ class Player:
                 self.select_tile(tile["x"], tile["y"])
                 field_ = self.testid(f"tile-state-{name}")
                 if not field_.count():
-                    raise Unsupported(f"the page has no field for a tile's {name}")
+                    title = self.testid("inspector-title")
+                    raise Unsupported(f"the page has no field for a tile's {name} (panel: "
+                                      f"{title.text_content() if title.count() else 'empty'})")
                 self.reach(field_, "tile:state")
                 if field_.evaluate("e => e.tagName") == "SELECT":
                     field_.select_option(str(value))
