@@ -146,3 +146,20 @@ test("an error about a held token names it with the declaration's words", () => 
   // Goods name themselves: the count's word stays.
   assert.equal(pathWords("players[1].goods.wine", board, catalogue), "Blue's wine tokens");
 });
+
+test("Under the Big Top's animal token is asked for on a circus tile, as its declaration says", () => {
+  const token = byName(data.rules.tile_states).animal_token;
+  // Six values that are not a run of whole numbers: a choice, not a number field.
+  assert.deepEqual(token.values, [1, 3, 4, 5, 6, 7]);
+  assert.equal(token.number, undefined);
+  assert.equal(token.label, "animal token under the big top");
+  const inPlay = catalogue.inPlay(["big-top"]);
+  const circus = data.tiles.find((tile) => tile.states?.animal_token).code;
+  assert.deepEqual(tileStatesFor(catalogue, inPlay, circus).map((entry) => [entry.name, entry.choices]),
+    [["animal_token", [1, 3, 4, 5, 6, 7]]]);
+  // Entered, it is sent with the tile and drawn as its value.
+  const state = stateOf({ edition: "C2", expansions: ["big-top"], tiles: [{ tile: circus, x: 0, y: 0 }] });
+  state.setTileState(0, 0, "animal_token", 5);
+  assert.deepEqual(state.toBoard().tiles[0].state, { animal_token: 5 });
+  assert.deepEqual(stateMarks(catalogue, state.inPlay(), state.tileAt(0, 0)), [{ name: "animal_token", text: "5" }]);
+});
