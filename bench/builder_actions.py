@@ -184,7 +184,9 @@ def declared_inputs(request: dict, tiles, rng: random.Random) -> None:
             continue
         definition = tiles[tile["tile"]]
         for name, state in in_play.tile_states.items():
-            choices = list(state.choices(definition) if state.choices else state.values) \
+            choices = [value for value in (state.choices(definition) if state.choices
+                                           else state.values)
+                       if state.refuses is None or state.refuses(definition, value) is None] \
                 if state.applies(definition) else []
             if choices:
                 tile.setdefault("state", {})[name] = rng.choice(choices)

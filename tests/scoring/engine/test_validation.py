@@ -85,7 +85,7 @@ CASES = [
      'Unknown expansion "dragons"; the calculator knows farmers, abbot, river, river2, '
      'inns-cathedrals, traders-builders, abbey-mayor, count-king-robber, hills-sheep, '
      'princess-dragon, tower, goldmines, mage-witch, flier, messages, crop-circles, ferries, '
-     'big-top (or any part of these).'),
+     'big-top, bridges-castles-bazaars (or any part of these).'),
     ("expansion_not_in_edition", changed(edition="C1", expansions=["farmers", "abbot"],
                                          figures=[]), "expansions[1]",
      "The Abbot does not exist in C1."),
@@ -145,8 +145,8 @@ CASES = [
      'No player has the colour "green".'),
     ("unknown_figure_kind", with_figure({"player": "red", "x": 0, "y": 0, "at": "N",
                                          "kind": "wizard"}), "figures[0].kind",
-     'Unknown figure kind "wizard"; known kinds: abbot, barn, builder, large, mayor, meeple, '
-     'pig, ringmaster, shepherd, wagon.'),
+     'Unknown figure kind "wizard"; known kinds: abbot, barn, builder, castle, large, mayor, '
+     'meeple, pig, ringmaster, shepherd, wagon.'),
     ("invalid_location", with_figure({"player": "red", "x": 0, "y": 0, "at": "X"}),
      "figures[0].at",
      # With a large tile in the registry (the City of Carcassonne), an unknown name may be
@@ -186,7 +186,8 @@ CASES = [
     ("unknown_tile_state", changed(tiles=[{"tile": "D", "x": 0, "y": 0,
                                            "state": {"gate": "open"}}, *valid()["tiles"][1:]]),
      "tiles[0].state.gate",
-     'Unknown tile state "gate"; the states are: tower, tower_top, ferry, animal_token.'),
+     'Unknown tile state "gate"; the states are: tower, tower_top, ferry, animal_token, '
+     'bridge.'),
 ]
 
 
