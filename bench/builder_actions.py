@@ -72,6 +72,7 @@ BIG_BOX = ["farmers", "abbot", "river", "inns-cathedrals", "traders-builders"]
 # Big Box 6 (C2): the Big Box and the seven minis the engine scores (Robbers has no tiles
 # yet): a table with lakes, gold, the mage and the witch and two score markers.
 BIG_BOX_6 = BIG_BOX + ["flier", "messages", "ferries", "goldmines", "mage-witch", "crop-circles"]
+BIG_BOX_6_EDITION = "C2"  # --big-box-edition C3: the same contents as Big Box 7
 FIGURES_PER_PLAYER = 5  # about 20 figures on a base table, as after a real game
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -126,7 +127,8 @@ class Game:
     final: dict[str, int]  # the engine's final points per colour
 
 
-def make_games(tiles, base: int, big_box: int, big_box_6: int = 0) -> list[Game]:
+def make_games(tiles, base: int, big_box: int, big_box_6: int = 0,
+               big_box_6_edition: str = BIG_BOX_6_EDITION) -> list[Game]:
     """``base`` base games, ``big_box`` Big Box games and ``big_box_6`` Big Box 6 games
     (C2), each a whole box laid by the generator (one seed each) with a few figures of
     every kind for each player, and for Big Box 6 what its declarations ask for (see
@@ -141,9 +143,10 @@ def make_games(tiles, base: int, big_box: int, big_box_6: int = 0) -> list[Game]
     games: list[Game] = []
     wanted = [("base", seed, None) for seed in range(base)]
     wanted += [("big box", seed, BIG_BOX) for seed in range(big_box)]
-    wanted += [("big box 6", seed, BIG_BOX_6) for seed in range(big_box_6)]
+    box = "big box 6" if big_box_6_edition == "C2" else "big box 7"
+    wanted += [(box, seed, BIG_BOX_6) for seed in range(big_box_6)]
     for kind, seed, expansions in wanted:
-        edition = Edition.C2 if expansions is BIG_BOX_6 else Edition.C3
+        edition = Edition(big_box_6_edition) if expansions is BIG_BOX_6 else Edition.C3
         request = random_request(tiles, random.Random(seed), size=None, expansions=expansions,
                                  edition=edition)
         in_play = registry.in_play(request["expansions"])
@@ -390,9 +393,9 @@ class Player:
             self.reach(self.testid("board"), what)
             spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
         for _ in range(3):
-            if spot["inside"] and self.touch and what.startswith("figure") \
+            if spot["inside"] and self.touch and what.startswith(("figure", "tile:select")) \
                     and spot["side"] < MIN_FINGER_SQUARE:
-                # Too small for a fingertip to pick a feature: pinch it larger.
+                # Too small for a fingertip to pick a feature or a tile: pinch it larger.
                 self.pinch(spot["x"], spot["y"], MIN_FINGER_SQUARE * 1.5 / spot["side"])
                 self.tally.add(f"{what}:view")
                 spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
@@ -1018,6 +1021,8 @@ def main() -> None:
     parser.add_argument("--big-box", type=int, default=10, help="Big Box games (default 10)")
     parser.add_argument("--big-box-6", type=int, default=4,
                         help="Big Box 6 games, with the minis (default 4)")
+    parser.add_argument("--big-box-edition", default=BIG_BOX_6_EDITION, choices=["C2", "C3"],
+                        help="edition of those games (C3: Big Box 7's contents; default C2)")
     parser.add_argument("--viewports", default="laptop,phone")
     parser.add_argument("--jobs", type=int, default=2,
                         help="viewports played at once, each in its own browser (default 2)")
@@ -1028,7 +1033,7 @@ def main() -> None:
 
     started = time.perf_counter()
     tiles = tile_set()
-    games = make_games(tiles, args.games, args.big_box, args.big_box_6)
+    games = make_games(tiles, args.games, args.big_box, args.big_box_6, args.big_box_edition)
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
         for game in games:
