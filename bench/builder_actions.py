@@ -650,9 +650,22 @@ class Player:
         """The types whose palette button the player sees now."""
         return set(self.page.evaluate(PALETTE_IN_SIGHT))
 
-    def lay(self, tile: dict) -> None:
+    def lay(self, tile: dict, on_purpose: bool = False) -> None:
+        """Lay a tile; ``on_purpose``: turned in hand before it goes down (R, or the
+        turn button), as a player does with a river tile, where the way the page would
+        turn it may be a way the river's rules refuse once it is down."""
         code, x, y = tile["tile"], tile["x"], tile["y"]
-        if self.ui("hand") == code:
+        target = self.look(code, tile["rotation"])
+        if on_purpose:
+            # A tap on the type (even the one in hand) makes R turn the hand, not the
+            # tile just placed.
+            self.press(self.testid(f"palette-{code}"), "tile:pick")
+            for _ in range(5):
+                if self.ui("turned") and self.look(code, self.ui("rotation")) == target:
+                    break
+                self.key_or_button("r", "rotate", "tile:turn")
+            self.tap_square(x, y, 0.5, 0.5, "tile:place")
+        elif self.ui("hand") == code:
             self.tap_square(x, y, 0.5, 0.5, "tile:place")
         elif self.taps_only:
             self.press(self.testid(f"palette-{code}"), "tile:pick")
@@ -660,7 +673,6 @@ class Player:
         else:
             self.drag_type(code, x, y)
         self.page.wait_for_selector(f'[data-testid="tile-{x},{y}"]')
-        target = self.look(code, tile["rotation"])
         for _ in range(4):
             rotation = int(self.page.get_by_test_id(f"tile-{x},{y}").get_attribute("data-rotation"))
             if self.look(code, rotation) == target:
@@ -801,7 +813,7 @@ class Player:
         river = [tile for tile in to_lay if _is_river(self.tiles[tile["tile"]])]
         while to_lay:
             tile = self.next_tile(to_lay, placed, self.ui("hand"), self.palette_in_sight(), river)
-            self.lay(tile)
+            self.lay(tile, on_purpose=tile in river)
             to_lay.remove(tile)
             if river and tile is river[0]:
                 river.pop(0)
