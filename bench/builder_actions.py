@@ -1,6 +1,6 @@
 """How many actions a player needs to rebuild a finished game in the board builder.
 
-Run: ``.venv/bin/python bench/builder_actions.py [--games N] [--big-box N]``
+Run: ``.venv/bin/python bench/builder_actions.py [--games N] [--big-box N] [--big-box-6 N]``
 (needs Debian's ``/usr/bin/chromium``). It serves the site as in production (see
 bench/builder_bench.py), generates finished games with the project's own generator
 (``scoring.engine.generate``: base games, and Big Box games when ``--big-box`` is not 0),
@@ -41,6 +41,15 @@ Recorded (issue 14), medians; actions a tile, figures included:
   (base), 2.24 (Big Box). Before the change the same phone run stopped on the Big Box
   game ("The board cannot be scored yet: 1 problem"). A game the page cannot score now
   reports the problems listed under Final scoring.
+- issues 17/18, Big Box 6 (``--games 0 --big-box 0 --big-box-6 3 --jobs 2``, load
+  average 12.6; 164 tiles, 30-39 figures, 8 ferries, gold, two markers a player, the
+  mage and the witch a game): laptop 2.18 (3 of 3 games, scores match), phone 2.60 (1
+  of 3: one set-up tap on Messages did not take, and one river tile lost the hand). The
+  ferries cost 16 actions a game (select the lake, open the list, pick the pair), the
+  mage and the witch 2 taps each besides the select. River tiles are now turned in hand
+  before they go down: the page's own turn made a U-turn the server refused in 2 of 3
+  games (with the page turning them: laptop 1.98 on the one game left; phone, Big Box 7
+  edition, 2.44).
 """
 
 from __future__ import annotations
@@ -69,6 +78,10 @@ from builder_bench import free_port, serve  # noqa: E402
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 BIG_BOX = ["farmers", "abbot", "river", "inns-cathedrals", "traders-builders"]
+# Big Box 6 (C2): the Big Box and the seven minis the engine scores (Robbers has no tiles
+# yet): a table with lakes, gold, the mage and the witch and two score markers.
+BIG_BOX_6 = BIG_BOX + ["flier", "messages", "ferries", "goldmines", "mage-witch", "crop-circles"]
+BIG_BOX_6_EDITION = "C2"  # --big-box-edition C3: the same contents as Big Box 7
 FIGURES_PER_PLAYER = 5  # about 20 figures on a base table, as after a real game
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -123,9 +136,12 @@ class Game:
     final: dict[str, int]  # the engine's final points per colour
 
 
-def make_games(tiles, base: int, big_box: int) -> list[Game]:
-    """``base`` base games and ``big_box`` Big Box games, each a whole box laid by the
-    generator (one seed each) with a few figures of every kind for each player."""
+def make_games(tiles, base: int, big_box: int, big_box_6: int = 0,
+               big_box_6_edition: str = BIG_BOX_6_EDITION) -> list[Game]:
+    """``base`` base games, ``big_box`` Big Box games and ``big_box_6`` Big Box 6 games
+    (C2), each a whole box laid by the generator (one seed each) with a few figures of
+    every kind for each player, and for Big Box 6 what its declarations ask for (see
+    :func:`declared_inputs`)."""
     from scoring.engine.board import PlacedTile
     from scoring.engine.generate import place_figures, random_request
     from scoring.engine.rules import Edition
@@ -136,8 +152,12 @@ def make_games(tiles, base: int, big_box: int) -> list[Game]:
     games: list[Game] = []
     wanted = [("base", seed, None) for seed in range(base)]
     wanted += [("big box", seed, BIG_BOX) for seed in range(big_box)]
+    box = "big box 6" if big_box_6_edition == "C2" else "big box 7"
+    wanted += [(box, seed, BIG_BOX_6) for seed in range(big_box_6)]
     for kind, seed, expansions in wanted:
-        request = random_request(tiles, random.Random(seed), size=None, expansions=expansions)
+        edition = Edition(big_box_6_edition) if expansions is BIG_BOX_6 else Edition.C3
+        request = random_request(tiles, random.Random(seed), size=None, expansions=expansions,
+                                 edition=edition)
         in_play = registry.in_play(request["expansions"])
         joining = {code for (code, _), placement in in_play.placements.items()
                    if in_play.beside(placement)}
@@ -147,10 +167,76 @@ def make_games(tiles, base: int, big_box: int) -> list[Game]:
                                 edition=Edition(request["edition"]),
                                 expansions=request["expansions"], per_player=FIGURES_PER_PLAYER)
         request["figures"] = one_figure_a_tile(figures, joining)
+        declared_inputs(request, tiles, random.Random(2000 + seed))
         result = score_request(request, tiles)
         final = {player.color.value: player.final_points for player in result.players}
         games.append(Game(f"{kind} #{seed}", request, final))
     return games
+
+
+def declared_inputs(request: dict, tiles, rng: random.Random) -> None:
+    """What the parts in play ask a table for besides tiles and figures, drawn from
+    their declarations, each kept only if the engine accepts the board with it: a value
+    of every tile state for each tile that takes one (a ferry's link), counted tokens
+    that the board does not count by itself (gold ingots, one at a time, a few in all),
+    tokens that are points on the scoreboard as the player's points split between them
+    (two score markers), and each neutral figure on a feature it may stand on."""
+    from scoring.engine import validate_request
+    from scoring.engine.rules import Edition
+    from scoring.engine.validation import registry_of
+
+    in_play = registry_of(tiles).in_play(request["expansions"])
+    table = tiles.orientations(Edition(request["edition"]))
+
+    def accepted() -> bool:
+        return not validate_request(request, tiles)
+
+    for tile in request["tiles"]:
+        if tile["tile"] not in tiles:
+            continue
+        definition = tiles[tile["tile"]]
+        for name, state in in_play.tile_states.items():
+            choices = [value for value in (state.choices(definition) if state.choices
+                                           else state.values)
+                       if state.refuses is None or state.refuses(definition, value) is None] \
+                if state.applies(definition) else []
+            if choices:
+                tile.setdefault("state", {})[name] = rng.choice(choices)
+    players = request["players"]
+    for tokens in in_play.tokens:
+        if tokens.on_board is not None or tokens.flags:
+            continue
+        if tokens.on_scoreboard:
+            for player in players:
+                cuts = sorted(rng.randint(0, player["points"]) for _ in tokens.kinds[1:])
+                bounds = [0, *cuts, player["points"]]
+                player[tokens.name] = {kind: bounds[i + 1] - bounds[i]
+                                       for i, kind in enumerate(tokens.kinds)}
+                player["points"] = 0
+            continue
+        for _ in range(rng.randint(1, 6)):
+            holder = rng.choice(players).setdefault(tokens.name, {})
+            kind = rng.choice(tokens.kinds)
+            holder[kind] = holder.get(kind, 0) + 1
+            if not accepted():
+                holder[kind] -= 1
+                break
+    for kind in in_play.neutral_figures.values():
+        for _ in range(50):
+            tile = rng.choice(request["tiles"])
+            if tile["tile"] not in table:
+                continue
+            oriented = table[tile["tile"]][tile.get("rotation", 0) // 90]
+            segments = [segment for segment in oriented.segments if segment.kind in kind.features]
+            if not segments:
+                continue
+            at = rng.choice(rng.choice(segments).locations).value
+            request.setdefault("neutral", []).append(
+                {"kind": kind.code, "x": tile["x"], "y": tile["y"], "at": at})
+            if accepted():
+                break
+            request["neutral"].pop()
+    assert accepted(), validate_request(request, tiles)
 
 
 def _color(code: str):
@@ -316,9 +402,9 @@ class Player:
             self.reach(self.testid("board"), what)
             spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
         for _ in range(3):
-            if spot["inside"] and self.touch and what.startswith("figure") \
+            if spot["inside"] and self.touch and what.startswith(("figure", "tile:select")) \
                     and spot["side"] < MIN_FINGER_SQUARE:
-                # Too small for a fingertip to pick a feature: pinch it larger.
+                # Too small for a fingertip to pick a feature or a tile: pinch it larger.
                 self.pinch(spot["x"], spot["y"], MIN_FINGER_SQUARE * 1.5 / spot["side"])
                 self.tally.add(f"{what}:view")
                 spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
@@ -471,7 +557,8 @@ class Player:
         by_color = {player["color"]: player for player in request["players"]}
         for index, player in enumerate(self.board()["players"]):
             wanted_player = by_color[player["color"]]
-            self.fill(testid(f"player-points-{index}"), wanted_player["points"])
+            if wanted_player["points"] != player["points"]:
+                self.fill(testid(f"player-points-{index}"), wanted_player["points"])
             for name, value in wanted_player.items():
                 if not isinstance(value, dict):
                     continue
@@ -572,9 +659,22 @@ class Player:
         """The types whose palette button the player sees now."""
         return set(self.page.evaluate(PALETTE_IN_SIGHT))
 
-    def lay(self, tile: dict) -> None:
+    def lay(self, tile: dict, on_purpose: bool = False) -> None:
+        """Lay a tile; ``on_purpose``: turned in hand before it goes down (R, or the
+        turn button), as a player does with a river tile, where the way the page would
+        turn it may be a way the river's rules refuse once it is down."""
         code, x, y = tile["tile"], tile["x"], tile["y"]
-        if self.ui("hand") == code:
+        target = self.look(code, tile["rotation"])
+        if on_purpose:
+            # A tap on the type (even the one in hand) makes R turn the hand, not the
+            # tile just placed.
+            self.press(self.testid(f"palette-{code}"), "tile:pick")
+            for _ in range(5):
+                if self.ui("turned") and self.look(code, self.ui("rotation")) == target:
+                    break
+                self.key_or_button("r", "rotate", "tile:turn")
+            self.tap_square(x, y, 0.5, 0.5, "tile:place")
+        elif self.ui("hand") == code:
             self.tap_square(x, y, 0.5, 0.5, "tile:place")
         elif self.taps_only:
             self.press(self.testid(f"palette-{code}"), "tile:pick")
@@ -582,7 +682,6 @@ class Player:
         else:
             self.drag_type(code, x, y)
         self.page.wait_for_selector(f'[data-testid="tile-{x},{y}"]')
-        target = self.look(code, tile["rotation"])
         for _ in range(4):
             rotation = int(self.page.get_by_test_id(f"tile-{x},{y}").get_attribute("data-rotation"))
             if self.look(code, rotation) == target:
@@ -723,7 +822,7 @@ class Player:
         river = [tile for tile in to_lay if _is_river(self.tiles[tile["tile"]])]
         while to_lay:
             tile = self.next_tile(to_lay, placed, self.ui("hand"), self.palette_in_sight(), river)
-            self.lay(tile)
+            self.lay(tile, on_purpose=tile in river)
             to_lay.remove(tile)
             if river and tile is river[0]:
                 river.pop(0)
@@ -743,6 +842,58 @@ class Player:
             if f["kind"] in kinds else 99, f["y"], f["x"]))  # row by row: the next is near
         for figure in order:
             self.stand(figure)
+        self.enter_states(request)
+        self.put_neutral(request)
+
+    def select_tile(self, x: int, y: int) -> None:
+        """Select the tile at (x, y) for its panel, unless it is selected already."""
+        for _ in range(2):  # a phone's page may shift under the finger: hold again
+            if self.ui("selected") == f"{x},{y}":
+                return
+            self.hold_square(x, y)
+        if self.ui("selected") != f"{x},{y}":
+            raise Mismatch(f"a hold on ({x}, {y}) selected {self.ui('selected')}")
+
+    def enter_states(self, request: dict) -> None:
+        """What each tile holds (a ferry's link), in its panel: select the tile, then
+        pick the value (a drop-down: two actions) or type it (a number: one)."""
+        for tile in request["tiles"]:
+            for name, value in (tile.get("state") or {}).items():
+                self.select_tile(tile["x"], tile["y"])
+                field_ = self.testid(f"tile-state-{name}")
+                if not field_.count():
+                    title = self.testid("inspector-title")
+                    raise Unsupported(f"the page has no field for a tile's {name} (panel: "
+                                      f"{title.text_content() if title.count() else 'empty'})")
+                self.reach(field_, "tile:state")
+                if field_.evaluate("e => e.tagName") == "SELECT":
+                    field_.select_option(str(value))
+                    self.tally.add("tile:state", 2)
+                else:
+                    field_.fill(str(value))
+                    field_.dispatch_event("change")
+                    self.tally.add("tile:state")
+        sent = {(t["x"], t["y"]): t.get("state") for t in self.board()["tiles"]}
+        if any(sent.get((t["x"], t["y"])) != t.get("state") for t in request["tiles"]):
+            raise Mismatch("the tiles' states on the page differ from the game's")
+
+    def put_neutral(self, request: dict) -> None:
+        """Each neutral figure (the mage, the witch) from its tile's panel: select the
+        tile, tap "Put" on the feature."""
+        for figure in request.get("neutral", []):
+            tile = next(t for t in request["tiles"]
+                        if (t["x"], t["y"]) == (figure["x"], figure["y"]))
+            self.select_tile(figure["x"], figure["y"])
+            index = self.page.evaluate(
+                "([code, rotation, at]) => window.carcwikiBuilder.catalogue.geometry"
+                ".view(code, rotation).at[at]",
+                [tile["tile"], tile.get("rotation", 0), figure["at"]])
+            button = self.testid(f"put-neutral-{figure['kind']}-{index}")
+            if not button.count():
+                raise Unsupported(f"the page has no way to put the {figure['kind']}")
+            self.press(button, "figure:neutral")
+        if len(self.board().get("neutral", [])) != len(request.get("neutral", [])):
+            raise Mismatch("the neutral figures on the page differ from the game's")
 
     def hold_square(self, x: int, y: int) -> None:
         """Press and hold a square (it selects the tile there): one action."""
@@ -889,6 +1040,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="base games (default 20)")
     parser.add_argument("--big-box", type=int, default=10, help="Big Box games (default 10)")
+    parser.add_argument("--big-box-6", type=int, default=4,
+                        help="Big Box 6 games, with the minis (default 4)")
+    parser.add_argument("--big-box-edition", default=BIG_BOX_6_EDITION, choices=["C2", "C3"],
+                        help="edition of those games (C3: Big Box 7's contents; default C2)")
     parser.add_argument("--viewports", default="laptop,phone")
     parser.add_argument("--jobs", type=int, default=2,
                         help="viewports played at once, each in its own browser (default 2)")
@@ -899,7 +1054,7 @@ def main() -> None:
 
     started = time.perf_counter()
     tiles = tile_set()
-    games = make_games(tiles, args.games, args.big_box)
+    games = make_games(tiles, args.games, args.big_box, args.big_box_6, args.big_box_edition)
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
         for game in games:

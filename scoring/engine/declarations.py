@@ -410,6 +410,14 @@ class TileState:
     variant: Callable[[Any, Any], Any]
     """``variant(definition, value)`` -> the tile definition with the state applied."""
     meaning: str = ""
+    choices: Callable[[Any], Sequence[Any]] | None = None
+    """The values one tile type may take, in ``values`` order (a ferry links two of its
+    own lake's jetties); default every value. The builder offers only these."""
+    label: str = ""
+    """What the builder's tile panel calls it (default: the name)."""
+    sides: bool = False
+    """The values name sides of the tile as printed, joined by ``-`` (``"E-W"``): the
+    builder shows them as the turned tile on the board has them."""
     refuses: Callable[[Any, Any], str | None] | None = None
     """``refuses(definition, value)`` -> why this tile type cannot take that value (a
     sentence for the player, the ``invalid`` error), or ``None`` when it can: for a

@@ -73,7 +73,7 @@ def test_the_page_carries_everything_the_builder_needs(client):
         "count-king-robber", "count", "king-robber-baron", "shrines", "hills-sheep", "hills",
         "shepherds", "vineyards", "princess-dragon", "dragon", "fairy", "magic-portal",
         "princess", "tower", "flier", "ferries", "goldmines", "mage-witch", "crop-circles",
-        "bridges-castles-bazaars", "bridges", "castles", "bazaars",
+        "messages", "bridges-castles-bazaars", "bridges", "castles", "bazaars",
         "big-top", "circus", "acrobats", "ringmaster",
     }
     pig = next(option for option in data["options"] if option["code"] == "pig")
@@ -90,7 +90,7 @@ def test_the_page_carries_everything_the_builder_needs(client):
     assert [o["code"] for o in data["options"] if o["whole"]] == [
         "inns-cathedrals", "traders-builders", "princess-dragon", "tower", "abbey-mayor",
         "count-king-robber", "river2", "bridges-castles-bazaars", "hills-sheep", "big-top",
-        "flier", "ferries", "goldmines", "mage-witch", "crop-circles"]
+        "flier", "messages", "ferries", "goldmines", "mage-witch", "crop-circles"]
     assert data["initial"] == {"edition": "C3", "expansions": ["farmers", "abbot"]}
     assert data["urls"] == {"score": "/api/score/", "check": "/api/score/check/",
                             "save": SAVE_URL, "tiles": "/board/tiles/",
@@ -310,9 +310,9 @@ def test_the_page_carries_only_the_tiles_of_the_game_in_play(client):
     # The rules data of every declared expansion travels with it too (see below).
     assert len(response.content) < 110_000
     # The rules of every declared expansion still travel with the page (about 1 KB each;
-    # 62,295 bytes with Under the Big Top, Bridges, Castles & Bazaars and the fairy's
-    # placement rule).
-    assert len(client.get("/board/").content) < 64_000
+    # 63,636 bytes with Under the Big Top, Bridges, Castles & Bazaars and the declared
+    # tile states: about 1.5 KB of those).
+    assert len(client.get("/board/").content) < 65_000
 
 
 def test_the_tiles_of_another_expansion_come_on_request(client):
@@ -396,7 +396,8 @@ def test_the_rule_options_tokens_and_start_tiles_come_from_the_expansions(client
     assert rules["tokens"][:1] == [{"name": "goods", "kinds": ["wine", "grain", "cloth"],
                                 "part": "trade-goods", "meaning": "Goods tokens a player holds.",
                                 "flags": False, "per_player": None, "in_all": None,
-                                "words": {"wine": "wine", "grain": "grain", "cloth": "cloth"}}]
+                                "words": {"wine": "wine", "grain": "grain", "cloth": "cloth"},
+                                "on_scoreboard": False}]
     assert rules["start_tiles"] == [
         ["base", ["D"]], ["river", ["river-A", "river-A-C3"]], ["river2", ["river2-A"]],
         ["count", ["city-of-carcassonne"]]]

@@ -110,6 +110,7 @@ ANIMAL_TOKEN = TileState(
     variant=_unchanged,
     meaning="The value of the animal token under the big top, turned face up at the end "
             "(1, 3, 4, 5, 6 or 7).",
+    label="animal token under the big top",
 )
 
 RINGMASTER = FigureKind(code=RINGMASTER_CODE, name="ringmaster", limit=1,
