@@ -73,6 +73,7 @@ def test_the_page_carries_everything_the_builder_needs(client):
         "count-king-robber", "count", "king-robber-baron", "shrines", "hills-sheep", "hills",
         "shepherds", "vineyards", "princess-dragon", "dragon", "fairy", "magic-portal",
         "princess", "tower", "flier", "ferries", "goldmines", "mage-witch", "crop-circles",
+        "robbers",
     }
     pig = next(option for option in data["options"] if option["code"] == "pig")
     assert pig == {"code": "pig", "name": "Pig", "editions": ["C1", "C2", "C3"],
@@ -88,7 +89,7 @@ def test_the_page_carries_everything_the_builder_needs(client):
     assert [o["code"] for o in data["options"] if o["whole"]] == [
         "inns-cathedrals", "traders-builders", "princess-dragon", "tower", "abbey-mayor",
         "count-king-robber", "river2", "hills-sheep", "flier", "ferries", "goldmines",
-        "mage-witch", "crop-circles"]
+        "mage-witch", "robbers", "crop-circles"]
     assert data["initial"] == {"edition": "C3", "expansions": ["farmers", "abbot"]}
     assert data["urls"] == {"score": "/api/score/", "check": "/api/score/check/",
                             "save": SAVE_URL, "tiles": "/board/tiles/",

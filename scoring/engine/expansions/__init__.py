@@ -26,6 +26,7 @@ from . import (
     messages,
     princess_dragon,
     river2,
+    robbers,
     tower,
     traders_builders,
 )
@@ -46,6 +47,7 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     messages.EXPANSION,
     crop_circles.EXPANSION,
     ferries.EXPANSION,
+    robbers.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

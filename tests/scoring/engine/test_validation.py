@@ -84,8 +84,8 @@ CASES = [
     ("unknown_expansion", changed(expansions=["farmers", "abbot", "dragons"]), "expansions[2]",
      'Unknown expansion "dragons"; the calculator knows farmers, abbot, river, river2, '
      'inns-cathedrals, traders-builders, abbey-mayor, count-king-robber, hills-sheep, '
-     'princess-dragon, tower, goldmines, mage-witch, flier, messages, crop-circles, ferries '
-     '(or any part of these).'),
+     'princess-dragon, tower, goldmines, mage-witch, flier, messages, crop-circles, ferries, '
+     'robbers (or any part of these).'),
     ("expansion_not_in_edition", changed(edition="C1", expansions=["farmers", "abbot"],
                                          figures=[]), "expansions[1]",
      "The Abbot does not exist in C1."),
