@@ -85,7 +85,7 @@ REQUIRED = {
     "mage-on-inn-road-left-open", "witch-on-cathedral-city", "mage-on-cathedral-city",
     "mage-and-witch-incomplete", "jcz-mage", "jcz-witch", "messages-two-markers",
     "flier-landed-meeple", "crop-circle-ends-roads",
-    "ferry-links-east-west", "ferry-links-south-west",
+    "ferry-links-east-west", "ferry-links-south-west", "robber-tiles-score-as-drawn",
 }
 
 
