@@ -86,3 +86,14 @@ def test_the_robber_symbol_is_drawn_and_d_has_its_garden_from_c2_on(edition, gar
     svg = render_tile_svg(tile, edition=Edition.parse(edition))
     assert 'class="feature robber-symbol"' in svg
     assert ('class="feature garden"' in svg) is garden
+
+
+@pytest.mark.parametrize(("code", "wiki"), [
+    ("flier", "HGDCBEFA"), ("goldmines", "HGCEABDF"), ("mage-witch", "AFBGDCHE"),
+])
+def test_each_tile_names_the_wiki_picture_it_was_checked_against(code, wiki):
+    # The codes keep JCloisterZone's order; the wiki letters them otherwise (C2 pictures A-H,
+    # looked at one by one): codes A..H are the wiki's tiles in this order.
+    tiles = tile_data(expansion_codes=[code])
+    named = [tile["picture"].rsplit("the wiki's C2 tile ", 1)[1].split(",")[0] for tile in tiles]
+    assert "".join(named) == wiki
