@@ -130,6 +130,29 @@ class SegmentAttribute:
 
 
 @dataclasses.dataclass(frozen=True)
+class Space:
+    """A place printed on a tile, off its features, where players' figures stand (the
+    acrobat space of Under the Big Top), declared on a :class:`LandmarkKind`.
+
+    The request places a figure there among ``figures`` with the landmark's name as
+    ``at``: ``{"player": "red", "x": 2, "y": 0, "at": "acrobats"}``. Only the figure kinds
+    in ``kinds`` stand there, at most ``holds`` on one tile (``too_many_figures``), and
+    they count against their owner's supply. Like a figure in a :class:`District`, such a
+    figure is on no feature: the parsed request keeps it in ``request.board.districts``
+    (its ``district`` is the landmark's name), where bonuses and checks find it. A space
+    of a part not in play takes no figure (``expansion_not_in_play``).
+    """
+
+    holds: int
+    """How many figures one tile's space takes (a pyramid of three)."""
+    kinds: tuple[str, ...]
+    """The figure kind codes that may stand there."""
+    word: str = ""
+    """How messages name the space (``"acrobat space"``; default: the landmark's name
+    and "space")."""
+
+
+@dataclasses.dataclass(frozen=True)
 class LandmarkKind:
     """Something printed on tiles that is not a feature (the river, a volcano): no figure
     stands on it and nothing scores it, but pictures draw it and rules may read it."""
@@ -146,6 +169,8 @@ class LandmarkKind:
     meaning: str = ""
     glyph: Glyph | None = None
     """How tile pictures show it (see :mod:`~scoring.engine.glyphs`)."""
+    space: Space | None = None
+    """When set, players' figures stand on it (see :class:`Space`)."""
 
 
 @dataclasses.dataclass
@@ -288,6 +313,10 @@ class NeutralFigure:
     limit: int = 1
     """How many of the kind may be on the board in all."""
     meaning: str = ""
+    on_tile_rule: tuple[str, Any] | None = None
+    """``(rule name, value)``: under that rule choice the figure stands on a tile rather
+    than beside a feature (the fairy of the other publishers' rules), so ``at`` may be
+    left out; when given it is checked as usual but names only the tile."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -381,6 +410,10 @@ class TileState:
     variant: Callable[[Any, Any], Any]
     """``variant(definition, value)`` -> the tile definition with the state applied."""
     meaning: str = ""
+    refuses: Callable[[Any, Any], str | None] | None = None
+    """``refuses(definition, value)`` -> why this tile type cannot take that value (a
+    sentence for the player, the ``invalid`` error), or ``None`` when it can: for a
+    value allowed on some tiles only (a bridge needs field edges at both ends)."""
     _variants: dict = dataclasses.field(default_factory=dict, compare=False, hash=False,
                                         repr=False)
 
@@ -391,6 +424,27 @@ class TileState:
         if found is None:
             found = self._variants[key] = (definition, self.variant(definition, value))
         return found[1]
+
+
+@dataclasses.dataclass(frozen=True)
+class Conversion:
+    """A completed city that a token standing on it turned into something else (a
+    castle). A figure of kind ``figure`` on a city says so.
+
+    Such a city is no longer a completed city: farms and the king leave it out of their
+    count (:meth:`~scoring.engine.expansion.InPlay.split_cities`,
+    :meth:`~scoring.engine.expansion.InPlay.completed_cities`), and a farm bordering it
+    pays each owner ``farm_extra`` more for it than that owner gets for a completed
+    city (a castle: 4 instead of 3, 5 with a pig). The city itself is scored by the
+    part's own modifier.
+    """
+
+    figure: str
+    """The figure kind whose token converts the city (``"castle"``)."""
+    word: str
+    """What the converted city is called in explanations (``"castle"``)."""
+    plural: str
+    farm_extra: int = 1
 
 
 @dataclasses.dataclass(frozen=True)
@@ -496,9 +550,15 @@ class LayoutRule:
 @dataclasses.dataclass(frozen=True)
 class FigureRule:
     """A check of one figure on its tile: ``check(tile, segment, kind)`` returns why it
-    may not stand there, or ``None``."""
+    may not stand there, or ``None``.
+
+    ``laying_only``: the rule forbids placing a figure when the tile is laid, and holds
+    for the finished board only as long as nothing brings figures to tiles already on
+    the table; with a part in play that does (``Part.reaches_laid_tiles``: the magic
+    portal), it is not checked."""
 
     check: Callable[[Any, Any, str], str | None]
+    laying_only: bool = False
 
 
 @dataclasses.dataclass(frozen=True)

@@ -28,8 +28,13 @@ The hooks that the next expansions need, each a small value of this module too:
 - :class:`TileTrait` — tiles that ignore edge matching and close what they touch (abbey);
 - :class:`LargeTile` with :class:`District` — one tile that covers several squares (the
   City of Carcassonne), with named districts where figures stand;
+- :class:`Space` on a :class:`LandmarkKind` — a place printed on a tile where players'
+  figures stand off the features (an acrobat space);
 - :class:`TileState` — per-tile state the player enters (``tiles[].state``: a ferry, a
-  bridge, a castle), declared with its allowed values;
+  bridge), declared with its allowed values (``refuses`` for values some tiles cannot
+  take);
+- :class:`Conversion` — a completed city a token turns into something else (a castle),
+  which farms and the king then no longer count as a completed city;
 - :class:`TieBreak` — who wins a tied majority (hills);
 - :class:`PlayerTokens` — what a player holds off the board: counters (goods, gold),
   flags (the king tile), with limits per player and in all;
@@ -42,7 +47,8 @@ The request fields these hooks add (the rest of the format is unchanged):
 - ``neutral``: ``[{"kind": "witch", "x": 1, "y": 0, "at": "N"}]`` (no ``at`` for a
   figure that stands on a tile);
 - ``figures[].at`` of a corner kind: ``NE``, ``SE``, ``SW`` or ``NW``, the corner of the
-  tile at ``x``, ``y``; of a figure in a district: the district's name;
+  tile at ``x``, ``y``; of a figure in a district: the district's name; of a figure on
+  a :class:`Space`: the landmark's name (``acrobats``);
 - ``tiles[].tile`` may name a large tile, laid once at the square of its piece (0, 0);
 - ``tiles[].state``: ``{"<state name>": <value>}``;
 - ``players[].<tokens name>``: ``{"<kind>": <count>}``, or ``{"<kind>": true}`` for flags.
@@ -80,6 +86,7 @@ from .declarations import (
     CORNERS,
     AreaBonus,
     BoardCheck,
+    Conversion,
     District,
     FigureKind,
     FigureRule,
@@ -94,6 +101,7 @@ from .declarations import (
     ScoreModifier,
     ScoreTransform,
     SegmentAttribute,
+    Space,
     Stand,
     StrengthOf,
     TieBreak,
@@ -121,6 +129,7 @@ __all__ = [
     "BoardCheck",
     "BoardView",
     "CORNERS",
+    "Conversion",
     "District",
     "Expansion",
     "ExpansionRegistry",
@@ -141,6 +150,7 @@ __all__ = [
     "ScoringContext",
     "ScoringStep",
     "SegmentAttribute",
+    "Space",
     "Stand",
     "StepAction",
     "StrengthOf",
@@ -189,6 +199,8 @@ class Part:
     large_tiles: tuple[LargeTile, ...] = ()
     tile_states: tuple[TileState, ...] = ()
     tie_breaks: tuple[TieBreak, ...] = ()
+    conversions: tuple[Conversion, ...] = ()
+    """Completed cities a token turns into something else (castles)."""
     area_bonuses: tuple[AreaBonus, ...] = ()
     transforms: tuple[ScoreTransform, ...] = ()
     start_tiles: tuple[str, ...] = ()
@@ -204,6 +216,10 @@ class Part:
     other_editions: tuple[str, ...] = ()
     """Catalogue codes of editions that have it besides those the calculator scores
     (the Winter Edition)."""
+    reaches_laid_tiles: bool = False
+    """Whether its rules put figures on tiles already on the table (the magic portal
+    places a follower on any unfinished feature): figure rules about the moment a tile
+    is laid (``FigureRule.laying_only``) then do not hold at the end."""
 
     @property
     def catalogue_name(self) -> str:
@@ -459,6 +475,44 @@ class InPlay:
         return {tile.code: tile for tile in _merged(self.parts, "large_tiles")}
 
     @functools.cached_property
+    def conversions(self) -> dict[str, Conversion]:
+        """The conversions in play, by the figure kind that makes them (castles)."""
+        return {conversion.figure: conversion
+                for conversion in _merged(self.parts, "conversions")}
+
+    def conversion_of(self, feature: Feature) -> Conversion | None:
+        """What a token on ``feature`` turned it into (a castle), if anything."""
+        conversions = self.conversions
+        if conversions:
+            for figure in feature.figures:
+                found = conversions.get(figure.kind)
+                if found is not None:
+                    return found
+        return None
+
+    def split_cities(
+        self, farm: Feature
+    ) -> tuple[list[Feature], list[tuple[Feature, Conversion]]]:
+        """The completed cities a farm borders that still count as cities, and those
+        turned into something else (castles) with their conversion, by id order."""
+        if not self.conversions:
+            return farm.completed_cities, []
+        cities, converted = [], []
+        for city in farm.completed_cities:
+            conversion = self.conversion_of(city)
+            if conversion is None:
+                cities.append(city)
+            else:
+                converted.append((city, conversion))
+        return cities, converted
+
+    def completed_cities(self, graph: FeatureGraph) -> int:
+        """How many completed cities the board holds, leaving out converted ones (a
+        castle is not a completed city for the king)."""
+        return sum(1 for city in graph.of_kind(FeatureKind.CITY)
+                   if city.complete and self.conversion_of(city) is None)
+
+    @functools.cached_property
     def _tie_breaks(self) -> dict[FeatureKind, tuple[TieBreak, ...]]:
         breaks = _merged(self.parts, "tie_breaks")
         return {kind: tuple(b for b in breaks if kind in b.features) for kind in FeatureKind}
@@ -500,7 +554,10 @@ class InPlay:
 
     @functools.cached_property
     def figure_rules(self) -> tuple[FigureRule, ...]:
-        return _merged(self.parts, "figure_rules")
+        rules = _merged(self.parts, "figure_rules")
+        if any(part.reaches_laid_tiles for part in self.parts):
+            rules = tuple(rule for rule in rules if not rule.laying_only)
+        return rules
 
     @functools.cached_property
     def board_checks(self) -> tuple[BoardCheck, ...]:
@@ -556,6 +613,12 @@ class ExpansionRegistry:
             for part in self._parts.values() for landmark in part.landmarks
         }
         """What tile data may print besides features, from every registered part."""
+        self.spaces: dict[str, tuple[LandmarkKind, Part]] = {
+            landmark.name: (landmark, part)
+            for part in self._parts.values() for landmark in part.landmarks
+            if landmark.space is not None
+        }
+        """Landmarks where players' figures stand (:class:`Space`), with their part."""
         self.tile_traits: dict[str, TileTrait] = {
             trait.name: trait
             for part in self._parts.values() for trait in part.tile_traits

@@ -38,6 +38,7 @@ from .locations import (
     EDGE_OF_SIDE,
     HALF_EDGES,
     HALVES_OF_SIDE,
+    INNER_FIELDS,
     Location,
     Side,
 )
@@ -542,7 +543,7 @@ def _segment_from_data(
     elif kind is FeatureKind.FARM:
         locations = _parse_locations(raw.get("half_edges") or ["I"], "half_edges")
         for location in locations:
-            if location is Location.I:
+            if location in INNER_FIELDS:
                 if len(locations) > 1:
                     raise TileDataError("an inner field touches no half-edge")
             elif not location.is_half_edge:
@@ -612,7 +613,7 @@ def _check_coverage(edges: tuple[EdgeType, ...], segments: Sequence[Segment]) ->
     owners: dict[Location, int] = {}
     for segment in segments:
         for location in segment.locations:
-            if location in (Location.C, Location.I):
+            if location is Location.C or location in INNER_FIELDS:
                 continue
             owners[location] = owners.get(location, 0) + 1
     for side in Side:

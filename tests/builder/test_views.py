@@ -73,6 +73,8 @@ def test_the_page_carries_everything_the_builder_needs(client):
         "count-king-robber", "count", "king-robber-baron", "shrines", "hills-sheep", "hills",
         "shepherds", "vineyards", "princess-dragon", "dragon", "fairy", "magic-portal",
         "princess", "tower", "flier", "ferries", "goldmines", "mage-witch", "crop-circles",
+        "bridges-castles-bazaars", "bridges", "castles", "bazaars",
+        "big-top", "circus", "acrobats", "ringmaster",
         "robbers",
     }
     pig = next(option for option in data["options"] if option["code"] == "pig")
@@ -88,8 +90,8 @@ def test_the_page_carries_everything_the_builder_needs(client):
     assert {o["code"]: o["expansion"] for o in data["options"] if not o["whole"]}["river"] == "base"
     assert [o["code"] for o in data["options"] if o["whole"]] == [
         "inns-cathedrals", "traders-builders", "princess-dragon", "tower", "abbey-mayor",
-        "count-king-robber", "river2", "hills-sheep", "flier", "ferries", "goldmines",
-        "mage-witch", "robbers", "crop-circles"]
+        "count-king-robber", "river2", "bridges-castles-bazaars", "hills-sheep", "big-top",
+        "flier", "ferries", "goldmines", "mage-witch", "robbers", "crop-circles"]
     assert data["initial"] == {"edition": "C3", "expansions": ["farmers", "abbot"]}
     assert data["urls"] == {"score": "/api/score/", "check": "/api/score/check/",
                             "save": SAVE_URL, "tiles": "/board/tiles/",
@@ -308,8 +310,10 @@ def test_the_page_carries_only_the_tiles_of_the_game_in_play(client):
     assert {"base", "inns-cathedrals", "traders-builders"} <= set(big["groups"])
     # The rules data of every declared expansion travels with it too (see below).
     assert len(response.content) < 110_000
-    # The rules of every declared expansion still travel with the page (about 1 KB each).
-    assert len(client.get("/board/").content) < 60_000
+    # The rules of every declared expansion still travel with the page (about 1 KB each;
+    # 62,295 bytes with Under the Big Top, Bridges, Castles & Bazaars and the fairy's
+    # placement rule).
+    assert len(client.get("/board/").content) < 64_000
 
 
 def test_the_tiles_of_another_expansion_come_on_request(client):
@@ -343,6 +347,7 @@ def test_the_figure_kinds_come_from_the_expansions(client):
         "meeple": (7, 1, "base"), "abbot": (1, 1, "abbot"), "large": (1, 2, "large-meeple"),
         "builder": (1, 0, "builder"), "pig": (1, 0, "pig"), "mayor": (1, 1, "mayor"),
         "wagon": (1, 1, "wagon"), "barn": (1, 0, "barn"), "shepherd": (1, 0, "shepherds"),
+        "castle": (3, 0, "castles"), "ringmaster": (1, 1, "ringmaster"),
     }
     large = figure(data, "large")
     assert (large["name"], large["plural"], large["shape"]) == (
@@ -357,11 +362,12 @@ def test_the_figure_kinds_come_from_the_expansions(client):
     builder = figure(data, "builder")
     # The builder joins any follower of its owner that may stand there.
     assert [(p["feature"], p["beside"]) for p in builder["placements"]] == [
-        ("road", ["meeple", "large", "wagon"]), ("city", ["meeple", "large", "mayor", "wagon"])]
+        ("road", ["meeple", "large", "wagon", "ringmaster"]),
+        ("city", ["meeple", "large", "mayor", "wagon", "ringmaster"])]
     assert (builder["shape"], builder["listed_as"]) == ("token", "builders")
     pig = figure(data, "pig")
     assert [(p["feature"], p["needs"], p["beside"]) for p in pig["placements"]] == [
-        ("farm", ["farmers"], ["meeple", "large"])]
+        ("farm", ["farmers"], ["meeple", "large", "ringmaster"])]
     # The meeple lies in a field only with the farmers, who declare that placement.
     assert figure(data, "meeple")["placements"][-1] == {
         "feature": "farm", "role": "farmer", "part": "farmers", "needs": [], "beside": []}
@@ -373,7 +379,7 @@ def test_the_rule_options_tokens_and_start_tiles_come_from_the_expansions(client
     options = {option["name"]: option for option in rules["options"]}
     assert list(options) == [
         "small_cities", "incomplete_features", "farm_scoring", "incomplete_inns_cathedrals",
-        "king_robber_scoring", "hill_tiebreak"]
+        "king_robber_scoring", "hill_tiebreak", "fairy_placement"]
     farms = options["farm_scoring"]
     assert (farms["label"], farms["default"], farms["parts"]) == (
         "Farm scoring", "third-edition", ["farmers"])

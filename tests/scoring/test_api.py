@@ -4,6 +4,7 @@ import copy
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 from django.conf import settings
 from django.core.cache import cache
@@ -16,7 +17,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from carcwiki.throttling import ScopedSlidingWindowThrottle
 from scoring import tileset
 from scoring.api import MAX_BODY_BYTES, ScoreView
-from scoring.engine import ErrorCode, TileSet, score_request
+from scoring.engine import ErrorCode, Location, TileSet, score_request
 from scoring.engine.expansions import DEFAULT_REGISTRY
 from scoring.engine.outputs import bonus_listings
 from scoring.serializers import CONTRACT_REQUEST, CONTRACT_RESPONSE
@@ -85,6 +86,38 @@ def test_board_problems_are_all_reported_with_400(client):
          "message": "Tile K at (-1,0) does not fit: its east edge is a field but the west "
                     "edge of tile D at (0,0) is a road."},
     ]}
+
+
+def test_bridge_and_castle_problems_are_400_with_a_path_and_a_sentence(client):
+    # A bridge N-S over U, whose north and south edges are roads, and a castle on E's
+    # city, which is not completed.
+    response = post(client, {
+        "edition": "C2", "expansions": ["farmers", "bridges-castles-bazaars"],
+        "players": [{"color": "red"}, {"color": "blue"}],
+        "tiles": [{"tile": "U", "x": 0, "y": 0, "state": {"bridge": "N-S"}},
+                  {"tile": "E", "x": 1, "y": 0}],
+        "figures": [{"player": "red", "x": 1, "y": 0, "at": "N", "kind": "castle"}],
+    })
+    assert response.status_code == 400
+    assert response.json() == {"errors": [{
+        "path": "tiles[0].state.bridge", "code": "invalid_bridge",
+        "message": "A bridge N-S cannot cross tile U: both its ends must rest on field "
+                   "edges, but N is road and S is road (sides are named as on the tile "
+                   "unturned).",
+    }]}
+    response = post(client, {
+        "edition": "C2", "expansions": ["farmers", "bridges-castles-bazaars"],
+        "players": [{"color": "red"}, {"color": "blue"}],
+        "tiles": [{"tile": "E", "x": 0, "y": 0}],
+        "figures": [{"player": "red", "x": 0, "y": 0, "at": "N", "kind": "castle"}],
+    })
+    assert response.status_code == 400
+    assert response.json()["errors"] == [{
+        "path": "figures[0]", "code": "invalid_castle",
+        "message": "The castle at (0,0) N cannot stand there: a castle is made only from a "
+                   "completed city of two half-round segments on two tiles, and this is an "
+                   "incomplete city of 1 tile.",
+    }]
 
 
 @pytest.mark.parametrize(
@@ -273,7 +306,7 @@ def test_the_schema_documents_the_endpoint(client):
     assert body["schema"] == {"$ref": "#/components/schemas/ScoreRequest"}
     request = components["ScoreRequest"]
     assert set(request["properties"]) == {
-        "edition", "expansions", "rules", "players", "tiles", "figures",
+        "edition", "expansions", "rules", "players", "tiles", "figures", "neutral",
     }
     assert set(request["required"]) == {"players", "tiles"}
     assert request["properties"]["tiles"]["maxItems"] == 2000
@@ -295,5 +328,104 @@ def test_the_schema_documents_the_endpoint(client):
         "holder_without_feature", "shrine_challenge", "fairy_without_follower", "invalid_tower",
         "invalid_gold", "too_much_gold",
         "mage_beside_witch", "invalid_markers", "points_and_markers",
-        "invalid_ferry", "ferry_without_jetty",
+        "invalid_ferry", "ferry_without_jetty", "invalid_bridge", "invalid_castle",
+        "invalid_big_top",
     }
+
+
+def _schema_components(client) -> dict:
+    response = client.get("/api/schema/", {"format": "json"})
+    return json.loads(response.content)["components"]["schemas"]
+
+
+def test_the_request_schema_lists_what_the_declarations_add(client):
+    """Neutral figures, tile states, corners and districts come from the declarations:
+    each registered one appears in the request schema, and nothing else does."""
+    components = _schema_components(client)
+    tile = components["PlacedTileRequest"]["properties"]
+    assert tile["state"]["allOf"] == [{"$ref": "#/components/schemas/TileStateRequest"}]
+    states = components["TileStateRequest"]["properties"]
+    assert set(states) == set(DEFAULT_REGISTRY.tile_states) == {
+        "ferry", "tower", "tower_top", "bridge", "animal_token"}
+    assert components["FerryEnum"]["enum"] == ["N-E", "N-S", "N-W", "E-S", "E-W", "S-W"]
+    # The Tower: 30 floors in the box, so a height is 0 (the foundation) to 30.
+    assert components["TowerEnum"]["enum"] == list(range(31))
+    assert "ferries in play" in states["ferry"]["description"]
+
+    neutral = components["ScoreRequest"]["properties"]["neutral"]
+    assert neutral["items"] == {"$ref": "#/components/schemas/NeutralFigureRequest"}
+    figure = components["NeutralFigureRequest"]
+    assert set(figure["required"]) == {"kind", "x", "y"}
+    assert components["NeutralFigureKindEnum"]["enum"] == ["big-top", "fairy", "mage", "witch"]
+    assert {"$ref": "#/components/schemas/LocationEnum"} in figure["properties"]["at"]["oneOf"]
+
+    at = components["FigureRequest"]["properties"]["at"]
+    assert at["allOf"] == [{"$ref": "#/components/schemas/FigureAtEnum"}]
+    places = components["FigureAtEnum"]["enum"]
+    # The 15 tile locations (the four corners among the half-edges; the inner fields I and
+    # II), then the districts of the City of Carcassonne.
+    assert places[:15] == [location.value for location in Location]
+    assert {"NE", "SE", "SW", "NW", "I", "II"} <= set(places[:15])
+    assert places[15:] == ["castle", "blacksmith", "cathedral", "market", "acrobats"]
+    assert "A barn stands on a corner where four tiles meet: NE, SE, SW, NW" in at["description"]
+    assert "district of the City of Carcassonne" in at["description"]
+    assert "on the acrobat space of a tile that prints one names it: acrobats (at most 3" \
+        in at["description"]
+
+
+def _nullable_to_json_schema(node):
+    """OpenAPI 3.0's ``nullable`` as JSON Schema: the value or null."""
+    if isinstance(node, list):
+        return [_nullable_to_json_schema(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    node = {key: _nullable_to_json_schema(value) for key, value in node.items()}
+    if node.pop("nullable", False):
+        return {"anyOf": [node, {"type": "null"}]}
+    return node
+
+
+def test_every_known_answer_request_fits_the_request_schema(client):
+    """The hand-computed boards use every request field an expansion adds (neutral
+    figures, tile states, corners, districts, tokens): each fits the published schema,
+    and a wrong neutral kind, state value or district does not."""
+    components = _nullable_to_json_schema(_schema_components(client))
+    schema = {"$ref": "#/components/schemas/ScoreRequest", "components": {"schemas": components}}
+    validator = jsonschema.Draft7Validator(
+        schema, format_checker=None,
+    )
+    requests = [json.loads(path.read_text())["request"] for path in BOARDS]
+    used = {"neutral": 0, "state": 0, "district": 0}
+    for request in requests:
+        errors = [error.message for error in validator.iter_errors(request)]
+        assert errors == [], errors
+        used["neutral"] += bool(request.get("neutral"))
+        used["state"] += any("state" in tile for tile in request["tiles"])
+        used["district"] += any(figure["at"] == "market" for figure in request.get("figures") or ())
+    assert min(used.values()) >= 1, used
+    wrong = copy.deepcopy(CONTRACT_REQUEST)
+    wrong["neutral"] = [{"kind": "dragon", "x": 0, "y": 0}]
+    wrong["tiles"][0]["state"] = {"ferry": "N-N"}
+    wrong["figures"][0]["at"] = "harbour"
+    assert len(list(validator.iter_errors(wrong))) == 3
+
+
+def test_the_board_format_page_names_every_declared_request_addition():
+    """carcwiki/api/board_format.md (the top of /api/docs/) explains each neutral figure,
+    tile state, district, corner and player token the registry declares."""
+    text = (settings.BASE_DIR / "carcwiki" / "api" / "board_format.md").read_text()
+    names = {
+        *(f"`{kind.code}`" for code in DEFAULT_REGISTRY.codes
+          for kind in DEFAULT_REGISTRY[code].neutral_figures),
+        *(f'"{name}"' for name in DEFAULT_REGISTRY.tile_states),
+        *(f"`{district.name}`" for large in DEFAULT_REGISTRY.large_tiles.values()
+          for district in large.districts),
+        *(f"`{code}`" for code in DEFAULT_REGISTRY.large_tiles),
+        *(f"`{tokens.name}`" for tokens in DEFAULT_REGISTRY.tokens),
+        *(f"`{name}`" for name in DEFAULT_REGISTRY.spaces),
+        "`neutral`", "`tiles[].state`", "`NE`, `SE`, `SW` or `NW`", "`II`",
+    }
+    # 4 neutral kinds + 5 states + 4 districts + 1 large tile + 4 tokens + 1 space
+    # + 4 phrases = 23
+    assert len(names) == 23
+    assert [name for name in sorted(names) if name not in text] == []

@@ -15,6 +15,8 @@ from ..expansion import ExpansionRegistry
 from . import (
     abbey_mayor,
     base,
+    big_top,
+    bridges_castles_bazaars,
     count_king_robber,
     crop_circles,
     ferries,
@@ -47,6 +49,8 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     messages.EXPANSION,
     crop_circles.EXPANSION,
     ferries.EXPANSION,
+    bridges_castles_bazaars.EXPANSION,
+    big_top.EXPANSION,
     robbers.EXPANSION,
 ])
 

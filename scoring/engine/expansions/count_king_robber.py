@@ -8,7 +8,9 @@ Robber Baron tiles, and the shrines. The River II of the same box is declared in
   touching it counts it as a completed city, and the king's holder counts it too.
   Meeples stand in its four quarters (castle, blacksmith, cathedral, market); those still
   there at the end score nothing. Whoever moved meeples out before the final scoring (C2:
-  from the market onto fields; C1: from any quarter) enters them where they went.
+  from the market onto fields; C1: from any quarter onto an unfinished feature of its
+  kind) enters them where they went: the calculator sees only the board after those
+  moves, and the explanation of a meeple left where it could have moved says so.
 - The king goes to whoever completes a city larger than any before, the robber baron to
   whoever completes a longer road; the request says who holds each
   (``players[].holds``). At the end the king's holder scores 1 a completed city on the
@@ -79,16 +81,31 @@ def nobody_inside_the_city(tile: Any, segment: Any, kind: str) -> str | None:
     return None
 
 
+# Where a meeple of each quarter may go before the final scoring, by edition: the C2
+# rules let only the market's leave (for fields); the C1 rules let every quarter's leave
+# for an unfinished feature of its quarter's kind. The calculator sees the board after
+# those moves, so it cannot make them: the explanation reminds the players instead.
+LEAVES_FOR = {
+    Edition.C2: {"market": "a field"},
+    Edition.C1: {"castle": "an unfinished city", "blacksmith": "an unfinished road",
+                 "cathedral": "an unfinished monastery", "market": "a field"},
+}
+
+
 def left_in_the_city(context: ScoringContext) -> list[BonusResult]:
     """Meeples still in the quarters of the City of Carcassonne score nothing."""
     results = []
+    leaves_for = LEAVES_FOR.get(context.request.edition, {})
     for figure in context.request.board.districts:
+        text = (f"{figure.player.value}'s {figure.kind} in the {figure.district} of the City "
+                "of Carcassonne: left in the city, scores nothing")
+        where = leaves_for.get(figure.district)
+        if where:
+            text += (f" (before the final scoring it could have left for {where}: if it "
+                     "did, place it there instead)")
         results.append(BonusResult(
-            data={
-                "player": figure.player.value, "quarter": figure.district, "points": 0,
-                "explanation": (f"{figure.player.value}'s {figure.kind} in the {figure.district}"
-                                " of the City of Carcassonne: left in the city, scores nothing"),
-            },
+            data={"player": figure.player.value, "quarter": figure.district, "points": 0,
+                  "explanation": text},
             scored={},
         ))
     return results
@@ -146,7 +163,10 @@ HOLDER_WITHOUT_FEATURE = ProblemCode(
 )
 
 
-def _completed(graph: FeatureGraph, kind: FeatureKind) -> int:
+def _completed(graph: FeatureGraph, kind: FeatureKind, in_play: Any) -> int:
+    """Completed roads or cities; a city turned into a castle is no longer one."""
+    if kind is FeatureKind.CITY:
+        return in_play.completed_cities(graph)
     return sum(1 for feature in graph.of_kind(kind) if feature.complete)
 
 
@@ -168,10 +188,10 @@ def score_king_robber(context: ScoringContext) -> list[BonusResult]:
     holders = {kind: _holder(context, kind) for kind in (KING, ROBBER)}
     # Counting every completed city or road builds every feature of the board, which
     # scoring otherwise never needs: only when someone holds the tile.
-    counted = {KING: (_completed(context.graph, FeatureKind.CITY)
+    counted = {KING: (_completed(context.graph, FeatureKind.CITY, context.in_play)
                       if holders[KING] is not None else 0, "completed city",
                       "completed cities"),
-               ROBBER: (_completed(context.graph, FeatureKind.ROAD)
+               ROBBER: (_completed(context.graph, FeatureKind.ROAD, context.in_play)
                         if holders[ROBBER] is not None else 0, "completed road",
                         "completed roads")}
     both = holders[KING] is not None and holders[KING] == holders[ROBBER]
@@ -216,7 +236,7 @@ def check_holders(view: BoardView) -> Iterator[BoardError]:
                                      (ROBBER, FeatureKind.ROAD, "road")):
         holding = [(index, player) for index, player in enumerate(view.request.players)
                    if player.token_count(HOLDS.name, kind)]
-        if not holding or _completed(view.graph, feature_kind):
+        if not holding or _completed(view.graph, feature_kind, view.in_play):
             continue
         for index, player in holding:
             yield BoardError(

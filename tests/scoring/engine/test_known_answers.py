@@ -66,6 +66,8 @@ REQUIRED = {
     "jcz-abbey-merge", "jcz-abbey-wagon-move", "jcz-barn-scoring", "jcz-barn-connected-scoring",
     "jcz-mayor-zero-points", "jcz-king-and-robber-scoring", "jcz-coc-field-scoring",
     "jcz-shrine-scoring",
+    # The crossing cities enclose two inner fields, I and II (as JCloisterZone has them).
+    "crossing-cities-two-inner-fields",
     # Issue #19: Hills & Sheep.
     "vineyards-around-a-completed-monastery", "hills-tie-one-follower-enough",
     "hills-tie-most-followers", "hills-decide-a-cathedral-city",
@@ -73,6 +75,9 @@ REQUIRED = {
     # Issue #19: The Princess & the Dragon.
     "fairy-beside-a-farmer-without-a-city", "fairy-on-an-open-inn-road",
     "fairy-with-the-minority", "monastery-in-a-city-and-road-under-a-city",
+    # The other publishers' fairy rule (fairy_placement: on-tile), beside the C2 rule.
+    "fairy-on-tile-two-players-one-tile", "fairy-on-tile-one-player-two-features",
+    "fairy-beside-follower-same-table",
     # Issue #19: The Tower.
     "tower-top-scores-nothing",
     # Issue #19: JCloisterZone's engine tests for these expansions, replayed.
@@ -87,6 +92,16 @@ REQUIRED = {
     "jcz-gold-scoring-2", "messages-two-markers",
     "flier-landed-meeple", "crop-circle-ends-roads",
     "ferry-links-east-west", "ferry-links-south-west", "robber-tiles-score-as-drawn",
+    # Issue #19: Bridges, Castles & Bazaars, hand-computed (also where castles meet the pig
+    # and the king) and replayed from JCloisterZone's engine tests.
+    "bridge-road-over-a-city", "bridge-and-printed-road-count-one-tile",
+    "castle-scores-nothing", "castle-field-four-and-a-city", "castle-beside-a-farm-with-a-pig",
+    "castle-not-counted-by-the-king", "jcz-field-castle-scoring",
+    "jcz-castle-unoccupied-trigger", "jcz-castle-not-affected-by-corn-circles",
+    # Issue #19: Under the Big Top, and where it meets Inns & Cathedrals and Traders &
+    # Builders.
+    "big-top-final-show", "acrobats-five-each", "ringmaster-completed-and-incomplete",
+    "ringmaster-as-farmer", "ringmaster-with-the-minority", "ringmaster-in-a-cathedral-city",
 }
 
 

@@ -36,6 +36,7 @@ def test_rule_set_defaults_and_round_trip():
         "small_cities": True, "incomplete_features": False,
         "farm_scoring": "second-edition", "incomplete_inns_cathedrals": "zero",
         "king_robber_scoring": "per-completed", "hill_tiebreak": "one-follower",
+        "fairy_placement": "beside-follower",
     }
 
 
@@ -70,7 +71,8 @@ def test_registry_codes_and_defaults_per_edition():
         "count-king-robber", "count", "king-robber-baron", "shrines", "hills-sheep", "hills",
         "shepherds", "vineyards", "princess-dragon", "dragon", "fairy", "magic-portal",
         "princess", "tower", "goldmines", "mage-witch", "flier", "messages", "crop-circles",
-        "ferries", "robbers",
+        "ferries", "bridges-castles-bazaars", "bridges", "castles", "bazaars",
+        "big-top", "circus", "acrobats", "ringmaster", "robbers",
     )
     assert REGISTRY.default_codes(Edition.C1) == ("farmers",)
     assert REGISTRY.default_codes(Edition.C2) == ("farmers", "abbot")

@@ -85,7 +85,7 @@ CASES = [
      'Unknown expansion "dragons"; the calculator knows farmers, abbot, river, river2, '
      'inns-cathedrals, traders-builders, abbey-mayor, count-king-robber, hills-sheep, '
      'princess-dragon, tower, goldmines, mage-witch, flier, messages, crop-circles, ferries, '
-     'robbers (or any part of these).'),
+     'bridges-castles-bazaars, big-top, robbers (or any part of these).'),
     ("expansion_not_in_edition", changed(edition="C1", expansions=["farmers", "abbot"],
                                          figures=[]), "expansions[1]",
      "The Abbot does not exist in C1."),
@@ -95,7 +95,8 @@ CASES = [
      'A farmer on Tile E at (0,-1) needs The Farmers: add "farmers" to expansions.'),
     ("unknown_rule", changed(rules={"inns": True}), "rules.inns",
      'Unknown rule "inns"; the rules are small_cities, incomplete_features, farm_scoring, '
-     'incomplete_inns_cathedrals, king_robber_scoring, hill_tiebreak.'),
+     'incomplete_inns_cathedrals, king_robber_scoring, hill_tiebreak, '
+     'fairy_placement.'),
     ("invalid_rule_value", changed(rules={"farm_scoring": "fourth-edition"}),
      "rules.farm_scoring",
      'farm_scoring cannot be "fourth-edition": use third-edition, second-edition, '
@@ -145,13 +146,15 @@ CASES = [
      'No player has the colour "green".'),
     ("unknown_figure_kind", with_figure({"player": "red", "x": 0, "y": 0, "at": "N",
                                          "kind": "wizard"}), "figures[0].kind",
-     'Unknown figure kind "wizard"; known kinds: abbot, barn, builder, large, mayor, meeple, '
-     'pig, shepherd, wagon.'),
+     'Unknown figure kind "wizard"; known kinds: abbot, barn, builder, castle, large, mayor, '
+     'meeple, pig, ringmaster, shepherd, wagon.'),
     ("invalid_location", with_figure({"player": "red", "x": 0, "y": 0, "at": "X"}),
      "figures[0].at",
      # With a large tile in the registry (the City of Carcassonne), an unknown name may be
-     # a district, so the message names the tile.
-     '"X" is not a location of Tile D at (0,0).'),
+     # a district, so the message names the tile, and on an ordinary tile lists the
+     # locations as before.
+     '"X" is not a location of Tile D at (0,0); use one of N, E, S, W, NW, NE, EN, ES, '
+     'SE, SW, WS, WN, C, I, II.'),
     ("no_tile_at_figure", with_figure({"player": "red", "x": 9, "y": 9, "at": "N"}),
      "figures[0]",
      "There is no tile at (9,9)."),
@@ -186,7 +189,8 @@ CASES = [
     ("unknown_tile_state", changed(tiles=[{"tile": "D", "x": 0, "y": 0,
                                            "state": {"gate": "open"}}, *valid()["tiles"][1:]]),
      "tiles[0].state.gate",
-     'Unknown tile state "gate"; the states are: tower, tower_top, ferry.'),
+     'Unknown tile state "gate"; the states are: tower, tower_top, ferry, bridge, '
+     'animal_token.'),
 ]
 
 
@@ -197,7 +201,8 @@ def test_each_error_code(base_tiles, code, request_body, path, message):
     assert [error.to_json() for error in errors] == [
         {"path": path, "code": code, "message": message}
     ]
-    assert message.endswith(".") and len(message) < 300
+    # One sentence a player can read; only the list of every expansion's code runs long.
+    assert message.endswith(".") and len(message) < (400 if code == "unknown_expansion" else 300)
 
 
 def test_every_code_but_invalid_json_has_a_case():
