@@ -33,6 +33,7 @@ of the tile, such as a circus; a garden then moves aside, as beside a monastery)
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -158,6 +159,30 @@ def _unit(vector: Point) -> Point:
 
 def _distance(a: Point, b: Point) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def _covers_anchor(glyph: Glyph) -> bool:
+    """Whether the glyph's marks, by their bounding box, cover its anchor: a symbol drawn
+    on the spot rather than beside it."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for mark in glyph.marks:
+        attributes = dict(mark.attributes)
+        if "d" in attributes:
+            numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", attributes["d"])]
+            xs += numbers[0::2]
+            ys += numbers[1::2]
+        for x, y, w, h in (("cx", "cy", "r", "r"), ("cx", "cy", "rx", "ry")):
+            if x in attributes and w in attributes:
+                cx, cy = float(attributes[x]), float(attributes.get(y, 0))
+                rx, ry = float(attributes[w]), float(attributes[h])
+                xs += [cx - rx, cx + rx]
+                ys += [cy - ry, cy + ry]
+        if "width" in attributes:
+            x0, y0 = float(attributes.get("x", 0)), float(attributes.get("y", 0))
+            xs += [x0, x0 + float(attributes["width"])]
+            ys += [y0, y0 + float(attributes.get("height", 0))]
+    return bool(xs) and min(xs) <= 0 <= max(xs) and min(ys) <= 0 <= max(ys)
 
 
 def _sampled(path: Path, pieces: int = 16) -> list[Point]:
@@ -912,7 +937,9 @@ def render_tile_svg(
     centre_spot = _centre_spot(occupied, straight_through, avoid=monastery_roads)
     monastery_spot = centre_spot
     garden_spot = centre_spot
-    if (has_monastery or centre_landmarks) and "garden" in kinds:
+    in_the_middle = any(_covers_anchor(glyph) for _, glyph in centre_landmarks)
+    if (has_monastery or in_the_middle) and "garden" in kinds:
+        # The garden steps aside for a monastery or a symbol drawn on the middle (flier-A).
         garden_spot = (centre_spot[0] + 22 if centre_spot[0] <= 50 else centre_spot[0] - 22,
                        centre_spot[1] + 20 if centre_spot[1] <= 50 else centre_spot[1] - 20)
 

@@ -28,6 +28,7 @@ from . import (
     messages,
     princess_dragon,
     river2,
+    robbers,
     tower,
     traders_builders,
 )
@@ -50,6 +51,7 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     ferries.EXPANSION,
     bridges_castles_bazaars.EXPANSION,
     big_top.EXPANSION,
+    robbers.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

@@ -55,7 +55,8 @@ def test_every_tile_file_belongs_to_a_declared_code():
         "tiles-crop-circles.yaml", "tiles-ferries.yaml", "tiles-flier.yaml",
         "tiles-goldmines.yaml", "tiles-hills-sheep.yaml", "tiles-inns-cathedrals.yaml",
         "tiles-mage-witch.yaml", "tiles-princess-dragon.yaml", "tiles-river.yaml",
-        "tiles-river2.yaml", "tiles-tower.yaml", "tiles-traders-builders.yaml",
+        "tiles-river2.yaml", "tiles-robbers.yaml", "tiles-tower.yaml",
+        "tiles-traders-builders.yaml",
     ]
     for path in files:
         codes = {tile["expansion"] for tile in read_tile_file(str(path))}

@@ -88,9 +88,10 @@ REQUIRED = {
     # Cathedrals and Traders & Builders) and replayed from JCloisterZone's engine tests.
     "gold-tiers", "gold-ten-or-more", "gold-beside-goods",
     "mage-on-inn-road-left-open", "witch-on-cathedral-city", "mage-on-cathedral-city",
-    "mage-and-witch-incomplete", "jcz-mage", "jcz-witch", "messages-two-markers",
+    "mage-and-witch-incomplete", "jcz-mage", "jcz-witch", "jcz-gold-scoring",
+    "jcz-gold-scoring-2", "messages-two-markers",
     "flier-landed-meeple", "crop-circle-ends-roads",
-    "ferry-links-east-west", "ferry-links-south-west",
+    "ferry-links-east-west", "ferry-links-south-west", "robber-tiles-score-as-drawn",
     # Issue #19: Bridges, Castles & Bazaars, hand-computed (also where castles meet the pig
     # and the king) and replayed from JCloisterZone's engine tests.
     "bridge-road-over-a-city", "bridge-and-printed-road-count-one-tile",
