@@ -4,7 +4,8 @@
 2. One query asks the database's engine (:mod:`.backends`) for every document holding
    any concept, with which concepts each holds, in its title or body.
 3. Documents are ranked by the concepts they hold, each worth its rarity (an inverse
-   document frequency: "abbot" says more than "tile") and twice that in a title, plus
+   document frequency: "abbot" says more than "tile") and twice that in a title (1.75
+   times in a note's question), plus
    the engine's own score (``bm25``, ``ts_rank``: how often, in how long a text) scaled
    to at most 1, about half a rare concept. Both engines agree on which document holds
    which concept, which decides most of the rank, so the same question mostly puts the
@@ -37,7 +38,7 @@ from django.db.models.functions import Cast
 from django.utils.safestring import SafeString
 
 from .. import searching
-from ..models import GlossaryTerm, Note, RulesPage, SearchDocument, Section
+from ..models import GlossaryTerm, Note, SearchDocument, Section
 from ..presenters import Presenter, note_visible, section_visible
 from ..selection import Selection
 from ..wording import equivalent_words
@@ -55,10 +56,14 @@ MAX_ELSEWHERE = 3
 #: A concept found in a title (a heading, a note's question, a term) counts this many
 #: times more than one found in a body.
 TITLE_FACTOR = 2.0
+#: A note's title is its whole question, a sentence of ten or twenty words; a concept
+#: found there says less about it than one found in a heading of three words.
+NOTE_TITLE_FACTOR = 1.75
 #: A concept found in the title of a document's page adds this share of its rarity.
 PAGE_FACTOR = 1.0
-#: What a section or note of the base game's pages (the base game, farmers, abbot, river,
-#: first edition, scoring reference) gains when the question names no expansion's page:
+#: What a section or note of the base game's own pages (those shown with the base game
+#: alone: the base game, the first edition, the scoring reference) gains when the question
+#: names no expansion's page:
 #: "when is a road finished" asks about the base game, whatever expansions are selected;
 #: an expansion's note that merely mentions roads should not come first.
 CORE_BONUS = 1.0
@@ -148,8 +153,10 @@ def rank(matches: list[backends.Match]) -> list[RankedDocument]:
     best_engine_score = max(match.engine_score for match in matches) or 1.0
     scored = []
     for match in matches:
+        title_factor = (NOTE_TITLE_FACTOR if match.kind == SearchDocument.Kind.NOTE
+                        else TITLE_FACTOR)
         score = sum(
-            rarity[index] * (TITLE_FACTOR if match.in_title[index] else 1.0)
+            rarity[index] * (title_factor if match.in_title[index] else 1.0)
             for index in range(count)
             if match.holds[index]
         )
@@ -280,7 +287,7 @@ class _Row:
     """What deciding visibility and page context needs of a page, section or note."""
 
     title: str = ""
-    core: bool = False  # a page of the base game (``category: base``)
+    core: bool = False  # a page of the base game itself (``applies_to`` holds ``base``)
     applies_to: tuple[str, ...] = ()
     requires: tuple[str, ...] = ()
     editions: tuple[str, ...] = ()
@@ -308,15 +315,15 @@ def _light_sections(ids: list[int]) -> dict[int, _Row]:
     pages: dict[int, _Row] = {}
     rows = {}
     json_columns = _as_text("requires", "editions", "page__applies_to")
-    for pk, page_id, title, category, requires, editions, applies_to in (
+    for pk, page_id, title, requires, editions, applies_to in (
         Section.objects.filter(pk__in=ids)
         .annotate(**json_columns)
-        .values_list("pk", "page_id", "page__title", "page__category", *json_columns)
+        .values_list("pk", "page_id", "page__title", *json_columns)
     ):
         page = pages.get(page_id)
         if page is None:
             page = pages[page_id] = _Row(
-                title=title, core=category == RulesPage.Category.BASE, applies_to=_codes(applies_to)
+                title=title, core="base" in _codes(applies_to), applies_to=_codes(applies_to)
             )
         rows[pk] = _Row(requires=_codes(requires), editions=_codes(editions), page=page)
     return rows
@@ -330,17 +337,17 @@ def _light_notes(ids: list[int]) -> dict[int, _Row]:
         "requires", "editions", "section__requires", "section__editions",
         "section__page__applies_to",
     )
-    for (pk, section_id, page_id, title, category, requires, editions, section_requires,
+    for (pk, section_id, page_id, title, requires, editions, section_requires,
          section_editions, applies_to) in (
         Note.objects.filter(pk__in=ids)
         .annotate(**json_columns)
         .values_list("pk", "section_id", "section__page_id", "section__page__title",
-                     "section__page__category", *json_columns)
+                     *json_columns)
     ):
         page = pages.get(page_id)
         if page is None:
             page = pages[page_id] = _Row(
-                title=title, core=category == RulesPage.Category.BASE, applies_to=_codes(applies_to)
+                title=title, core="base" in _codes(applies_to), applies_to=_codes(applies_to)
             )
         section = sections.get(section_id)
         if section is None:
@@ -496,3 +503,4 @@ class _HitBuilder:
             ),
             **common,
         )
+
