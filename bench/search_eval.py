@@ -15,8 +15,10 @@ An answer that names no section, note or term stops the run (a typo would otherw
 count as a miss forever).
 
 Reports the share of questions whose answer comes first and among the first three, the
-median time of one search (the engine's query, reading the hits, wording them) and the
-number of queries it costs. The questions are written the way players ask them on forums
+median time of one search (the engine's query, reading the hits, wording them), wall
+clock and CPU (on PostgreSQL the server backend's CPU too, read from ``/proc``, as a mean
+per search: on a shared machine the wall clock mostly measures the other processes), and
+the number of queries it costs. The questions are written the way players ask them on forums
 and at the table, not in the site's own wording.
 """
 
@@ -202,19 +204,40 @@ def check_answers(sets: dict[str, list[tuple[str, tuple[str, ...]]]]) -> None:
         raise SystemExit("answers that name nothing in the content:\n  " + "\n  ".join(unknown))
 
 
+def server_cpu_seconds() -> float | None:
+    """CPU time used so far by the PostgreSQL backend serving this connection (from
+    ``/proc``, the server being on this machine), ``None`` on SQLite (in process) or when
+    it cannot be read."""
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        (pid,) = cursor.fetchone()
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def evaluate(questions, selection, *, verbose: bool) -> dict:
-    """Rank of each question's answer, timings and query counts."""
+    """Rank of each question's answer, timings (wall clock, and CPU: this process's, and
+    the database server's for PostgreSQL, which a busy machine inflates far less) and
+    query counts."""
     from carcwiki.rules.search.engine import search
 
     first = top_three = 0
     timings: list[float] = []
+    cpu_timings: list[float] = []
     query_counts: set[int] = set()
+    server_start = server_cpu_seconds()
     for question, answers in questions:
         search(query=question, selection=selection)  # warm
         for _ in range(RUNS):
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), time.process_time()
             results = search(query=question, selection=selection)
             timings.append((time.perf_counter() - start) * 1000)
+            cpu_timings.append((time.process_time() - cpu_start) * 1000)
         with CaptureQueriesContext(connection) as queries:
             search(query=question, selection=selection)
         query_counts.add(len(queries))
@@ -224,8 +247,14 @@ def evaluate(questions, selection, *, verbose: bool) -> dict:
         top_three += rank is not None and rank <= 3
         if verbose or rank is None or rank > 3:
             print(f"{rank or '-':>3}  {question}  → {keys[:3]}")
+    server_end = server_cpu_seconds()
+    server_ms = None
+    if server_start is not None and server_end is not None:
+        # Every search of the loop, the warm and counted ones included, ran on the server.
+        server_ms = (server_end - server_start) * 1000 / (len(questions) * (RUNS + 2))
     return {"total": len(questions), "first": first, "top_three": top_three,
-            "timings": timings, "query_counts": query_counts}
+            "timings": timings, "cpu_timings": cpu_timings, "server_ms": server_ms,
+            "query_counts": query_counts}
 
 
 def report(name: str, result: dict) -> None:
@@ -236,6 +265,13 @@ def report(name: str, result: dict) -> None:
     print(f"  answer in top 3:    {top}/{total} = {top / total:.1%}")
     print(f"  median search time: {statistics.median(timings):.2f} ms "
           f"(p90 {timings[int(len(timings) * 0.9)]:.2f} ms)")
+    cpu = statistics.median(result["cpu_timings"])
+    server = result["server_ms"]
+    if server is None:
+        print(f"  median CPU time:    {cpu:.2f} ms (in process)")
+    else:
+        print(f"  median CPU time:    {cpu:.2f} ms here + {server:.2f} ms mean on the "
+              f"server = {cpu + server:.2f} ms")
     print(f"  queries per search: {', '.join(map(str, sorted(result['query_counts'])))}")
 
 
@@ -261,7 +297,9 @@ def main() -> None:
     for name, questions in sets.items():
         print(f"-- {name}")
         results[name] = evaluate(questions, everything, verbose=verbose)
-    print(f"database: {connection.vendor} (every expansion and edition selected)")
+    print(f"database: {connection.vendor} (every expansion and edition selected); "
+          f"load average {os.getloadavg()[0]:.1f} (timings are wall-clock, so a busy "
+          "machine inflates them)")
     for name, result in results.items():
         report(name, result)
 
