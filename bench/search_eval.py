@@ -8,9 +8,17 @@ rules page, written with the page. ``DATABASE_URL`` may name a throwaway Postgre
 instead: its tables are created by the migrations and filled by ``load_catalogue``, so
 never point it at real data. ``-v`` lists every question with the rank of its answer.
 
+``bench/search_heldout/*.yaml`` (same format) holds questions kept apart: they are never
+used to tune the search, and are reported on their own line, so that a change of the
+ranking that only fits the team's set shows up there. ``--held-out`` runs only them.
+An answer that names no section, note or term stops the run (a typo would otherwise
+count as a miss forever).
+
 Reports the share of questions whose answer comes first and among the first three, the
-median time of one search (the engine's query, reading the hits, wording them) and the
-number of queries it costs. The questions are written the way players ask them on forums
+median time of one search (the engine's query, reading the hits, wording them), wall
+clock and CPU (on PostgreSQL the server backend's CPU too, read from ``/proc``, as a mean
+per search: on a shared machine the wall clock mostly measures the other processes), and
+the number of queries it costs. The questions are written the way players ask them on forums
 and at the table, not in the site's own wording.
 """
 
@@ -141,6 +149,7 @@ QUESTIONS: list[tuple[str, tuple[str, ...]]] = [
 ]
 RUNS = 3
 QUESTION_FILES = ROOT / "bench" / "search_questions"
+HELD_OUT_FILES = ROOT / "bench" / "search_heldout"
 
 
 def read_question_files(folder: Path = QUESTION_FILES) -> list[tuple[str, tuple[str, ...]]]:
@@ -175,11 +184,102 @@ def answer_key(hit) -> str:
     return f"glossary#{anchor}"
 
 
+def known_answers() -> set[str]:
+    """Every key an answer may name: ``page#anchor``, note slugs, ``glossary#slug``."""
+    from carcwiki.rules.models import GlossaryTerm, Note, Section
+
+    keys = {f"{page}#{anchor}" for page, anchor in
+            Section.objects.values_list("page__slug", "anchor")}
+    keys.update(Note.objects.values_list("slug", flat=True))
+    keys.update(f"glossary#{slug}" for slug in GlossaryTerm.objects.values_list("slug", flat=True))
+    return keys
+
+
+def check_answers(sets: dict[str, list[tuple[str, tuple[str, ...]]]]) -> None:
+    known = known_answers()
+    unknown = [f"{name}: {question!r} → {answer}"
+               for name, questions in sets.items() for question, answers in questions
+               for answer in answers if answer not in known]
+    if unknown:
+        raise SystemExit("answers that name nothing in the content:\n  " + "\n  ".join(unknown))
+
+
+def server_cpu_seconds() -> float | None:
+    """CPU time used so far by the PostgreSQL backend serving this connection (from
+    ``/proc``, the server being on this machine), ``None`` on SQLite (in process) or when
+    it cannot be read."""
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        (pid,) = cursor.fetchone()
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def evaluate(questions, selection, *, verbose: bool) -> dict:
+    """Rank of each question's answer, timings (wall clock, and CPU: this process's, and
+    the database server's for PostgreSQL, which a busy machine inflates far less) and
+    query counts."""
+    from carcwiki.rules.search.engine import search
+
+    first = top_three = 0
+    timings: list[float] = []
+    cpu_timings: list[float] = []
+    query_counts: set[int] = set()
+    server_start = server_cpu_seconds()
+    for question, answers in questions:
+        search(query=question, selection=selection)  # warm
+        for _ in range(RUNS):
+            start, cpu_start = time.perf_counter(), time.process_time()
+            results = search(query=question, selection=selection)
+            timings.append((time.perf_counter() - start) * 1000)
+            cpu_timings.append((time.process_time() - cpu_start) * 1000)
+        with CaptureQueriesContext(connection) as queries:
+            search(query=question, selection=selection)
+        query_counts.add(len(queries))
+        keys = [answer_key(hit) for hit in results.hits]
+        rank = next((index + 1 for index, key in enumerate(keys) if key in answers), None)
+        first += rank == 1
+        top_three += rank is not None and rank <= 3
+        if verbose or rank is None or rank > 3:
+            print(f"{rank or '-':>3}  {question}  → {keys[:3]}")
+    server_end = server_cpu_seconds()
+    server_ms = None
+    if server_start is not None and server_end is not None:
+        # Every search of the loop, the warm and counted ones included, ran on the server.
+        server_ms = (server_end - server_start) * 1000 / (len(questions) * (RUNS + 2))
+    return {"total": len(questions), "first": first, "top_three": top_three,
+            "timings": timings, "cpu_timings": cpu_timings, "server_ms": server_ms,
+            "query_counts": query_counts}
+
+
+def report(name: str, result: dict) -> None:
+    total, first, top = result["total"], result["first"], result["top_three"]
+    timings = sorted(result["timings"])
+    print(f"{name}: {total} questions")
+    print(f"  answer at rank 1:   {first}/{total} = {first / total:.1%}")
+    print(f"  answer in top 3:    {top}/{total} = {top / total:.1%}")
+    print(f"  median search time: {statistics.median(timings):.2f} ms "
+          f"(p90 {timings[int(len(timings) * 0.9)]:.2f} ms)")
+    cpu = statistics.median(result["cpu_timings"])
+    server = result["server_ms"]
+    if server is None:
+        print(f"  median CPU time:    {cpu:.2f} ms (in process)")
+    else:
+        print(f"  median CPU time:    {cpu:.2f} ms here + {server:.2f} ms mean on the "
+              f"server = {cpu + server:.2f} ms")
+    print(f"  queries per search: {', '.join(map(str, sorted(result['query_counts'])))}")
+
+
 def main() -> None:
     verbose = "-v" in sys.argv
+    held_out_only = "--held-out" in sys.argv
     call_command("migrate", verbosity=0)
     call_command("load_catalogue", verbosity=0)
-    from carcwiki.rules.search.engine import search
     from carcwiki.rules.selection import Selection
     from carcwiki.rules.selectors import selector_catalogue
 
@@ -188,33 +288,20 @@ def main() -> None:
         {"x": [",".join(catalogue.by_code)], "ed": ["c1,c23,we"], "pref": ["c23"]},
         catalogue=catalogue,
     )
-    questions = QUESTIONS + read_question_files()
-    first = top_three = 0
-    timings: list[float] = []
-    query_counts: set[int] = set()
-    for question, answers in questions:
-        search(query=question, selection=everything)  # warm
-        for _ in range(RUNS):
-            start = time.perf_counter()
-            results = search(query=question, selection=everything)
-            timings.append((time.perf_counter() - start) * 1000)
-        with CaptureQueriesContext(connection) as queries:
-            search(query=question, selection=everything)
-        query_counts.add(len(queries))
-        keys = [answer_key(hit) for hit in results.hits]
-        rank = next((index + 1 for index, key in enumerate(keys) if key in answers), None)
-        first += rank == 1
-        top_three += rank is not None and rank <= 3
-        if verbose or rank is None or rank > 3:
-            print(f"{rank or '-':>3}  {question}  → {keys[:3]}")
-    total = len(questions)
-    print(f"database: {connection.vendor}, {total} questions "
-          f"({len(QUESTIONS)} here, {total - len(QUESTIONS)} from {QUESTION_FILES.name}/)")
-    print(f"answer at rank 1:   {first}/{total} = {first / total:.0%}")
-    print(f"answer in top 3:    {top_three}/{total} = {top_three / total:.0%}")
-    print(f"median search time: {statistics.median(timings):.2f} ms "
-          f"(p90 {sorted(timings)[int(len(timings) * 0.9)]:.2f} ms)")
-    print(f"queries per search: {', '.join(map(str, sorted(query_counts)))}")
+    sets = {"held-out": read_question_files(HELD_OUT_FILES)}
+    if not held_out_only:
+        team = QUESTIONS + read_question_files()
+        sets = {"team set": team, **sets}
+    check_answers(sets)
+    results = {}
+    for name, questions in sets.items():
+        print(f"-- {name}")
+        results[name] = evaluate(questions, everything, verbose=verbose)
+    print(f"database: {connection.vendor} (every expansion and edition selected); "
+          f"load average {os.getloadavg()[0]:.1f} (timings are wall-clock, so a busy "
+          "machine inflates them)")
+    for name, result in results.items():
+        report(name, result)
 
 
 if __name__ == "__main__":

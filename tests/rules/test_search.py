@@ -263,7 +263,7 @@ def test_each_database_searches_with_its_own_engine(search_content):
         engine.ranked_documents("farmer")
     (sql,) = [query["sql"] for query in queries]
     if connection.vendor == "postgresql":
-        assert "ts_rank_cd" in sql and "to_tsquery('english'" in sql
+        assert "ts_rank(" in sql and "to_tsquery('english'" in sql
         vectors = dict(
             SearchDocument.objects.filter(kind="note").values_list("object_id", "vector")
         )
@@ -322,8 +322,9 @@ PLAYER_QUESTIONS = {
         "/rules/notes/farmers-field-around-monastery/",
     "can two monasteries be next to each other": "/rules/notes/base-car-008/",
     "can I take my abbot back before the monastery is done": "/rules/abbot/#recalling-the-abbot",
-    "how did farm scoring work in the first edition":
-        "/rules/notes/farmers-first-edition-farm-rule/",
+    # The section titled for it ("First-edition farm scoring history") comes first, the
+    # clarification asking it second.
+    "how did farm scoring work in the first edition": "/rules/farmers/#farm-scoring-history",
     "Can the abbé fly through a portal?": "/rules/notes/abbot-portal-and-flier/",
 }
 EVERYTHING = "x=base,river2,abbey-mayor&ed=c1,c23&pref=c23&mark=1"

@@ -8,7 +8,7 @@ PostgreSQL: the ``vector`` column of ``rules_searchdocument``, the title weighte
 the body B with the ``english`` configuration (Snowball stemming), filled by a trigger.
 
 Both receive the same concepts (see :mod:`.query`) and answer with one row per matching
-document: its engine score (``bm25`` or ``ts_rank_cd``) and, for each concept, whether
+document: its engine score (``bm25`` or ``ts_rank``) and, for each concept, whether
 the document holds it and whether its title does. :mod:`.engine` ranks mostly on those
 flags, which both engines agree on.
 """
@@ -23,8 +23,10 @@ TABLE = "rules_searchdocument"
 FTS_TABLE = "rules_search_fts"
 #: How much more a word in a title counts than one in a body, for the engines' scores.
 TITLE_WEIGHT = 4.0
-#: ts_rank_cd divides by the document length, as bm25 weighs it on SQLite.
-PG_NORMALIZATION = 2
+#: ts_rank divides by 1 + the logarithm of the document length, as bm25 weighs length on
+#: SQLite. (``ts_rank_cd``, cover density, took four times as long over a question's many
+#: alternatives, most of a search's time on the full content, and ranked no better.)
+PG_NORMALIZATION = 1
 
 SQLITE_INSTALL = [
     f"""CREATE VIRTUAL TABLE IF NOT EXISTS {FTS_TABLE} USING fts5(
@@ -167,7 +169,7 @@ def _postgresql_matches(connection, concepts: tuple[Concept, ...]) -> list[Match
     everything = " | ".join(tsquery_concept(concept) for concept in concepts)
     sql = (
         "SELECT kind, object_id, "
-        f"ts_rank_cd(vector, to_tsquery('english', %s), {PG_NORMALIZATION}), "
+        f"ts_rank(vector, to_tsquery('english', %s), {PG_NORMALIZATION}), "
         f"(SELECT count(*) FROM {TABLE}), {', '.join(flags)} "
         f"FROM {TABLE} WHERE vector @@ to_tsquery('english', %s)"
     )

@@ -4,8 +4,9 @@
 2. One query asks the database's engine (:mod:`.backends`) for every document holding
    any concept, with which concepts each holds, in its title or body.
 3. Documents are ranked by the concepts they hold, each worth its rarity (an inverse
-   document frequency: "abbot" says more than "tile") and twice that in a title, plus
-   the engine's own score (``bm25``, ``ts_rank_cd``: how often and how densely) scaled
+   document frequency: "abbot" says more than "tile") and twice that in a title (1.75
+   times in a note's question), plus
+   the engine's own score (``bm25``, ``ts_rank``: how often, in how long a text) scaled
    to at most 1, about half a rare concept. Both engines agree on which document holds
    which concept, which decides most of the rank, so the same question mostly puts the
    same results first on SQLite and PostgreSQL; glossary entries count a little less
@@ -13,9 +14,11 @@
 4. Two light queries read what decides whether each section and note found is shown
    (its page's codes and title, its own ``requires`` and ``editions``), one the glossary;
    a section or note whose page's title holds a concept of the question gains that
-   concept's rarity; what the selection hides is left out; then two queries read the
-   rows shown in full, worded for the reader's edition. The best few of
-   what it hides only because an expansion is not selected are kept apart
+   concept's rarity, and when no expansion's page is named that way, the base game's
+   pages gain ``CORE_BONUS`` (a question that names no expansion is about the base
+   game, even with every expansion selected); what the selection hides is left out;
+   then two queries read the rows shown in full, worded for the reader's edition. The
+   best few of what it hides only because an expansion is not selected are kept apart
    (``SearchResults.elsewhere``), each naming the expansion that would show it, so that a
    player can add it; answers of editions the selection does not show stay out.
 
@@ -25,9 +28,13 @@ reader sees only their own edition's.
 """
 
 import difflib
+import json
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
+from django.db.models import TextField
+from django.db.models.functions import Cast
 from django.utils.safestring import SafeString
 
 from .. import searching
@@ -49,8 +56,17 @@ MAX_ELSEWHERE = 3
 #: A concept found in a title (a heading, a note's question, a term) counts this many
 #: times more than one found in a body.
 TITLE_FACTOR = 2.0
+#: A note's title is its whole question, a sentence of ten or twenty words; a concept
+#: found there says less about it than one found in a heading of three words.
+NOTE_TITLE_FACTOR = 1.75
 #: A concept found in the title of a document's page adds this share of its rarity.
 PAGE_FACTOR = 1.0
+#: What a section or note of the base game's own pages (those shown with the base game
+#: alone: the base game, the first edition, the scoring reference) gains when the question
+#: names no expansion's page:
+#: "when is a road finished" asks about the base game, whatever expansions are selected;
+#: an expansion's note that merely mentions roads should not come first.
+CORE_BONUS = 1.0
 #: Glossary entries define words; for a question, rules and notes are the better answer.
 GLOSSARY_FACTOR = 0.6
 #: How much the engine's own score (scaled to 0–1 among the results: term frequency,
@@ -137,8 +153,10 @@ def rank(matches: list[backends.Match]) -> list[RankedDocument]:
     best_engine_score = max(match.engine_score for match in matches) or 1.0
     scored = []
     for match in matches:
+        title_factor = (NOTE_TITLE_FACTOR if match.kind == SearchDocument.Kind.NOTE
+                        else TITLE_FACTOR)
         score = sum(
-            rarity[index] * (TITLE_FACTOR if match.in_title[index] else 1.0)
+            rarity[index] * (title_factor if match.in_title[index] else 1.0)
             for index in range(count)
             if match.holds[index]
         )
@@ -174,13 +192,24 @@ def page_bonus(parsed: ParsedQuery, rarity: list[float], page_title: str) -> flo
     another page that merely mentions it."""
     title = _title_words(page_title)
     bonus = 0.0
-    for concept, weight in zip(parsed.concepts, rarity, strict=False):
-        for expression in concept.alternatives:
-            stems = [marking_stem(word) for word in expression if not is_stop_word(word)]
-            if stems and all(stem in title for stem in stems):
-                bonus += PAGE_FACTOR * weight
-                break
+    for alternatives, weight in zip(_concept_stems(parsed), rarity, strict=False):
+        if any(all(stem in title for stem in stems) for stems in alternatives):
+            bonus += PAGE_FACTOR * weight
     return bonus
+
+
+@lru_cache(maxsize=64)
+def _concept_stems(parsed: ParsedQuery) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """For each concept, the stems of each of its expressions (stop words left out)."""
+    return tuple(
+        tuple(
+            stems
+            for expression in concept.alternatives
+            if (stems := tuple(marking_stem(word) for word in expression
+                               if not is_stop_word(word)))
+        )
+        for concept in parsed.concepts
+    )
 
 
 def search(*, query: str, selection: Selection) -> SearchResults:
@@ -258,6 +287,7 @@ class _Row:
     """What deciding visibility and page context needs of a page, section or note."""
 
     title: str = ""
+    core: bool = False  # a page of the base game itself (``applies_to`` holds ``base``)
     applies_to: tuple[str, ...] = ()
     requires: tuple[str, ...] = ()
     editions: tuple[str, ...] = ()
@@ -265,14 +295,37 @@ class _Row:
     section: "_Row | None" = None
 
 
+def _codes(text: str | None) -> tuple[str, ...]:
+    """A list of codes read as JSON text (``'["C1"]'``), decoded once per distinct value:
+    a search reads these lists for hundreds of rows, and most are ``[]``."""
+    return _decoded(text or "[]")
+
+
+@lru_cache(maxsize=1024)
+def _decoded(text: str) -> tuple[str, ...]:
+    return tuple(json.loads(text))
+
+
+def _as_text(*names: str) -> dict[str, Cast]:
+    """The JSON columns ``names`` read as their text, skipping Django's per-value decoding."""
+    return {f"{name.replace('__', '_')}_text": Cast(name, TextField()) for name in names}
+
+
 def _light_sections(ids: list[int]) -> dict[int, _Row]:
     pages: dict[int, _Row] = {}
     rows = {}
-    for pk, requires, editions, page_id, applies_to, title in Section.objects.filter(
-        pk__in=ids
-    ).values_list("pk", "requires", "editions", "page_id", "page__applies_to", "page__title"):
-        page = pages.setdefault(page_id, _Row(title=title, applies_to=tuple(applies_to)))
-        rows[pk] = _Row(requires=tuple(requires), editions=tuple(editions), page=page)
+    json_columns = _as_text("requires", "editions", "page__applies_to")
+    for pk, page_id, title, requires, editions, applies_to in (
+        Section.objects.filter(pk__in=ids)
+        .annotate(**json_columns)
+        .values_list("pk", "page_id", "page__title", *json_columns)
+    ):
+        page = pages.get(page_id)
+        if page is None:
+            page = pages[page_id] = _Row(
+                title=title, core="base" in _codes(applies_to), applies_to=_codes(applies_to)
+            )
+        rows[pk] = _Row(requires=_codes(requires), editions=_codes(editions), page=page)
     return rows
 
 
@@ -280,39 +333,59 @@ def _light_notes(ids: list[int]) -> dict[int, _Row]:
     pages: dict[int, _Row] = {}
     sections: dict[int, _Row] = {}
     rows = {}
-    for (pk, requires, editions, section_id, section_requires, section_editions, page_id,
-         applies_to, title) in Note.objects.filter(pk__in=ids).values_list(
-        "pk", "requires", "editions", "section_id", "section__requires", "section__editions",
-        "section__page_id", "section__page__applies_to", "section__page__title",
+    json_columns = _as_text(
+        "requires", "editions", "section__requires", "section__editions",
+        "section__page__applies_to",
+    )
+    for (pk, section_id, page_id, title, requires, editions, section_requires,
+         section_editions, applies_to) in (
+        Note.objects.filter(pk__in=ids)
+        .annotate(**json_columns)
+        .values_list("pk", "section_id", "section__page_id", "section__page__title",
+                     *json_columns)
     ):
-        page = pages.setdefault(page_id, _Row(title=title, applies_to=tuple(applies_to)))
-        section = sections.setdefault(
-            section_id,
-            _Row(requires=tuple(section_requires), editions=tuple(section_editions), page=page),
-        )
-        rows[pk] = _Row(requires=tuple(requires), editions=tuple(editions), section=section)
+        page = pages.get(page_id)
+        if page is None:
+            page = pages[page_id] = _Row(
+                title=title, core="base" in _codes(applies_to), applies_to=_codes(applies_to)
+            )
+        section = sections.get(section_id)
+        if section is None:
+            section = sections[section_id] = _Row(
+                requires=_codes(section_requires), editions=_codes(section_editions),
+                page=page,
+            )
+        rows[pk] = _Row(requires=_codes(requires), editions=_codes(editions), section=section)
     return rows
 
 
 def _with_page_context(ranked, parsed, rarity, sections, notes) -> list[RankedDocument]:
     """``ranked`` again, each section and note gaining :func:`page_bonus` from its page's
-    title (no query: the rows are read already)."""
-    bonuses: dict[str, float] = {}
-    adjusted = []
+    title, and, when the question names no expansion's page, the pages of the base game
+    gaining ``CORE_BONUS`` (no query: the rows are read already)."""
+    pages: list[_Row | None] = []
     for document in ranked:
         if document.kind == SearchDocument.Kind.SECTION:
             row = sections.get(document.object_id)
-            page = row.page if row else None
+            pages.append(row.page if row else None)
         elif document.kind == SearchDocument.Kind.NOTE:
             row = notes.get(document.object_id)
-            page = row.section.page if row else None
+            pages.append(row.section.page if row else None)
         else:
-            page = None
+            pages.append(None)
+    bonuses: dict[str, float] = {}
+    for page in pages:
+        if page is not None and page.title not in bonuses:
+            bonuses[page.title] = page_bonus(parsed, rarity, page.title)
+    names_an_expansion = any(
+        bonuses[page.title] > 0 for page in pages if page is not None and not page.core
+    )
+    core_bonus = 0.0 if names_an_expansion else CORE_BONUS
+    adjusted = []
+    for document, page in zip(ranked, pages, strict=True):
         bonus = 0.0
         if page is not None:
-            if page.title not in bonuses:
-                bonuses[page.title] = page_bonus(parsed, rarity, page.title)
-            bonus = bonuses[page.title]
+            bonus = bonuses[page.title] + (core_bonus if page.core else 0.0)
         adjusted.append(
             RankedDocument(document.kind, document.object_id, round(document.score + bonus, 6))
         )
@@ -430,3 +503,4 @@ class _HitBuilder:
             ),
             **common,
         )
+
