@@ -4,7 +4,7 @@
 // where each may stand. Every expansion, figure kind, rule and token comes from the
 // server's data: this module names none. Read-only: it never changes after start-up.
 
-import { Geometry } from "./geometry.js";
+import { Geometry, key } from "./geometry.js";
 
 export const PLAYER_COLORS = [
   { code: "yellow", label: "Yellow", letter: "Y", fill: "#f4cc1f", ink: "#1d1d1d" },
@@ -126,7 +126,76 @@ export class Catalogue {
     const types = [...this.types.values()].filter((type) => (type.counts[edition] ?? 0) > 0
       && inPlay.tiles.has(type.expansion));
     const first = types.filter((type) => this.firstGroups.has(type.expansion));
-    return [...first, ...types.filter((type) => !this.firstGroups.has(type.expansion))];
+    return [...first, ...types.filter((type) => !this.firstGroups.has(type.expansion)),
+      ...this.largeTypes(edition, inPlay)];
+  }
+
+  /** The large tiles (the server's `large_tiles`) a group with this edition and these
+   * codes owns, as the palette lists a type: code, name as its picture's words, copies
+   * per edition, and `large` (the declaration, with its pieces). */
+  largeTypes(edition, inPlay) {
+    return [...this.largeByCode.values()]
+      .filter((large) => (large.counts[edition] ?? 0) > 0 && inPlay.parts.has(large.part))
+      .map((large) => ({
+        code: large.code, picture: large.name, counts: large.counts, large,
+        search: `${large.name} ${large.districts.map((district) => district.name).join(" ")} large city`.toLowerCase(),
+      }));
+  }
+
+  isLarge(code) {
+    return this.largeByCode.has(code);
+  }
+
+  /**
+   * Whether the large tile `code` fits with its piece (0, 0) at (x, y), turned
+   * `rotation`, on a board (Map key → placed tile), leaving out the large tile laid at
+   * `ignore` (its piece (0, 0) square's key: the tile being turned). Each piece is an
+   * ordinary tile: its square must be free and its edges must meet its neighbours'; one
+   * piece at least touches a tile already down (on an empty board, the piece (0, 0)
+   * goes at (0, 0)). Returns { ok, reason, side, piece }: `piece` is where it fails.
+   */
+  largeFitsAt(tiles, code, x, y, rotation, ignore = null) {
+    const pieces = this.largePieces(code, x, y, rotation);
+    const board = new Map([...tiles].filter(([, tile]) => !ignore || !tile.large
+      || key(tile.large.x, tile.large.y) !== ignore));
+    const combined = new Map(board);
+    for (const piece of pieces) combined.set(key(piece.x, piece.y), piece);
+    let touching = false;
+    for (const piece of pieces) {
+      if (board.has(key(piece.x, piece.y))) return { ok: false, reason: "occupied", piece };
+      const fit = this.geometry.fitsAt(combined, piece.tile, piece.x, piece.y, rotation, key(piece.x, piece.y));
+      if (!fit.ok && fit.reason === "mismatch") return { ...fit, piece };
+      touching ||= this.geometry.neighbours(piece.x, piece.y).some(([, nx, ny]) => board.has(key(nx, ny)));
+    }
+    if (!touching && (board.size || x !== 0 || y !== 0)) return { ok: false, reason: "detached", piece: pieces[0] };
+    return { ok: true };
+  }
+
+  /** The rotations in which the large tile `code` fits at (x, y), clockwise from 0°. */
+  largeRotations(tiles, code, x, y, ignore = null) {
+    return this.geometry.rotations.filter((rotation) => this.largeFitsAt(tiles, code, x, y, rotation, ignore).ok);
+  }
+
+  /** Every square where the large tile's piece (0, 0) may go, turned `rotation` (or any
+   * way: null), as [x, y] pairs: squares from which some piece would touch the board. */
+  largeSquares(tiles, code, rotation = null, ignore = null) {
+    const rotations = rotation === null ? this.geometry.rotations : [rotation];
+    const found = new Map();
+    const board = [...tiles.values()].filter((tile) => !ignore || !tile.large || key(tile.large.x, tile.large.y) !== ignore);
+    for (const turn of rotations) {
+      const offsets = this.largePieces(code, 0, 0, turn);
+      const candidates = new Map();
+      if (!board.length) candidates.set(key(0, 0), [0, 0]);
+      for (const tile of board) {
+        for (const [, nx, ny] of this.geometry.neighbours(tile.x, tile.y)) {
+          for (const piece of offsets) candidates.set(key(nx - piece.x, ny - piece.y), [nx - piece.x, ny - piece.y]);
+        }
+      }
+      for (const [candidate, [x, y]] of candidates) {
+        if (!found.has(candidate) && this.largeFitsAt(tiles, code, x, y, turn, ignore).ok) found.set(candidate, [x, y]);
+      }
+    }
+    return [...found.values()];
   }
 
   /** The tile the game starts from: the first start tile the edition has, taking the
@@ -144,7 +213,13 @@ export class Catalogue {
   copiesLeft(edition, placedTiles) {
     const left = new Map();
     for (const type of this.types.values()) left.set(type.code, type.counts[edition] ?? 0);
-    for (const tile of placedTiles) left.set(tile.tile, (left.get(tile.tile) ?? 0) - 1);
+    for (const large of this.largeByCode.values()) left.set(large.code, large.counts[edition] ?? 0);
+    for (const tile of placedTiles) {
+      // A large tile counts once, by its piece (0, 0).
+      if (tile.large && (tile.x !== tile.large.x || tile.y !== tile.large.y)) continue;
+      const code = tile.large?.tile ?? tile.tile;
+      left.set(code, (left.get(code) ?? 0) - 1);
+    }
     return left;
   }
 

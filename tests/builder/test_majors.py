@@ -1,0 +1,45 @@
+"""The major expansions in a real browser, one short test each: a small board rebuilt on
+the builder page with what the declarations put on it (a large tile from the palette,
+neutral figures from the tile's panel), scored by the server, the exact points read back
+(issues 17 and 19)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.builder.rebuilding import figures, import_board, score
+from tests.builder.test_browser import LAPTOP, wait_until
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CITY = "city-of-carcassonne"
+
+
+def test_the_city_of_carcassonne_laid_from_the_palette_counts_for_the_farm_and_the_king(
+        open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    # D at (0, 0): its city on the north edge (open), its road from west to east, red's
+    # farmer in the field between them.
+    import_board(builder, tmp_path, ["count", "king-robber-baron", "farmers"], [("D", 0, 0, 0)],
+                 [("red", 0, 0, "WN", "meeple")], edition="C2")
+    # The city is in the palette like any tile. Its piece (0, 0) shows a road on its
+    # west edge, which meets D's road from (1, 0); from (0, -1) it would cover D.
+    builder.pick(CITY)
+    builder.testid("target-1,0").wait_for()
+    assert builder.testid("target-0,-1").count() == 0
+    builder.click_square(1, 0)
+    # Its 12 pieces, 4 squares wide and 3 deep from (1, 0); the request lays it once.
+    page.wait_for_selector('[data-testid="tile-4,2"]')
+    assert builder.tiles()[(4, 2)] == (f"{CITY}-12", 0)
+    assert len(builder.tiles()) == 13
+    assert builder.board()["tiles"][1] == {"tile": CITY, "x": 1, "y": 0, "rotation": 0}
+    # The box holds one: it drops out of the palette.
+    assert builder.testid(f"palette-{CITY}").is_hidden()
+    # Red holds the king.
+    builder.testid("player-holds-king-0").check()
+    wait_until(page, "window.carcwikiBuilder.state.toBoard().players[0].holds?.king === true")
+    # Red's farm touches one completed city, the City of Carcassonne (D's own city is
+    # open): 1 × 3 = 3. The king: 1 completed city on the table × 1 = 1. Red 3 + 1 = 4.
+    assert score(builder) == {"red": 4, "blue": 0}
+    assert figures(builder) == [("red", 0, 0, "WN", "meeple")]
