@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.builder.rebuilding import figures, import_board, score
-from tests.builder.test_browser import LAPTOP, wait_until
+from tests.builder.test_browser import LAPTOP, segment_index, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -43,3 +43,34 @@ def test_the_city_of_carcassonne_laid_from_the_palette_counts_for_the_farm_and_t
     # open): 1 × 3 = 3. The king: 1 completed city on the table × 1 = 1. Red 3 + 1 = 4.
     assert score(builder) == {"red": 4, "blue": 0}
     assert figures(builder) == [("red", 0, 0, "WN", "meeple")]
+
+
+def test_the_fairy_from_the_tile_panel_beside_a_farmer_gives_three(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    # D at (0, 0): its city on the north edge (open), its road from west to east. Red's
+    # farmer in the field between them, blue's meeple on the road.
+    import_board(builder, tmp_path, ["fairy", "farmers"], [("D", 0, 0, 0)],
+                 [("red", 0, 0, "WN", "meeple"), ("blue", 0, 0, "W", "meeple")], edition="C2")
+    builder.hold_square(0, 0)
+    # The panel offers the fairy (nobody's) on every feature her declaration names. In
+    # the field south of the road no follower stands: the server refuses her there, and
+    # she goes back, with its reason.
+    south = segment_index(builder, 0, 0, "SW")
+    builder.testid(f"put-neutral-fairy-{south}").click()
+    wait_until(page, "window.carcwikiBuilder.state.doc.neutral.length === 0")
+    assert "the fairy always stands beside one follower" in builder.message
+    # Beside red's farmer she stays, sent as the request's `neutral`.
+    farm = segment_index(builder, 0, 0, "WN")
+    builder.testid(f"put-neutral-fairy-{farm}").click()
+    page.wait_for_selector('[data-testid^="neutral-fairy-0,0-"]')
+    [fairy] = builder.board()["neutral"]
+    assert (fairy["kind"], fairy["x"], fairy["y"]) == ("fairy", 0, 0)
+    # Red's farm touches no completed city (D's city is open): 0, but the fairy beside
+    # the farmer gives red 3 when the farm is scored. Blue's road, open, 1 tile: 1.
+    # Red 0 + 3 = 3, blue 1.
+    assert score(builder) == {"red": 3, "blue": 1}
+    # A tap on her takes her back, as on any figure: red's farm alone scores 0.
+    page.locator('[data-testid^="neutral-fairy-0,0-"]').click()
+    wait_until(page, "window.carcwikiBuilder.state.doc.neutral.length === 0")
+    assert score(builder) == {"red": 0, "blue": 1}

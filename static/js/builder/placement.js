@@ -147,6 +147,15 @@ export async function checkFigure(state, url, index) {
     (error) => (error.path ?? "").startsWith(`figures[${index}]`));
 }
 
+/**
+ * The same for the neutral figure (nobody's) at `index` of the board's `neutral` (a
+ * fairy named beside no follower): the server's reason, or null.
+ */
+export async function checkNeutral(state, url, index) {
+  return firstProblem(url, state.toBoard(),
+    (error) => (error.path ?? "").startsWith(`neutral[${index}]`));
+}
+
 /** Copies of `code` still in the box for the board's edition. */
 export function copiesLeft(state, catalogue, code) {
   return catalogue.copiesLeft(state.doc.edition, state.doc.tiles.values()).get(code) ?? 0;
