@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.builder.rebuilding import figures, import_board, score
-from tests.builder.test_browser import LAPTOP, segment_index, wait_until
+from tests.builder.test_browser import LAPTOP, put, segment_index, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -74,3 +74,28 @@ def test_the_fairy_from_the_tile_panel_beside_a_farmer_gives_three(open_builder,
     page.locator('[data-testid^="neutral-fairy-0,0-"]').click()
     wait_until(page, "window.carcwikiBuilder.state.doc.neutral.length === 0")
     assert score(builder) == {"red": 0, "blue": 1}
+
+
+# A 3×3 square round a monastery (B at (1, 1)) whose eight neighbours are all down: two
+# vineyard tiles (hills-sheep-1, its city turned outwards, at (1, 0) and (0, 1)), four
+# curves (V) in the corners and two E (city turned outwards) at (2, 1) and (1, 2). E at
+# (2, 1) shows its city on the east edge.
+VINEYARD_SQUARE = [
+    ("B", 1, 1, 0), ("V", 0, 0, 90), ("hills-sheep-1", 1, 0, 0), ("V", 2, 0, 180),
+    ("hills-sheep-1", 0, 1, 270), ("E", 2, 1, 90), ("V", 0, 2, 0), ("E", 1, 2, 180),
+    ("V", 2, 2, 270),
+]
+
+
+def test_hills_decide_a_tie_and_vineyards_add_to_a_completed_monastery(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    import_board(builder, tmp_path, ["hills", "vineyards"], VINEYARD_SQUARE,
+                 [("blue", 1, 1, "C", "meeple"), ("blue", 2, 1, "E", "meeple")], edition="C2")
+    # The hill tile with a city on its north edge (hills-sheep-8) turned 270°: its city
+    # on the west edge closes the city of E at (2, 1). Red's meeple into it, from the panel.
+    builder.place("hills-sheep-8", 3, 1, 270)
+    put(builder, "red", 3, 1, "W", "meeple")
+    # The city: 2 tiles × 2 = 4, red and blue tied with one meeple each; red's stands on
+    # a hill tile, so red alone scores it: red 4. Blue's monastery: complete, 1 + 8
+    # neighbours = 9, and 2 vineyard tiles among them × 3 = 6: blue 15.
+    assert score(builder) == {"red": 4, "blue": 15}
