@@ -13,6 +13,7 @@ from drf_spectacular.utils import OpenApiExample, extend_schema_serializer
 from rest_framework import serializers
 
 from .engine import Color, Edition, ErrorCode, FeatureKind, Location
+from .engine.declarations import CORNERS, Stand
 from .engine.expansions import DEFAULT_REGISTRY
 from .engine.locations import ROTATIONS
 from .engine.outputs import Shape, bonus_listings, feature_fields
@@ -24,6 +25,13 @@ FEATURE_KINDS = [kind.value for kind in FeatureKind]
 FIGURE_KINDS = sorted(
     kind.code for code in DEFAULT_REGISTRY.codes for kind in DEFAULT_REGISTRY[code].figure_kinds
 )
+NEUTRAL_KINDS = sorted({kind.code for code in DEFAULT_REGISTRY.codes
+                        for kind in DEFAULT_REGISTRY[code].neutral_figures})
+DISTRICTS = {district.name: large for large in DEFAULT_REGISTRY.large_tiles.values()
+             for district in large.districts}
+"""Every district a large tile declares, by name, with its tile."""
+FIGURE_PLACES = LOCATIONS + [name for name in DISTRICTS if name not in LOCATIONS]
+"""What a player's figure may name as ``at``: the tile locations and the districts."""
 ERROR_CODES = [code.value for code in ErrorCode] + [
     code.value for code in DEFAULT_REGISTRY.error_codes()
 ]
@@ -76,27 +84,102 @@ PlayerSerializer = type("PlayerSerializer", (serializers.Serializer,), {
 })
 
 
+def _clause(meaning: str) -> str:
+    return meaning.rstrip().removesuffix(".")
+
+
+def _state_field(state) -> serializers.Field:
+    part = DEFAULT_REGISTRY.tile_state_part[state.name]
+    return serializers.ChoiceField(
+        choices=list(state.values), required=False,
+        help_text=f"{_clause(state.meaning)} (with {part.code} in play, on the tiles that "
+                  "take it).",
+    )
+
+
+TileStateSerializer = type("TileStateSerializer", (serializers.Serializer,), {
+    name: _state_field(state) for name, state in DEFAULT_REGISTRY.tile_states.items()
+})
+"""The ``tiles[].state`` object: every per-tile state the expansions declare."""
+
+
 class PlacedTileSerializer(serializers.Serializer):
-    tile = serializers.CharField(help_text="Tile code, such as D or E-garden (see /api/tiles/).")
+    tile = serializers.CharField(
+        help_text="Tile code, such as D or E-garden (see /api/tiles/)"
+                  + (", or a tile covering several squares: "
+                     + ", ".join(f"{code} ({large.name})"
+                                 for code, large in DEFAULT_REGISTRY.large_tiles.items())
+                     + ", laid once at the square of its piece (0, 0)"
+                     if DEFAULT_REGISTRY.large_tiles else "") + ".",
+    )
     x = serializers.IntegerField(help_text="Grows to the east.")
     y = serializers.IntegerField(help_text="Grows to the south: (0,-1) is north of (0,0).")
     rotation = serializers.ChoiceField(
         choices=list(ROTATIONS), default=0, allow_null=True,
         help_text="Degrees clockwise from the canonical orientation (null: 0).",
     )
+    state = TileStateSerializer(
+        required=False, allow_null=True,
+        help_text="What the players set on this tile during play, by state name "
+                  "(null or absent: nothing).",
+    )
+
+
+def _corner_kinds() -> list[str]:
+    return sorted(kind.code for code in DEFAULT_REGISTRY.codes
+                  for kind in DEFAULT_REGISTRY[code].figure_kinds if kind.stands is Stand.CORNER)
+
+
+def _figure_at_help() -> str:
+    text = ("Location on the placed tile after rotation: N/E/S/W for a road or city, a "
+            "half-edge such as SW for a field, C for a monastery or garden, I for a field "
+            "that touches no edge.")
+    corner = _corner_kinds()
+    if corner:
+        text += (f" A {' or '.join(corner)} stands on a corner where four tiles meet: "
+                 f"{', '.join(CORNERS)}, the corner of the tile at x, y.")
+    for large in DEFAULT_REGISTRY.large_tiles.values():
+        if large.districts:
+            names = [district.name for district in large.districts]
+            text += (f" A follower in a district of {large.name} names the district: "
+                     f"{', '.join(names[:-1])} or {names[-1]}." if len(names) > 1 else
+                     f" A follower in the district of {large.name} names it: {names[0]}.")
+    return text
 
 
 class FigureSerializer(serializers.Serializer):
     player = serializers.ChoiceField(choices=COLORS)
     x = serializers.IntegerField()
     y = serializers.IntegerField()
-    at = serializers.ChoiceField(
-        choices=LOCATIONS, help_text="Location on the placed tile after rotation: N/E/S/W for "
-                                     "a road or city, a half-edge such as SW for a field, C for "
-                                     "a monastery or garden.",
-    )
+    at = serializers.ChoiceField(choices=FIGURE_PLACES, help_text=_figure_at_help())
     kind = serializers.ChoiceField(choices=FIGURE_KINDS, default="meeple", allow_null=True,
                                    help_text="null: a meeple.")
+
+
+def _neutral_help() -> str:
+    kinds = {kind.code: kind for code in DEFAULT_REGISTRY.codes
+             for kind in DEFAULT_REGISTRY[code].neutral_figures}
+    on_tile = sorted(code for code, kind in kinds.items() if not kind.features)
+    text = "Where it stands on the placed tile after rotation, named as for figures"
+    if on_tile:
+        text += f"; absent for a figure that stands on a tile ({', '.join(on_tile)})"
+    return text + "."
+
+
+class NeutralFigureSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        choices=NEUTRAL_KINDS,
+        help_text="; ".join(
+            f"{kind.code}: {_clause(kind.meaning or kind.name)} (with {code} in play, at "
+            f"most {kind.limit})"
+            for code in DEFAULT_REGISTRY.codes
+            for kind in DEFAULT_REGISTRY[code].neutral_figures
+        ) + ".",
+    )
+    x = serializers.IntegerField()
+    y = serializers.IntegerField()
+    at = serializers.ChoiceField(choices=LOCATIONS, required=False, allow_null=True,
+                                 help_text=_neutral_help())
 
 
 @extend_schema_serializer(component_name="Score")  # "ScoreRequest" once split for requests
@@ -125,6 +208,10 @@ class ScoreRequestSerializer(serializers.Serializer):
     figures = serializers.ListField(
         child=FigureSerializer(), required=False, allow_null=True, max_length=MAX_FIGURES,
         help_text="Every figure still standing (a player owns 7 meeples and 1 abbot).",
+    )
+    neutral = serializers.ListField(
+        child=NeutralFigureSerializer(), required=False, allow_null=True,
+        help_text="The figures no player owns (such as the mage, the witch or the fairy).",
     )
 
 

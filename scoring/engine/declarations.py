@@ -288,6 +288,10 @@ class NeutralFigure:
     limit: int = 1
     """How many of the kind may be on the board in all."""
     meaning: str = ""
+    on_tile_rule: tuple[str, Any] | None = None
+    """``(rule name, value)``: under that rule choice the figure stands on a tile rather
+    than beside a feature (the fairy of the other publishers' rules), so ``at`` may be
+    left out; when given it is checked as usual but names only the tile."""
 
 
 @dataclasses.dataclass(frozen=True)

@@ -4,6 +4,7 @@ import copy
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 from django.conf import settings
 from django.core.cache import cache
@@ -16,7 +17,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from carcwiki.throttling import ScopedSlidingWindowThrottle
 from scoring import tileset
 from scoring.api import MAX_BODY_BYTES, ScoreView
-from scoring.engine import ErrorCode, TileSet, score_request
+from scoring.engine import ErrorCode, Location, TileSet, score_request
 from scoring.engine.expansions import DEFAULT_REGISTRY
 from scoring.engine.outputs import bonus_listings
 from scoring.serializers import CONTRACT_REQUEST, CONTRACT_RESPONSE
@@ -273,7 +274,7 @@ def test_the_schema_documents_the_endpoint(client):
     assert body["schema"] == {"$ref": "#/components/schemas/ScoreRequest"}
     request = components["ScoreRequest"]
     assert set(request["properties"]) == {
-        "edition", "expansions", "rules", "players", "tiles", "figures",
+        "edition", "expansions", "rules", "players", "tiles", "figures", "neutral",
     }
     assert set(request["required"]) == {"players", "tiles"}
     assert request["properties"]["tiles"]["maxItems"] == 2000
@@ -297,3 +298,96 @@ def test_the_schema_documents_the_endpoint(client):
         "mage_beside_witch", "invalid_markers", "points_and_markers",
         "invalid_ferry", "ferry_without_jetty",
     }
+
+
+def _schema_components(client) -> dict:
+    response = client.get("/api/schema/", {"format": "json"})
+    return json.loads(response.content)["components"]["schemas"]
+
+
+def test_the_request_schema_lists_what_the_declarations_add(client):
+    """Neutral figures, tile states, corners and districts come from the declarations:
+    each registered one appears in the request schema, and nothing else does."""
+    components = _schema_components(client)
+    tile = components["PlacedTileRequest"]["properties"]
+    assert tile["state"]["allOf"] == [{"$ref": "#/components/schemas/TileStateRequest"}]
+    states = components["TileStateRequest"]["properties"]
+    assert set(states) == set(DEFAULT_REGISTRY.tile_states) == {"ferry", "tower", "tower_top"}
+    assert components["FerryEnum"]["enum"] == ["N-E", "N-S", "N-W", "E-S", "E-W", "S-W"]
+    # The Tower: 30 floors in the box, so a height is 0 (the foundation) to 30.
+    assert components["TowerEnum"]["enum"] == list(range(31))
+    assert "ferries in play" in states["ferry"]["description"]
+
+    neutral = components["ScoreRequest"]["properties"]["neutral"]
+    assert neutral["items"] == {"$ref": "#/components/schemas/NeutralFigureRequest"}
+    figure = components["NeutralFigureRequest"]
+    assert set(figure["required"]) == {"kind", "x", "y"}
+    assert components["NeutralFigureKindEnum"]["enum"] == ["fairy", "mage", "witch"]
+    assert {"$ref": "#/components/schemas/LocationEnum"} in figure["properties"]["at"]["oneOf"]
+
+    at = components["FigureRequest"]["properties"]["at"]
+    assert at["allOf"] == [{"$ref": "#/components/schemas/FigureAtEnum"}]
+    places = components["FigureAtEnum"]["enum"]
+    # The 14 tile locations (the four corners among the half-edges), then the districts of
+    # the City of Carcassonne.
+    assert places[:14] == [location.value for location in Location]
+    assert {"NE", "SE", "SW", "NW"} <= set(places[:14])
+    assert places[14:] == ["castle", "blacksmith", "cathedral", "market"]
+    assert "A barn stands on a corner where four tiles meet: NE, SE, SW, NW" in at["description"]
+    assert "district of the City of Carcassonne" in at["description"]
+
+
+def _nullable_to_json_schema(node):
+    """OpenAPI 3.0's ``nullable`` as JSON Schema: the value or null."""
+    if isinstance(node, list):
+        return [_nullable_to_json_schema(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    node = {key: _nullable_to_json_schema(value) for key, value in node.items()}
+    if node.pop("nullable", False):
+        return {"anyOf": [node, {"type": "null"}]}
+    return node
+
+
+def test_every_known_answer_request_fits_the_request_schema(client):
+    """The hand-computed boards use every request field an expansion adds (neutral
+    figures, tile states, corners, districts, tokens): each fits the published schema,
+    and a wrong neutral kind, state value or district does not."""
+    components = _nullable_to_json_schema(_schema_components(client))
+    schema = {"$ref": "#/components/schemas/ScoreRequest", "components": {"schemas": components}}
+    validator = jsonschema.Draft7Validator(
+        schema, format_checker=None,
+    )
+    requests = [json.loads(path.read_text())["request"] for path in BOARDS]
+    used = {"neutral": 0, "state": 0, "district": 0}
+    for request in requests:
+        errors = [error.message for error in validator.iter_errors(request)]
+        assert errors == [], errors
+        used["neutral"] += bool(request.get("neutral"))
+        used["state"] += any("state" in tile for tile in request["tiles"])
+        used["district"] += any(figure["at"] == "market" for figure in request.get("figures") or ())
+    assert min(used.values()) >= 1, used
+    wrong = copy.deepcopy(CONTRACT_REQUEST)
+    wrong["neutral"] = [{"kind": "dragon", "x": 0, "y": 0}]
+    wrong["tiles"][0]["state"] = {"ferry": "N-N"}
+    wrong["figures"][0]["at"] = "harbour"
+    assert len(list(validator.iter_errors(wrong))) == 3
+
+
+def test_the_board_format_page_names_every_declared_request_addition():
+    """carcwiki/api/board_format.md (the top of /api/docs/) explains each neutral figure,
+    tile state, district, corner and player token the registry declares."""
+    text = (settings.BASE_DIR / "carcwiki" / "api" / "board_format.md").read_text()
+    names = {
+        *(f"`{kind.code}`" for code in DEFAULT_REGISTRY.codes
+          for kind in DEFAULT_REGISTRY[code].neutral_figures),
+        *(f'"{name}"' for name in DEFAULT_REGISTRY.tile_states),
+        *(f"`{district.name}`" for large in DEFAULT_REGISTRY.large_tiles.values()
+          for district in large.districts),
+        *(f"`{code}`" for code in DEFAULT_REGISTRY.large_tiles),
+        *(f"`{tokens.name}`" for tokens in DEFAULT_REGISTRY.tokens),
+        "`neutral`", "`tiles[].state`", "`NE`, `SE`, `SW` or `NW`",
+    }
+    # 3 neutral kinds + 3 states + 4 districts + 1 large tile + 4 tokens + 3 phrases = 18
+    assert len(names) == 18
+    assert [name for name in sorted(names) if name not in text] == []

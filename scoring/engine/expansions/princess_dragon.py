@@ -10,6 +10,13 @@ and princesses.
   wins the feature and even when the feature itself is worth nothing (a farm without a
   completed city, an open road with an inn). The point the fairy gives at the start of
   a turn belongs to play.
+- The rule ``fairy_placement``: ``on-tile`` is the fairy of the Rio Grande and Z-Man
+  first-edition rules, placed on a tile that holds one of the player's followers rather
+  than beside one of them. Those rules do not say which follower of the tile she
+  serves; as JCloisterZone's engines read them, every feature scored at the end that
+  has a follower on her tile pays 3 — here to each player with a follower of that
+  feature on her tile, once per feature. The request names only her square (``at`` may
+  be left out; when given it names nothing more than the tile).
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ from ..glyphs import Glyph, Mark
 from ..outputs import BonusField, BonusListing, Shape
 from ..problems import BoardError, ProblemCode
 from ..results import BonusResult
-from ..rules import Edition
+from ..rules import Choice, Edition, RuleOption
 from ..tiles import FeatureKind
 from .river2 import VOLCANO
 
@@ -63,11 +70,21 @@ PRINCESS = SegmentAttribute(
     )),
 )
 
+BESIDE_FOLLOWER = "beside-follower"
+ON_TILE = "on-tile"
+FAIRY_PLACEMENT = RuleOption(
+    "fairy_placement", "Where the fairy stands",
+    (Choice(BESIDE_FOLLOWER, "beside one follower (Hans im Glück, the C2 rules)"),
+     Choice(ON_TILE, "on a tile with a follower (Rio Grande and Z-Man C1 rules)")),
+    default=BESIDE_FOLLOWER,
+)
 FAIRY = NeutralFigure(
     "fairy", "fairy",
     features=(FeatureKind.ROAD, FeatureKind.CITY, FeatureKind.MONASTERY, FeatureKind.FARM,
               FeatureKind.GARDEN),
-    meaning="The fairy, beside one follower: its square and location.",
+    meaning="The fairy, beside one follower: its square and location (with the rule "
+            "fairy_placement on-tile, her square alone).",
+    on_tile_rule=(FAIRY_PLACEMENT.name, ON_TILE),
 )
 FAIRY_WITHOUT_FOLLOWER = ProblemCode(
     "fairy_without_follower", "the fairy named beside no follower",
@@ -77,7 +94,7 @@ FAIRY_WITHOUT_FOLLOWER = ProblemCode(
 def _followers_beside(view, piece) -> list:
     """The followers the fairy stands beside: on its tile, on the same feature piece."""
     tile = view.graph.tile_at(piece.x, piece.y)
-    if tile is None:
+    if tile is None or piece.at is None:
         return []
     rank = tile.figure_ranks.get(piece.at)
     followers = view.in_play.followers
@@ -86,45 +103,82 @@ def _followers_beside(view, piece) -> list:
             and tile.figure_ranks.get(figure.at) == rank]
 
 
+def _followers_on_tile(view, piece) -> list:
+    """``(follower, feature)`` for every follower on the fairy's tile (rule on-tile)."""
+    followers = view.in_play.followers
+    return [(figure, view.graph.feature_of(index))
+            for index, figure in enumerate(view.request.board.figures)
+            if figure.x == piece.x and figure.y == piece.y and figure.kind in followers]
+
+
+def _on_tile(view) -> bool:
+    return view.request.rules.fairy_placement == ON_TILE
+
+
 def check_fairy(view: BoardView) -> Iterator[BoardError]:
-    """The fairy stands beside a follower: one on the same tile and feature."""
+    """The fairy stands beside a follower: one on the same tile and feature; with the
+    rule on-tile, on a tile that holds a follower."""
+    on_tile = _on_tile(view)
     for index, piece in enumerate(view.request.board.neutral):
-        if piece.kind != FAIRY.code or _followers_beside(view, piece):
+        if piece.kind != FAIRY.code:
             continue
-        yield BoardError(
-            f"neutral[{index}]", FAIRY_WITHOUT_FOLLOWER,
-            f"No follower stands on the feature at {piece.at.value} of the tile at "
-            f"({piece.x},{piece.y}): the fairy always stands beside one follower, so name "
-            "that follower's square and location.",
-        )
+        if on_tile:
+            if not _followers_on_tile(view, piece):
+                yield BoardError(
+                    f"neutral[{index}]", FAIRY_WITHOUT_FOLLOWER,
+                    f"No follower stands on the tile at ({piece.x},{piece.y}): with the fairy "
+                    "on a tile (rule fairy_placement: on-tile), she stands on a tile that "
+                    "holds a follower, so name that tile.",
+                )
+        elif not _followers_beside(view, piece):
+            yield BoardError(
+                f"neutral[{index}]", FAIRY_WITHOUT_FOLLOWER,
+                f"No follower stands on the feature at {piece.at.value} of the tile at "
+                f"({piece.x},{piece.y}): the fairy always stands beside one follower, so name "
+                "that follower's square and location.",
+            )
+
+
+def _bonus(context, owner, figure, feature) -> BonusResult:
+    where = ("beside" if not _on_tile(context)
+             else f"on the tile ({figure.x},{figure.y}) of")
+    if feature.kind in context.in_play.scorers:
+        points = FAIRY_POINTS
+        text = (f"the fairy {where} {owner.value}'s {figure.kind} on {feature.id}: "
+                f"scored at the end, {FAIRY_POINTS} for {owner.value}")
+    else:
+        points = 0
+        text = (f"the fairy {where} {owner.value}'s {figure.kind} on {feature.id}: "
+                f"{feature.kind.value}s are not scored in this game, nothing")
+    return BonusResult(
+        data={"player": owner.value, "feature": feature.id, "points": points,
+              "explanation": text},
+        scored={owner: points} if points else {},
+    )
 
 
 def score_fairy(context: ScoringContext) -> list[BonusResult]:
-    """The fairy's follower gives its owner 3 when its feature is scored at the end."""
+    """The fairy's follower gives its owner 3 when its feature is scored at the end;
+    with the rule on-tile, each feature with a follower on her tile gives 3 to each
+    player with a follower of it there."""
     results = []
-    scored_kinds = context.in_play.scorers
+    on_tile = _on_tile(context)
     for piece in context.request.board.neutral:
         if piece.kind != FAIRY.code:
+            continue
+        if on_tile:
+            paid: set = set()
+            for figure, feature in _followers_on_tile(context, piece):
+                if (feature.id, figure.player) not in paid:
+                    paid.add((feature.id, figure.player))
+                    results.append(_bonus(context, figure.player, figure, feature))
             continue
         beside = _followers_beside(context, piece)
         feature = next((feature for feature in context.graph.occupied()
                         if piece in feature.neutral), None)
         if not beside or feature is None:
             continue
-        owner = beside[0].player
-        if feature.kind in scored_kinds:
-            points = FAIRY_POINTS
-            text = (f"the fairy beside {owner.value}'s {beside[0].kind} on {feature.id}: "
-                    f"scored at the end, {FAIRY_POINTS} for {owner.value}")
-        else:
-            points = 0
-            text = (f"the fairy beside {owner.value}'s {beside[0].kind} on {feature.id}: "
-                    f"{feature.kind.value}s are not scored in this game, nothing")
-        results.append(BonusResult(
-            data={"player": owner.value, "feature": feature.id, "points": points,
-                  "explanation": text},
-            scored={owner: points} if points else {},
-        ))
+        results.append(_bonus(context, beside[0].player, beside[0], feature))
     return results
 
 
@@ -135,6 +189,7 @@ DRAGON_PART = Part(
 FAIRY_PART = Part(
     code="fairy", name="the fairy", editions=EDITIONS,
     neutral_figures=(FAIRY,),
+    rule_options=(FAIRY_PLACEMENT,),
     board_checks=(BoardCheck(codes=(FAIRY_WITHOUT_FOLLOWER,), check=check_fairy),),
     bonuses=(PlayerBonus(key="fairy", by_kind="fairy", score=score_fairy,
                          title="The fairy's follower scores 3 more at the end"),),

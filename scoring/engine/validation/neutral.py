@@ -52,14 +52,18 @@ class NeutralChecks(ValidatorBase):
                            f"(there are more on the board).")
                 valid = False
             at = None
-            if kind.features:
+            # A figure named on a feature, unless the rules let it stand on a tile and
+            # the request names none.
+            named = bool(kind.features) and not (
+                item.get("at") is None and self._on_tile(data, kind.on_tile_rule))
+            if named:
                 at = self.check_location(item, path)
             elif item.get("at") is not None:
                 self.error(f"{path}.at", ErrorCode.FIGURE_NOT_ALLOWED,
                            f"The {kind.name} stands on a tile, not on a feature: leave out at.")
                 valid = False
                 continue
-            if x is None or y is None or (kind.features and at is None):
+            if x is None or y is None or (named and at is None):
                 valid = False
                 continue
             if not self.tiles_checked or self.draft:
@@ -91,3 +95,16 @@ class NeutralChecks(ValidatorBase):
             read.append(NeutralPiece(kind.code, x, y, at))
         if valid:
             self.neutral = read
+
+    def _on_tile(self, data: Mapping[str, Any], rule: tuple[str, Any] | None) -> bool:
+        """Whether the request's rules choose ``rule`` (``(name, value)``), so that a
+        figure may stand on a tile without naming a feature."""
+        if rule is None:
+            return False
+        name, value = rule
+        rules = data.get("rules")
+        chosen = rules.get(name) if isinstance(rules, Mapping) else None
+        if chosen is None:
+            chosen = next((option.default for option in self.registry.rule_options
+                           if option.name == name), None)
+        return chosen == value and type(chosen) is type(value)

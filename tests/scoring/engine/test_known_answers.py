@@ -73,6 +73,9 @@ REQUIRED = {
     # Issue #19: The Princess & the Dragon.
     "fairy-beside-a-farmer-without-a-city", "fairy-on-an-open-inn-road",
     "fairy-with-the-minority", "monastery-in-a-city-and-road-under-a-city",
+    # The other publishers' fairy rule (fairy_placement: on-tile), beside the C2 rule.
+    "fairy-on-tile-two-players-one-tile", "fairy-on-tile-one-player-two-features",
+    "fairy-beside-follower-same-table",
     # Issue #19: The Tower.
     "tower-top-scores-nothing",
     # Issue #19: JCloisterZone's engine tests for these expansions, replayed.

@@ -84,3 +84,64 @@ def test_every_tile_of_the_box_is_there(all_tiles):
                      if any(dict(segment.attributes).get("princess")
                             for segment in tile.segments))
     assert princesses == 6
+
+
+ON_TILE = {"fairy_placement": "on-tile"}
+
+
+def test_the_fairy_on_a_tile_without_a_follower_is_refused(all_tiles):
+    # Two D tiles: red's thief on the road at (0,0); the fairy on (1,0), where nobody
+    # stands, although the road reaches it.
+    body = request([("D", 0, 0, 0), ("D", 1, 0, 0)], [("red", 0, 0, "E")])
+    body["rules"] = ON_TILE
+    body["neutral"] = [{"kind": "fairy", "x": 1, "y": 0}]
+    errors = validate_request(body, all_tiles)
+    assert [(error.path, error.code.value) for error in errors] == [
+        ("neutral[0]", "fairy_without_follower")]
+    assert "No follower stands on the tile at (1,0)" in errors[0].message
+
+
+def test_the_fairy_needs_a_location_under_the_c2_rule_only(all_tiles):
+    body = request([("D", 0, 0, 0)], [("red", 0, 0, "E")])
+    body["neutral"] = [{"kind": "fairy", "x": 0, "y": 0}]
+    assert codes(body, all_tiles) == [("neutral[0].at", "missing_field")]
+    body["rules"] = {"fairy_placement": "beside-follower"}
+    assert codes(body, all_tiles) == [("neutral[0].at", "missing_field")]
+    body["rules"] = ON_TILE
+    assert codes(body, all_tiles) == []
+
+
+def test_on_a_tile_a_location_given_names_only_the_tile(all_tiles):
+    # D: red's thief on the road (E), blue's knight in the city (N); the fairy named at
+    # the road's location, but on a tile she serves both: road 1 + 3 for red, city 1 + 3
+    # for blue (C2: an open city scores 1 a tile).
+    body = request([("D", 0, 0, 0)], [("red", 0, 0, "E"), ("blue", 0, 0, "N")],
+                   [("fairy", 0, 0, "E")])
+    body["rules"] = ON_TILE
+    result = score_request(body, all_tiles).to_json()
+    assert {p["color"]: p["total"] for p in result["players"]} == {"red": 4, "blue": 4}
+    assert sorted((entry["player"], entry["points"]) for entry in result["fairy"]) == [
+        ("blue", 3), ("red", 3)]
+    assert result["fairy"][0]["explanation"].startswith("the fairy on the tile (0,0) of ")
+    # Beside the thief (the default rule), only red gets her 3.
+    del body["rules"]
+    result = score_request(body, all_tiles).to_json()
+    assert {p["color"]: p["total"] for p in result["players"]} == {"red": 4, "blue": 1}
+
+
+def test_the_fairy_on_a_tile_pays_a_feature_once_per_player(all_tiles):
+    # U (road north-south) at (0,0) under A (monastery, road south) at (0,-1): U's west
+    # and east fields meet around A's monastery, one farm. Red's farmers on both sides of
+    # U's road (WN, EN), blue's monk on A; the fairy on U. Farm: no city, 0; the fairy
+    # pays red once for that farm: 3. Monastery: A and 1 neighbour, 2 for blue; blue's
+    # monk is not on her tile: nothing more.
+    body = request([("U", 0, 0, 0), ("A", 0, -1, 0)],
+                   [("red", 0, 0, "WN"), ("red", 0, 0, "EN"), ("blue", 0, -1, "C")])
+    body["rules"] = ON_TILE
+    body["neutral"] = [{"kind": "fairy", "x": 0, "y": 0}]
+    result = score_request(body, all_tiles).to_json()
+    farms = [feature for feature in result["features"] if feature["kind"] == "farm"]
+    assert [farm["figures"] for farm in farms] == [{"red": 2}]
+    assert {p["color"]: p["total"] for p in result["players"]} == {"red": 3, "blue": 2}
+    assert [(entry["player"], entry["feature"]) for entry in result["fairy"]] == [
+        ("red", farms[0]["id"])]

@@ -95,7 +95,8 @@ CASES = [
      'A farmer on Tile E at (0,-1) needs The Farmers: add "farmers" to expansions.'),
     ("unknown_rule", changed(rules={"inns": True}), "rules.inns",
      'Unknown rule "inns"; the rules are small_cities, incomplete_features, farm_scoring, '
-     'incomplete_inns_cathedrals, king_robber_scoring, hill_tiebreak.'),
+     'incomplete_inns_cathedrals, king_robber_scoring, hill_tiebreak, '
+     'fairy_placement.'),
     ("invalid_rule_value", changed(rules={"farm_scoring": "fourth-edition"}),
      "rules.farm_scoring",
      'farm_scoring cannot be "fourth-edition": use third-edition, second-edition, '
