@@ -74,6 +74,17 @@ def test_the_fairy_from_the_tile_panel_beside_a_farmer_gives_three(open_builder,
     page.locator('[data-testid^="neutral-fairy-0,0-"]').click()
     wait_until(page, "window.carcwikiBuilder.state.doc.neutral.length === 0")
     assert score(builder) == {"red": 0, "blue": 1}
+    # The other publishers' rule (an option of her declaration): she stands on a tile, and
+    # every feature scored at the end with a follower on her tile pays its owner 3: red's
+    # farm 0 + 3 = 3, blue's road 1 + 3 = 4.
+    page.locator("details.setup-rules > summary").click()
+    builder.testid("rule-fairy_placement").select_option(
+        label="on a tile with a follower (Rio Grande and Z-Man C1 rules)")
+    builder.hold_square(0, 0)
+    builder.testid("put-neutral-fairy-tile").click()
+    wait_until(page, "window.carcwikiBuilder.state.toBoard().neutral?.[0]?.at === undefined"
+                     " && window.carcwikiBuilder.state.doc.neutral.length === 1")
+    assert score(builder) == {"red": 3, "blue": 4}
 
 
 # A 3×3 square round a monastery (B at (1, 1)) whose eight neighbours are all down: two

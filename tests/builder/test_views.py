@@ -548,7 +548,7 @@ def test_the_page_reads_the_new_hooks_of_a_declaration():
     meeple = next(kind for kind in rules["figures"] if kind["code"] == "meeple")
     assert (meeple["stands"], meeple["follower"]) == ("feature", True)
     assert rules["neutral"] == [{"code": "owl", "name": "owl", "limit": 2, "features": ["road"],
-                                 "meaning": "", "part": "test-hooks"}]
+                                 "meaning": "", "part": "test-hooks", "on_tile_rule": None}]
     assert rules["tile_traits"] == [{"name": "hollow", "meaning": "fits any hole",
                                      "any_edges": True, "closes": True, "part": "test-hooks"}]
     crown = next(tokens for tokens in rules["tokens"] if tokens["name"] == "crown")

@@ -258,6 +258,13 @@ export class Catalogue {
     return (this.rules.neutral ?? []).filter((figure) => inPlay.parts.has(figure.part));
   }
 
+  /** Whether the neutral figure `declared` stands on a tile, not on a feature, under the
+   * board's `rules` (its `on_tile_rule`: the fairy of the other publishers' rules). */
+  neutralOnTile(declared, rules) {
+    const rule = declared?.on_tile_rule;
+    return Boolean(rule && rules?.[rule.name] === rule.value);
+  }
+
   /** Tokens players bring with these codes in play (goods). */
   tokens(inPlay) {
     return this.rules.tokens.filter((tokens) => inPlay.parts.has(tokens.part));

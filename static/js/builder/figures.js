@@ -364,6 +364,20 @@ export function neutralAction(state, catalogue, x, y, location, code) {
   if (!declared) return { action: "refuse", message: `The ${code} is not in play (see the game options).` };
   const tile = state.tileAt(x, y);
   if (!tile) return { action: "refuse", message: `There is no tile at (${x}, ${y}).` };
+  if (!location) {
+    // On the tile itself (no feature named): under the rule choice that puts it there.
+    const onTile = `tile ${tile.tile} at (${x}, ${y})`;
+    const standing = neutralOnTile(state, tile).find(({ figure }) => figure.kind === code);
+    if (standing) return { action: "remove-neutral", index: standing.index, message: `Took the ${declared.name} back from ${onTile}.` };
+    if (!catalogue.neutralOnTile(declared, state.doc.rules)) {
+      return { action: "refuse", message: `The ${declared.name} stands on a feature with these rules: choose one of the tile's features.` };
+    }
+    const placed = (state.doc.neutral ?? []).filter((figure) => figure.kind === code).length;
+    if (placed >= declared.limit) {
+      return { action: "refuse", message: `All ${declared.limit} of the ${declared.name} are on the board. Take one back first.` };
+    }
+    return { action: "put-neutral", figure: { kind: code, x, y }, message: `The ${declared.name} on ${onTile}.` };
+  }
   const found = catalogue.featureAt(tile, location, state.doc.edition);
   if (!found) return { action: "refuse", message: `Nothing on tile ${tile.tile} at ${location} can hold a figure.` };
   const where = `the ${catalogue.geometry.describe(found.feature)} of tile ${tile.tile} at (${x}, ${y})`;
@@ -378,6 +392,13 @@ export function neutralAction(state, catalogue, x, y, location, code) {
     return { action: "refuse", message: `All ${declared.limit} of the ${declared.name} are on the board. Take one back first.` };
   }
   return { action: "put-neutral", figure: { kind: code, x, y, at: location }, message: `The ${declared.name} on ${where}.` };
+}
+
+/** The neutral figures standing on the tile itself, with no feature named (the
+ * fairy under the rule that puts her on a tile): [{figure, index}]. */
+export function neutralOnTile(state, tile) {
+  return (state.doc.neutral ?? []).map((figure, index) => ({ figure, index }))
+    .filter(({ figure }) => figure.x === tile.x && figure.y === tile.y && !figure.at);
 }
 
 /** A neutral figure as an SVG group: a grey token with its initial (it is nobody's). */

@@ -8,7 +8,7 @@ import { h } from "./dom.js";
 import { Geometry } from "./geometry.js";
 import { turnedText } from "./words.js";
 import {
-  cornerKinds, cornerRefusal, figureOnCorner, figuresInDistrict, figuresOnFeature, figureWord, neutralOnFeature, placementRefusal,
+  cornerKinds, cornerRefusal, figureOnCorner, figuresInDistrict, figuresOnFeature, figureWord, neutralOnFeature, neutralOnTile, placementRefusal,
   playerWords,
 } from "./figures.js";
 import { badge } from "./players.js";
@@ -86,7 +86,7 @@ export class Inspector {
         }));
       }
       for (const neutral of catalogue.neutralFigures(inPlay)) {
-        if (!neutral.features.includes(feature.kind)) continue;
+        if (!neutral.features.includes(feature.kind) || catalogue.neutralOnTile(neutral, state.doc.rules)) continue;
         if (neutralOnFeature(state, catalogue, tile, index).some(({ figure }) => figure.kind === neutral.code)) continue;
         parts.push(h("button", {
           type: "button", class: "small", text: `Put: ${neutral.name}`,
@@ -130,7 +130,7 @@ export class Inspector {
       return h("li", { class: "feature-row", dataset: { feature: String(index), kind: feature.kind } }, parts);
     }).filter(Boolean);
 
-    const corners = [...this.corners(tile, player, who), ...this.districts(tile, player, who)];
+    const corners = [...this.corners(tile, player, who), ...this.districts(tile, player, who), ...this.onTile(tile)];
     return [
       h("h2", { class: "panel-title", text: "Selected tile" }),
       h("div", { class: "inspector-head" },
@@ -193,6 +193,28 @@ export class Inspector {
       }
       return h("li", { class: "feature-row", dataset: { district: district.name }, title: district.meaning }, parts);
     });
+  }
+
+  /** The neutral figures that stand on the tile itself under the board's rules (the
+   * fairy of the other publishers' rules), with a button to put or take back each. */
+  onTile(tile) {
+    const { state, catalogue, controller } = this;
+    const standing = neutralOnTile(state, tile);
+    const kinds = catalogue.neutralFigures(state.inPlay())
+      .filter((neutral) => catalogue.neutralOnTile(neutral, state.doc.rules) || standing.some(({ figure }) => figure.kind === neutral.code));
+    if (!kinds.length) return [];
+    const parts = [h("span", { class: "feature-name", text: "On the tile" })];
+    for (const neutral of kinds) {
+      const here = standing.some(({ figure }) => figure.kind === neutral.code);
+      if (here) parts.push(h("span", { class: "feature-figure", text: ` the ${neutral.name}` }));
+      parts.push(h("button", {
+        type: "button", class: "small", text: here ? "Take back" : `Put: ${neutral.name}`,
+        "aria-label": here ? `Take back the ${neutral.name} from this tile` : `Put the ${neutral.name} (nobody's) on this tile`,
+        dataset: { focusKey: `tile-neutral-${neutral.code}`, testid: `${here ? "take-back" : "put"}-neutral-${neutral.code}-tile` },
+        onclick: () => controller.neutral(tile.x, tile.y, null, neutral.code),
+      }));
+    }
+    return [h("li", { class: "feature-row", dataset: { onTile: "" } }, parts)];
   }
 
   /** The tile's corners where a figure standing on corners (a barn) stands or may stand,
