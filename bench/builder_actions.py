@@ -1,6 +1,6 @@
 """How many actions a player needs to rebuild a finished game in the board builder.
 
-Run: ``.venv/bin/python bench/builder_actions.py [--games N] [--big-box N]``
+Run: ``.venv/bin/python bench/builder_actions.py [--games N] [--big-box N] [--big-box-6 N]``
 (needs Debian's ``/usr/bin/chromium``). It serves the site as in production (see
 bench/builder_bench.py), generates finished games with the project's own generator
 (``scoring.engine.generate``: base games, and Big Box games when ``--big-box`` is not 0),
@@ -69,6 +69,9 @@ from builder_bench import free_port, serve  # noqa: E402
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 BIG_BOX = ["farmers", "abbot", "river", "inns-cathedrals", "traders-builders"]
+# Big Box 6 (C2): the Big Box and the seven minis the engine scores (Robbers has no tiles
+# yet): a table with lakes, gold, the mage and the witch and two score markers.
+BIG_BOX_6 = BIG_BOX + ["flier", "messages", "ferries", "goldmines", "mage-witch", "crop-circles"]
 FIGURES_PER_PLAYER = 5  # about 20 figures on a base table, as after a real game
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -123,9 +126,11 @@ class Game:
     final: dict[str, int]  # the engine's final points per colour
 
 
-def make_games(tiles, base: int, big_box: int) -> list[Game]:
-    """``base`` base games and ``big_box`` Big Box games, each a whole box laid by the
-    generator (one seed each) with a few figures of every kind for each player."""
+def make_games(tiles, base: int, big_box: int, big_box_6: int = 0) -> list[Game]:
+    """``base`` base games, ``big_box`` Big Box games and ``big_box_6`` Big Box 6 games
+    (C2), each a whole box laid by the generator (one seed each) with a few figures of
+    every kind for each player, and for Big Box 6 what its declarations ask for (see
+    :func:`declared_inputs`)."""
     from scoring.engine.board import PlacedTile
     from scoring.engine.generate import place_figures, random_request
     from scoring.engine.rules import Edition
@@ -136,8 +141,11 @@ def make_games(tiles, base: int, big_box: int) -> list[Game]:
     games: list[Game] = []
     wanted = [("base", seed, None) for seed in range(base)]
     wanted += [("big box", seed, BIG_BOX) for seed in range(big_box)]
+    wanted += [("big box 6", seed, BIG_BOX_6) for seed in range(big_box_6)]
     for kind, seed, expansions in wanted:
-        request = random_request(tiles, random.Random(seed), size=None, expansions=expansions)
+        edition = Edition.C2 if expansions is BIG_BOX_6 else Edition.C3
+        request = random_request(tiles, random.Random(seed), size=None, expansions=expansions,
+                                 edition=edition)
         in_play = registry.in_play(request["expansions"])
         joining = {code for (code, _), placement in in_play.placements.items()
                    if in_play.beside(placement)}
@@ -147,10 +155,74 @@ def make_games(tiles, base: int, big_box: int) -> list[Game]:
                                 edition=Edition(request["edition"]),
                                 expansions=request["expansions"], per_player=FIGURES_PER_PLAYER)
         request["figures"] = one_figure_a_tile(figures, joining)
+        declared_inputs(request, tiles, random.Random(2000 + seed))
         result = score_request(request, tiles)
         final = {player.color.value: player.final_points for player in result.players}
         games.append(Game(f"{kind} #{seed}", request, final))
     return games
+
+
+def declared_inputs(request: dict, tiles, rng: random.Random) -> None:
+    """What the parts in play ask a table for besides tiles and figures, drawn from
+    their declarations, each kept only if the engine accepts the board with it: a value
+    of every tile state for each tile that takes one (a ferry's link), counted tokens
+    that the board does not count by itself (gold ingots, one at a time, a few in all),
+    tokens that are points on the scoreboard as the player's points split between them
+    (two score markers), and each neutral figure on a feature it may stand on."""
+    from scoring.engine import validate_request
+    from scoring.engine.rules import Edition
+    from scoring.engine.validation import registry_of
+
+    in_play = registry_of(tiles).in_play(request["expansions"])
+    table = tiles.orientations(Edition(request["edition"]))
+
+    def accepted() -> bool:
+        return not validate_request(request, tiles)
+
+    for tile in request["tiles"]:
+        if tile["tile"] not in tiles:
+            continue
+        definition = tiles[tile["tile"]]
+        for name, state in in_play.tile_states.items():
+            choices = list(state.choices(definition) if state.choices else state.values) \
+                if state.applies(definition) else []
+            if choices:
+                tile.setdefault("state", {})[name] = rng.choice(choices)
+    players = request["players"]
+    for tokens in in_play.tokens:
+        if tokens.on_board is not None or tokens.flags:
+            continue
+        if tokens.on_scoreboard:
+            for player in players:
+                cuts = sorted(rng.randint(0, player["points"]) for _ in tokens.kinds[1:])
+                bounds = [0, *cuts, player["points"]]
+                player[tokens.name] = {kind: bounds[i + 1] - bounds[i]
+                                       for i, kind in enumerate(tokens.kinds)}
+                player["points"] = 0
+            continue
+        for _ in range(rng.randint(1, 6)):
+            holder = rng.choice(players).setdefault(tokens.name, {})
+            kind = rng.choice(tokens.kinds)
+            holder[kind] = holder.get(kind, 0) + 1
+            if not accepted():
+                holder[kind] -= 1
+                break
+    for kind in in_play.neutral_figures.values():
+        for _ in range(50):
+            tile = rng.choice(request["tiles"])
+            if tile["tile"] not in table:
+                continue
+            oriented = table[tile["tile"]][tile.get("rotation", 0) // 90]
+            segments = [segment for segment in oriented.segments if segment.kind in kind.features]
+            if not segments:
+                continue
+            at = rng.choice(rng.choice(segments).locations).value
+            request.setdefault("neutral", []).append(
+                {"kind": kind.code, "x": tile["x"], "y": tile["y"], "at": at})
+            if accepted():
+                break
+            request["neutral"].pop()
+    assert accepted(), validate_request(request, tiles)
 
 
 def _color(code: str):
@@ -471,7 +543,8 @@ class Player:
         by_color = {player["color"]: player for player in request["players"]}
         for index, player in enumerate(self.board()["players"]):
             wanted_player = by_color[player["color"]]
-            self.fill(testid(f"player-points-{index}"), wanted_player["points"])
+            if wanted_player["points"] != player["points"]:
+                self.fill(testid(f"player-points-{index}"), wanted_player["points"])
             for name, value in wanted_player.items():
                 if not isinstance(value, dict):
                     continue
@@ -743,6 +816,52 @@ class Player:
             if f["kind"] in kinds else 99, f["y"], f["x"]))  # row by row: the next is near
         for figure in order:
             self.stand(figure)
+        self.enter_states(request)
+        self.put_neutral(request)
+
+    def select_tile(self, x: int, y: int) -> None:
+        """Select the tile at (x, y) for its panel, unless it is selected already."""
+        if self.ui("selected") != f"{x},{y}":
+            self.hold_square(x, y)
+
+    def enter_states(self, request: dict) -> None:
+        """What each tile holds (a ferry's link), in its panel: select the tile, then
+        pick the value (a drop-down: two actions) or type it (a number: one)."""
+        for tile in request["tiles"]:
+            for name, value in (tile.get("state") or {}).items():
+                self.select_tile(tile["x"], tile["y"])
+                field_ = self.testid(f"tile-state-{name}")
+                if not field_.count():
+                    raise Unsupported(f"the page has no field for a tile's {name}")
+                self.reach(field_, "tile:state")
+                if field_.evaluate("e => e.tagName") == "SELECT":
+                    field_.select_option(str(value))
+                    self.tally.add("tile:state", 2)
+                else:
+                    field_.fill(str(value))
+                    field_.dispatch_event("change")
+                    self.tally.add("tile:state")
+        sent = {(t["x"], t["y"]): t.get("state") for t in self.board()["tiles"]}
+        if any(sent.get((t["x"], t["y"])) != t.get("state") for t in request["tiles"]):
+            raise Mismatch("the tiles' states on the page differ from the game's")
+
+    def put_neutral(self, request: dict) -> None:
+        """Each neutral figure (the mage, the witch) from its tile's panel: select the
+        tile, tap "Put" on the feature."""
+        for figure in request.get("neutral", []):
+            tile = next(t for t in request["tiles"]
+                        if (t["x"], t["y"]) == (figure["x"], figure["y"]))
+            self.select_tile(figure["x"], figure["y"])
+            index = self.page.evaluate(
+                "([code, rotation, at]) => window.carcwikiBuilder.catalogue.geometry"
+                ".view(code, rotation).at[at]",
+                [tile["tile"], tile.get("rotation", 0), figure["at"]])
+            button = self.testid(f"put-neutral-{figure['kind']}-{index}")
+            if not button.count():
+                raise Unsupported(f"the page has no way to put the {figure['kind']}")
+            self.press(button, "figure:neutral")
+        if len(self.board().get("neutral", [])) != len(request.get("neutral", [])):
+            raise Mismatch("the neutral figures on the page differ from the game's")
 
     def hold_square(self, x: int, y: int) -> None:
         """Press and hold a square (it selects the tile there): one action."""
@@ -889,6 +1008,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="base games (default 20)")
     parser.add_argument("--big-box", type=int, default=10, help="Big Box games (default 10)")
+    parser.add_argument("--big-box-6", type=int, default=4,
+                        help="Big Box 6 games, with the minis (default 4)")
     parser.add_argument("--viewports", default="laptop,phone")
     parser.add_argument("--jobs", type=int, default=2,
                         help="viewports played at once, each in its own browser (default 2)")
@@ -899,7 +1020,7 @@ def main() -> None:
 
     started = time.perf_counter()
     tiles = tile_set()
-    games = make_games(tiles, args.games, args.big_box)
+    games = make_games(tiles, args.games, args.big_box, args.big_box_6)
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
         for game in games:

@@ -23,14 +23,20 @@ def page_data() -> dict[str, Any]:
     import django
 
     django.setup()  # selectors imports the catalogue's models; nothing here reads them
-    from carcwiki.builder.selectors import builder_geometry, builder_rules, turned_geometry
+    from carcwiki.builder.selectors import (
+        builder_geometry,
+        builder_rules,
+        tile_states_of,
+        turned_geometry,
+    )
     from scoring.engine import TileSet
     from scoring.engine.expansions import DEFAULT_REGISTRY
 
     files = sorted(glob.glob(str(ROOT / "fixtures" / "catalogue" / "tiles-*.yaml")))
     tiles = TileSet.from_yaml(*files, registry=DEFAULT_REGISTRY)
     return {
-        "tiles": [tiles[code].to_data() for code in tiles],
+        "tiles": [{**tiles[code].to_data(), **tile_states_of(tiles[code], tiles)}
+                  for code in tiles],
         "editions": [{"code": code, "name": code} for code in ("C1", "C2", "C3")],
         "options": [],
         "rules": builder_rules(DEFAULT_REGISTRY),

@@ -53,8 +53,48 @@ def builder_tiles(checked: TileSet, groups: list[str] | None = None) -> list[dic
         data = {**definition.to_data(), "picture": definition.picture,
                 "start": definition.start, "illustrations": list(definition.illustrations)}
         tiles.append({**data, "part": tile.part.code if tile.part_id else None,
-                      "search": tile_search_text(data)})
+                      "search": tile_search_text(data), **tile_states_of(definition, checked)})
     return tiles
+
+
+def tile_states_of(definition, checked: TileSet) -> dict[str, Any]:
+    """``{"states": {name: [values]}}``: the per-tile states a tile type accepts and the
+    values the player may give it (its declaration's ``choices``), or nothing."""
+    registry = checked.registry or REGISTRY
+    states: dict[str, Any] = {}
+    for name, state in registry.tile_states.items():
+        if state.applies(definition):
+            choices = list(state.choices(definition) if state.choices else state.values)
+            # true: every value of the state (a tower's height).
+            states[name] = True if choices == list(state.values) else choices
+    return {"states": states} if states else {}
+
+
+def _tile_state_data(registry: ExpansionRegistry) -> list[dict[str, Any]]:
+    """The per-tile states the request may carry (``tiles[].state``), as the page asks
+    for them: a number between ``min`` and ``max`` when every value is a whole number in
+    a run, else a choice among ``values``. A state whose values name sides of the tile
+    as printed (``sides``) also gives, per rotation, the sides each value names on the
+    tile turned that way (``turned``), so that the page names them as the board shows."""
+    states = []
+    for name, state in registry.tile_states.items():
+        values = list(state.values)
+        entry: dict[str, Any] = {
+            "name": name, "part": registry.tile_state_part[name].code,
+            "label": state.label or name.replace("_", " "), "meaning": state.meaning,
+            "values": values,
+        }
+        whole = all(isinstance(value, int) and not isinstance(value, bool) for value in values)
+        if whole and values and values == list(range(values[0], values[-1] + 1)):
+            entry["number"] = {"min": values[0], "max": values[-1]}
+        if state.sides:
+            entry["turned"] = {
+                str(turn): {value: [Location[side].rotated(turn).value
+                                    for side in value.split("-")] for value in values}
+                for turn in ROTATIONS
+            }
+        states.append(entry)
+    return states
 
 
 def _road_words(features: list[dict[str, Any]]) -> list[str]:
@@ -117,7 +157,8 @@ def builder_editions() -> list[dict[str, str]]:
 def builder_options(registry: ExpansionRegistry = REGISTRY) -> list[dict[str, Any]]:
     """What a group can put in play and the score calculator can score, in catalogue
     order: the parts of the base game, and every other expansion with tiles in the
-    catalogue followed by its parts. Each option says whether it is a whole expansion
+    catalogue, or with something a player enters (Messages: two score markers, no land
+    tiles), followed by its parts. Each option says whether it is a whole expansion
     (``whole``) or a part of one (``expansion``: its code, ``base`` for the base game's)
     and whether a board without a list of expansions has it (``default``)."""
     with_tiles = set(
@@ -143,11 +184,22 @@ def builder_options(registry: ExpansionRegistry = REGISTRY) -> list[dict[str, An
         if expansion.code == BASE:
             options.extend(option(part, BASE) for part in expansion.parts.all()
                            if part.code in registry)
-        elif expansion.code in with_tiles and expansion.code in registry:
+        elif expansion.code in registry and (expansion.code in with_tiles
+                                             or _asks_for_inputs(registry, expansion.code)):
             options.append(option(expansion, None))
             options.extend(option(part, expansion.code) for part in expansion.parts.all()
                            if part.code in registry)
     return options
+
+
+def _asks_for_inputs(registry: ExpansionRegistry, code: str) -> bool:
+    """Whether the parts a code puts in play (beyond the base game's) declare something
+    the builder asks a player for: tokens, figures (a player's or nobody's), tile
+    states or rule options."""
+    base = {part.code for part in registry.in_play([]).parts}
+    return any(part.tokens or part.figure_kinds or part.neutral_figures or part.tile_states
+               or part.rule_options
+               for part in registry.in_play([code]).parts if part.code not in base)
 
 
 def _parts_declaring(registry: ExpansionRegistry, field: str, item: Any) -> list[str]:
@@ -215,9 +267,14 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
              "part": registry.token_part[tokens.name].code, "meaning": tokens.meaning,
              # Held or not (the king's tile) rather than counted (goods), and the caps.
              "flags": tokens.flags, "per_player": tokens.per_player, "in_all": tokens.in_all,
-             "words": {kind: tokens.word(kind) for kind in tokens.kinds}}
+             "words": {kind: tokens.word(kind) for kind in tokens.kinds},
+             # Points already on the scoreboard (two score markers): they stand in for
+             # the player's points before the final scoring.
+             "on_scoreboard": tokens.on_scoreboard}
             for tokens in registry.tokens
         ],
+        # What a player enters on a laid tile (which jetties a ferry links).
+        "tile_states": _tile_state_data(registry),
         # The names of a tile's corners, where a figure standing on a corner (a barn)
         # is put: each is the half-edge of the tile that ends at that corner.
         "corners": list(CORNERS),

@@ -385,6 +385,14 @@ class TileState:
     variant: Callable[[Any, Any], Any]
     """``variant(definition, value)`` -> the tile definition with the state applied."""
     meaning: str = ""
+    choices: Callable[[Any], Sequence[Any]] | None = None
+    """The values one tile type may take, in ``values`` order (a ferry links two of its
+    own lake's jetties); default every value. The builder offers only these."""
+    label: str = ""
+    """What the builder's tile panel calls it (default: the name)."""
+    sides: bool = False
+    """The values name sides of the tile as printed, joined by ``-`` (``"E-W"``): the
+    builder shows them as the turned tile on the board has them."""
     _variants: dict = dataclasses.field(default_factory=dict, compare=False, hash=False,
                                         repr=False)
 

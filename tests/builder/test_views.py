@@ -73,6 +73,7 @@ def test_the_page_carries_everything_the_builder_needs(client):
         "count-king-robber", "count", "king-robber-baron", "shrines", "hills-sheep", "hills",
         "shepherds", "vineyards", "princess-dragon", "dragon", "fairy", "magic-portal",
         "princess", "tower", "flier", "ferries", "goldmines", "mage-witch", "crop-circles",
+        "messages",
     }
     pig = next(option for option in data["options"] if option["code"] == "pig")
     assert pig == {"code": "pig", "name": "Pig", "editions": ["C1", "C2", "C3"],
@@ -87,8 +88,8 @@ def test_the_page_carries_everything_the_builder_needs(client):
     assert {o["code"]: o["expansion"] for o in data["options"] if not o["whole"]}["river"] == "base"
     assert [o["code"] for o in data["options"] if o["whole"]] == [
         "inns-cathedrals", "traders-builders", "princess-dragon", "tower", "abbey-mayor",
-        "count-king-robber", "river2", "hills-sheep", "flier", "ferries", "goldmines",
-        "mage-witch", "crop-circles"]
+        "count-king-robber", "river2", "hills-sheep", "flier", "messages", "ferries",
+        "goldmines", "mage-witch", "crop-circles"]
     assert data["initial"] == {"edition": "C3", "expansions": ["farmers", "abbot"]}
     assert data["urls"] == {"score": "/api/score/", "check": "/api/score/check/",
                             "save": SAVE_URL, "tiles": "/board/tiles/",
@@ -390,7 +391,8 @@ def test_the_rule_options_tokens_and_start_tiles_come_from_the_expansions(client
     assert rules["tokens"][:1] == [{"name": "goods", "kinds": ["wine", "grain", "cloth"],
                                 "part": "trade-goods", "meaning": "Goods tokens a player holds.",
                                 "flags": False, "per_player": None, "in_all": None,
-                                "words": {"wine": "wine", "grain": "grain", "cloth": "cloth"}}]
+                                "words": {"wine": "wine", "grain": "grain", "cloth": "cloth"},
+                                "on_scoreboard": False}]
     assert rules["start_tiles"] == [
         ["base", ["D"]], ["river", ["river-A", "river-A-C3"]], ["river2", ["river2-A"]],
         ["count", ["city-of-carcassonne"]]]

@@ -78,10 +78,18 @@ def link(definition: Any, value: str) -> Any:
     return dataclasses.replace(definition, segments=tuple(segments))
 
 
+def jetty_pairs(definition: Any) -> tuple[str, ...]:
+    """The links a ferry of this lake tile can make: pairs of sides where roads reach."""
+    return tuple(value for value in LINKS
+                 if all(definition.edges[SIDES.index(side)].value == "R"
+                        for side in value.split("-")))
+
+
 FERRY = TileState(
     "ferry", INVALID_FERRY, LINKS, applies=_is_lake, variant=link,
     meaning="Which two jetties the lake's ferry links, named as on the tile unturned: "
             "\"E-W\".",
+    choices=jetty_pairs, sides=True, label="the ferry links the jetties",
 )
 
 

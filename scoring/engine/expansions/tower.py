@@ -61,11 +61,13 @@ def _unchanged(definition, value):
 HEIGHT = TileState(
     "tower", INVALID_TOWER, values=tuple(range(FLOORS + 1)), applies=_has_tower,
     variant=_unchanged, meaning="The tower's height in floors (0: the foundation alone).",
+    label="tower height in floors",
 )
 TOP = TileState(
     "tower_top", INVALID_TOWER, values=tuple(color.value for color in Color),
     applies=_has_tower, variant=_unchanged,
     meaning="The colour of the meeple on top of the tower, if one finished it.",
+    label="meeple on top of the tower",
 )
 
 

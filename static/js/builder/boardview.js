@@ -9,6 +9,7 @@ import { h, s } from "./dom.js";
 import { figureElement, neutralElement } from "./figures.js";
 import { key, parseKey } from "./geometry.js";
 import { isFresh, rotationFor, waysItFits } from "./placement.js";
+import { stateMarks } from "./state.js";
 
 export const UNIT = 100; // board units per square
 const MIN_HANDLE_SQUARE = 56; // pixels: smaller squares get no turn button of their own
@@ -116,7 +117,30 @@ export class BoardView {
         key: key(tile.x, tile.y), tile: tile.tile, rotation: String(tile.rotation),
         testid: `tile-${key(tile.x, tile.y)}`,
       },
-    }, s("title", { text: tileLabel(tile, type) }), art);
+    }, s("title", { text: tileLabel(tile, type) }), art, this.stateElement(tile));
+  }
+
+  /** What the player entered on the tile (see stateMarks): a line between the sides a
+   * state links, through the middle, or a small label in the top left corner. */
+  stateElement(tile) {
+    if (!tile.state) return null;
+    const { geometry } = this.catalogue;
+    const marks = stateMarks(this.catalogue, this.state.inPlay(), tile);
+    if (!marks.length) return null;
+    const at = (side) => geometry.sideByName.get(side).offset.map((d) => UNIT / 2 + d * UNIT * 0.42);
+    let row = 0;
+    return s("g", { class: "tile-states", "aria-hidden": "true" }, marks.map((mark) => {
+      const testid = `tile-state-${key(tile.x, tile.y)}-${mark.name}`;
+      if (mark.sides) {
+        const [a, b] = mark.sides.map(at);
+        return s("path", {
+          class: "tile-state-link", d: `M${a[0]} ${a[1]} L${UNIT / 2} ${UNIT / 2} L${b[0]} ${b[1]}`,
+          dataset: { testid, sides: mark.sides.join("-") },
+        });
+      }
+      row += 1;
+      return s("text", { class: "tile-state-label", x: 6, y: 4 + row * 14, dataset: { testid }, text: mark.text });
+    }));
   }
 
   // -- squares where the tile in hand fits ---------------------------------------------------

@@ -13,6 +13,7 @@ import {
 } from "./figures.js";
 import { badge } from "./players.js";
 import { turnedWords } from "./placement.js";
+import { stateValueWords, tileStatesFor } from "./state.js";
 
 export class Inspector {
   constructor(root, state, catalogue, controller, tileUrl) {
@@ -152,7 +153,48 @@ export class Inspector {
         : "Add a player to put figures." }),
       h("ul", { class: "feature-list", "aria-label": "Features of this tile" }, features),
       ...(corners.length ? [h("ul", { class: "feature-list", "aria-label": "Corners of this tile" }, corners)] : []),
+      ...this.states(tile),
     ];
+  }
+
+  /** What the player enters on this tile (the server's `tile_states` it accepts): a
+   * number or a choice each, named as the tile lies on the board. */
+  states(tile) {
+    const { state, catalogue } = this;
+    const entries = tileStatesFor(catalogue, state.inPlay(), tile.tile);
+    if (!entries.length || tile.large) return [];
+    const given = tile.state ?? {};
+    const rows = entries.map((entry) => {
+      const id = `tile-state-${entry.name}`;
+      const value = given[entry.name];
+      let input;
+      if (entry.number) {
+        input = h("input", {
+          type: "number", id, min: entry.number.min, max: entry.number.max, step: 1, inputmode: "numeric",
+          value: value ?? "", placeholder: "—", dataset: { focusKey: id, testid: id },
+        });
+        input.addEventListener("change", () => {
+          const number = Number(input.value);
+          const valid = input.value === "" || (Number.isInteger(number) && entry.choices.includes(number));
+          input.setAttribute("aria-invalid", String(!valid));
+          if (valid) state.setTileState(tile.x, tile.y, entry.name, input.value === "" ? null : number);
+        });
+      } else {
+        input = h("select", { id, dataset: { focusKey: id, testid: id } },
+          h("option", { value: "", text: "—", selected: value === undefined }),
+          entry.choices.map((choice) => h("option", {
+            value: String(choice), selected: choice === value,
+            text: stateValueWords(entry, choice, tile.rotation, catalogue.geometry),
+          })));
+        input.addEventListener("change", () => {
+          const choice = entry.choices.find((candidate) => String(candidate) === input.value);
+          state.setTileState(tile.x, tile.y, entry.name, choice ?? null);
+        });
+      }
+      return h("li", { class: "feature-row", dataset: { tileState: entry.name }, title: entry.turned ? null : entry.meaning },
+        h("label", { for: id, class: "feature-name", text: capitalise(entry.label) }), " ", input);
+    });
+    return [h("ul", { class: "feature-list", "aria-label": "What this tile holds" }, rows)];
   }
 
   /** The districts of the large tile this piece belongs to (the City of Carcassonne),

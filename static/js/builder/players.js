@@ -17,6 +17,16 @@ export function badge(color) {
   });
 }
 
+const POINTS_MAX = 100000; // the points input's cap
+const COUNT_MAX = 99; // a count of tokens no declaration caps
+
+/** The most of one kind of token one player may enter: the declaration's cap for a
+ * player, else for all players together, else as many as points for counts that are
+ * points on the scoreboard (score markers), else 99. */
+export function tokenLimit(entry) {
+  return entry.per_player ?? entry.in_all ?? (entry.on_scoreboard ? POINTS_MAX : COUNT_MAX);
+}
+
 export class PlayersEditor {
   constructor(list, addButton, state) {
     this.list = list;
@@ -78,13 +88,13 @@ export class PlayersEditor {
       });
       name.addEventListener("input", () => state.updatePlayer(player.color, { name: name.value }));
       const points = h("input", {
-        type: "number", id: `${id}-points`, min: 0, max: 100000, step: 1, inputmode: "numeric",
+        type: "number", id: `${id}-points`, min: 0, max: POINTS_MAX, step: 1, inputmode: "numeric",
         "aria-label": `Player ${index + 1} points on the scoreboard now`,
         dataset: { testid: `player-points-${index}` },
       });
       points.addEventListener("input", () => {
         const value = Number(points.value);
-        const valid = points.value !== "" && Number.isInteger(value) && value >= 0 && value <= 100000;
+        const valid = points.value !== "" && Number.isInteger(value) && value >= 0 && value <= POINTS_MAX;
         points.setAttribute("aria-invalid", String(!valid && points.value !== ""));
         if (valid) state.updatePlayer(player.color, { points: value });
       });
@@ -107,18 +117,22 @@ export class PlayersEditor {
           box.addEventListener("change", () => state.setTokens(player.color, entry.name, kind, box.checked));
           return { input: box, name: entry.name, kind, word };
         }
+        // A count, named and capped as the declaration says (score markers stand on the
+        // scoreboard, so they go as high as points do).
+        const word = entry.words?.[kind] ?? kind;
+        const max = tokenLimit(entry);
         const input = h("input", {
-          type: "number", id: `${id}-${entry.name}-${kind}`, min: 0, max: 99, step: 1, inputmode: "numeric",
-          class: "token-input", "aria-label": `Player ${index + 1} ${kind} tokens`,
+          type: "number", id: `${id}-${entry.name}-${kind}`, min: 0, max, step: 1, inputmode: "numeric",
+          class: "token-input", "aria-label": `Player ${index + 1}: ${word}`, title: entry.meaning || null,
           dataset: { testid: `player-${entry.name}-${kind}-${index}` },
         });
         input.addEventListener("input", () => {
           const value = Number(input.value);
-          const valid = input.value !== "" && Number.isInteger(value) && value >= 0;
+          const valid = input.value !== "" && Number.isInteger(value) && value >= 0 && value <= max;
           input.setAttribute("aria-invalid", String(!valid && input.value !== ""));
           if (valid) state.setTokens(player.color, entry.name, kind, value);
         });
-        return { input, name: entry.name, kind };
+        return { input, name: entry.name, kind, word };
       }));
       this.rows.set(player.color, { name, points, remove, color, tokens: tokenInputs });
       const tokenLabels = tokenInputs.map(({ input, kind, word }) => h("label", { class: "token-label", for: input.id },

@@ -17,6 +17,10 @@ export function docFromBoard(board, catalogue, fallback = {}) {
   const tiles = new Map();
   for (const tile of board.tiles ?? []) {
     const placed = { tile: tile.tile, x: tile.x, y: tile.y, rotation: tile.rotation ?? 0 };
+    // What the player entered on the tile (which jetties its ferry links), as sent.
+    if (tile.state && typeof tile.state === "object" && Object.keys(tile.state).length) {
+      placed.state = Object.freeze({ ...tile.state });
+    }
     if (catalogue.largeByCode?.has(placed.tile)) {
       // A large tile (the City of Carcassonne) is kept as its pieces, each an ordinary
       // tile of its square that remembers the whole (`large`, sent back as one entry).
@@ -48,6 +52,38 @@ export function docFromBoard(board, catalogue, fallback = {}) {
     // Figures nobody owns (declared by the server's `neutral`), as the request has them.
     neutral: (board.neutral ?? []).map((figure) => Object.freeze({ ...figure })),
   });
+}
+
+/** The per-tile states a tile of this code accepts with these parts in play, from the
+ * server's `tile_states` and the tile's `states`: each with the values it may take. */
+export function tileStatesFor(catalogue, inPlay, code) {
+  const accepted = catalogue.has(code) ? catalogue.type(code).states ?? {} : {};
+  return (catalogue.rules.tile_states ?? [])
+    .filter((entry) => inPlay.parts.has(entry.part) && accepted[entry.name] !== undefined)
+    .map((entry) => ({ ...entry, choices: accepted[entry.name] === true ? entry.values : accepted[entry.name] }));
+}
+
+/** A state's value as the player sees it on the tile turned `rotation` degrees: for a
+ * state naming sides of the printed tile, the sides it names on the board, in words
+ * ("south and west"); else the value itself. */
+export function stateValueWords(entry, value, rotation, geometry) {
+  const sides = entry.turned?.[String(rotation)]?.[value];
+  if (!sides) return String(value);
+  const words = sides.map((side) => geometry.sideByName.get(side).word.toLowerCase());
+  return `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/** What the board draws for a tile's states: a line between the sides a state links
+ * (`sides`, as on the board), or a short label for any other. */
+export function stateMarks(catalogue, inPlay, tile) {
+  const given = tile.state ?? {};
+  return tileStatesFor(catalogue, inPlay, tile.tile)
+    .filter((entry) => given[entry.name] !== undefined)
+    .map((entry) => {
+      const value = given[entry.name];
+      const sides = entry.turned?.[String(tile.rotation)]?.[value];
+      return sides ? { name: entry.name, sides } : { name: entry.name, text: String(value) };
+    });
 }
 
 /** The start tile of a game with this edition and these codes, at (0, 0). */
@@ -129,6 +165,14 @@ export class BoardState extends EventTarget {
    * when their part is in play. */
   toBoard(doc = this.doc) {
     const tokens = this.catalogue.tokens(this.inPlay(doc)).map((entry) => entry.name);
+    // A tile's states go when their part is in play and the tile accepts them.
+    const withStates = (tile) => {
+      if (!tile.state) return { ...tile };
+      const known = new Set(tileStatesFor(this.catalogue, this.inPlay(doc), tile.tile).map((entry) => entry.name));
+      const state = Object.fromEntries(Object.entries(tile.state).filter(([name]) => known.has(name)));
+      const { state: _, ...rest } = tile;
+      return Object.keys(state).length ? { ...rest, state } : rest;
+    };
     return {
       edition: doc.edition,
       expansions: this.listed(doc),
@@ -140,7 +184,7 @@ export class BoardState extends EventTarget {
       }),
       // A large tile goes once, by its piece at (0, 0), as the request lays it.
       tiles: [...doc.tiles.values()].filter((tile) => !tile.large || (tile.x === tile.large.x && tile.y === tile.large.y))
-        .map((tile) => (tile.large ? { ...tile.large } : { ...tile })),
+        .map((tile) => (tile.large ? { ...tile.large } : withStates(tile))),
       figures: doc.figures.map((figure) => ({ ...figure })),
       // Sent only when some stand on the board (of the kinds in play).
       ...(this.neutralInPlay(doc).length ? { neutral: this.neutralInPlay(doc).map((figure) => ({ ...figure })) } : {}),
@@ -346,12 +390,31 @@ export class BoardState extends EventTarget {
     return { ...doc, tiles: docFromBoard({ tiles: [start] }, this.catalogue).tiles };
   }
 
-  /** Set a player's count of one token (a good). */
+  /** Set a player's count of one token (a good). Tokens that are points already on
+   * the scoreboard (score markers) replace the points entered as a sum: the request
+   * takes one form or the other. */
   setTokens(color, name, kind, count) {
+    const scoreboard = this.catalogue.rules.tokens.find((entry) => entry.name === name)?.on_scoreboard;
     this.apply(`${color} ${kind}`, (doc) => ({
       players: doc.players.map((player) => (player.color === color
-        ? { ...player, [name]: { ...(player[name] ?? {}), [kind]: count } } : player)),
+        ? { ...player, [name]: { ...(player[name] ?? {}), [kind]: count }, ...(scoreboard ? { points: 0 } : {}) }
+        : player)),
     }), `tokens:${color}:${kind}`);
+  }
+
+  /** Set (or with `null`, clear) a state of the tile at (x, y): its ferry's link. */
+  setTileState(x, y, name, value) {
+    const tile = this.tileAt(x, y);
+    if (!tile || tile.large) return;
+    const state = { ...(tile.state ?? {}) };
+    if (value === null || value === undefined) delete state[name];
+    else state[name] = value;
+    this.apply(`${name} of ${tile.tile} at (${x}, ${y})`, (doc) => {
+      const tiles = new Map(doc.tiles);
+      const { state: _, ...rest } = tile;
+      tiles.set(key(x, y), Object.freeze(Object.keys(state).length ? { ...rest, state: Object.freeze(state) } : rest));
+      return { tiles };
+    }, `state:${x},${y}:${name}`);
   }
 
   setRule(name, value) {
@@ -378,6 +441,10 @@ export class BoardState extends EventTarget {
   /** Change a player's name, points or colour (their figures follow a new colour). */
   updatePlayer(color, changes) {
     const field = Object.keys(changes).join(",");
+    if (changes.points) {
+      // Points typed as a sum replace the score markers (the request takes one form).
+      for (const entry of this.catalogue.rules.tokens) if (entry.on_scoreboard) changes = { ...changes, [entry.name]: undefined };
+    }
     if (changes.color && this.ui.currentPlayer === color) this.ui.currentPlayer = changes.color;
     this.apply(`change ${color} player`, (doc) => {
       const players = doc.players.map((player) => (

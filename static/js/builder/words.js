@@ -39,7 +39,10 @@ export function pathWords(path, board, catalogue) {
   if (match[1] === "players") {
     const token = /\.([a-z_]+)\.([a-z_]+)$/.exec(path);
     const who = playerLabel(entry.color, board);
-    return token ? `${who}'s ${token[2]} tokens` : who;
+    if (!token) return who;
+    // A token's own words when its declaration gives them ("the meeple marker").
+    const words = catalogue.rules?.tokens?.find((entry) => entry.name === token[1])?.words?.[token[2]];
+    return words && words !== token[2] ? `${who}'s ${words.replace(/^the /, "")}` : `${who}'s ${token[2]} tokens`;
   }
   if (match[1] === "tiles") return tileWords(entry, catalogue);
   const tile = (board.tiles ?? []).find((candidate) => candidate.x === entry.x && candidate.y === entry.y);
