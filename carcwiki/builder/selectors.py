@@ -294,8 +294,8 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
              "features": [feature.value for feature in figure.features],
              "meaning": figure.meaning, "part": member,
              # Under this rule choice ({name, value}) it stands on a tile, no feature.
-             "on_tile_rule": ({"name": figure.on_tile_rule[0], "value": figure.on_tile_rule[1]}
-                              if figure.on_tile_rule else None)}
+             **({"on_tile_rule": {"name": figure.on_tile_rule[0], "value": figure.on_tile_rule[1]}}
+                if figure.on_tile_rule else {})}
             for member in registry.codes for figure in registry[member].neutral_figures
         ],
         # What a tile type may be beyond its features (an abbey fits any hole).
