@@ -110,3 +110,23 @@ def test_hills_decide_a_tie_and_vineyards_add_to_a_completed_monastery(open_buil
     # a hill tile, so red alone scores it: red 4. Blue's monastery: complete, 1 + 8
     # neighbours = 9, and 2 vineyard tiles among them × 3 = 6: blue 15.
     assert score(builder) == {"red": 4, "blue": 15}
+
+
+def test_a_meeple_on_top_of_a_tower_scores_nothing(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    # tower-11 at (0, 0): a city on the north edge, a road from west to east, a tower
+    # foundation. Red's meeple on the road.
+    import_board(builder, tmp_path, ["tower"], [("tower-11", 0, 0, 0)],
+                 [("red", 0, 0, "W", "meeple")], edition="C2")
+    # The tower as it ended: 3 floors, blue's meeple on top, entered on the tile's panel.
+    builder.hold_square(0, 0)
+    builder.testid("tile-state-tower").fill("3")
+    builder.testid("tile-state-tower").press("Tab")
+    builder.testid("tile-state-tower_top").select_option("blue")
+    wait_until(page, "window.carcwikiBuilder.state.toBoard().tiles[0].state?.tower_top === 'blue'")
+    assert builder.board()["tiles"][0]["state"] == {"tower": 3, "tower_top": "blue"}
+    # Red's road, open, 1 tile: 1. Blue's meeple on top of the tower scores nothing, and
+    # the results say so: red 1, blue 0.
+    assert score(builder) == {"red": 1, "blue": 0}
+    assert "scores nothing" in builder.testid("results").text_content()
