@@ -259,8 +259,10 @@ export class Catalogue {
   }
 
   /** Whether the neutral figure `declared` stands on a tile, not on a feature, under the
-   * board's `rules` (its `on_tile_rule`: the fairy of the other publishers' rules). */
+   * board's `rules`: it names no feature kind, or its `on_tile_rule` is chosen (the
+   * fairy of the other publishers' rules). */
   neutralOnTile(declared, rules) {
+    if (declared && !declared.features?.length) return true;
     const rule = declared?.on_tile_rule;
     return Boolean(rule && rules?.[rule.name] === rule.value);
   }

@@ -383,6 +383,9 @@ export function neutralAction(state, catalogue, x, y, location, code) {
   const where = `the ${catalogue.geometry.describe(found.feature)} of tile ${tile.tile} at (${x}, ${y})`;
   const here = neutralOnFeature(state, catalogue, tile, found.index).find(({ figure }) => figure.kind === code);
   if (here) return { action: "remove-neutral", index: here.index, message: `Took the ${declared.name} back from ${where}.` };
+  if (!declared.features.length) {
+    return { action: "refuse", message: `The ${declared.name} stands on a tile, on none of its features: put it on the tile from the tile's panel.` };
+  }
   if (!declared.features.includes(found.feature.kind)) {
     const places = declared.features.map((kind) => catalogue.geometry.describe({ kind, locations: [] }).split(" (")[0]);
     return { action: "refuse", message: `The ${declared.name} stands only on ${places.join(" or ")}.` };

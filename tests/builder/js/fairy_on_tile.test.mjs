@@ -51,3 +51,20 @@ test("under the C2 rules she names a feature: a tile alone is refused", () => {
   assert.match(neutralAction(state, catalogue, 0, 0, null, "fairy").message, /stands on a feature with these rules/);
   assert.equal(neutralAction(state, catalogue, 0, 0, "W", "fairy").action, "put-neutral");
 });
+
+test("a neutral figure that names no feature kind always stands on a tile", () => {
+  // A made-up one (a tent, brought by the fairy's part): the declaration's empty
+  // `features` says it stands on a tile, whatever the rules.
+  const TENT = { code: "tent", name: "tent", limit: 1, features: [], meaning: "", part: "fairy" };
+  const withTent = new Catalogue({ ...data, rules: { ...data.rules, neutral: [...data.rules.neutral, TENT] } });
+  const doc = docFromBoard({ edition: "C2", expansions: ["fairy"], players: [{ color: "red" }],
+    tiles: [{ tile: "D", x: 0, y: 0, rotation: 0 }] }, withTent);
+  const state = new BoardState(doc, withTent);
+  assert.equal(withTent.neutralOnTile(TENT, withTent.defaultRules), true);
+  const put = neutralAction(state, withTent, 0, 0, null, "tent");
+  assert.equal(put.message, "The tent on tile D at (0, 0).");
+  applyFigureAction(state, put);
+  assert.deepEqual(state.toBoard().neutral, [{ kind: "tent", x: 0, y: 0 }]);
+  // No feature of the tile holds it.
+  assert.match(neutralAction(state, withTent, 0, 0, "W", "tent").message, /stands on a tile, on none of its features/);
+});
