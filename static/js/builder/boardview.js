@@ -195,10 +195,14 @@ export class BoardView {
     const sign = (figure) => `${figure.player} ${figure.kind} ${figure.x},${figure.y} ${figure.at}`;
     const before = this.figureSigns;
     this.figureSigns = new Set(doc.figures.map(sign));
+    // Figures sharing a space printed on a tile (an acrobat space) stand side by side.
+    const orders = new Map();
     doc.figures.forEach((figure, index) => {
       const tile = doc.tiles.get(key(figure.x, figure.y));
       const found = tile ? this.catalogue.featureAt(tile, figure.at, doc.edition) : null;
-      const drawn = figureElement(figure, index, found?.feature.kind ?? null, doc.players, this.catalogue);
+      const spot = `${figure.x},${figure.y},${figure.at}`;
+      orders.set(spot, (orders.get(spot) ?? -1) + 1);
+      const drawn = figureElement(figure, index, found?.feature.kind ?? null, doc.players, this.catalogue, orders.get(spot));
       if (before && !before.has(sign(figure))) drawn.classList.add("is-changed");
       layer.append(drawn);
     });

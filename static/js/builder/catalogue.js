@@ -58,6 +58,9 @@ export class Catalogue {
     this.figures = rules.figures;
     this.figureByCode = new Map(rules.figures.map((kind) => [kind.code, kind]));
     this.largeByCode = new Map((rules.large_tiles ?? []).map((large) => [large.code, large]));
+    // Spaces printed on tiles, off their features, where players' figures stand (the
+    // server's `spaces`: a landmark's name, the kinds it takes, how many a tile holds).
+    this.spaceByName = new Map((rules.spaces ?? []).map((space) => [space.name, space]));
     // Tile groups with a start tile of their own (the river) are laid first.
     const always = new Set(rules.always.tiles);
     this.firstGroups = new Set(rules.start_tiles.map(([code]) => code).filter((code) => !always.has(code)));
@@ -251,6 +254,19 @@ export class Catalogue {
     const districts = this.largeByCode.get(largeCode)?.districts ?? [];
     const index = districts.findIndex((district) => district.name === name);
     return index < 0 ? null : { ...districts[index], index };
+  }
+
+  /** The space named `name` printed on tile type `code` (its data lists the landmark),
+   * or null. */
+  space(code, name) {
+    const space = this.spaceByName.get(name);
+    if (!space || !this.types.has(code)) return null;
+    return (this.type(code).features ?? []).some((feature) => feature.kind === name) ? space : null;
+  }
+
+  /** The spaces printed on tile type `code` whose part is in play. */
+  spacesOn(code, inPlay) {
+    return [...this.spaceByName.values()].filter((space) => inPlay.parts.has(space.part) && this.space(code, space.name));
   }
 
   /** Figures nobody owns with these codes in play (the server's `neutral`). */
