@@ -130,6 +130,29 @@ class SegmentAttribute:
 
 
 @dataclasses.dataclass(frozen=True)
+class Space:
+    """A place printed on a tile, off its features, where players' figures stand (the
+    acrobat space of Under the Big Top), declared on a :class:`LandmarkKind`.
+
+    The request places a figure there among ``figures`` with the landmark's name as
+    ``at``: ``{"player": "red", "x": 2, "y": 0, "at": "acrobats"}``. Only the figure kinds
+    in ``kinds`` stand there, at most ``holds`` on one tile (``too_many_figures``), and
+    they count against their owner's supply. Like a figure in a :class:`District`, such a
+    figure is on no feature: the parsed request keeps it in ``request.board.districts``
+    (its ``district`` is the landmark's name), where bonuses and checks find it. A space
+    of a part not in play takes no figure (``expansion_not_in_play``).
+    """
+
+    holds: int
+    """How many figures one tile's space takes (a pyramid of three)."""
+    kinds: tuple[str, ...]
+    """The figure kind codes that may stand there."""
+    word: str = ""
+    """How messages name the space (``"acrobat space"``; default: the landmark's name
+    and "space")."""
+
+
+@dataclasses.dataclass(frozen=True)
 class LandmarkKind:
     """Something printed on tiles that is not a feature (the river, a volcano): no figure
     stands on it and nothing scores it, but pictures draw it and rules may read it."""
@@ -146,6 +169,8 @@ class LandmarkKind:
     meaning: str = ""
     glyph: Glyph | None = None
     """How tile pictures show it (see :mod:`~scoring.engine.glyphs`)."""
+    space: Space | None = None
+    """When set, players' figures stand on it (see :class:`Space`)."""
 
 
 @dataclasses.dataclass

@@ -28,6 +28,8 @@ The hooks that the next expansions need, each a small value of this module too:
 - :class:`TileTrait` — tiles that ignore edge matching and close what they touch (abbey);
 - :class:`LargeTile` with :class:`District` — one tile that covers several squares (the
   City of Carcassonne), with named districts where figures stand;
+- :class:`Space` on a :class:`LandmarkKind` — a place printed on a tile where players'
+  figures stand off the features (an acrobat space);
 - :class:`TileState` — per-tile state the player enters (``tiles[].state``: a ferry, a
   bridge, a castle), declared with its allowed values;
 - :class:`TieBreak` — who wins a tied majority (hills);
@@ -42,7 +44,8 @@ The request fields these hooks add (the rest of the format is unchanged):
 - ``neutral``: ``[{"kind": "witch", "x": 1, "y": 0, "at": "N"}]`` (no ``at`` for a
   figure that stands on a tile);
 - ``figures[].at`` of a corner kind: ``NE``, ``SE``, ``SW`` or ``NW``, the corner of the
-  tile at ``x``, ``y``; of a figure in a district: the district's name;
+  tile at ``x``, ``y``; of a figure in a district: the district's name; of a figure on
+  a :class:`Space`: the landmark's name (``acrobats``);
 - ``tiles[].tile`` may name a large tile, laid once at the square of its piece (0, 0);
 - ``tiles[].state``: ``{"<state name>": <value>}``;
 - ``players[].<tokens name>``: ``{"<kind>": <count>}``, or ``{"<kind>": true}`` for flags.
@@ -94,6 +97,7 @@ from .declarations import (
     ScoreModifier,
     ScoreTransform,
     SegmentAttribute,
+    Space,
     Stand,
     StrengthOf,
     TieBreak,
@@ -141,6 +145,7 @@ __all__ = [
     "ScoringContext",
     "ScoringStep",
     "SegmentAttribute",
+    "Space",
     "Stand",
     "StepAction",
     "StrengthOf",
@@ -556,6 +561,12 @@ class ExpansionRegistry:
             for part in self._parts.values() for landmark in part.landmarks
         }
         """What tile data may print besides features, from every registered part."""
+        self.spaces: dict[str, tuple[LandmarkKind, Part]] = {
+            landmark.name: (landmark, part)
+            for part in self._parts.values() for landmark in part.landmarks
+            if landmark.space is not None
+        }
+        """Landmarks where players' figures stand (:class:`Space`), with their part."""
         self.tile_traits: dict[str, TileTrait] = {
             trait.name: trait
             for part in self._parts.values() for trait in part.tile_traits

@@ -133,6 +133,8 @@ def test_filtered_tile_list_query_count_is_constant(api, django_assert_num_queri
         # ... Hills & Sheep 2, The Princess & the Dragon 2, The Tower 1, goldmines-A to D.
         ("feature=monastery", 2 + 2 + 1 + 1 + 1 + 3 + 5 + 2 + 2 + 1 + 4),
         ("expansion=goldmines", 8),
+        ("expansion=big-top", 16),
+        ("expansion=big-top&feature=garden", 2),
         ("expansion=mage-witch&feature=garden", 1),
     ],
 )
@@ -142,9 +144,10 @@ def test_tile_list_filters(api, query, expected):
 
 def test_edge_pattern_matches_any_rotation(api):
     # A city edge opposite a field edge, roads on the sides: D in any of its four rotations,
-    # The Tower's tower-11 (city north, road from west to east) and crop-circles-D, whose
-    # roads end at its circle.
-    assert codes(api.get("/api/tiles/?edges=rcrf")) == ["D", "tower-11", "crop-circles-D"]
+    # The Tower's tower-11 (city north, road from west to east), Under the Big Top's
+    # big-top-13 and crop-circles-D, whose roads end at the circus and at the circle.
+    assert codes(api.get("/api/tiles/?edges=rcrf")) == [
+        "D", "tower-11", "big-top-13", "crop-circles-D"]
     assert codes(api.get("/api/tiles/?edges=RCRF&rotated=false")) == []
     # Four cities: C, then the cathedral and the I&C and T&B tiles with several cities,
     # The Tower's tower-17, the A&M and K&R Baron cities, and the two inner squares of the

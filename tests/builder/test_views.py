@@ -73,7 +73,7 @@ def test_the_page_carries_everything_the_builder_needs(client):
         "count-king-robber", "count", "king-robber-baron", "shrines", "hills-sheep", "hills",
         "shepherds", "vineyards", "princess-dragon", "dragon", "fairy", "magic-portal",
         "princess", "tower", "flier", "ferries", "goldmines", "mage-witch", "crop-circles",
-        "messages",
+        "messages", "big-top", "circus", "acrobats", "ringmaster",
     }
     pig = next(option for option in data["options"] if option["code"] == "pig")
     assert pig == {"code": "pig", "name": "Pig", "editions": ["C1", "C2", "C3"],
@@ -88,7 +88,7 @@ def test_the_page_carries_everything_the_builder_needs(client):
     assert {o["code"]: o["expansion"] for o in data["options"] if not o["whole"]}["river"] == "base"
     assert [o["code"] for o in data["options"] if o["whole"]] == [
         "inns-cathedrals", "traders-builders", "princess-dragon", "tower", "abbey-mayor",
-        "count-king-robber", "river2", "hills-sheep", "flier", "messages", "ferries",
+        "count-king-robber", "river2", "hills-sheep", "big-top", "flier", "messages", "ferries",
         "goldmines", "mage-witch", "crop-circles"]
     assert data["initial"] == {"edition": "C3", "expansions": ["farmers", "abbot"]}
     assert data["urls"] == {"score": "/api/score/", "check": "/api/score/check/",
@@ -309,8 +309,9 @@ def test_the_page_carries_only_the_tiles_of_the_game_in_play(client):
     # The rules data of every declared expansion travels with it too (see below).
     assert len(response.content) < 110_000
     # The rules of every declared expansion still travel with the page (about 1 KB each;
-    # 60.2 KB with the fairy's placement rule and the declared tile states).
-    assert len(client.get("/board/").content) < 62_000
+    # 62.6 KB with the fairy's placement rule, the declared tile states, Under the Big
+    # Top and its acrobat space).
+    assert len(client.get("/board/").content) < 64_000
 
 
 def test_the_tiles_of_another_expansion_come_on_request(client):
@@ -344,6 +345,7 @@ def test_the_figure_kinds_come_from_the_expansions(client):
         "meeple": (7, 1, "base"), "abbot": (1, 1, "abbot"), "large": (1, 2, "large-meeple"),
         "builder": (1, 0, "builder"), "pig": (1, 0, "pig"), "mayor": (1, 1, "mayor"),
         "wagon": (1, 1, "wagon"), "barn": (1, 0, "barn"), "shepherd": (1, 0, "shepherds"),
+        "ringmaster": (1, 1, "ringmaster"),
     }
     large = figure(data, "large")
     assert (large["name"], large["plural"], large["shape"]) == (
@@ -358,11 +360,12 @@ def test_the_figure_kinds_come_from_the_expansions(client):
     builder = figure(data, "builder")
     # The builder joins any follower of its owner that may stand there.
     assert [(p["feature"], p["beside"]) for p in builder["placements"]] == [
-        ("road", ["meeple", "large", "wagon"]), ("city", ["meeple", "large", "mayor", "wagon"])]
+        ("road", ["meeple", "large", "wagon", "ringmaster"]),
+        ("city", ["meeple", "large", "mayor", "wagon", "ringmaster"])]
     assert (builder["shape"], builder["listed_as"]) == ("token", "builders")
     pig = figure(data, "pig")
     assert [(p["feature"], p["needs"], p["beside"]) for p in pig["placements"]] == [
-        ("farm", ["farmers"], ["meeple", "large"])]
+        ("farm", ["farmers"], ["meeple", "large", "ringmaster"])]
     # The meeple lies in a field only with the farmers, who declare that placement.
     assert figure(data, "meeple")["placements"][-1] == {
         "feature": "farm", "role": "farmer", "part": "farmers", "needs": [], "beside": []}

@@ -156,5 +156,5 @@ def test_the_final_scoring_page_shows_the_calculators_order(client):
 
 
 def test_the_final_scoring_page_says_what_the_calculator_does_not_score(client):
-    document = page(client, "/rules/final-scoring/?x=base,big-top")
-    assert "The calculator does not score Under the Big Top yet" in text_of(document)
+    document = page(client, "/rules/final-scoring/?x=base,catapult")
+    assert "The calculator does not score The Catapult yet" in text_of(document)

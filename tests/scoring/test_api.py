@@ -296,7 +296,7 @@ def test_the_schema_documents_the_endpoint(client):
         "holder_without_feature", "shrine_challenge", "fairy_without_follower", "invalid_tower",
         "invalid_gold", "too_much_gold",
         "mage_beside_witch", "invalid_markers", "points_and_markers",
-        "invalid_ferry", "ferry_without_jetty",
+        "invalid_ferry", "ferry_without_jetty", "invalid_big_top",
     }
 
 

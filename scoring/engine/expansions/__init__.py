@@ -15,6 +15,7 @@ from ..expansion import ExpansionRegistry
 from . import (
     abbey_mayor,
     base,
+    big_top,
     count_king_robber,
     crop_circles,
     ferries,
@@ -46,6 +47,7 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     messages.EXPANSION,
     crop_circles.EXPANSION,
     ferries.EXPANSION,
+    big_top.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

@@ -109,6 +109,8 @@ class ValidatorBase:
         """Tokens held by all players together, by (token name, kind)."""
         self.neutral: list[NeutralPiece] = []
         """The neutral figures as read (only when all were valid)."""
+        self.space_counts: dict[tuple[int, int, str], int] = {}
+        """Figures on each space printed on a tile (:class:`Space`), by (x, y, name)."""
         self.unplaced_tiles = False
         """Some tile had no usable square: a figure may stand on it, so "no tile at
         figure" would only repeat that problem."""

@@ -67,8 +67,8 @@ class FigureChecks(ValidatorBase):
                 self.error(path, ErrorCode.INVALID_TYPE,
                            f"A figure must be an object, not {show(item)}.")
                 continue
-            if (self.registry.large_tiles and type(item.get("at")) is str
-                    and item["at"] not in LOCATION_BY_NAME):
+            if ((self.registry.large_tiles or self.registry.spaces)
+                    and type(item.get("at")) is str and item["at"] not in LOCATION_BY_NAME):
                 read[-1] = self.check_district(item, path, owned)
                 continue
             player = self.check_figure_player(item, path)
@@ -98,8 +98,11 @@ class FigureChecks(ValidatorBase):
 
     def check_district(self, item: Mapping[str, Any], path: str,
                        owned: dict[tuple[Color, str], int]) -> DistrictFigure | None:
-        """A figure whose ``at`` names a district of a large tile (see :class:`District`)."""
+        """A figure whose ``at`` names a district of a large tile (see :class:`District`)
+        or a space printed on the tile (see :class:`Space`)."""
         name = item["at"]
+        if name in self.registry.spaces and not self.draft:
+            return self.check_space(item, path, owned)
         player = self.check_figure_player(item, path)
         x = self.check_coordinate(item, "x", path)
         y = self.check_coordinate(item, "y", path)
@@ -127,6 +130,56 @@ class FigureChecks(ValidatorBase):
                            f"Only followers stand in the {name} district, and "
                            f"{a(figure_kind.name)} is not one.")
                 return None
+        if player is None or kind is None:
+            return None
+        return DistrictFigure(player, x, y, name, kind)
+
+    def check_space(self, item: Mapping[str, Any], path: str,
+                    owned: dict[tuple[Color, str], int]) -> DistrictFigure | None:
+        """A figure on a space printed on its tile (an acrobat space): the space's part in
+        play, a tile that prints it, a kind that stands there, and room on it."""
+        name = item["at"]
+        landmark, part = self.registry.spaces[name]
+        space = landmark.space
+        word = space.word or f"{name} space"
+        player = self.check_figure_player(item, path)
+        x = self.check_coordinate(item, "x", path)
+        y = self.check_coordinate(item, "y", path)
+        kind = self.check_figure_kind(item, path)
+        self.count_owned(path, player, kind, owned)
+        if part.code not in self.in_play:
+            self.error(f"{path}.at", ErrorCode.EXPANSION_NOT_IN_PLAY,
+                       self.needs(f"A figure on an {word}" if word[0] in "aeiou"
+                                  else f"A figure on a {word}", part))
+            return None
+        if x is None or y is None or not self.tiles_checked:
+            return None
+        tile = self.squares.get((x, y))
+        if tile is None:
+            if not self.unplaced_tiles:
+                self.error(path, ErrorCode.NO_TILE_AT_FIGURE, f"There is no tile at ({x},{y}).")
+            return None
+        definition = self.tiles.get(tile.code) if tile.code is not None else None
+        if definition is None or not definition.has_landmark(name):
+            self.error(f"{path}.at", ErrorCode.INVALID_LOCATION,
+                       f"{tile.label} has no {word}: only tiles that print one take "
+                       f"figures there.")
+            return None
+        if kind is not None and kind not in space.kinds:
+            figure_kind = self.registry.figure_kind(kind)
+            allowed = either([a(self.registry.figure_kind(code).name) for code in space.kinds])
+            self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
+                       f"{a(figure_kind.name).capitalize()} may not stand on the {word} "
+                       f"of {tile.label}; only {allowed} may.")
+            return None
+        key = (x, y, name)
+        on_space = self.space_counts.get(key, 0) + 1
+        self.space_counts[key] = on_space
+        if on_space == space.holds + 1:
+            self.error(path, ErrorCode.TOO_MANY_FIGURES,
+                       f"The {word} of {tile.label} holds at most {space.holds} figures; "
+                       "more stand on it here.")
+            return None
         if player is None or kind is None:
             return None
         return DistrictFigure(player, x, y, name, kind)

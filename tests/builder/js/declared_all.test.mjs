@@ -10,7 +10,7 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 import { Catalogue } from "../../../static/js/builder/catalogue.js";
-import { cornerRefusal, figureAction, neutralAction } from "../../../static/js/builder/figures.js";
+import { cornerRefusal, figureAction, neutralAction, spaceAction } from "../../../static/js/builder/figures.js";
 import { BoardState, docFromBoard } from "../../../static/js/builder/state.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -75,9 +75,22 @@ test("every declared neutral figure may be put somewhere", () => {
     // D: a city, a road and fields; B: a monastery.
     const placed = ["D", "B"].some((code) => {
       const state = stateOf("C2", [{ tile: code, x: 0, y: 0, rotation: 0 }]);
+      // One that names no feature kind stands on the tile itself.
+      if (!neutral.features.length) return neutralAction(state, catalogue, 0, 0, null, neutral.code).action === "put-neutral";
       return Object.keys(catalogue.geometry.view(code, 0).at)
         .some((location) => neutralAction(state, catalogue, 0, 0, location, neutral.code).action === "put-neutral");
     });
     assert.ok(placed, neutral.code);
+  }
+});
+
+test("every declared space takes a figure on a tile whose data lists it", () => {
+  for (const space of data.rules.spaces) {
+    const type = data.tiles.find((tile) => tile.features.some((feature) => feature.kind === space.name)
+      && EDITIONS.some((edition) => (tile.counts[edition] ?? 0) > 0));
+    assert.ok(type, space.name);
+    const edition = EDITIONS.find((code) => (type.counts[code] ?? 0) > 0);
+    const state = stateOf(edition, [{ tile: type.code, x: 0, y: 0, rotation: 0 }]);
+    assert.equal(spaceAction(state, catalogue, 0, 0, space.name).action, "put", space.name);
   }
 });

@@ -50,8 +50,9 @@ def test_catalogue_editions_are_the_scored_ones_and_the_winter_edition():
 def test_every_tile_file_belongs_to_a_declared_code():
     files = sorted(CATALOGUE.glob("tiles-*.yaml"))
     assert [path.name for path in files] == [
-        "tiles-abbey-mayor.yaml", "tiles-base.yaml", "tiles-count-king-robber.yaml",
-        "tiles-crop-circles.yaml", "tiles-ferries.yaml", "tiles-flier.yaml",
+        "tiles-abbey-mayor.yaml", "tiles-base.yaml", "tiles-big-top.yaml",
+        "tiles-count-king-robber.yaml", "tiles-crop-circles.yaml", "tiles-ferries.yaml",
+        "tiles-flier.yaml",
         "tiles-goldmines.yaml", "tiles-hills-sheep.yaml", "tiles-inns-cathedrals.yaml",
         "tiles-mage-witch.yaml", "tiles-princess-dragon.yaml", "tiles-river.yaml",
         "tiles-river2.yaml", "tiles-tower.yaml", "tiles-traders-builders.yaml",
@@ -67,6 +68,7 @@ def test_figure_kinds_limits_and_places_as_the_contract_says():
     assert {code: (kind.limit, kind.strength) for code, kind in kinds.items()} == {
         "meeple": (7, 1), "abbot": (1, 1), "large": (1, 2), "builder": (1, 0), "pig": (1, 0),
         "mayor": (1, 1), "wagon": (1, 1), "barn": (1, 0), "shepherd": (1, 0),
+        "ringmaster": (1, 1),
     }
     places = {}
     for (figure, feature), placement in in_play.placements.items():
@@ -76,11 +78,12 @@ def test_figure_kinds_limits_and_places_as_the_contract_says():
         "abbot": {("monastery", ()), ("garden", ())},
         "large": {("road", ()), ("city", ()), ("monastery", ()), ("farm", ())},
         # A builder or pig joins any follower of its owner that may stand there.
-        "builder": {("road", ("meeple", "large", "wagon")),
-                    ("city", ("meeple", "large", "mayor", "wagon"))},
-        "pig": {("farm", ("meeple", "large"))},
+        "builder": {("road", ("meeple", "large", "wagon", "ringmaster")),
+                    ("city", ("meeple", "large", "mayor", "wagon", "ringmaster"))},
+        "pig": {("farm", ("meeple", "large", "ringmaster"))},
         "mayor": {("city", ())},
         "wagon": {("road", ()), ("city", ()), ("monastery", ())},
         "barn": {("farm", ())},
         "shepherd": {("farm", ())},
+        "ringmaster": {("road", ()), ("city", ()), ("monastery", ()), ("farm", ())},
     }

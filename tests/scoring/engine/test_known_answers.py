@@ -89,6 +89,10 @@ REQUIRED = {
     "mage-and-witch-incomplete", "jcz-mage", "jcz-witch", "messages-two-markers",
     "flier-landed-meeple", "crop-circle-ends-roads",
     "ferry-links-east-west", "ferry-links-south-west",
+    # Issue #19: Under the Big Top, and where it meets Inns & Cathedrals and Traders &
+    # Builders.
+    "big-top-final-show", "acrobats-five-each", "ringmaster-completed-and-incomplete",
+    "ringmaster-as-farmer", "ringmaster-with-the-minority", "ringmaster-in-a-cathedral-city",
 }
 
 

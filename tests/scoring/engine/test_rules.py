@@ -71,7 +71,7 @@ def test_registry_codes_and_defaults_per_edition():
         "count-king-robber", "count", "king-robber-baron", "shrines", "hills-sheep", "hills",
         "shepherds", "vineyards", "princess-dragon", "dragon", "fairy", "magic-portal",
         "princess", "tower", "goldmines", "mage-witch", "flier", "messages", "crop-circles",
-        "ferries",
+        "ferries", "big-top", "circus", "acrobats", "ringmaster",
     )
     assert REGISTRY.default_codes(Edition.C1) == ("farmers",)
     assert REGISTRY.default_codes(Edition.C2) == ("farmers", "abbot")

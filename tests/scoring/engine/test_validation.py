@@ -84,8 +84,8 @@ CASES = [
     ("unknown_expansion", changed(expansions=["farmers", "abbot", "dragons"]), "expansions[2]",
      'Unknown expansion "dragons"; the calculator knows farmers, abbot, river, river2, '
      'inns-cathedrals, traders-builders, abbey-mayor, count-king-robber, hills-sheep, '
-     'princess-dragon, tower, goldmines, mage-witch, flier, messages, crop-circles, ferries '
-     '(or any part of these).'),
+     'princess-dragon, tower, goldmines, mage-witch, flier, messages, crop-circles, ferries, '
+     'big-top (or any part of these).'),
     ("expansion_not_in_edition", changed(edition="C1", expansions=["farmers", "abbot"],
                                          figures=[]), "expansions[1]",
      "The Abbot does not exist in C1."),
@@ -147,7 +147,7 @@ CASES = [
     ("unknown_figure_kind", with_figure({"player": "red", "x": 0, "y": 0, "at": "N",
                                          "kind": "wizard"}), "figures[0].kind",
      'Unknown figure kind "wizard"; known kinds: abbot, barn, builder, large, mayor, meeple, '
-     'pig, shepherd, wagon.'),
+     'pig, ringmaster, shepherd, wagon.'),
     ("invalid_location", with_figure({"player": "red", "x": 0, "y": 0, "at": "X"}),
      "figures[0].at",
      # With a large tile in the registry (the City of Carcassonne), an unknown name may be
@@ -187,7 +187,7 @@ CASES = [
     ("unknown_tile_state", changed(tiles=[{"tile": "D", "x": 0, "y": 0,
                                            "state": {"gate": "open"}}, *valid()["tiles"][1:]]),
      "tiles[0].state.gate",
-     'Unknown tile state "gate"; the states are: tower, tower_top, ferry.'),
+     'Unknown tile state "gate"; the states are: tower, tower_top, ferry, animal_token.'),
 ]
 
 
