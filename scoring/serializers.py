@@ -30,8 +30,12 @@ NEUTRAL_KINDS = sorted({kind.code for code in DEFAULT_REGISTRY.codes
 DISTRICTS = {district.name: large for large in DEFAULT_REGISTRY.large_tiles.values()
              for district in large.districts}
 """Every district a large tile declares, by name, with its tile."""
-FIGURE_PLACES = LOCATIONS + [name for name in DISTRICTS if name not in LOCATIONS]
-"""What a player's figure may name as ``at``: the tile locations and the districts."""
+SPACES = {landmark.name: landmark.space for code in DEFAULT_REGISTRY.codes
+          for landmark in DEFAULT_REGISTRY[code].landmarks if landmark.space is not None}
+"""Every space printed on tiles where players' figures stand (an acrobat space), by name."""
+FIGURE_PLACES = LOCATIONS + [name for name in [*DISTRICTS, *SPACES] if name not in LOCATIONS]
+"""What a player's figure may name as ``at``: the tile locations, the districts and the
+spaces."""
 ERROR_CODES = [code.value for code in ErrorCode] + [
     code.value for code in DEFAULT_REGISTRY.error_codes()
 ]
@@ -144,6 +148,9 @@ def _figure_at_help() -> str:
             text += (f" A follower in a district of {large.name} names the district: "
                      f"{', '.join(names[:-1])} or {names[-1]}." if len(names) > 1 else
                      f" A follower in the district of {large.name} names it: {names[0]}.")
+    for name, space in SPACES.items():
+        text += (f" A figure on the {space.word or f'{name} space'} of its tile names it: "
+                 f"{name}.")
     return text
 
 

@@ -418,6 +418,10 @@ class TileState:
     sides: bool = False
     """The values name sides of the tile as printed, joined by ``-`` (``"E-W"``): the
     builder shows them as the turned tile on the board has them."""
+    refuses: Callable[[Any, Any], str | None] | None = None
+    """``refuses(definition, value)`` -> why this tile type cannot take that value (a
+    sentence for the player, the ``invalid`` error), or ``None`` when it can: for a
+    value allowed on some tiles only (a bridge needs field edges at both ends)."""
     _variants: dict = dataclasses.field(default_factory=dict, compare=False, hash=False,
                                         repr=False)
 
@@ -428,6 +432,27 @@ class TileState:
         if found is None:
             found = self._variants[key] = (definition, self.variant(definition, value))
         return found[1]
+
+
+@dataclasses.dataclass(frozen=True)
+class Conversion:
+    """A completed city that a token standing on it turned into something else (a
+    castle). A figure of kind ``figure`` on a city says so.
+
+    Such a city is no longer a completed city: farms and the king leave it out of their
+    count (:meth:`~scoring.engine.expansion.InPlay.split_cities`,
+    :meth:`~scoring.engine.expansion.InPlay.completed_cities`), and a farm bordering it
+    pays each owner ``farm_extra`` more for it than that owner gets for a completed
+    city (a castle: 4 instead of 3, 5 with a pig). The city itself is scored by the
+    part's own modifier.
+    """
+
+    figure: str
+    """The figure kind whose token converts the city (``"castle"``)."""
+    word: str
+    """What the converted city is called in explanations (``"castle"``)."""
+    plural: str
+    farm_extra: int = 1
 
 
 @dataclasses.dataclass(frozen=True)

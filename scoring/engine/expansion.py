@@ -31,7 +31,10 @@ The hooks that the next expansions need, each a small value of this module too:
 - :class:`Space` on a :class:`LandmarkKind` — a place printed on a tile where players'
   figures stand off the features (an acrobat space);
 - :class:`TileState` — per-tile state the player enters (``tiles[].state``: a ferry, a
-  bridge, a castle), declared with its allowed values;
+  bridge), declared with its allowed values (``refuses`` for values some tiles cannot
+  take);
+- :class:`Conversion` — a completed city a token turns into something else (a castle),
+  which farms and the king then no longer count as a completed city;
 - :class:`TieBreak` — who wins a tied majority (hills);
 - :class:`PlayerTokens` — what a player holds off the board: counters (goods, gold),
   flags (the king tile), with limits per player and in all;
@@ -83,6 +86,7 @@ from .declarations import (
     CORNERS,
     AreaBonus,
     BoardCheck,
+    Conversion,
     District,
     FigureKind,
     FigureRule,
@@ -125,6 +129,7 @@ __all__ = [
     "BoardCheck",
     "BoardView",
     "CORNERS",
+    "Conversion",
     "District",
     "Expansion",
     "ExpansionRegistry",
@@ -194,6 +199,8 @@ class Part:
     large_tiles: tuple[LargeTile, ...] = ()
     tile_states: tuple[TileState, ...] = ()
     tie_breaks: tuple[TieBreak, ...] = ()
+    conversions: tuple[Conversion, ...] = ()
+    """Completed cities a token turns into something else (castles)."""
     area_bonuses: tuple[AreaBonus, ...] = ()
     transforms: tuple[ScoreTransform, ...] = ()
     start_tiles: tuple[str, ...] = ()
@@ -462,6 +469,44 @@ class InPlay:
     @functools.cached_property
     def large_tiles(self) -> dict[str, LargeTile]:
         return {tile.code: tile for tile in _merged(self.parts, "large_tiles")}
+
+    @functools.cached_property
+    def conversions(self) -> dict[str, Conversion]:
+        """The conversions in play, by the figure kind that makes them (castles)."""
+        return {conversion.figure: conversion
+                for conversion in _merged(self.parts, "conversions")}
+
+    def conversion_of(self, feature: Feature) -> Conversion | None:
+        """What a token on ``feature`` turned it into (a castle), if anything."""
+        conversions = self.conversions
+        if conversions:
+            for figure in feature.figures:
+                found = conversions.get(figure.kind)
+                if found is not None:
+                    return found
+        return None
+
+    def split_cities(
+        self, farm: Feature
+    ) -> tuple[list[Feature], list[tuple[Feature, Conversion]]]:
+        """The completed cities a farm borders that still count as cities, and those
+        turned into something else (castles) with their conversion, by id order."""
+        if not self.conversions:
+            return farm.completed_cities, []
+        cities, converted = [], []
+        for city in farm.completed_cities:
+            conversion = self.conversion_of(city)
+            if conversion is None:
+                cities.append(city)
+            else:
+                converted.append((city, conversion))
+        return cities, converted
+
+    def completed_cities(self, graph: FeatureGraph) -> int:
+        """How many completed cities the board holds, leaving out converted ones (a
+        castle is not a completed city for the king)."""
+        return sum(1 for city in graph.of_kind(FeatureKind.CITY)
+                   if city.complete and self.conversion_of(city) is None)
 
     @functools.cached_property
     def _tie_breaks(self) -> dict[FeatureKind, tuple[TieBreak, ...]]:

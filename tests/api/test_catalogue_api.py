@@ -103,7 +103,7 @@ def test_tile_list_query_count_is_constant(api, django_assert_num_queries, page_
     with django_assert_num_queries(3):  # count, page, prefetched counts with editions
         response = api.get(f"/api/tiles/?page_size={page_size}")
     assert len(response.json()["results"]) == min(
-        page_size, 99 + 13 + 22 + 16 + 29 + 17 + 8 + 8 + 8 + 12 + 3)
+        page_size, 99 + 13 + 22 + 16 + 29 + 17 + 8 + 8 + 8 + 12 + 3 + 11)
 
 
 @pytest.mark.parametrize("page_size", [5, 50, 200])
@@ -130,8 +130,9 @@ def test_filtered_tile_list_query_count_is_constant(api, django_assert_num_queri
         ("expansion=inns-cathedrals", 17),
         ("expansion=traders-builders", 24),
         # + the abbey, abbey-mayor-B, king-robber-E and the 5 shrines
-        # ... Hills & Sheep 2, The Princess & the Dragon 2, The Tower 1, goldmines-A to D.
-        ("feature=monastery", 2 + 2 + 1 + 1 + 1 + 3 + 5 + 2 + 2 + 1 + 4),
+        # ... Hills & Sheep 2, The Princess & the Dragon 2, The Tower 1, goldmines-A to D,
+        # Bridges, Castles & Bazaars 2.
+        ("feature=monastery", 2 + 2 + 1 + 1 + 1 + 3 + 5 + 2 + 2 + 1 + 4 + 2),
         ("expansion=goldmines", 8),
         ("expansion=big-top", 16),
         ("expansion=big-top&feature=garden", 2),
@@ -150,12 +151,13 @@ def test_edge_pattern_matches_any_rotation(api):
         "D", "tower-11", "big-top-13", "crop-circles-D"]
     assert codes(api.get("/api/tiles/?edges=RCRF&rotated=false")) == []
     # Four cities: C, then the cathedral and the I&C and T&B tiles with several cities,
-    # The Tower's tower-17, the A&M and K&R Baron cities, and the two inner squares of the
-    # City of Carcassonne.
+    # The Tower's tower-17, the A&M and K&R Baron cities, the two inner squares of the
+    # City of Carcassonne and the bazaar in a city of Bridges, Castles & Bazaars.
     assert codes(api.get("/api/tiles/?edges=CCCC")) == [
         "C", "inns-H", "inns-K", "traders-M", "traders-X", "tower-17", "abbey-mayor-C",
         "abbey-mayor-D",
-        "king-robber-C", "city-of-carcassonne-6", "city-of-carcassonne-7", "crop-circles-F",
+        "king-robber-C", "city-of-carcassonne-6", "city-of-carcassonne-7",
+        "bridges-castles-bazaars-1", "crop-circles-F",
     ]
     # a dict, because DRF's test client cuts a literal "?" inside the query string
     matches = codes(api.get("/api/tiles/", {

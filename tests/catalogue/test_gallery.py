@@ -49,7 +49,7 @@ def test_gallery_shows_every_tile_type_grouped_by_expansion(client, catalogue):
     # and The Flier: 8 each; Crop Circles I and II: 12; The Ferries: 3 types; Under the
     # Big Top: 16 types.
     assert len(codes) == 32 + 14 + 12 + 17 + 24 + 13 + 22 + 16 + 29 + 17 + (
-        8 + 8 + 8 + 12 + 3) + 16
+        8 + 8 + 8 + 12 + 3) + 16 + 11
     assert sum(code.endswith("-garden") for code in codes) == 8
     sections = [(section["code"], section["name"], len(section["tiles"]))
                 for section in response.context["sections"]]
@@ -60,6 +60,7 @@ def test_gallery_shows_every_tile_type_grouped_by_expansion(client, catalogue):
         ("princess-dragon", "The Princess & the Dragon", 29), ("tower", "The Tower", 17),
         ("abbey-mayor", "Abbey & Mayor", 13),
         ("count-king-robber", "Count, King & Robber", 22), ("river2", "The River II", 12),
+        ("bridges-castles-bazaars", "Bridges, Castles & Bazaars", 11),
         ("hills-sheep", "Hills & Sheep", 16), ("big-top", "Under the Big Top", 16),
         ("flier", "The Flier (The Flying Machines)", 8), ("ferries", "The Ferries", 3),
         ("goldmines", "Goldmines", 8), ("mage-witch", "Mage & Witch", 8),
@@ -116,7 +117,7 @@ def test_unknown_filter_value_shows_an_error_and_every_tile(client, catalogue):
     response = client.get(GALLERY, {"edition": "C9"})
     assert response.status_code == 200
     assert len(tile_codes(response)) == (99 + 13 + 22 + 16 + 29 + 17 + 8 + 8 + 8 + 12 + 3
-                                         + 16)
+                                         + 16 + 11)
     assert 'role="alert"' in response.content.decode()
 
 

@@ -134,4 +134,4 @@ def test_the_declared_glyphs_of_the_calculators_expansions():
         "inn", "cathedral", "goods", "pig_herd", "princess"}
     assert {name for name, kind in DEFAULT_REGISTRY.landmarks.items() if kind.glyph} == {
         "river", "volcano", "hill", "vineyard", "dragon", "magic_portal", "tower", "gold",
-        "magic", "flying-machine", "crop-circle", "ferry-lake", "circus", "acrobats"}
+        "magic", "flying-machine", "crop-circle", "ferry-lake", "circus", "acrobats", "bazaar"}

@@ -56,4 +56,5 @@ def test_tile_search_finds_by_code_and_picture(admin_client):
                      "abbey-mayor-B", "king-robber-E",
                      "hills-sheep-10", "hills-sheep-11", "princess-dragon-6",
                      "princess-dragon-13", "tower-3",
-                     "goldmines-A", "goldmines-B", "goldmines-C", "goldmines-D"}
+                     "goldmines-A", "goldmines-B", "goldmines-C", "goldmines-D",
+                     "bridges-castles-bazaars-7", "bridges-castles-bazaars-8"}

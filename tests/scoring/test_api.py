@@ -88,6 +88,38 @@ def test_board_problems_are_all_reported_with_400(client):
     ]}
 
 
+def test_bridge_and_castle_problems_are_400_with_a_path_and_a_sentence(client):
+    # A bridge N-S over U, whose north and south edges are roads, and a castle on E's
+    # city, which is not completed.
+    response = post(client, {
+        "edition": "C2", "expansions": ["farmers", "bridges-castles-bazaars"],
+        "players": [{"color": "red"}, {"color": "blue"}],
+        "tiles": [{"tile": "U", "x": 0, "y": 0, "state": {"bridge": "N-S"}},
+                  {"tile": "E", "x": 1, "y": 0}],
+        "figures": [{"player": "red", "x": 1, "y": 0, "at": "N", "kind": "castle"}],
+    })
+    assert response.status_code == 400
+    assert response.json() == {"errors": [{
+        "path": "tiles[0].state.bridge", "code": "invalid_bridge",
+        "message": "A bridge N-S cannot cross tile U: both its ends must rest on field "
+                   "edges, but N is road and S is road (sides are named as on the tile "
+                   "unturned).",
+    }]}
+    response = post(client, {
+        "edition": "C2", "expansions": ["farmers", "bridges-castles-bazaars"],
+        "players": [{"color": "red"}, {"color": "blue"}],
+        "tiles": [{"tile": "E", "x": 0, "y": 0}],
+        "figures": [{"player": "red", "x": 0, "y": 0, "at": "N", "kind": "castle"}],
+    })
+    assert response.status_code == 400
+    assert response.json()["errors"] == [{
+        "path": "figures[0]", "code": "invalid_castle",
+        "message": "The castle at (0,0) N cannot stand there: a castle is made only from a "
+                   "completed city of two half-round segments on two tiles, and this is an "
+                   "incomplete city of 1 tile.",
+    }]
+
+
 @pytest.mark.parametrize(
     ("body", "content_type", "message"),
     [
@@ -296,7 +328,8 @@ def test_the_schema_documents_the_endpoint(client):
         "holder_without_feature", "shrine_challenge", "fairy_without_follower", "invalid_tower",
         "invalid_gold", "too_much_gold",
         "mage_beside_witch", "invalid_markers", "points_and_markers",
-        "invalid_ferry", "ferry_without_jetty", "invalid_big_top",
+        "invalid_ferry", "ferry_without_jetty", "invalid_big_top", "invalid_bridge",
+        "invalid_castle",
     }
 
 
@@ -312,7 +345,8 @@ def test_the_request_schema_lists_what_the_declarations_add(client):
     tile = components["PlacedTileRequest"]["properties"]
     assert tile["state"]["allOf"] == [{"$ref": "#/components/schemas/TileStateRequest"}]
     states = components["TileStateRequest"]["properties"]
-    assert set(states) == set(DEFAULT_REGISTRY.tile_states) == {"ferry", "tower", "tower_top"}
+    assert set(states) == set(DEFAULT_REGISTRY.tile_states) == {
+        "ferry", "tower", "tower_top", "animal_token", "bridge"}
     assert components["FerryEnum"]["enum"] == ["N-E", "N-S", "N-W", "E-S", "E-W", "S-W"]
     # The Tower: 30 floors in the box, so a height is 0 (the foundation) to 30.
     assert components["TowerEnum"]["enum"] == list(range(31))
@@ -322,17 +356,17 @@ def test_the_request_schema_lists_what_the_declarations_add(client):
     assert neutral["items"] == {"$ref": "#/components/schemas/NeutralFigureRequest"}
     figure = components["NeutralFigureRequest"]
     assert set(figure["required"]) == {"kind", "x", "y"}
-    assert components["NeutralFigureKindEnum"]["enum"] == ["fairy", "mage", "witch"]
+    assert components["NeutralFigureKindEnum"]["enum"] == ["big-top", "fairy", "mage", "witch"]
     assert {"$ref": "#/components/schemas/LocationEnum"} in figure["properties"]["at"]["oneOf"]
 
     at = components["FigureRequest"]["properties"]["at"]
     assert at["allOf"] == [{"$ref": "#/components/schemas/FigureAtEnum"}]
     places = components["FigureAtEnum"]["enum"]
     # The 14 tile locations (the four corners among the half-edges), then the districts of
-    # the City of Carcassonne.
+    # the City of Carcassonne, then the acrobat space of Under the Big Top.
     assert places[:14] == [location.value for location in Location]
     assert {"NE", "SE", "SW", "NW"} <= set(places[:14])
-    assert places[14:] == ["castle", "blacksmith", "cathedral", "market"]
+    assert places[14:] == ["castle", "blacksmith", "cathedral", "market", "acrobats"]
     assert "A barn stands on a corner where four tiles meet: NE, SE, SW, NW" in at["description"]
     assert "district of the City of Carcassonne" in at["description"]
 
@@ -388,6 +422,6 @@ def test_the_board_format_page_names_every_declared_request_addition():
         *(f"`{tokens.name}`" for tokens in DEFAULT_REGISTRY.tokens),
         "`neutral`", "`tiles[].state`", "`NE`, `SE`, `SW` or `NW`",
     }
-    # 3 neutral kinds + 3 states + 4 districts + 1 large tile + 4 tokens + 3 phrases = 18
-    assert len(names) == 18
+    # 4 neutral kinds + 5 states + 4 districts + 1 large tile + 4 tokens + 3 phrases = 21
+    assert len(names) == 21
     assert [name for name in sorted(names) if name not in text] == []

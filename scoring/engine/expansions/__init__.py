@@ -16,6 +16,7 @@ from . import (
     abbey_mayor,
     base,
     big_top,
+    bridges_castles_bazaars,
     count_king_robber,
     crop_circles,
     ferries,
@@ -48,6 +49,7 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     crop_circles.EXPANSION,
     ferries.EXPANSION,
     big_top.EXPANSION,
+    bridges_castles_bazaars.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

@@ -116,8 +116,13 @@ def score_barns(context: ScoringContext) -> list[BonusResult]:
         owners = [figure.player for figure in farm.figures if figure.kind == BARN.code]
         if not owners:
             continue
-        cities = len(farm.completed_cities)
-        points = BARN_POINTS * cities
+        # A city turned into a castle pays its conversion's extra on top.
+        completed, converted = context.in_play.split_cities(farm)
+        cities = len(completed)
+        points = BARN_POINTS * cities + sum(BARN_POINTS + conversion.farm_extra
+                                            for _, conversion in converted)
+        castles = "".join(f" + 1 {conversion.word} × {BARN_POINTS + conversion.farm_extra}"
+                          for _, conversion in converted)
         for player in context.players:
             if player not in owners:
                 continue
@@ -127,7 +132,7 @@ def score_barns(context: ScoringContext) -> list[BonusResult]:
                     "points": points,
                     "explanation": (f"{player.value}'s barn in {farm.id}: "
                                     f"{plural(cities, 'completed city', 'completed cities')} "
-                                    f"× {BARN_POINTS} = {points}"),
+                                    f"× {BARN_POINTS}{castles} = {points}"),
                 },
                 scored={player: points},
             ))

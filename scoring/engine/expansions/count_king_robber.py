@@ -146,7 +146,10 @@ HOLDER_WITHOUT_FEATURE = ProblemCode(
 )
 
 
-def _completed(graph: FeatureGraph, kind: FeatureKind) -> int:
+def _completed(graph: FeatureGraph, kind: FeatureKind, in_play: Any) -> int:
+    """Completed roads or cities; a city turned into a castle is no longer one."""
+    if kind is FeatureKind.CITY:
+        return in_play.completed_cities(graph)
     return sum(1 for feature in graph.of_kind(kind) if feature.complete)
 
 
@@ -168,10 +171,10 @@ def score_king_robber(context: ScoringContext) -> list[BonusResult]:
     holders = {kind: _holder(context, kind) for kind in (KING, ROBBER)}
     # Counting every completed city or road builds every feature of the board, which
     # scoring otherwise never needs: only when someone holds the tile.
-    counted = {KING: (_completed(context.graph, FeatureKind.CITY)
+    counted = {KING: (_completed(context.graph, FeatureKind.CITY, context.in_play)
                       if holders[KING] is not None else 0, "completed city",
                       "completed cities"),
-               ROBBER: (_completed(context.graph, FeatureKind.ROAD)
+               ROBBER: (_completed(context.graph, FeatureKind.ROAD, context.in_play)
                         if holders[ROBBER] is not None else 0, "completed road",
                         "completed roads")}
     both = holders[KING] is not None and holders[KING] == holders[ROBBER]
@@ -216,7 +219,7 @@ def check_holders(view: BoardView) -> Iterator[BoardError]:
                                      (ROBBER, FeatureKind.ROAD, "road")):
         holding = [(index, player) for index, player in enumerate(view.request.players)
                    if player.token_count(HOLDS.name, kind)]
-        if not holding or _completed(view.graph, feature_kind):
+        if not holding or _completed(view.graph, feature_kind, view.in_play):
             continue
         for index, player in holding:
             yield BoardError(

@@ -19,7 +19,7 @@ import enum
 from collections.abc import Iterator, Sequence
 
 from ..board import Color
-from ..expansion import Part, Placement, ScoringContext, Valuation
+from ..expansion import Conversion, Part, Placement, ScoringContext, Valuation
 from ..features import Feature
 from ..results import CityRef, FeatureResult, majority, plural
 from ..rules import Choice, RuleOption
@@ -92,9 +92,13 @@ def score_farms(features: Sequence[Feature], context: ScoringContext) -> Iterato
         yield from _score_per_farm(farms, context, once_per_player=once)
 
 
-def _farm_valuation(farm: Feature, context: ScoringContext) -> Valuation:
-    """The value of a completed city to this farm's owners, as modifiers leave it."""
-    cities = farm.completed_cities
+def _farm_valuation(farm: Feature, context: ScoringContext,
+                    cities: Sequence[Feature] | None = None) -> Valuation:
+    """The value of a completed city to this farm's owners, as modifiers leave it
+    (``cities``: the completed cities that still count as cities, when some were
+    turned into something else, such as castles)."""
+    if cities is None:
+        cities = farm.completed_cities
     valuation = Valuation(
         "farm", THIRD_EDITION_POINTS, [(len(cities), "completed city", "completed cities")]
     )
@@ -107,18 +111,38 @@ def _rate(valuation: Valuation, owner: Color) -> int:
             + sum(points for points, _ in valuation.owner_bonus.get(owner, ())))
 
 
-def _bonus_text(valuation: Valuation, owners: Sequence[Color], units: int) -> str:
-    """The explanation of the bonuses: ``; pink's pig: +1 a city → pink 4``."""
+def _bonus_text(valuation: Valuation, owners: Sequence[Color], units: int, extra: int = 0,
+                unit: str = "city") -> str:
+    """The explanation of the bonuses: ``; pink's pig: +1 a city → pink 4``; ``extra``
+    is what converted cities (castles) add on top of ``units`` times the rate."""
     text = ""
     shared = sum(points for points, _ in valuation.shared_bonus)
     for points, note in valuation.shared_bonus:
-        text += f"; {note}: +{points} a city"
+        text += f"; {note}: +{points} a {unit}"
     if shared:
-        text += f" → {(valuation.each + shared) * units}"
+        text += f" → {(valuation.each + shared) * units + extra}"
     for owner in owners:
         for points, note in valuation.owner_bonus.get(owner, ()):
-            text += f"; {note}: +{points} a city → {owner.value} {_rate(valuation, owner) * units}"
+            text += (f"; {note}: +{points} a {unit} → {owner.value} "
+                     f"{_rate(valuation, owner) * units + extra}")
     return text
+
+
+def _paid_text(valuation: Valuation, cities: Sequence[Feature],
+               converted: Sequence[tuple[Feature, Conversion]]) -> tuple[int, str, str]:
+    """What the farm pays for its cities and converted cities (castles), each worth
+    its conversion's extra more: the value, the explanation and the unit's word."""
+    each = valuation.each
+    value = each * len(cities) + sum(each + conversion.farm_extra for _, conversion in converted)
+    shown = [f"{_cities_text(len(cities))} × {each}"]
+    kinds: dict[Conversion, int] = {}
+    for _, conversion in converted:
+        kinds[conversion] = kinds.get(conversion, 0) + 1
+    for conversion, count in kinds.items():
+        shown.append(f"{plural(count, conversion.word, conversion.plural)} × "
+                     f"{each + conversion.farm_extra}")
+    unit = " or ".join(["city", *(conversion.word for conversion in kinds)])
+    return value, f"farm: {' + '.join(shown)} = {value}", unit
 
 
 def _score_per_farm(
@@ -126,39 +150,53 @@ def _score_per_farm(
 ) -> Iterator[FeatureResult]:
     refs: dict[int, CityRef] = {}
     valued = []
+    split = context.in_play.split_cities
     for farm in farms:
         counts = context.figure_counts(farm)
         owners, tie_note = context.owners(farm, counts)
-        valued.append((farm, counts, owners, tie_note, _farm_valuation(farm, context)))
+        cities, converted = split(farm)
+        # Each bordering completed city with what it pays on top of the rate: 0 for a
+        # city, the conversion's extra for a castle.
+        paid = [(city, 0) for city in cities] + [
+            (city, conversion.farm_extra) for city, conversion in converted]
+        valued.append((farm, counts, owners, tie_note,
+                       _farm_valuation(farm, context, cities), cities, converted, paid))
     # Second edition: each owner collects a city once, through the farm of theirs where
     # it is worth the most (the lowest-numbered one on a tie).
     collects: dict[tuple[Color, int], Feature] = {}
     if once_per_player:
-        for farm, _, owners, _, valuation in valued:
+        for farm, _, owners, _, valuation, _, _, paid in valued:
             for owner in owners:
-                for city in farm.completed_cities:
+                for city, _ in paid:
                     best = collects.get((owner, city.number))
                     if best is None or _rate(valuation, owner) > best[1]:
                         collects[(owner, city.number)] = (farm, _rate(valuation, owner))
-    for farm, counts, owners, tie_note, valuation in valued:
-        cities = farm.completed_cities
-        value = valuation.each * len(cities)
+    for farm, counts, owners, tie_note, valuation, cities, converted, paid in valued:
+        extra = sum(more for _, more in paid)
+        if converted:
+            _, explanation, unit = _paid_text(valuation, cities, converted)
+        else:
+            value = valuation.each * len(cities)
+            explanation = f"farm: {_cities_text(len(cities))} × {valuation.each} = {value}"
+            unit = "city"
         shared_rate = valuation.each + sum(points for points, _ in valuation.shared_bonus)
-        explanation = f"farm: {_cities_text(len(cities))} × {valuation.each} = {value}"
-        explanation += _bonus_text(valuation, owners, len(cities))
+        explanation += _bonus_text(valuation, owners, len(paid), extra, unit)
         scored: dict[Color, int] = {}
-        collected: dict[Color, int] = {}
-        """How many cities each owner collects through this farm."""
+        collected: dict[Color, tuple[int, int]] = {}
+        """How many cities each owner collects through this farm, and what converted
+        ones (castles) add."""
         notes: list[str] = []
         for owner in owners:
             if not once_per_player:
-                collected[owner] = len(cities)
-                scored[owner] = _rate(valuation, owner) * len(cities)
+                collected[owner] = (len(paid), extra)
+                scored[owner] = _rate(valuation, owner) * len(paid) + extra
                 continue
-            elsewhere = [city for city in cities if collects[(owner, city.number)][0] is not farm]
-            fresh = [city for city in cities if city not in elsewhere]
-            collected[owner] = len(fresh)
-            scored[owner] = _rate(valuation, owner) * len(fresh)
+            elsewhere = [city for city, _ in paid
+                         if collects[(owner, city.number)][0] is not farm]
+            fresh = [(city, more) for city, more in paid if city not in elsewhere]
+            fresh_extra = sum(more for _, more in fresh)
+            collected[owner] = (len(fresh), fresh_extra)
+            scored[owner] = _rate(valuation, owner) * len(fresh) + fresh_extra
             if elsewhere:
                 listing = ", ".join(
                     f"{city.id} (through {collects[(owner, city.number)][0].id})"
@@ -166,7 +204,9 @@ def _score_per_farm(
                 )
                 notes.append(
                     f"{owner.value} already collected {listing}, so scores "
-                    f"{len(fresh)} × {_rate(valuation, owner)} = {scored[owner]}"
+                    f"{len(fresh)} × {_rate(valuation, owner)}"
+                    + (f" + {fresh_extra}" if fresh_extra else "")
+                    + f" = {scored[owner]}"
                 )
         if notes:
             explanation += (
@@ -181,7 +221,8 @@ def _score_per_farm(
             owners=tuple(owners),
             # What the farm pays its owners without personal bonuses (under second-edition
             # scoring, the most any owner collects through it).
-            points=shared_rate * max(collected.values(), default=0),
+            points=max((shared_rate * units + more for units, more in collected.values()),
+                       default=0),
             scored=scored,
             explanation=explanation + majority_text(counts, owners, tie_note, in_full=not notes),
             cities=_city_refs(cities, refs),
@@ -196,9 +237,12 @@ def _score_first_edition(
         farm.number: context.figure_counts(farm) for farm in farms
     }
     # Every completed city bordering an occupied farm, with those farms in id order.
+    # A city turned into something else (a castle) is not a completed city here: the
+    # first-edition method has no rule for it.
+    split = {farm.number: context.in_play.split_cities(farm) for farm in farms}
     farms_of_city: dict[int, tuple[Feature, list[Feature]]] = {}
     for farm in farms:
-        for city in farm.completed_cities:
+        for city in split[farm.number][0]:
             farms_of_city.setdefault(city.number, (city, []))[1].append(farm)
 
     refs: dict[int, CityRef] = {}
@@ -237,7 +281,15 @@ def _score_first_edition(
     for farm in farms:
         counts = counts_of[farm.number]
         owners = majority(counts)
-        valuation = _farm_valuation(farm, context)
+        cities, converted = split[farm.number]
+        valuation = _farm_valuation(farm, context, cities)
+        if converted:
+            words = ", ".join(city.id for city, _ in converted)
+            context.warnings.append((
+                "farm_bonus_ignored", farm.id,
+                f"{farm.id}: first-edition farm scoring pays for completed cities only, so "
+                f"it gives nothing for {words} ({converted[0][1].plural}).",
+            ))
         if valuation.shared_bonus or valuation.owner_bonus:
             notes_on = ", ".join(note for _, note in valuation.shared_bonus) or ", ".join(
                 note for bonuses in valuation.owner_bonus.values() for _, note in bonuses
@@ -249,7 +301,6 @@ def _score_first_edition(
         farm_scored = {owner: 0 for owner in owners}
         farm_scored.update(scored[farm.number])
         farm_scored = _ordered(farm_scored, context.players)
-        cities = farm.completed_cities
         if cities:
             detail = "; ".join(notes[farm.number])
         else:

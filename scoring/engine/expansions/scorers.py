@@ -66,7 +66,8 @@ def owned_result(
     return FeatureResult(
         kind=feature.kind,
         number=feature.number,
-        complete=feature.complete,
+        # A converted city (a castle) is no longer a completed city.
+        complete=feature.complete and context.in_play.conversion_of(feature) is None,
         tiles=tuple(feature.tiles),
         figures=counts,
         owners=tuple(owners),

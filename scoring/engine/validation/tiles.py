@@ -198,6 +198,12 @@ class TileChecks(ValidatorBase):
                            f"{name} cannot be {show(choice)}: use {allowed}.")
                 ok = False
                 continue
+            reason = (declared.refuses(definition, choice)
+                      if declared.refuses is not None and definition is not None else None)
+            if reason is not None:
+                self.error(where, declared.invalid, reason)
+                ok = False
+                continue
             kept.append((name, choice))
         return tuple(sorted(kept)) if ok else None
 

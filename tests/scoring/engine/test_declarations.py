@@ -51,8 +51,8 @@ def test_every_tile_file_belongs_to_a_declared_code():
     files = sorted(CATALOGUE.glob("tiles-*.yaml"))
     assert [path.name for path in files] == [
         "tiles-abbey-mayor.yaml", "tiles-base.yaml", "tiles-big-top.yaml",
-        "tiles-count-king-robber.yaml", "tiles-crop-circles.yaml", "tiles-ferries.yaml",
-        "tiles-flier.yaml",
+        "tiles-bridges-castles-bazaars.yaml", "tiles-count-king-robber.yaml",
+        "tiles-crop-circles.yaml", "tiles-ferries.yaml", "tiles-flier.yaml",
         "tiles-goldmines.yaml", "tiles-hills-sheep.yaml", "tiles-inns-cathedrals.yaml",
         "tiles-mage-witch.yaml", "tiles-princess-dragon.yaml", "tiles-river.yaml",
         "tiles-river2.yaml", "tiles-tower.yaml", "tiles-traders-builders.yaml",
@@ -69,6 +69,7 @@ def test_figure_kinds_limits_and_places_as_the_contract_says():
         "meeple": (7, 1), "abbot": (1, 1), "large": (1, 2), "builder": (1, 0), "pig": (1, 0),
         "mayor": (1, 1), "wagon": (1, 1), "barn": (1, 0), "shepherd": (1, 0),
         "ringmaster": (1, 1),
+        "castle": (3, 0),
     }
     places = {}
     for (figure, feature), placement in in_play.placements.items():
@@ -86,4 +87,5 @@ def test_figure_kinds_limits_and_places_as_the_contract_says():
         "barn": {("farm", ())},
         "shepherd": {("farm", ())},
         "ringmaster": {("road", ()), ("city", ()), ("monastery", ()), ("farm", ())},
+        "castle": {("city", ())},
     }

@@ -93,6 +93,12 @@ REQUIRED = {
     # Builders.
     "big-top-final-show", "acrobats-five-each", "ringmaster-completed-and-incomplete",
     "ringmaster-as-farmer", "ringmaster-with-the-minority", "ringmaster-in-a-cathedral-city",
+    # Issue #19: Bridges, Castles & Bazaars, hand-computed (also where castles meet the pig
+    # and the king) and replayed from JCloisterZone's engine tests.
+    "bridge-road-over-a-city", "bridge-and-printed-road-count-one-tile",
+    "castle-scores-nothing", "castle-field-four-and-a-city", "castle-beside-a-farm-with-a-pig",
+    "castle-not-counted-by-the-king", "jcz-field-castle-scoring",
+    "jcz-castle-unoccupied-trigger", "jcz-castle-not-affected-by-corn-circles",
 }
 
 
