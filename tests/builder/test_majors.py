@@ -130,3 +130,20 @@ def test_a_meeple_on_top_of_a_tower_scores_nothing(open_builder, tmp_path):
     # the results say so: red 1, blue 0.
     assert score(builder) == {"red": 1, "blue": 0}
     assert "scores nothing" in builder.testid("results").text_content()
+
+
+def test_a_castle_put_on_a_completed_city_pays_the_farm_four(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    # A city of two tiles, closed: E turned 180° at (0, -1) over E at (0, 0). Red's
+    # farmer in the field of E at (0, 0), which borders that city.
+    import_board(builder, tmp_path, ["castles", "farmers"], [("E", 0, -1, 180), ("E", 0, 0, 0)],
+                 [("red", 0, 0, "SW", "meeple")], edition="C2")
+    # A completed city: red's farm 1 × 3 = 3.
+    assert score(builder) == {"red": 3, "blue": 0}
+    # Red's castle on that city, from the tile's panel (the declaration's castle figure
+    # stands on cities).
+    put(builder, "red", 0, 0, "N", "castle")
+    assert ("red", 0, 0, "N", "castle") in figures(builder)
+    # The castle scores nothing, and it is no longer a completed city for the farm, which
+    # is paid 4 for it: red 1 × 4 = 4.
+    assert score(builder) == {"red": 4, "blue": 0}
