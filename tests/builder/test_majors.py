@@ -147,3 +147,42 @@ def test_a_castle_put_on_a_completed_city_pays_the_farm_four(open_builder, tmp_p
     # The castle scores nothing, and it is no longer a completed city for the farm, which
     # is paid 4 for it: red 1 × 4 = 4.
     assert score(builder) == {"red": 4, "blue": 0}
+
+
+def test_under_the_big_top_the_last_show_an_acrobat_and_a_ringmaster(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    # D at (0, 0): its city on the north edge, its road from west to east. The circus tile
+    # big-top-8 (roads from west and east ending at its circus space) at (1, 0); the
+    # acrobat tile big-top-2 turned 270° (a road from the east ending at its acrobat
+    # space) at (-1, 0). The road between the two spaces is complete: 3 tiles. Blue's
+    # meeple on it.
+    import_board(builder, tmp_path, ["big-top"],
+                 [("D", 0, 0, 0), ("big-top-8", 1, 0, 0), ("big-top-2", -1, 0, 270)],
+                 [("blue", 0, 0, "W", "meeple")], edition="C2")
+    # Red's ringmaster on D's city, from the tile's panel (a figure kind the declaration
+    # lets stand on cities).
+    put(builder, "red", 0, 0, "N", "ringmaster")
+    # Red's meeple on the acrobat space, from the panel's row for the space.
+    builder.hold_square(-1, 0)
+    builder.testid("put-meeple-acrobats").click()
+    page.wait_for_selector('[data-testid="figure-red--1,0-acrobats"]')
+    # The big top on the circus tile, over the bear (5): the token on the tile's panel,
+    # then the big top, which stands on the tile itself.
+    builder.hold_square(1, 0)
+    token = builder.testid("tile-state-animal_token")
+    if token.evaluate("element => element.tagName") == "SELECT":
+        token.select_option("5")
+    else:
+        token.fill("5")
+        token.press("Tab")
+    wait_until(page, "window.carcwikiBuilder.state.toBoard().tiles[1].state?.animal_token === 5")
+    builder.testid("put-neutral-big-top-tile").click()
+    wait_until(page, "window.carcwikiBuilder.state.toBoard().neutral?.length === 1")
+    assert builder.board()["neutral"] == [{"kind": "big-top", "x": 1, "y": 0}]
+    # Red: D's city, open, 1; the ringmaster 2 × 2 (the circus and the acrobat tile
+    # around it) = 4; the acrobat 5; the big top's last show 5 (the ringmaster is a
+    # follower beside it): 1 + 4 + 5 + 5 = 15. Blue: the road, 3 tiles, 3; the big top 5
+    # (the meeple on D, beside it): 8. The acrobat at (-1, 0) is 2 squares from the big
+    # top: no show for it.
+    assert score(builder) == {"red": 15, "blue": 8}
