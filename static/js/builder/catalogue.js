@@ -158,17 +158,37 @@ export class Catalogue {
    * goes at (0, 0)). Returns { ok, reason, side, piece }: `piece` is where it fails.
    */
   largeFitsAt(tiles, code, x, y, rotation, ignore = null) {
+    return this.largeFit(this.withoutLarge(tiles, ignore), code, x, y, rotation);
+  }
+
+  /** The board without the large tile laid at `ignore` (its piece (0, 0)'s key). */
+  withoutLarge(tiles, ignore) {
+    if (!ignore) return tiles;
+    return new Map([...tiles].filter(([, tile]) => !tile.large || key(tile.large.x, tile.large.y) !== ignore));
+  }
+
+  /** largeFitsAt on a board already without the tile being turned: each piece's square
+   * free, then each edge a piece shares with a tile of the board matching (the pieces
+   * meet one another as printed). */
+  largeFit(board, code, x, y, rotation) {
     const pieces = this.largePieces(code, x, y, rotation);
-    const board = new Map([...tiles].filter(([, tile]) => !ignore || !tile.large
-      || key(tile.large.x, tile.large.y) !== ignore));
-    const combined = new Map(board);
-    for (const piece of pieces) combined.set(key(piece.x, piece.y), piece);
-    let touching = false;
+    const mine = new Set(pieces.map((piece) => key(piece.x, piece.y)));
     for (const piece of pieces) {
       if (board.has(key(piece.x, piece.y))) return { ok: false, reason: "occupied", piece };
-      const fit = this.geometry.fitsAt(combined, piece.tile, piece.x, piece.y, rotation, key(piece.x, piece.y));
-      if (!fit.ok && fit.reason === "mismatch") return { ...fit, piece };
-      touching ||= this.geometry.neighbours(piece.x, piece.y).some(([, nx, ny]) => board.has(key(nx, ny)));
+    }
+    const { geometry } = this;
+    let touching = false;
+    for (const piece of pieces) {
+      for (const [side, nx, ny] of geometry.neighbours(piece.x, piece.y)) {
+        const there = key(nx, ny);
+        if (mine.has(there)) continue;
+        const neighbour = board.get(there);
+        if (!neighbour) continue;
+        touching = true;
+        if (geometry.view(piece.tile, rotation)?.any_edges || geometry.view(neighbour.tile, neighbour.rotation)?.any_edges) continue;
+        const theirs = geometry.edgeAt(neighbour.tile, neighbour.rotation, geometry.sideByName.get(side).opposite);
+        if (geometry.edgeAt(piece.tile, rotation, side) !== theirs) return { ok: false, reason: "mismatch", side, piece };
+      }
     }
     if (!touching && (board.size || x !== 0 || y !== 0)) return { ok: false, reason: "detached", piece: pieces[0] };
     return { ok: true };
@@ -176,7 +196,8 @@ export class Catalogue {
 
   /** The rotations in which the large tile `code` fits at (x, y), clockwise from 0°. */
   largeRotations(tiles, code, x, y, ignore = null) {
-    return this.geometry.rotations.filter((rotation) => this.largeFitsAt(tiles, code, x, y, rotation, ignore).ok);
+    const board = this.withoutLarge(tiles, ignore);
+    return this.geometry.rotations.filter((rotation) => this.largeFit(board, code, x, y, rotation).ok);
   }
 
   /** Every square where the large tile's piece (0, 0) may go, turned `rotation` (or any
@@ -184,18 +205,18 @@ export class Catalogue {
   largeSquares(tiles, code, rotation = null, ignore = null) {
     const rotations = rotation === null ? this.geometry.rotations : [rotation];
     const found = new Map();
-    const board = [...tiles.values()].filter((tile) => !ignore || !tile.large || key(tile.large.x, tile.large.y) !== ignore);
+    const board = this.withoutLarge(tiles, ignore);
     for (const turn of rotations) {
       const offsets = this.largePieces(code, 0, 0, turn);
       const candidates = new Map();
-      if (!board.length) candidates.set(key(0, 0), [0, 0]);
-      for (const tile of board) {
+      if (!board.size) candidates.set(key(0, 0), [0, 0]);
+      for (const tile of board.values()) {
         for (const [, nx, ny] of this.geometry.neighbours(tile.x, tile.y)) {
           for (const piece of offsets) candidates.set(key(nx - piece.x, ny - piece.y), [nx - piece.x, ny - piece.y]);
         }
       }
       for (const [candidate, [x, y]] of candidates) {
-        if (!found.has(candidate) && this.largeFitsAt(tiles, code, x, y, turn, ignore).ok) found.set(candidate, [x, y]);
+        if (!found.has(candidate) && this.largeFit(board, code, x, y, turn).ok) found.set(candidate, [x, y]);
       }
     }
     return [...found.values()];
