@@ -30,10 +30,9 @@ NEUTRAL_KINDS = sorted({kind.code for code in DEFAULT_REGISTRY.codes
 DISTRICTS = {district.name: large for large in DEFAULT_REGISTRY.large_tiles.values()
              for district in large.districts}
 """Every district a large tile declares, by name, with its tile."""
-SPACES = {landmark.name: landmark.space for code in DEFAULT_REGISTRY.codes
-          for landmark in DEFAULT_REGISTRY[code].landmarks if landmark.space is not None}
-"""Every space printed on tiles where players' figures stand (an acrobat space), by name."""
-FIGURE_PLACES = LOCATIONS + [name for name in [*DISTRICTS, *SPACES] if name not in LOCATIONS]
+SPACES = {name: landmark for name, (landmark, _part) in DEFAULT_REGISTRY.spaces.items()}
+"""Every space printed on tiles where figures stand (the acrobat space), by name."""
+FIGURE_PLACES = LOCATIONS + [name for name in (*DISTRICTS, *SPACES) if name not in LOCATIONS]
 """What a player's figure may name as ``at``: the tile locations, the districts and the
 spaces."""
 ERROR_CODES = [code.value for code in ErrorCode] + [
@@ -137,20 +136,22 @@ def _corner_kinds() -> list[str]:
 def _figure_at_help() -> str:
     text = ("Location on the placed tile after rotation: N/E/S/W for a road or city, a "
             "half-edge such as SW for a field, C for a monastery or garden, I for a field "
-            "that touches no edge.")
+            "that touches no edge (II for the second such field of a tile that has two).")
     corner = _corner_kinds()
     if corner:
         text += (f" A {' or '.join(corner)} stands on a corner where four tiles meet: "
                  f"{', '.join(CORNERS)}, the corner of the tile at x, y.")
+    for name, landmark in SPACES.items():
+        space = landmark.space
+        kinds = " or ".join(space.kinds)
+        text += (f" A {kinds} on the {space.word or name + ' space'} of a tile that prints "
+                 f"one names it: {name} (at most {space.holds} on one tile).")
     for large in DEFAULT_REGISTRY.large_tiles.values():
         if large.districts:
             names = [district.name for district in large.districts]
             text += (f" A follower in a district of {large.name} names the district: "
                      f"{', '.join(names[:-1])} or {names[-1]}." if len(names) > 1 else
                      f" A follower in the district of {large.name} names it: {names[0]}.")
-    for name, space in SPACES.items():
-        text += (f" A figure on the {space.word or f'{name} space'} of its tile names it: "
-                 f"{name}.")
     return text
 
 

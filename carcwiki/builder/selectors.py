@@ -64,7 +64,11 @@ def tile_states_of(definition, checked: TileSet) -> dict[str, Any]:
     states: dict[str, Any] = {}
     for name, state in registry.tile_states.items():
         if state.applies(definition):
-            choices = list(state.choices(definition) if state.choices else state.values)
+            if state.choices is not None:
+                choices = list(state.choices(definition))
+            else:  # the values this tile type does not refuse (a bridge over fields)
+                choices = [value for value in state.values
+                           if state.refuses is None or state.refuses(definition, value) is None]
             # true: every value of the state (a tower's height).
             states[name] = True if choices == list(state.values) else choices
     return {"states": states} if states else {}
@@ -74,8 +78,7 @@ def _tile_state_data(registry: ExpansionRegistry) -> list[dict[str, Any]]:
     """The per-tile states the request may carry (``tiles[].state``), as the page asks
     for them: a number between ``min`` and ``max`` when every value is a whole number in
     a run, else a choice among ``values``. A state whose values name sides of the tile
-    as printed (``sides``) also gives, per rotation, the sides each value names on the
-    tile turned that way (``turned``), so that the page names them as the board shows."""
+    as printed, joined by ``-``, says so (``sides``)."""
     states = []
     for name, state in registry.tile_states.items():
         values = list(state.values)
@@ -88,11 +91,9 @@ def _tile_state_data(registry: ExpansionRegistry) -> list[dict[str, Any]]:
         if whole and values and values == list(range(values[0], values[-1] + 1)):
             entry["number"] = {"min": values[0], "max": values[-1]}
         if state.sides:
-            entry["turned"] = {
-                str(turn): {value: [Location[side].rotated(turn).value
-                                    for side in value.split("-")] for value in values}
-                for turn in ROTATIONS
-            }
+            # The page turns each side by the geometry's own turned names, so that it
+            # names them as the tile lies on the board.
+            entry["sides"] = True
         states.append(entry)
     return states
 

@@ -25,13 +25,15 @@ band from edge to edge, with the glyph of its ``end`` where one edge ends on the
 (three edges for the fork), never clickable. A road
 crossing a band or an earlier road does so on a bridge (the two do not meet); a band
 passing under a city shows an arch on each wall. Also drawn: the inner field
-(``half_edges: [I]``) and ``end: village|monastery|gate|house`` on a one-edge road when
-the default guess of where it ends is wrong.
+(``half_edges: [I]``) and ``end: village|monastery|gate|house|centre`` on a one-edge road
+when the default guess of where it ends is wrong (``centre``: at the landmark in the middle
+of the tile, such as a circus; a garden then moves aside, as beside a monastery).
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -157,6 +159,30 @@ def _unit(vector: Point) -> Point:
 
 def _distance(a: Point, b: Point) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def _covers_anchor(glyph: Glyph) -> bool:
+    """Whether the glyph's marks, by their bounding box, cover its anchor: a symbol drawn
+    on the spot rather than beside it."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for mark in glyph.marks:
+        attributes = dict(mark.attributes)
+        if "d" in attributes:
+            numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", attributes["d"])]
+            xs += numbers[0::2]
+            ys += numbers[1::2]
+        for x, y, w, h in (("cx", "cy", "r", "r"), ("cx", "cy", "rx", "ry")):
+            if x in attributes and w in attributes:
+                cx, cy = float(attributes[x]), float(attributes.get(y, 0))
+                rx, ry = float(attributes[w]), float(attributes[h])
+                xs += [cx - rx, cx + rx]
+                ys += [cy - ry, cy + ry]
+        if "width" in attributes:
+            x0, y0 = float(attributes.get("x", 0)), float(attributes.get("y", 0))
+            xs += [x0, x0 + float(attributes["width"])]
+            ys += [y0, y0 + float(attributes.get("height", 0))]
+    return bool(xs) and min(xs) <= 0 <= max(xs) and min(ys) <= 0 <= max(ys)
 
 
 def _sampled(path: Path, pieces: int = 16) -> list[Point]:
@@ -891,7 +917,7 @@ def render_tile_svg(
     occupied_by_lines = {
         edge
         for line in [*bands, *roads]
-        if not (line.kind == "road" and line.end == "monastery")
+        if not (line.kind == "road" and line.end in ("monastery", "centre"))
         for edge in line.edges
     }
     city_edges = {edge for index, item in cities for edge in _edges_of(item)}
@@ -900,7 +926,7 @@ def render_tile_svg(
         for line in [*bands, *roads]
     )
     monastery_roads = "".join(
-        edge for road in dead_ends if road.end == "monastery" for edge in road.edges
+        edge for road in dead_ends if road.end in ("monastery", "centre") for edge in road.edges
     )
     occupied = [edge for edge in EDGE_NAMES if edge in occupied_by_lines or edge in city_edges]
     if len(occupied) == 4 and not straight_through:
@@ -911,7 +937,9 @@ def render_tile_svg(
     centre_spot = _centre_spot(occupied, straight_through, avoid=monastery_roads)
     monastery_spot = centre_spot
     garden_spot = centre_spot
-    if has_monastery and "garden" in kinds:
+    in_the_middle = any(_covers_anchor(glyph) for _, glyph in centre_landmarks)
+    if (has_monastery or in_the_middle) and "garden" in kinds:
+        # The garden steps aside for a monastery or a symbol drawn on the middle (flier-A).
         garden_spot = (centre_spot[0] + 22 if centre_spot[0] <= 50 else centre_spot[0] - 22,
                        centre_spot[1] + 20 if centre_spot[1] <= 50 else centre_spot[1] - 20)
 
@@ -960,7 +988,7 @@ def render_tile_svg(
             line.paths = [_line_to(line.edges[0], pools[position])]
         elif line.kind == "road" and len(line.edges) == 1:
             edge = line.edges[0]
-            if line.end == "monastery":
+            if line.end in ("monastery", "centre"):
                 line.paths = [_line_to(edge, monastery_spot)]
             elif line.end == "gate":
                 line.gate = gate_for(edge)

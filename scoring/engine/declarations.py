@@ -558,9 +558,15 @@ class LayoutRule:
 @dataclasses.dataclass(frozen=True)
 class FigureRule:
     """A check of one figure on its tile: ``check(tile, segment, kind)`` returns why it
-    may not stand there, or ``None``."""
+    may not stand there, or ``None``.
+
+    ``laying_only``: the rule forbids placing a figure when the tile is laid, and holds
+    for the finished board only as long as nothing brings figures to tiles already on
+    the table; with a part in play that does (``Part.reaches_laid_tiles``: the magic
+    portal), it is not checked."""
 
     check: Callable[[Any, Any, str], str | None]
+    laying_only: bool = False
 
 
 @dataclasses.dataclass(frozen=True)

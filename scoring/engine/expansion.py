@@ -113,6 +113,7 @@ from .declarations import (
 )
 from .outputs import Output
 from .problems import ProblemCode
+from .results import COLOR_NAME as _COLOR_NAME
 from .results import figure_counts, majority
 from .rules import Edition, RuleOption
 from .tiles import FeatureKind
@@ -216,6 +217,10 @@ class Part:
     other_editions: tuple[str, ...] = ()
     """Catalogue codes of editions that have it besides those the calculator scores
     (the Winter Edition)."""
+    reaches_laid_tiles: bool = False
+    """Whether its rules put figures on tiles already on the table (the magic portal
+    places a follower on any unfinished feature): figure rules about the moment a tile
+    is laid (``FigureRule.laying_only``) then do not hold at the end."""
 
     @property
     def catalogue_name(self) -> str:
@@ -550,7 +555,10 @@ class InPlay:
 
     @functools.cached_property
     def figure_rules(self) -> tuple[FigureRule, ...]:
-        return _merged(self.parts, "figure_rules")
+        rules = _merged(self.parts, "figure_rules")
+        if any(part.reaches_laid_tiles for part in self.parts):
+            rules = tuple(rule for rule in rules if not rule.laying_only)
+        return rules
 
     @functools.cached_property
     def board_checks(self) -> tuple[BoardCheck, ...]:
@@ -792,6 +800,6 @@ class ScoringContext:
             if key is not None:
                 found.setdefault(key, set()).add(figure.player)
         return {
-            key: [player.value for player in self.players if player in colours]
+            key: [_COLOR_NAME[player] for player in self.players if player in colours]
             for key, colours in found.items()
         }

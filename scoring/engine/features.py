@@ -35,6 +35,12 @@ from .tiles import FeatureKind, OrientedTile, TileSet
 _KIND_NAME = {kind: kind.value for kind in FeatureKind}
 """Feature kinds by name (a dict lookup is cheaper than ``Enum.value``)."""
 
+_WEST_AND_NORTH = (3, 0)
+"""The sides across which the graph joins a tile to the tiles before it."""
+
+_SIDE_STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+"""The ``(dx, dy)`` step across each side, north, east, south, west."""
+
 _NEIGHBOURHOOD = tuple(
     (dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)
 )
@@ -117,7 +123,7 @@ class FeatureGraph:
     """
 
     __slots__ = (
-        "_placed", "_parent", "_facts", "_positions", "_open_edges", "_links", "_roots",
+        "_placed", "_parent", "_facts", "_positions", "_links", "_roots", "_slots", "_carried",
         "_closed_ends",
         "_numbers", "_feature_of_root", "_feature_of_figure", "_complete",
     )
@@ -140,11 +146,18 @@ class FeatureGraph:
     def carrying(self, name: str) -> list[Feature]:
         """Features with a segment that carries attribute ``name`` (goods, an inn), in
         numbering order; only those are built."""
-        parent, facts = self._parent, self._facts
-        roots = {
-            parent[node] for node, fact in enumerate(facts)
-            if fact[7] and any(key == name for key, _ in fact[7])
-        }
+        carried = self._carried
+        if carried is None:  # every attribute's segments, found once per board
+            carried = self._carried = {}
+            for oriented, base in self._slots.values():
+                if oriented.carried:
+                    for key, ranks in oriented.carried.items():
+                        nodes = carried.get(key)
+                        if nodes is None:
+                            nodes = carried[key] = []
+                        nodes += [base + rank for rank in ranks]
+        parent = self._parent
+        roots = {parent[node] for node in carried.get(name, ())}
         missing = roots - self._feature_of_root.keys()
         if missing:
             self._materialise(missing)
@@ -180,19 +193,24 @@ class FeatureGraph:
         figures on existing features.
         """
         table = tiles.orientations(edition)
+        placed_tiles = board.tiles
         try:
             placed = {
                 (tile.y, tile.x): table[tile.code][tile.rotation // 90]
-                for tile in board.tiles if not tile.state
+                for tile in placed_tiles if not tile.state
             }
-            special = len(placed) != len(board.tiles)
         except KeyError:  # a large tile
-            placed, special = {}, True
-        if special:  # tiles with a state or covering several squares
-            for tile in board.tiles:
-                for x, y, turned in tiles.lay(tile.code, tile.x, tile.y, tile.rotation,
-                                              tile.state, edition):
-                    placed[(y, x)] = turned
+            placed = {
+                (tile.y, tile.x): table[tile.code][tile.rotation // 90]
+                for tile in placed_tiles if not tile.state and tile.code in table
+            }
+        if len(placed) != len(placed_tiles):
+            # Only the tiles with a state or covering several squares are laid one by one.
+            for tile in placed_tiles:
+                if tile.state or tile.code not in table:
+                    for x, y, turned in tiles.lay(tile.code, tile.x, tile.y, tile.rotation,
+                                                  tile.state, edition):
+                        placed[(y, x)] = turned
         return cls.from_placed(placed, board.figures, board.neutral)
 
     @classmethod
@@ -203,24 +221,25 @@ class FeatureGraph:
         """Build the graph from oriented tiles keyed by ``(y, x)`` (reading order), with
         the players' figures and the neutral figures standing on them."""
         graph = cls()
-        # Number the segments in reading order; per segment keep what the features
-        # read (facts) and the square, one tuple object per square.
-        slots: dict[tuple[int, int], tuple[OrientedTile, int]] = {}
+        keys = sorted(placed)
+        # Squares as integers ``y * width + x``: a row is wider than the board by one,
+        # so the square west of the first column is empty and never the row above's
+        # last, and the neighbour west is ``- 1``, north ``- width``.
+        if keys:
+            min_x = min(key[1] for key in keys)
+            max_x = max(key[1] for key in keys)
+        else:
+            min_x = max_x = 0
+        width = max_x - min_x + 2
+        # One pass in reading order numbers the segments, keeps per segment what the
+        # features read (facts) and the square (one tuple object per square), and joins
+        # each tile to its west and north neighbours, which come before it.
+        slots: dict[int, tuple[OrientedTile, int]] = {}
+        get = slots.get
         facts: list[tuple] = []
         positions: list[tuple[int, int]] = []
         links: list[tuple[int, int]] = []
-        node_count = 0
-        for key in sorted(placed):
-            oriented = placed[key]
-            slots[key] = (oriented, node_count)
-            reading = oriented.reading_facts
-            facts += reading
-            positions += ((key[1], key[0]),) * len(reading)
-            for field, city in oriented.border_links:
-                links.append((node_count + field, node_count + city))
-            node_count += len(reading)
-        parent = list(range(node_count))
-        open_edges = [0] * node_count
+        parent: list[int] = []
         closed_ends: list[int] = []
         """Nodes of roads and cities that end against a tile closing its edges."""
 
@@ -230,29 +249,37 @@ class FeatureGraph:
                 node = parent[node]
             return node
 
-        for key, (oriented, base) in slots.items():
+        base = 0
+        for key in keys:
+            oriented = placed[key]
             y, x = key
-            edge_ranks = oriented.edge_ranks
-            for side, neighbour_key in ((1, (y, x + 1)), (2, (y + 1, x))):
-                across = slots.get(neighbour_key)
+            square = y * width + x
+            slots[square] = (oriented, base)
+            facts += oriented.reading_facts
+            count = oriented.node_count
+            positions += ((x, y),) * count
+            parent += range(base, base + count)
+            if oriented.border_links:
+                for field, city in oriented.border_links:
+                    links.append((base + field, base + city))
+            for side in _WEST_AND_NORTH:
+                across = get(square - 1 if side == 3 else square - width)
                 if across is None:
-                    if edge_ranks[side] >= 0:
-                        open_edges[base + edge_ranks[side]] += 1
-                        for rank in oriented.shared_ranks[side]:
-                            open_edges[base + rank] += 1
                     continue
                 other, other_base = across
                 pairs = oriented.joins[side].get(other)
                 if pairs is None:
                     pairs = _joins(oriented, other, side)
-                if not pairs and (oriented.closes or other.closes):
-                    # A tile that closes its edges (an abbey) ends the road or city that
-                    # meets it there: an end on that tile, not an open edge.
-                    for tile, tile_base, tile_side in ((oriented, base, side),
-                                                       (other, other_base, (side + 2) % 4)):
-                        rank = tile.side_segment[tile_side]
-                        if rank >= 0 and not tile.closes:
-                            closed_ends.append(tile_base + tile.rank[rank])
+                if not pairs:
+                    if oriented.closes or other.closes:
+                        # A tile that closes its edges (an abbey) ends the road or city
+                        # that meets it there: an end on that tile, not an open edge.
+                        for tile, tile_base, tile_side in ((oriented, base, side),
+                                                           (other, other_base, (side + 2) % 4)):
+                            rank = tile.side_segment[tile_side]
+                            if rank >= 0 and not tile.closes:
+                                closed_ends.append(tile_base + tile.rank[rank])
+                    continue
                 for mine, theirs in pairs:
                     # Most nodes are roots or one step below one: look before calling.
                     root_a = parent[base + mine]
@@ -269,35 +296,41 @@ class FeatureGraph:
                             parent[root_b] = root_a
                         else:
                             parent[root_a] = root_b
-            if edge_ranks[0] >= 0 and (y - 1, x) not in slots:
-                open_edges[base + edge_ranks[0]] += 1
-                for rank in oriented.shared_ranks[0]:
-                    open_edges[base + rank] += 1
-            if edge_ranks[3] >= 0 and (y, x - 1) not in slots:
-                open_edges[base + edge_ranks[3]] += 1
-                for rank in oriented.shared_ranks[3]:
-                    open_edges[base + rank] += 1
+            base += count
+        node_count = base
         # Parents are never larger than their children, so one pass in order points
         # every node straight at its root; the roots are the features in numbering order.
+        # Each root is numbered among the features of its kind on the way.
         roots = []
+        numbers: dict[int, int] = {}
+        counts = [0] * len(FeatureKind)
         for node in range(node_count):
             root = parent[node] = parent[parent[node]]
             if root == node:
                 roots.append(node)
+                kind_position = facts[node][2]
+                counts[kind_position] += 1
+                numbers[node] = counts[kind_position]
 
         graph._placed = placed
+        graph._slots = slots
+        graph._carried = None
         graph._parent = parent
         graph._facts = facts
         graph._positions = positions
-        graph._open_edges = open_edges
         graph._links = links
         graph._roots = roots
         graph._closed_ends = closed_ends
-        graph._numbers = None
+        graph._numbers = numbers
+
+        def base_of(x: int, y: int) -> tuple[OrientedTile, int]:
+            if not min_x <= x <= max_x:
+                raise KeyError((y, x))
+            return slots[y * width + x]
 
         figure_roots = []
         for figure in figures:
-            oriented, base = slots[(figure.y, figure.x)]
+            oriented, base = base_of(figure.x, figure.y)
             rank = oriented.figure_ranks.get(figure.at)
             if rank is None:
                 raise ValueError(
@@ -307,7 +340,7 @@ class FeatureGraph:
         neutral_roots = []
         for piece in neutral:
             if piece.at is not None:
-                oriented, base = slots[(piece.y, piece.x)]
+                oriented, base = base_of(piece.x, piece.y)
                 neutral_roots.append((piece, parent[base + oriented.figure_ranks[piece.at]]))
         if neutral_roots:
             graph._materialise(set(figure_roots).union(root for _, root in neutral_roots))
@@ -329,16 +362,7 @@ class FeatureGraph:
 
     def _number_of(self) -> dict[int, int]:
         """Each root's number among the features of its kind."""
-        numbers = self._numbers
-        if numbers is None:
-            facts = self._facts
-            counts = [0] * len(FeatureKind)
-            numbers = self._numbers = {}
-            for root in self._roots:
-                kind_position = facts[root][2]
-                counts[kind_position] += 1
-                numbers[root] = counts[kind_position]
-        return numbers
+        return self._numbers
 
     def _materialise(self, wanted: set[int]) -> None:
         """Create the features of the ``wanted`` roots and of the cities their farms
@@ -354,14 +378,12 @@ class FeatureGraph:
                 cities.add(parent[city])
         to_read = wanted.union(*borders_of.values()).difference(feature_of_root)
         numbers = self._number_of()
-        facts, positions, open_edges = self._facts, self._positions, self._open_edges
+        facts, positions = self._facts, self._positions
         placed = self._placed
-        for node in [node for node in range(len(parent)) if parent[node] in to_read]:
-            root = parent[node]
-            _, kind, _, pennants, road_end, centre, _, attributes = facts[node]
-            feature = feature_of_root.get(root)
-            if feature is None:
-                feature = feature_of_root[root] = Feature(kind, numbers[root], root)
+        for root in to_read:
+            feature_of_root[root] = Feature(facts[root][1], numbers[root], root)
+        for node in [node for node, root in enumerate(parent) if root in to_read]:
+            feature = feature_of_root[parent[node]]
             # Segments of one tile are numbered together, so a feature passing this tile
             # twice sees the same square twice in a row: count it once.
             position = positions[node]
@@ -369,12 +391,20 @@ class FeatureGraph:
             if not tiles or tiles[-1] is not position:
                 tiles.append(position)
             feature.segment_count += 1
+            fact = facts[node]
+            if fact[9]:  # nothing else to count (most fields)
+                continue
+            _, _, _, pennants, road_end, centre, _, attributes, open_sides, _ = fact
             if attributes:
                 feature.attributes += attributes
             if pennants:
                 feature.pennants += pennants
-            if open_edges[node]:
-                feature.open_edges += open_edges[node]
+            if open_sides:  # a road or city edge with no tile across is open
+                x, y = position
+                for side in open_sides:
+                    dx, dy = _SIDE_STEPS[side]
+                    if (y + dy, x + dx) not in placed:
+                        feature.open_edges += 1
             if road_end:
                 feature.dead_ends += 1
             elif centre:
@@ -403,7 +433,8 @@ class FeatureGraph:
 def _joins(
     oriented: OrientedTile, other: OrientedTile, side: int
 ) -> tuple[tuple[int, int], ...]:
-    """Segment rank pairs joined across ``side`` (1 = east, 2 = south) of ``oriented``
+    """Segment rank pairs joined across ``side`` (the graph asks for 3 = west and
+    0 = north) of ``oriented``
     and the opposite side of ``other``: the road or city on the edge and the fields on
     either half, and a city sharing the edge (:attr:`~scoring.engine.tiles.Segment.
     shares`) with the city across. Cached on the tile: a board repeats the same few

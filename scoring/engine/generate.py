@@ -25,7 +25,7 @@ from .features import FeatureGraph
 from .locations import ROTATIONS, Side
 from .rules import Edition
 from .tiles import EdgeType, OrientedTile, TileSet
-from .validation import registry_of
+from .validation import registry_of, validate_request
 
 _OFFSETS = tuple((side, side.offset, side.opposite) for side in Side)
 
@@ -375,3 +375,140 @@ def finished_game(
 
 DEALS = 12
 """How many deals :func:`finished_game` tries."""
+
+
+def prune_figures(request: dict[str, Any], tiles: TileSet) -> dict[str, Any]:
+    """Take off the figures that the validator refuses (a castle drawn on a city that is
+    no castle yet, a figure its rules keep off a tile), until the request validates; the
+    request is changed in place and returned. Errors elsewhere are left to the caller."""
+    for _ in range(len(request["figures"]) + 1):
+        wrong = {int(error.path[len("figures["):].split("]")[0])
+                 for error in validate_request(request, tiles)
+                 if error.path.startswith("figures[")}
+        if not wrong:
+            break
+        request["figures"] = [figure for index, figure in enumerate(request["figures"])
+                              if index not in wrong]
+    return request
+
+
+def add_extras(
+    request: dict[str, Any], tiles: TileSet, rng: random.Random, *, attempts: int = 4,
+) -> dict[str, Any]:
+    """Fill in, on a request of :func:`random_request`, what the expansions in play let
+    players enter besides tiles and figures, from their declarations: a random choice of
+    every rule, per-tile states (ferries, towers, bridges, animal tokens), the figures no
+    player owns (mage, witch, fairy, big top), players' figures on spaces printed on tiles
+    (acrobats), and what players hold that the board does not count (gold, the king and
+    robber baron, the two score markers). Each addition is kept only if the request stays
+    valid, so the result validates when the request did; the request is changed in place
+    and returned."""
+    registry = registry_of(tiles)
+    in_play = registry.in_play(request.get("expansions") or ())
+
+    def valid() -> bool:
+        return not validate_request(request, tiles)
+
+    rules = request.setdefault("rules", {})
+    for option in registry.rule_options:
+        rules[option.name] = rng.choice(option.choices).value
+    placed = [tile for tile in request["tiles"] if tiles.get(tile["tile"]) is not None]
+
+    refused: list[dict[str, Any]] = []
+    """Tiles whose state the rules refuse alone (an animal token needs the big top)."""
+    for state in in_play.tile_states.values():
+        for tile in rng.sample(placed, len(placed)):
+            if not state.applies(tiles[tile["tile"]]) or rng.random() < 0.3:
+                continue
+            before = dict(tile.get("state") or {})
+            for _ in range(attempts):
+                tile["state"] = {**before, state.name: rng.choice(state.values)}
+                if valid():
+                    break
+                tile["state"] = before
+            else:
+                refused.append(tile)
+            if not tile["state"]:
+                del tile["state"]
+
+    neutral = request.setdefault("neutral", [])
+    for kind in in_play.neutral_figures.values():
+        for _ in range(kind.limit):
+            for _ in range(attempts):
+                if kind.features and request["figures"] and rng.random() < 0.6:
+                    # Beside a player's figure (the fairy needs a follower there).
+                    figure = rng.choice(request["figures"])
+                    piece = {"kind": kind.code, "x": figure["x"], "y": figure["y"],
+                             "at": figure["at"]}
+                else:
+                    # A figure on a tile may need a state of that tile (the big top, the
+                    # value of the animal token under it): try such tiles with one.
+                    tile = rng.choice(refused if refused and not kind.features
+                                      and rng.random() < 0.8 else placed)
+                    piece = {"kind": kind.code, "x": tile["x"], "y": tile["y"]}
+                    if not kind.features:
+                        before = tile.get("state")
+                        missing = {state.name: rng.choice(state.values)
+                                   for state in in_play.tile_states.values()
+                                   if state.applies(tiles[tile["tile"]])
+                                   and state.name not in (before or {})}
+                        if missing:
+                            tile["state"] = {**(before or {}), **missing}
+                        neutral.append(piece)
+                        if valid():
+                            break
+                        neutral.pop()
+                        if before is None:
+                            tile.pop("state", None)
+                        else:
+                            tile["state"] = before
+                        continue
+                    if kind.features:
+                        oriented = tiles.orientations(Edition(request["edition"]))[
+                            tile["tile"]][(tile.get("rotation") or 0) // 90]
+                        segments = [segment for segment in oriented.segments
+                                    if segment.kind in kind.features]
+                        if not segments:
+                            continue
+                        piece["at"] = rng.choice(rng.choice(segments).locations).value
+                neutral.append(piece)
+                if valid():
+                    break
+                neutral.pop()
+    if not neutral:
+        del request["neutral"]
+
+    colors = [player["color"] for player in request["players"]]
+    for name, (landmark, part) in registry.spaces.items():
+        if part.code not in in_play.codes:
+            continue
+        for tile in placed:
+            if not tiles[tile["tile"]].has_landmark(name) or rng.random() < 0.4:
+                continue
+            for _ in range(rng.randint(1, landmark.space.holds)):
+                request["figures"].append({
+                    "player": rng.choice(colors), "x": tile["x"], "y": tile["y"], "at": name,
+                    "kind": rng.choice(landmark.space.kinds)})
+                if not valid():
+                    request["figures"].pop()
+
+    for tokens in in_play.tokens:
+        if tokens.on_board is not None:
+            continue
+        for player in rng.sample(request["players"], len(request["players"])):
+            if rng.random() < 0.3:
+                continue
+            points = player.get("points")
+            for _ in range(attempts):
+                player[tokens.name] = (
+                    {rng.choice(tokens.kinds): True} if tokens.flags
+                    else {kind: rng.randint(0, 12) for kind in tokens.kinds})
+                if tokens.on_scoreboard:
+                    # The markers stand for the points: the request gives one or the other.
+                    player.pop("points", None)
+                if valid():
+                    break
+                del player[tokens.name]
+                if points is not None:
+                    player["points"] = points
+    return request

@@ -109,6 +109,9 @@ class Location(enum.Enum):
     """The centre: a monastery or a garden."""
     I = "I"  # noqa: E741 - the contract's name for the inner field
     """The inner field: a field that touches no half-edge (expansion tiles)."""
+    II = "II"
+    """A second inner field, on the tiles that have two (two cities crossing, with a
+    strip of field enclosed on each side: abbey-mayor-C, king-robber-C)."""
 
     @classmethod
     def parse(cls, name: str) -> Location:
@@ -194,6 +197,8 @@ HALF_EDGES: tuple[Location, ...] = (
     Location.SE, Location.SW, Location.WS, Location.WN,
 )
 _HALF_EDGE_SET = frozenset(HALF_EDGES)
+INNER_FIELDS = frozenset({Location.I, Location.II})
+"""The locations of fields that touch no half-edge."""
 
 EDGE_OF_SIDE: dict[Side, Location] = dict(zip(Side, _EDGES, strict=True))
 """The whole-edge location of each side."""
@@ -219,7 +224,7 @@ _ROTATE_90: dict[Location, Location] = {
     Location.EN: Location.SE, Location.ES: Location.SW,
     Location.SE: Location.WS, Location.SW: Location.WN,
     Location.WS: Location.NW, Location.WN: Location.NE,
-    Location.C: Location.C, Location.I: Location.I,
+    Location.C: Location.C, Location.I: Location.I, Location.II: Location.II,
 }
 
 _MEETS: dict[Location, Location] = {

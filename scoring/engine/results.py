@@ -28,6 +28,9 @@ _NAME: dict[Color | FeatureKind, str] = {
 """The JSON name of each colour and feature kind: a dict lookup is much cheaper than
 ``Enum.value`` in the loops that write the response."""
 
+COLOR_NAME: dict[Color, str] = {color: color.value for color in Color}
+"""The JSON name of each colour, for the response writers of the expansions."""
+
 
 def plural(count: int, word: str, plural_word: str | None = None) -> str:
     """``"1 tile"``, ``"3 tiles"``."""
@@ -80,10 +83,11 @@ def majority_note(
     ``in_full=False`` when tied owners may still collect different points."""
     if len(counts) < 2:
         return ""
-    listing = ", ".join(f"{player.value} {count}" for player, count in counts.items())
+    name = _NAME
+    listing = ", ".join([f"{name[player]} {count}" for player, count in counts.items()])
     if len(owners) == 1:
-        return f"; most figures: {owners[0].value} ({listing})"
-    names = " and ".join(owner.value for owner in owners)
+        return f"; most figures: {name[owners[0]]} ({listing})"
+    names = " and ".join([name[owner] for owner in owners])
     if in_full:
         return f"; tie for most figures, {names} each score in full ({listing})"
     return f"; tie for most figures, {names} both own it ({listing})"

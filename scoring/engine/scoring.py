@@ -124,12 +124,16 @@ def _score(
                 by_kind[player][bonus.by_kind] += points
 
     token_kinds = in_play.tokens
-    before = {
-        player.color: player.points + sum(
-            player.token_count(tokens.name, kind)
-            for tokens in token_kinds if tokens.on_scoreboard for kind in tokens.kinds)
-        for player in request.players
-    }
+    on_scoreboard = [tokens for tokens in token_kinds if tokens.on_scoreboard]
+    if on_scoreboard:
+        before = {
+            player.color: player.points + sum(
+                player.token_count(tokens.name, kind)
+                for tokens in on_scoreboard for kind in tokens.kinds)
+            for player in request.players
+        }
+    else:
+        before = {player.color: player.points for player in request.players}
     totals = [
         before[player.color] + sum(by_kind[player.color].values()) for player in request.players
     ]
@@ -145,7 +149,7 @@ def _score(
                 tokens.name: {kind: _held(tokens, player.token_count(tokens.name, kind))
                               for kind in tokens.kinds}
                 for tokens in token_kinds
-            },
+            } if token_kinds else {},
         )
         for player, rank in zip(request.players, ranks, strict=True)
     )

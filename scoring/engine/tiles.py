@@ -38,6 +38,7 @@ from .locations import (
     EDGE_OF_SIDE,
     HALF_EDGES,
     HALVES_OF_SIDE,
+    INNER_FIELDS,
     Location,
     Side,
 )
@@ -218,8 +219,9 @@ class _NoExtras:
 NO_EXTRAS: TileSchema = _NoExtras()
 """A schema that allows the base features only."""
 
-ROAD_ENDS = ("village", "monastery", "gate", "house")
-"""What a road that ends on its tile may be drawn ending at (``end``, pictures only)."""
+ROAD_ENDS = ("village", "monastery", "gate", "house", "centre")
+"""What a road that ends on its tile may be drawn ending at (``end``, pictures only;
+``centre``: at what the tile prints in its middle, such as a circus)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -542,7 +544,7 @@ def _segment_from_data(
     elif kind is FeatureKind.FARM:
         locations = _parse_locations(raw.get("half_edges") or ["I"], "half_edges")
         for location in locations:
-            if location is Location.I:
+            if location in INNER_FIELDS:
                 if len(locations) > 1:
                     raise TileDataError("an inner field touches no half-edge")
             elif not location.is_half_edge:
@@ -612,7 +614,7 @@ def _check_coverage(edges: tuple[EdgeType, ...], segments: Sequence[Segment]) ->
     owners: dict[Location, int] = {}
     for segment in segments:
         for location in segment.locations:
-            if location in (Location.C, Location.I):
+            if location is Location.C or location in INNER_FIELDS:
                 continue
             owners[location] = owners.get(location, 0) + 1
     for side in Side:
@@ -638,7 +640,7 @@ class OrientedTile:
         "definition", "rotation", "edges", "segments", "side_segment", "side_halves",
         "centre", "reading_order", "rank", "reading_facts", "edge_ranks", "side_ranks",
         "border_links", "figure_ranks", "figure_segments", "joins", "_segment_index",
-        "closes", "shared_ranks",
+        "closes", "shared_ranks", "node_count", "carried",
     )
 
     def __init__(self, definition: TileDefinition, rotation: int, edition: Edition | None):
@@ -689,7 +691,7 @@ class OrientedTile:
         self.rank: tuple[int, ...] = tuple(rank)
         # What the feature graph reads of each segment, in reading order, as plain values:
         # (index, kind, kind position, pennants, is a road end, is a centre, bordered cities,
-        # attributes).
+        # attributes, open sides and plain (below)).
         # Enum members hash slowly, and this loop runs once per segment of the board.
         kinds = list(FeatureKind)
         self.reading_facts: tuple[tuple, ...] = tuple(
@@ -720,6 +722,31 @@ class OrientedTile:
         self.shared_ranks: tuple[tuple[int, ...], ...] = tuple(map(tuple, shared))
         """By side: ranks of the cities that share that edge with the one owning it
         (:attr:`Segment.shares`); empty on almost every tile."""
+        # The sides where each segment is open while no tile lies across (its road or
+        # city edge, or an edge it shares), appended to its reading facts: the feature
+        # graph counts open edges only for the features it builds.
+        # Last, whether the segment has nothing for the graph to count but its square.
+        open_sides = [
+            tuple(side for side in range(4) if self.edge_ranks[side] == position)
+            + tuple(side for side in range(4) if position in self.shared_ranks[side])
+            for position in range(len(self.reading_facts))
+        ]
+        self.reading_facts = tuple(
+            (*fact, sides, not (fact[3] or fact[4] or fact[5] or fact[7] or sides))
+            for fact, sides in zip(self.reading_facts, open_sides, strict=True)
+        )
+        carried: dict[str, list[int]] = {}
+        for position, fact in enumerate(self.reading_facts):
+            for key, _ in fact[7]:
+                ranks = carried.setdefault(key, [])
+                if position not in ranks:
+                    ranks.append(position)
+        self.carried: dict[str, tuple[int, ...]] = {
+            key: tuple(ranks) for key, ranks in carried.items()
+        }
+        """By attribute name, the ranks of the segments that carry it (an inn, goods)."""
+        self.node_count: int = len(self.reading_facts)
+        """How many segments the tile has in the edition (nodes of the feature graph)."""
         self.side_ranks: tuple[tuple[int, ...], ...] = tuple(
             tuple(rank[index] if index >= 0 and not closes else -1
                   for index in (self.side_segment[side], *self.side_halves[side]))

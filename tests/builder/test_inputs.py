@@ -25,8 +25,8 @@ def test_the_page_gets_the_declared_tile_states_and_each_tiles_choices(client):
     states = {entry["name"]: entry for entry in data["rules"]["tile_states"]}
     assert states["ferry"]["part"] == "ferries"
     assert states["ferry"]["label"] == "the ferry links the jetties"
-    # Turned 90°, the printed east lies south and the printed south west.
-    assert states["ferry"]["turned"]["90"]["E-S"] == ["S", "W"]
+    # Its values name the printed sides: the page names them as the turned tile lies.
+    assert states["ferry"]["sides"] is True
     assert states["tower"]["number"] == {"min": 0, "max": 30}
     loaded = client.get("/board/tiles/", {"groups": "ferries"}).json()
     lakes = {tile["code"]: tile.get("states") for tile in loaded["tiles"]}

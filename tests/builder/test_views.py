@@ -73,8 +73,9 @@ def test_the_page_carries_everything_the_builder_needs(client):
         "count-king-robber", "count", "king-robber-baron", "shrines", "hills-sheep", "hills",
         "shepherds", "vineyards", "princess-dragon", "dragon", "fairy", "magic-portal",
         "princess", "tower", "flier", "ferries", "goldmines", "mage-witch", "crop-circles",
-        "messages", "big-top", "circus", "acrobats", "ringmaster",
-        "bridges-castles-bazaars", "bridges", "castles", "bazaars",
+        "messages", "bridges-castles-bazaars", "bridges", "castles", "bazaars",
+        "big-top", "circus", "acrobats", "ringmaster",
+        "robbers",
     }
     pig = next(option for option in data["options"] if option["code"] == "pig")
     assert pig == {"code": "pig", "name": "Pig", "editions": ["C1", "C2", "C3"],
@@ -90,7 +91,7 @@ def test_the_page_carries_everything_the_builder_needs(client):
     assert [o["code"] for o in data["options"] if o["whole"]] == [
         "inns-cathedrals", "traders-builders", "princess-dragon", "tower", "abbey-mayor",
         "count-king-robber", "river2", "bridges-castles-bazaars", "hills-sheep", "big-top",
-        "flier", "messages", "ferries", "goldmines", "mage-witch", "crop-circles"]
+        "flier", "messages", "ferries", "goldmines", "mage-witch", "robbers", "crop-circles"]
     assert data["initial"] == {"edition": "C3", "expansions": ["farmers", "abbot"]}
     assert data["urls"] == {"score": "/api/score/", "check": "/api/score/check/",
                             "save": SAVE_URL, "tiles": "/board/tiles/",
@@ -310,9 +311,9 @@ def test_the_page_carries_only_the_tiles_of_the_game_in_play(client):
     # The rules data of every declared expansion travels with it too (see below).
     assert len(response.content) < 110_000
     # The rules of every declared expansion still travel with the page (about 1 KB each;
-    # 64.7 KB with the fairy's placement rule, the declared tile states, Under the Big
-    # Top with its acrobat space, and Bridges, Castles & Bazaars).
-    assert len(client.get("/board/").content) < 66_000
+    # 63,636 bytes with Under the Big Top, Bridges, Castles & Bazaars and the declared
+    # tile states: about 1.5 KB of those).
+    assert len(client.get("/board/").content) < 65_000
 
 
 def test_the_tiles_of_another_expansion_come_on_request(client):
@@ -346,8 +347,7 @@ def test_the_figure_kinds_come_from_the_expansions(client):
         "meeple": (7, 1, "base"), "abbot": (1, 1, "abbot"), "large": (1, 2, "large-meeple"),
         "builder": (1, 0, "builder"), "pig": (1, 0, "pig"), "mayor": (1, 1, "mayor"),
         "wagon": (1, 1, "wagon"), "barn": (1, 0, "barn"), "shepherd": (1, 0, "shepherds"),
-        "ringmaster": (1, 1, "ringmaster"),
-        "castle": (3, 0, "castles"),
+        "castle": (3, 0, "castles"), "ringmaster": (1, 1, "ringmaster"),
     }
     large = figure(data, "large")
     assert (large["name"], large["plural"], large["shape"]) == (

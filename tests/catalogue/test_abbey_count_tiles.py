@@ -62,8 +62,11 @@ def test_roundabout_is_one_road_with_three_ends():
     assert features_of("abbey-mayor-M", "road") == [{"kind": "road", "edges": ["N", "S", "W"]}]
 
 
-def test_crossing_cities_share_one_inner_field():
+def test_crossing_cities_enclose_two_inner_fields():
+    # As JCloisterZone's AM/CCcc+ and KR/CCcc: a strip on each side, fields I and II, each
+    # bordering both cities.
     for code in ("abbey-mayor-C", "king-robber-C"):
         assert features_of(code, "field") == [
-            {"kind": "field", "half_edges": ["I"], "cities": ["N+S", "E+W"]}
+            {"kind": "field", "half_edges": ["I"], "cities": ["N+S", "E+W"]},
+            {"kind": "field", "half_edges": ["II"], "cities": ["N+S", "E+W"]},
         ]

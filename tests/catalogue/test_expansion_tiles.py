@@ -137,8 +137,8 @@ def test_gardens_exist_in_c2_and_c3_only():
         "abbey-mayor-H": ["C2"], "king-robber-B": ["C2"], "hills-sheep-14": ["C2"],
         "princess-dragon-4": ["C2"], "princess-dragon-20": ["C2"], "tower-2": ["C2"],
         "tower-4": ["C2"], "mage-witch-H": ["C2", "C3"], "flier-A": ["C2", "C3"],
-        "big-top-1": ["C2"], "big-top-7": ["C2"],
-        "bridges-castles-bazaars-4": ["C2"],
+        "robbers-D": ["C2", "C3"],
+        "bridges-castles-bazaars-4": ["C2"], "big-top-1": ["C2"], "big-top-7": ["C2"],
     }
 
 

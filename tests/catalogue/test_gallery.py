@@ -46,10 +46,10 @@ def test_gallery_shows_every_tile_type_grouped_by_expansion(client, catalogue):
     # Abbey & Mayor: 12 land tiles and the abbey; Count, King & Robber: 5 king and robber
     # baron tiles, 5 shrines and the 12 squares of the City of Carcassonne; Hills & Sheep:
     # 16 tile types; The Princess & the Dragon: 29; The Tower: 17; Goldmines, Mage & Witch
-    # and The Flier: 8 each; Crop Circles I and II: 12; The Ferries: 3 types; Under the
-    # Big Top: 16 types.
+    # and The Flier: 8 each; Crop Circles I and II: 12; The Ferries: 3 types; The Robbers:
+    # 6 types; Bridges, Castles & Bazaars: 11; Under the Big Top: 16 types.
     assert len(codes) == 32 + 14 + 12 + 17 + 24 + 13 + 22 + 16 + 29 + 17 + (
-        8 + 8 + 8 + 12 + 3) + 16 + 11
+        8 + 8 + 8 + 12 + 3 + 6) + 11 + 16
     assert sum(code.endswith("-garden") for code in codes) == 8
     sections = [(section["code"], section["name"], len(section["tiles"]))
                 for section in response.context["sections"]]
@@ -64,6 +64,7 @@ def test_gallery_shows_every_tile_type_grouped_by_expansion(client, catalogue):
         ("hills-sheep", "Hills & Sheep", 16), ("big-top", "Under the Big Top", 16),
         ("flier", "The Flier (The Flying Machines)", 8), ("ferries", "The Ferries", 3),
         ("goldmines", "Goldmines", 8), ("mage-witch", "Mage & Witch", 8),
+        ("robbers", "The Robbers", 6),
         ("crop-circles", "Crop Circles / Crop Circles I / WE Corn Circles", 12),
     ]
     content = response.content.decode()
@@ -117,7 +118,7 @@ def test_unknown_filter_value_shows_an_error_and_every_tile(client, catalogue):
     response = client.get(GALLERY, {"edition": "C9"})
     assert response.status_code == 200
     assert len(tile_codes(response)) == (99 + 13 + 22 + 16 + 29 + 17 + 8 + 8 + 8 + 12 + 3
-                                         + 16 + 11)
+                                         + 6 + 11 + 16)
     assert 'role="alert"' in response.content.decode()
 
 

@@ -1,11 +1,12 @@
-"""The tile files of the minis as loaded: eight tile types each, one copy per edition
-(C1, C2, C3), and each tile's symbol as a landmark the picture draws."""
+"""The tile files of the minis as loaded: eight tiles each in every edition (C1, C2, C3),
+and each tile's symbol as a landmark the picture draws."""
 
 import pytest
 
 from carcwiki.catalogue.models import TileType
 from carcwiki.catalogue.selectors import tile_data
 from carcwiki.catalogue.svg import render_tile_svg
+from scoring.engine.rules import Edition
 
 pytestmark = pytest.mark.django_db
 
@@ -60,3 +61,39 @@ def test_crop_circles_i_in_c1_only_and_crop_circles_ii_in_every_edition():
     types = [f["type"] for t in tiles.values() for f in t["features"]
              if f["kind"] == "crop-circle"]
     assert len(types) == 12 and set(types) == {"city", "road", "field"}
+
+
+def test_the_robber_tiles_six_layouts_for_eight_tiles():
+    # The wiki's C2 pictures A, C, D, E, F, H, with A and F twice: 2+1+1+1+2+1 = 8 tiles in
+    # every edition (C1 numbers 01-08 are the same six layouts: 01/06, 02, 08, 07, 04/05, 03).
+    tiles = {tile["code"]: tile for tile in tile_data(expansion_codes=["robbers"])}
+    assert list(tiles) == [f"robbers-{letter}" for letter in "ACDEFH"]
+    assert {code: tile["counts"] for code, tile in tiles.items() if tile["counts"]["C2"] == 2} \
+        == {"robbers-A": {"C1": 2, "C2": 2, "C3": 2}, "robbers-F": {"C1": 2, "C2": 2, "C3": 2}}
+    for edition in ("C1", "C2", "C3"):
+        assert sum(tile["counts"][edition] for tile in tiles.values()) == 8
+    assert {code: tile["edges"] for code, tile in tiles.items()} == {
+        "robbers-A": "FFRR", "robbers-C": "FRRR", "robbers-D": "CFFF", "robbers-E": "CRRF",
+        "robbers-F": "RFRF", "robbers-H": "FCFC"}
+    for tile in tiles.values():
+        assert [f["kind"] for f in tile["features"]][0] == "robber-symbol"
+        assert not any(f["kind"] == "city" and f.get("pennants") for f in tile["features"])
+
+
+@pytest.mark.parametrize(("edition", "garden"), [("C1", False), ("C2", True), ("C3", True)])
+def test_the_robber_symbol_is_drawn_and_d_has_its_garden_from_c2_on(edition, garden):
+    tile = next(t for t in tile_data(expansion_codes=["robbers"]) if t["code"] == "robbers-D")
+    svg = render_tile_svg(tile, edition=Edition.parse(edition))
+    assert 'class="feature robber-symbol"' in svg
+    assert ('class="feature garden"' in svg) is garden
+
+
+@pytest.mark.parametrize(("code", "wiki"), [
+    ("flier", "HGDCBEFA"), ("goldmines", "HGCEABDF"), ("mage-witch", "AFBGDCHE"),
+])
+def test_each_tile_names_the_wiki_picture_it_was_checked_against(code, wiki):
+    # The codes keep JCloisterZone's order; the wiki letters them otherwise (C2 pictures A-H,
+    # looked at one by one): codes A..H are the wiki's tiles in this order.
+    tiles = tile_data(expansion_codes=[code])
+    named = [tile["picture"].rsplit("the wiki's C2 tile ", 1)[1].split(",")[0] for tile in tiles]
+    assert "".join(named) == wiki

@@ -96,6 +96,27 @@ def test_a_landmark_on_edges_is_a_band_ending_in_its_declared_end():
     assert lock.get("transform") == "translate(50 50)"
 
 
+def test_a_garden_steps_aside_for_a_symbol_drawn_on_the_middle():
+    # The tower's rectangle (-3..3, -8..8) covers its anchor: the garden moves 22 right and
+    # 20 down from the middle (50 50) so both show, as flier-A and robbers-D need in C2.
+    # A symbol drawn below its anchor (a star at y 12..24) leaves the garden in the middle.
+    # The garden's 24 × 16 rectangle starts 12 left of and 8 above its spot.
+    star = Glyph("star", (Mark.of("path", d="M0 12 L4 24 L-4 24 Z", fill="#8e5fc2"),))
+    registry = ExpansionRegistry([base.EXPANSION, WELLS, Expansion(
+        code="stars", name="Stars", landmarks=(LandmarkKind("star", glyph=star),))])
+    for kind, garden_at in (("tower", ("60", "62")), ("star", ("38", "42"))):
+        tile = {"code": "W3", "expansion": "wells" if kind == "tower" else "stars",
+                "edges": "FFFF", "features": [
+                    {"kind": kind}, {"kind": "garden"},
+                    {"kind": "field", "half_edges": ALL_HALVES}]}
+        root = ET.fromstring(render_tile_svg(tile, registry=registry))
+        (symbol,) = groups(root, kind)
+        assert symbol.get("transform").startswith("translate(50 50)")
+        (garden,) = groups(root, "garden")
+        rect = garden.find(f"{SVG}rect")
+        assert (rect.get("x"), rect.get("y")) == garden_at, kind
+
+
 def test_an_attribute_of_a_monastery_is_drawn_by_it():
     bell = Glyph("bell", (Mark.of("circle", r=2, fill="#c0a000"),))
     registry = ExpansionRegistry([base.EXPANSION, Expansion(
@@ -134,4 +155,22 @@ def test_the_declared_glyphs_of_the_calculators_expansions():
         "inn", "cathedral", "goods", "pig_herd", "princess"}
     assert {name for name, kind in DEFAULT_REGISTRY.landmarks.items() if kind.glyph} == {
         "river", "volcano", "hill", "vineyard", "dragon", "magic_portal", "tower", "gold",
-        "magic", "flying-machine", "crop-circle", "ferry-lake", "circus", "acrobats", "bazaar"}
+        "magic", "flying-machine", "crop-circle", "ferry-lake", "bazaar", "circus",
+        "acrobats", "robber-symbol"}
+
+
+def test_roads_ending_at_the_centre_run_to_its_landmark_and_the_garden_steps_aside():
+    # The made-up tower tile with a garden and a road from the south that ends at the
+    # tower (end: centre): no village and no gate; the road stops where the tower is
+    # drawn, in the middle; the garden moves off the middle as it does by a monastery.
+    tile = {"code": "T", "edges": "FFRF", "features": [
+        {"kind": "tower"}, {"kind": "garden"}, {"kind": "road", "edges": ["S"], "end": "centre"},
+        {"kind": "field", "half_edges": ALL_HALVES}]}
+    root = ET.fromstring(render_tile_svg(tile, registry=REGISTRY))
+    assert not groups(root, "village") and not groups(root, "gate")
+    (tower,) = groups(root, "tower")
+    assert tower.get("transform").startswith("translate(50 50)")
+    road = next(e for e in root.iter() if e.get("data-kind") == "road")
+    assert " ".join(p.get("d") for p in road.iter(f"{SVG}path")).rstrip().endswith("50 50")
+    (garden,) = [e for e in root.iter() if e.get("data-kind") == "garden"]
+    assert "50 50" not in ET.tostring(garden, encoding="unicode")

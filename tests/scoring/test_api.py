@@ -328,8 +328,8 @@ def test_the_schema_documents_the_endpoint(client):
         "holder_without_feature", "shrine_challenge", "fairy_without_follower", "invalid_tower",
         "invalid_gold", "too_much_gold",
         "mage_beside_witch", "invalid_markers", "points_and_markers",
-        "invalid_ferry", "ferry_without_jetty", "invalid_big_top", "invalid_bridge",
-        "invalid_castle",
+        "invalid_ferry", "ferry_without_jetty", "invalid_bridge", "invalid_castle",
+        "invalid_big_top",
     }
 
 
@@ -346,7 +346,7 @@ def test_the_request_schema_lists_what_the_declarations_add(client):
     assert tile["state"]["allOf"] == [{"$ref": "#/components/schemas/TileStateRequest"}]
     states = components["TileStateRequest"]["properties"]
     assert set(states) == set(DEFAULT_REGISTRY.tile_states) == {
-        "ferry", "tower", "tower_top", "animal_token", "bridge"}
+        "ferry", "tower", "tower_top", "bridge", "animal_token"}
     assert components["FerryEnum"]["enum"] == ["N-E", "N-S", "N-W", "E-S", "E-W", "S-W"]
     # The Tower: 30 floors in the box, so a height is 0 (the foundation) to 30.
     assert components["TowerEnum"]["enum"] == list(range(31))
@@ -362,13 +362,15 @@ def test_the_request_schema_lists_what_the_declarations_add(client):
     at = components["FigureRequest"]["properties"]["at"]
     assert at["allOf"] == [{"$ref": "#/components/schemas/FigureAtEnum"}]
     places = components["FigureAtEnum"]["enum"]
-    # The 14 tile locations (the four corners among the half-edges), then the districts of
-    # the City of Carcassonne, then the acrobat space of Under the Big Top.
-    assert places[:14] == [location.value for location in Location]
-    assert {"NE", "SE", "SW", "NW"} <= set(places[:14])
-    assert places[14:] == ["castle", "blacksmith", "cathedral", "market", "acrobats"]
+    # The 15 tile locations (the four corners among the half-edges; the inner fields I and
+    # II), then the districts of the City of Carcassonne.
+    assert places[:15] == [location.value for location in Location]
+    assert {"NE", "SE", "SW", "NW", "I", "II"} <= set(places[:15])
+    assert places[15:] == ["castle", "blacksmith", "cathedral", "market", "acrobats"]
     assert "A barn stands on a corner where four tiles meet: NE, SE, SW, NW" in at["description"]
     assert "district of the City of Carcassonne" in at["description"]
+    assert "on the acrobat space of a tile that prints one names it: acrobats (at most 3" \
+        in at["description"]
 
 
 def _nullable_to_json_schema(node):
@@ -420,8 +422,10 @@ def test_the_board_format_page_names_every_declared_request_addition():
           for district in large.districts),
         *(f"`{code}`" for code in DEFAULT_REGISTRY.large_tiles),
         *(f"`{tokens.name}`" for tokens in DEFAULT_REGISTRY.tokens),
-        "`neutral`", "`tiles[].state`", "`NE`, `SE`, `SW` or `NW`",
+        *(f"`{name}`" for name in DEFAULT_REGISTRY.spaces),
+        "`neutral`", "`tiles[].state`", "`NE`, `SE`, `SW` or `NW`", "`II`",
     }
-    # 4 neutral kinds + 5 states + 4 districts + 1 large tile + 4 tokens + 3 phrases = 21
-    assert len(names) == 21
+    # 4 neutral kinds + 5 states + 4 districts + 1 large tile + 4 tokens + 1 space
+    # + 4 phrases = 23
+    assert len(names) == 23
     assert [name for name in sorted(names) if name not in text] == []

@@ -28,6 +28,7 @@ from . import (
     messages,
     princess_dragon,
     river2,
+    robbers,
     tower,
     traders_builders,
 )
@@ -48,8 +49,9 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     messages.EXPANSION,
     crop_circles.EXPANSION,
     ferries.EXPANSION,
-    big_top.EXPANSION,
     bridges_castles_bazaars.EXPANSION,
+    big_top.EXPANSION,
+    robbers.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

@@ -60,8 +60,6 @@ PYRAMID = 3
 """Acrobats one acrobat space holds."""
 RINGMASTER_POINTS = 2
 BIG_TOP, CIRCUS_NAME, ACROBATS_NAME, RINGMASTER_CODE = "big-top", "circus", "acrobats", "ringmaster"
-RINGMASTER_FEATURES = (FeatureKind.ROAD, FeatureKind.CITY, FeatureKind.MONASTERY,
-                       FeatureKind.FARM)
 
 CIRCUS = LandmarkKind(
     name=CIRCUS_NAME,
@@ -112,6 +110,7 @@ ANIMAL_TOKEN = TileState(
     variant=_unchanged,
     meaning="The value of the animal token under the big top, turned face up at the end "
             "(1, 3, 4, 5, 6 or 7).",
+    label="animal token under the big top",
 )
 
 RINGMASTER = FigureKind(code=RINGMASTER_CODE, name="ringmaster", limit=1,

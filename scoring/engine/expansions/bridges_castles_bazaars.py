@@ -112,7 +112,7 @@ def lay_bridge(definition: Any, value: str) -> Any:
 
 BRIDGE = TileState(
     "bridge", INVALID_BRIDGE, AXES, applies=_has_field_axis, variant=lay_bridge,
-    refuses=bridge_refused,
+    refuses=bridge_refused, sides=True, label="bridge across the tile",
     meaning="A bridge laid across the tile, its ends named as on the tile unturned: "
             "\"N-S\" or \"E-W\"; both ends on field edges.",
 )

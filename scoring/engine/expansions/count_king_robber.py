@@ -8,7 +8,9 @@ Robber Baron tiles, and the shrines. The River II of the same box is declared in
   touching it counts it as a completed city, and the king's holder counts it too.
   Meeples stand in its four quarters (castle, blacksmith, cathedral, market); those still
   there at the end score nothing. Whoever moved meeples out before the final scoring (C2:
-  from the market onto fields; C1: from any quarter) enters them where they went.
+  from the market onto fields; C1: from any quarter onto an unfinished feature of its
+  kind) enters them where they went: the calculator sees only the board after those
+  moves, and the explanation of a meeple left where it could have moved says so.
 - The king goes to whoever completes a city larger than any before, the robber baron to
   whoever completes a longer road; the request says who holds each
   (``players[].holds``). At the end the king's holder scores 1 a completed city on the
@@ -79,16 +81,31 @@ def nobody_inside_the_city(tile: Any, segment: Any, kind: str) -> str | None:
     return None
 
 
+# Where a meeple of each quarter may go before the final scoring, by edition: the C2
+# rules let only the market's leave (for fields); the C1 rules let every quarter's leave
+# for an unfinished feature of its quarter's kind. The calculator sees the board after
+# those moves, so it cannot make them: the explanation reminds the players instead.
+LEAVES_FOR = {
+    Edition.C2: {"market": "a field"},
+    Edition.C1: {"castle": "an unfinished city", "blacksmith": "an unfinished road",
+                 "cathedral": "an unfinished monastery", "market": "a field"},
+}
+
+
 def left_in_the_city(context: ScoringContext) -> list[BonusResult]:
     """Meeples still in the quarters of the City of Carcassonne score nothing."""
     results = []
+    leaves_for = LEAVES_FOR.get(context.request.edition, {})
     for figure in context.request.board.districts:
+        text = (f"{figure.player.value}'s {figure.kind} in the {figure.district} of the City "
+                "of Carcassonne: left in the city, scores nothing")
+        where = leaves_for.get(figure.district)
+        if where:
+            text += (f" (before the final scoring it could have left for {where}: if it "
+                     "did, place it there instead)")
         results.append(BonusResult(
-            data={
-                "player": figure.player.value, "quarter": figure.district, "points": 0,
-                "explanation": (f"{figure.player.value}'s {figure.kind} in the {figure.district}"
-                                " of the City of Carcassonne: left in the city, scores nothing"),
-            },
+            data={"player": figure.player.value, "quarter": figure.district, "points": 0,
+                  "explanation": text},
             scored={},
         ))
     return results

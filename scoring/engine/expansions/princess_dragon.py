@@ -2,8 +2,10 @@
 and princesses.
 
 - The dragon, the volcanoes, the magic portals and the princesses act during play only:
-  their tiles score as ordinary tiles at the end (a volcano tile's figures came there
-  through a portal, so no rule keeps them off it here).
+  their tiles score as ordinary tiles at the end. No figure is placed on a volcano tile
+  when it is laid, but a magic portal may later place a follower on any unfinished
+  feature, a volcano tile's too: with the portals in play a figure may stand there
+  (``reaches_laid_tiles``), without them none may (the rule of :mod:`.river2`).
 - The fairy stands beside one follower (the C2 rules; the request names that follower's
   square and location, ``neutral: [{"kind": "fairy", "x", "y", "at"}]``). When the
   feature of that follower is scored at the end, its owner gets 3 points more, whoever
@@ -40,7 +42,7 @@ from ..problems import BoardError, ProblemCode
 from ..results import BonusResult
 from ..rules import Choice, Edition, RuleOption
 from ..tiles import FeatureKind
-from .river2 import VOLCANO
+from .river2 import NO_FIGURE_BY_THE_VOLCANO, VOLCANO
 
 EDITIONS = frozenset({Edition.C1, Edition.C2})
 FAIRY_POINTS = 3
@@ -185,6 +187,7 @@ def score_fairy(context: ScoringContext) -> list[BonusResult]:
 DRAGON_PART = Part(
     code="dragon", name="the dragon and the volcanoes", editions=EDITIONS,
     landmarks=(VOLCANO, DRAGON),
+    figure_rules=(NO_FIGURE_BY_THE_VOLCANO,),
 )
 FAIRY_PART = Part(
     code="fairy", name="the fairy", editions=EDITIONS,
@@ -210,6 +213,7 @@ FAIRY_PART = Part(
 PORTAL_PART = Part(
     code="magic-portal", name="the magic portals", editions=EDITIONS,
     landmarks=(MAGIC_PORTAL,),
+    reaches_laid_tiles=True,
 )
 PRINCESS_PART = Part(
     code="princess", name="the princesses", editions=EDITIONS,

@@ -149,4 +149,6 @@ class ValidatorBase:
                     f"{ARTICLE[edge.word]}.")
         if at is Location.C:
             return f"{tile.label} has no monastery or garden in its centre."
+        if at is Location.II:
+            return f"{tile.label} has no second inner field."
         return f"{tile.label} has no inner field."

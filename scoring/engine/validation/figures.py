@@ -110,6 +110,7 @@ class FigureChecks(ValidatorBase):
         self.count_owned(path, player, kind, owned)
         if x is None or y is None:
             return None
+        locations = ", ".join(location.value for location in Location)
         if self.tiles_checked and not self.draft:
             tile = self.squares.get((x, y))
             if tile is None:
@@ -119,10 +120,13 @@ class FigureChecks(ValidatorBase):
                 return None
             names = [district.name for district in tile.large.districts] if tile.large else []
             if name not in names:
-                where = (f"; the districts of the {tile.large.name} are {', '.join(names)}"
-                         if names else "")
+                # On an ordinary tile the name is simply not a location: list them, as
+                # check_location does; on a large tile, its districts too.
+                districts = (f", or a district of {tile.large.name}: {', '.join(names)}"
+                             if names else "")
                 self.error(f"{path}.at", ErrorCode.INVALID_LOCATION,
-                           f"{show(name)} is not a location of {tile.label}{where}.")
+                           f"{show(name)} is not a location of {tile.label}; use one of "
+                           f"{locations}{districts}.")
                 return None
             if kind is not None and kind not in self.in_play.followers:
                 figure_kind = self.registry.figure_kind(kind)
@@ -130,6 +134,12 @@ class FigureChecks(ValidatorBase):
                            f"Only followers stand in the {name} district, and "
                            f"{a(figure_kind.name)} is not one.")
                 return None
+        elif name not in self.registry.spaces and not any(
+                name == district.name for large in self.registry.large_tiles.values()
+                for district in large.districts):
+            self.error(f"{path}.at", ErrorCode.INVALID_LOCATION,
+                       f"{show(name)} is not a location; use one of {locations}.")
+            return None
         if player is None or kind is None:
             return None
         return DistrictFigure(player, x, y, name, kind)

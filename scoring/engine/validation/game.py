@@ -58,7 +58,7 @@ class GameChecks(ValidatorBase):
                     if c != BASE and (c in whole or registry.expansion_of(c).code == BASE)
                 )
                 self.error(path, ErrorCode.UNKNOWN_EXPANSION,
-                           f"Unknown expansion {show(code)}; the calculator knows {known} "
+                           f"Unknown expansion {show(code)}; known: {known} "
                            "(or any part of these).")
                 continue
             part = registry[code]

@@ -191,7 +191,7 @@ export class Inspector {
           state.setTileState(tile.x, tile.y, entry.name, choice ?? null);
         });
       }
-      return h("li", { class: "feature-row", dataset: { tileState: entry.name }, title: entry.turned ? null : entry.meaning },
+      return h("li", { class: "feature-row", dataset: { tileState: entry.name }, title: entry.sides ? null : entry.meaning },
         h("label", { for: id, class: "feature-name", text: capitalise(entry.label) }), " ", input);
     });
     return [h("ul", { class: "feature-list", "aria-label": "What this tile holds" }, rows)];

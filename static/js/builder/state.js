@@ -63,11 +63,19 @@ export function tileStatesFor(catalogue, inPlay, code) {
     .map((entry) => ({ ...entry, choices: accepted[entry.name] === true ? entry.values : accepted[entry.name] }));
 }
 
+/** The sides a state's value names on the tile turned `rotation` degrees, for a state
+ * whose values name sides of the printed tile joined by "-" (the server's `sides`: a
+ * ferry's "E-S" turned 90° lies south and west, ["S", "W"]); else null. */
+export function stateSides(entry, value, rotation, geometry) {
+  if (!entry.sides) return null;
+  return String(value).split("-").map((side) => geometry.turn(side, rotation));
+}
+
 /** A state's value as the player sees it on the tile turned `rotation` degrees: for a
  * state naming sides of the printed tile, the sides it names on the board, in words
  * ("south and west"); else the value itself. */
 export function stateValueWords(entry, value, rotation, geometry) {
-  const sides = entry.turned?.[String(rotation)]?.[value];
+  const sides = stateSides(entry, value, rotation, geometry);
   if (!sides) return String(value);
   const words = sides.map((side) => geometry.sideByName.get(side).word.toLowerCase());
   return `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
@@ -81,7 +89,7 @@ export function stateMarks(catalogue, inPlay, tile) {
     .filter((entry) => given[entry.name] !== undefined)
     .map((entry) => {
       const value = given[entry.name];
-      const sides = entry.turned?.[String(tile.rotation)]?.[value];
+      const sides = stateSides(entry, value, tile.rotation, catalogue.geometry);
       return sides ? { name: entry.name, sides } : { name: entry.name, text: String(value) };
     });
 }

@@ -12,7 +12,7 @@ import { Catalogue } from "../../../static/js/builder/catalogue.js";
 import { tokenLimit } from "../../../static/js/builder/players.js";
 import { pathWords } from "../../../static/js/builder/words.js";
 import {
-  BoardState, docFromBoard, stateMarks, stateValueWords, tileStatesFor,
+  BoardState, docFromBoard, stateMarks, stateSides, stateValueWords, tileStatesFor,
 } from "../../../static/js/builder/state.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -99,7 +99,7 @@ test("a ferry's jetties are named as the turned tile shows them", () => {
     for (const [index, rotation] of data.geometry.rotations.entries()) {
       const edges = data.engine_turned[code][index].edges;
       for (const choice of entry.choices) {
-        for (const side of ferry.turned[String(rotation)][choice]) {
+        for (const side of stateSides(ferry, choice, rotation, geometry)) {
           assert.equal(edges[sides.indexOf(side)], "R", `${code} ${rotation}° ${choice}: ${side}`);
         }
       }
@@ -145,4 +145,33 @@ test("an error about a held token names it with the declaration's words", () => 
   assert.equal(pathWords("players[1].gold.ingots", board, catalogue), "Blue's gold ingots");
   // Goods name themselves: the count's word stays.
   assert.equal(pathWords("players[1].goods.wine", board, catalogue), "Blue's wine tokens");
+});
+
+test("Under the Big Top's animal token is asked for on a circus tile, as its declaration says", () => {
+  const token = byName(data.rules.tile_states).animal_token;
+  // Six values that are not a run of whole numbers: a choice, not a number field.
+  assert.deepEqual(token.values, [1, 3, 4, 5, 6, 7]);
+  assert.equal(token.number, undefined);
+  assert.equal(token.label, "animal token under the big top");
+  const inPlay = catalogue.inPlay(["big-top"]);
+  const circus = data.tiles.find((tile) => tile.states?.animal_token).code;
+  assert.deepEqual(tileStatesFor(catalogue, inPlay, circus).map((entry) => [entry.name, entry.choices]),
+    [["animal_token", [1, 3, 4, 5, 6, 7]]]);
+  // Entered, it is sent with the tile and drawn as its value.
+  const state = stateOf({ edition: "C2", expansions: ["big-top"], tiles: [{ tile: circus, x: 0, y: 0 }] });
+  state.setTileState(0, 0, "animal_token", 5);
+  assert.deepEqual(state.toBoard().tiles[0].state, { animal_token: 5 });
+  assert.deepEqual(stateMarks(catalogue, state.inPlay(), state.tileAt(0, 0)), [{ name: "animal_token", text: "5" }]);
+});
+
+test("a bridge of Bridges, Castles & Bazaars is offered where its tile does not refuse it, named as the tile lies", () => {
+  const bridge = byName(data.rules.tile_states).bridge;
+  assert.equal(bridge.sides, true);
+  assert.deepEqual(bridge.values, ["N-S", "E-W"]);
+  // E (a city on the north, fields elsewhere): a bridge needs field edges at both ends,
+  // so only east to west; turned 90°, that lies south to north on the board.
+  const [entry] = tileStatesFor(catalogue, catalogue.inPlay(["bridges-castles-bazaars"]), "E");
+  assert.deepEqual(entry.choices, ["E-W"]);
+  assert.deepEqual(stateSides(bridge, "E-W", 90, catalogue.geometry), ["S", "N"]);
+  assert.equal(stateValueWords(bridge, "E-W", 90, catalogue.geometry), "south and north");
 });

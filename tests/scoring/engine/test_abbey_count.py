@@ -150,9 +150,11 @@ def test_the_king_and_the_quarters_are_explained(all_tiles):
         {"tile": "robber-baron", "holder": None, "count": None, "points": 0,
          "explanation": "the robber baron: nobody holds it"},
     ]
+    # C2: only the market's meeples may leave before the final scoring, for a field.
     assert [entry["explanation"] for entry in response["city_of_carcassonne"]] == [
         "blue's meeple in the market of the City of Carcassonne: left in the city, scores "
-        "nothing",
+        "nothing (before the final scoring it could have left for a field: if it did, "
+        "place it there instead)",
         "red's meeple in the castle of the City of Carcassonne: left in the city, scores "
         "nothing",
     ]
@@ -176,3 +178,52 @@ def test_house_rule_15_40_gives_20_a_tile_to_the_holder_of_both(all_tiles):
     assert [(entry["tile"], entry["points"]) for entry in response["king_robber_baron"]] == [
         ("king", 20), ("robber-baron", 20),
     ]
+
+
+LOCATIONS = "N, E, S, W, NW, NE, EN, ES, SE, SW, WS, WN, C, I, II"
+
+
+def test_an_unknown_place_names_what_the_tile_offers(all_tiles):
+    # On the City of Carcassonne: the locations and its four districts; on an ordinary
+    # tile: the locations alone, as when no large tile is registered.
+    body = request([("city-of-carcassonne", 0, 0, 0), ("E", 4, 0, 90)],
+                   [{"player": "red", "x": 0, "y": 0, "at": "harbour"},
+                    {"player": "red", "x": 4, "y": 0, "at": "harbour"}])
+    found = errors(body, all_tiles)
+    assert [(path, code) for path, code, _ in found] == [
+        ("figures[0].at", "invalid_location"), ("figures[1].at", "invalid_location")]
+    assert found[0][2].endswith(
+        f"; use one of {LOCATIONS}, or a district of the City of Carcassonne: castle, "
+        "blacksmith, cathedral, market.")
+    assert found[1][2] == (f'"harbour" is not a location of Tile E at (4,0); use one of '
+                           f"{LOCATIONS}.")
+
+
+def test_an_unknown_place_where_the_tiles_cannot_be_read(all_tiles):
+    # tiles is not a list, so the figure's square cannot be checked: a name that is no
+    # district of any large tile is still refused with the list of locations.
+    body = request([], [{"player": "red", "x": 0, "y": 0, "at": "harbour"}])
+    body["tiles"] = "all of them"
+    found = errors(body, all_tiles)
+    assert ("figures[0].at", "invalid_location",
+            f'"harbour" is not a location; use one of {LOCATIONS}.') in found
+
+
+def test_in_c1_a_meeple_of_any_quarter_could_have_left(all_tiles):
+    # The C1 city (twelve tiles, one large tile here) with a knight-to-be in the castle
+    # and a monk-to-be in the cathedral: the C1 rules let both leave before the final
+    # scoring, for an unfinished city and an unfinished monastery.
+    from scoring.engine import score_request
+
+    body = request([("city-of-carcassonne", 0, 0, 0)],
+                   [{"player": "red", "x": 0, "y": 0, "at": "castle"},
+                    {"player": "blue", "x": 0, "y": 0, "at": "cathedral"}],
+                   expansions=["farmers", "count"], edition="C1")
+    assert errors(body, all_tiles) == []
+    response = score_request(body, all_tiles).to_json()
+    assert [entry["explanation"].split(" (before the final scoring ")[1]
+            for entry in response["city_of_carcassonne"]] == [
+        "it could have left for an unfinished city: if it did, place it there instead)",
+        "it could have left for an unfinished monastery: if it did, place it there instead)",
+    ]
+    assert {p["color"]: p["total"] for p in response["players"]} == {"red": 0, "blue": 0}

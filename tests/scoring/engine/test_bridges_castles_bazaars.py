@@ -126,10 +126,13 @@ def test_a_castle_needs_a_city_of_two_tiles(all_tiles):
     assert message.endswith("and this is a completed city of 3 tiles.")
 
 
-def test_a_city_printed_as_no_castle_never_becomes_one(all_tiles):
-    # bridges-castles-bazaars-4 has its city on the west; E turned 90° closes it.
-    body = request([("bridges-castles-bazaars-4", 0, 0, 0, None), ("E", -1, 0, 90, None)],
-                   [("red", 0, 0, "W", "castle")])
+@pytest.mark.parametrize("code", ["bridges-castles-bazaars-4", "inns-G"])
+def test_a_city_printed_as_no_castle_never_becomes_one(all_tiles, code):
+    # Both have their city on the west (inns-G's walls reach a corner), marked no_castle
+    # as JCloisterZone's tile data marks them; E turned 90° closes it.
+    body = request([(code, 0, 0, 0, None), ("E", -1, 0, 90, None)],
+                   [("red", 0, 0, "W", "castle")],
+                   expansions=BCB + (["inns-cathedrals"] if code == "inns-G" else []))
     ((path, code, message),) = errors(body, all_tiles)
     assert (path, code) == ("figures[0]", "invalid_castle")
     assert "can never become a castle" in message

@@ -55,7 +55,8 @@ def test_every_tile_file_belongs_to_a_declared_code():
         "tiles-crop-circles.yaml", "tiles-ferries.yaml", "tiles-flier.yaml",
         "tiles-goldmines.yaml", "tiles-hills-sheep.yaml", "tiles-inns-cathedrals.yaml",
         "tiles-mage-witch.yaml", "tiles-princess-dragon.yaml", "tiles-river.yaml",
-        "tiles-river2.yaml", "tiles-tower.yaml", "tiles-traders-builders.yaml",
+        "tiles-river2.yaml", "tiles-robbers.yaml", "tiles-tower.yaml",
+        "tiles-traders-builders.yaml",
     ]
     for path in files:
         codes = {tile["expansion"] for tile in read_tile_file(str(path))}
@@ -68,8 +69,8 @@ def test_figure_kinds_limits_and_places_as_the_contract_says():
     assert {code: (kind.limit, kind.strength) for code, kind in kinds.items()} == {
         "meeple": (7, 1), "abbot": (1, 1), "large": (1, 2), "builder": (1, 0), "pig": (1, 0),
         "mayor": (1, 1), "wagon": (1, 1), "barn": (1, 0), "shepherd": (1, 0),
-        "ringmaster": (1, 1),
         "castle": (3, 0),
+        "ringmaster": (1, 1),
     }
     places = {}
     for (figure, feature), placement in in_play.placements.items():
@@ -86,6 +87,6 @@ def test_figure_kinds_limits_and_places_as_the_contract_says():
         "wagon": {("road", ()), ("city", ()), ("monastery", ())},
         "barn": {("farm", ())},
         "shepherd": {("farm", ())},
-        "ringmaster": {("road", ()), ("city", ()), ("monastery", ()), ("farm", ())},
         "castle": {("city", ())},
+        "ringmaster": {("road", ()), ("city", ()), ("monastery", ()), ("farm", ())},
     }

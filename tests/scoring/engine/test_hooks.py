@@ -13,6 +13,7 @@ from scoring.engine import score_request, validate_request
 from scoring.engine.board import Color
 from scoring.engine.expansion import (
     AreaBonus,
+    Conversion,
     District,
     Expansion,
     ExpansionRegistry,
@@ -25,6 +26,7 @@ from scoring.engine.expansion import (
     PlayerTokens,
     ScoreModifier,
     ScoreTransform,
+    Space,
     Stand,
     StepAction,
     TieBreak,
@@ -32,6 +34,7 @@ from scoring.engine.expansion import (
     TileTrait,
 )
 from scoring.engine.expansions import base
+from scoring.engine.features import FeatureGraph
 from scoring.engine.locations import Location
 from scoring.engine.problems import ProblemCode
 from scoring.engine.request import ScoreRequest
@@ -345,6 +348,57 @@ def test_tile_state(base_tiles):
         ("tiles[1].state.gate", "expansion_not_in_play")]
 
 
+def test_a_tile_state_value_some_tiles_refuse(base_tiles):
+    # A made-up "flag" state any tile takes, except "north" on a tile whose north edge
+    # is not a field.
+    def refuses(definition, value):
+        if value == "north" and definition.edges[0].value != "F":
+            return f"Tile {definition.code} has no field on its north edge for a flag."
+        return None
+
+    flag = TileState("flag", INVALID_GATE, ("north", "south"), applies=lambda definition: True,
+                     variant=lambda definition, value: definition, refuses=refuses)
+    registry, _ = made_up("test-flag", tile_states=(flag,))
+    tiles = tiles_for(registry, base_tiles)
+    request = body([{"tile": "E", "x": 0, "y": 0, "state": {"flag": "north"}}],
+                   expansions=["farmers", "test-flag"])
+    errors = validate_request(request, tiles)
+    assert codes(errors) == [("tiles[0].state.flag", "invalid_gate")]
+    assert errors[0].message == "Tile E has no field on its north edge for a flag."
+    request["tiles"][0]["state"] = {"flag": "south"}
+    assert validate_request(request, tiles) == []
+
+
+# -- completed cities turned into something else (castles) ---------------------------
+
+
+def test_a_conversion(base_tiles):
+    # A made-up "fort" token turns a completed city into a fort worth 2 more than a city
+    # to a farm; the king-like count of completed cities leaves it out.
+    fort = FigureKind(code="fort", name="fort", limit=1, strength=0, follower=False)
+    conversion = Conversion(figure="fort", word="fort", plural="forts", farm_extra=2)
+    registry, _ = made_up("test-fort", figure_kinds=(fort,), conversions=(conversion,),
+                          placements=(Placement("fort", FeatureKind.CITY, "fort"),))
+    tiles = tiles_for(registry, base_tiles)
+    # H (cities west and east) closed by E turned 90° on the west and 270° on the east.
+    board = [{"tile": "H", "x": 0, "y": 0}, {"tile": "E", "x": -1, "y": 0, "rotation": 90},
+             {"tile": "E", "x": 1, "y": 0, "rotation": 270}]
+    figures = [{"player": "blue", "x": -1, "y": 0, "at": "E", "kind": "fort"},
+               {"player": "red", "x": 0, "y": 0, "at": "NW"}]
+    result = score_request(body(board, figures, ["farmers", "test-fort"]), tiles)
+    # Red's field: the eastern city 3, the fort 3 + 2 = 5.
+    farm = next(f for f in result.features if f.kind is FeatureKind.FARM)
+    assert farm.scored == {Color.RED: 8}
+    assert farm.explanation.startswith("farm: 1 completed city × 3 + 1 fort × 5 = 8")
+    fort_city = next(f for f in result.features if f.kind is FeatureKind.CITY)
+    assert fort_city.complete is False
+    in_play = registry.in_play(["farmers", "test-fort"])
+    graph = FeatureGraph.build(ScoreRequest.from_json(
+        body(board, figures, ["farmers", "test-fort"]), tiles).board, tiles)
+    assert in_play.completed_cities(graph) == 1
+    assert registry.in_play(["farmers"]).completed_cities(graph) == 2
+
+
 # -- tie-breaks (hills) -------------------------------------------------------------
 
 
@@ -550,3 +604,50 @@ def test_only_followers_stand_in_districts(base_tiles):
                              ("figures[8]", "too_many_figures")]
     assert errors[0].message == ("Only followers stand in the yard district, and a helper is "
                                  "not one.")
+
+
+# -- a place printed on a tile where figures stand (an acrobat space) ----------------
+
+STAGE_TILE = {"code": "test-stage", "expansion": "test-stage", "edges": "FFFF",
+              "counts": {"C3": 1},
+              "features": [{"kind": "stage"}, {"kind": "field", "half_edges": ALL_HALVES}]}
+
+
+def performers(context):
+    """Each figure on a stage earns its owner 4."""
+    found = {}
+    for figure in context.request.board.districts:
+        if figure.district == "stage":
+            found[figure.player] = found.get(figure.player, 0) + 4
+    return [BonusResult(data={"points": found}, scored=found)]
+
+
+def test_a_space_printed_on_a_tile(base_tiles):
+    stage = LandmarkKind("stage", space=Space(holds=2, kinds=("meeple",), word="stage"))
+    registry, _ = made_up("test-stage", landmarks=(stage,),
+                          bonuses=(PlayerBonus("stage", "stage", performers),))
+    assert registry.spaces["stage"][0] is stage
+    tiles = tiles_for(registry, base_tiles, [STAGE_TILE])
+    board = [{"tile": "test-stage", "x": 0, "y": 0}, {"tile": "B", "x": 1, "y": 0}]
+    figures = [{"player": "red", "x": 0, "y": 0, "at": "stage"},
+               {"player": "blue", "x": 0, "y": 0, "at": "stage"}]
+    request = body(board, figures, ["farmers", "test-stage"])
+    # On no feature: kept with the district figures, and scored by the bonus alone.
+    assert [(f.player, f.district, f.kind) for f in
+            ScoreRequest.from_json(request, tiles).board.districts] == [
+        (Color.RED, "stage", "meeple"), (Color.BLUE, "stage", "meeple")]
+    result = score_request(request, tiles)
+    assert {p.color: p.total for p in result.players} == {Color.RED: 4, Color.BLUE: 4}
+    assert result.features == ()
+    # A third figure, an abbot, and a figure on a tile that prints no stage are refused.
+    request["figures"] = [*figures, {"player": "red", "x": 0, "y": 0, "at": "stage"},
+                          {"player": "blue", "x": 1, "y": 0, "at": "stage"}]
+    errors = validate_request(request, tiles)
+    assert codes(errors) == [("figures[2]", "too_many_figures"),
+                             ("figures[3].at", "invalid_location")]
+    assert errors[1].message == ("Tile B at (1,0) has no stage: only tiles that print one "
+                                 "take figures there.")
+    request["figures"] = [{"player": "red", "x": 0, "y": 0, "at": "stage", "kind": "abbot"}]
+    request["expansions"] = ["farmers", "abbot", "test-stage"]
+    request["edition"] = "C3"
+    assert codes(validate_request(request, tiles)) == [("figures[0]", "figure_not_allowed")]

@@ -66,6 +66,8 @@ REQUIRED = {
     "jcz-abbey-merge", "jcz-abbey-wagon-move", "jcz-barn-scoring", "jcz-barn-connected-scoring",
     "jcz-mayor-zero-points", "jcz-king-and-robber-scoring", "jcz-coc-field-scoring",
     "jcz-shrine-scoring",
+    # The crossing cities enclose two inner fields, I and II (as JCloisterZone has them).
+    "crossing-cities-two-inner-fields",
     # Issue #19: Hills & Sheep.
     "vineyards-around-a-completed-monastery", "hills-tie-one-follower-enough",
     "hills-tie-most-followers", "hills-decide-a-cathedral-city",
@@ -86,19 +88,20 @@ REQUIRED = {
     # Cathedrals and Traders & Builders) and replayed from JCloisterZone's engine tests.
     "gold-tiers", "gold-ten-or-more", "gold-beside-goods",
     "mage-on-inn-road-left-open", "witch-on-cathedral-city", "mage-on-cathedral-city",
-    "mage-and-witch-incomplete", "jcz-mage", "jcz-witch", "messages-two-markers",
+    "mage-and-witch-incomplete", "jcz-mage", "jcz-witch", "jcz-gold-scoring",
+    "jcz-gold-scoring-2", "messages-two-markers",
     "flier-landed-meeple", "crop-circle-ends-roads",
-    "ferry-links-east-west", "ferry-links-south-west",
-    # Issue #19: Under the Big Top, and where it meets Inns & Cathedrals and Traders &
-    # Builders.
-    "big-top-final-show", "acrobats-five-each", "ringmaster-completed-and-incomplete",
-    "ringmaster-as-farmer", "ringmaster-with-the-minority", "ringmaster-in-a-cathedral-city",
+    "ferry-links-east-west", "ferry-links-south-west", "robber-tiles-score-as-drawn",
     # Issue #19: Bridges, Castles & Bazaars, hand-computed (also where castles meet the pig
     # and the king) and replayed from JCloisterZone's engine tests.
     "bridge-road-over-a-city", "bridge-and-printed-road-count-one-tile",
     "castle-scores-nothing", "castle-field-four-and-a-city", "castle-beside-a-farm-with-a-pig",
     "castle-not-counted-by-the-king", "jcz-field-castle-scoring",
     "jcz-castle-unoccupied-trigger", "jcz-castle-not-affected-by-corn-circles",
+    # Issue #19: Under the Big Top, and where it meets Inns & Cathedrals and Traders &
+    # Builders.
+    "big-top-final-show", "acrobats-five-each", "ringmaster-completed-and-incomplete",
+    "ringmaster-as-farmer", "ringmaster-with-the-minority", "ringmaster-in-a-cathedral-city",
 }
 
 

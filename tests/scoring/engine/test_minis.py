@@ -37,7 +37,8 @@ def test_gold_tiers(ingots, points):
 def test_jcz_gold_assertions(all_tiles):
     # JCloisterZone goldmines/gold-scoring.jcz: Alice scored gold for 3 (3 ingots × 1),
     # Bob for 1 (1 ingot × 1); gold-scoring-2.jcz: Bob scored gold for 60 (15 ingots × 4).
-    # Only the gold part is replayed, on the eight gold tiles of gold-tiers.
+    # The whole games are known answers (jcz-gold-scoring, jcz-gold-scoring-2); this checks
+    # the response's gold lines for the same ingots, on the eight gold tiles of gold-tiers.
     for ingots, points in (((3, 1), {"red": 3, "blue": 1}), ((0, 15), {"red": 0, "blue": 60})):
         response = score_request(gold_board(*ingots), all_tiles).to_json()
         assert {entry["player"]: entry["points"] for entry in response["gold_ingots"]} == points

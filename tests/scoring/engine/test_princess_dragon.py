@@ -145,3 +145,29 @@ def test_the_fairy_on_a_tile_pays_a_feature_once_per_player(all_tiles):
     assert {p["color"]: p["total"] for p in result["players"]} == {"red": 3, "blue": 2}
     assert [(entry["player"], entry["feature"]) for entry in result["fairy"]] == [
         ("red", farms[0]["id"])]
+
+
+def test_a_portal_may_bring_a_follower_to_a_volcano_tile(all_tiles):
+    # princess-dragon-3: a volcano and a road ending on the south edge. Nobody is placed
+    # there when it is laid, but a magic portal places a follower on any unfinished
+    # feature: with the portals in play, red's thief there is allowed, River II or not.
+    tiles = [("princess-dragon-3", 0, 0, 0)]
+    thief = [("red", 0, 0, "S")]
+    for expansions in (PD, ["farmers", "river2", "princess-dragon"],
+                       ["farmers", "dragon", "magic-portal"]):
+        assert codes(request(tiles, thief, expansions=expansions), all_tiles) == []
+    # Without the portals nothing brings a figure there: refused, with the River II's
+    # volcano rule or the dragon's alone.
+    for expansions in (["farmers", "dragon"], ["farmers", "river2", "dragon"]):
+        errors = validate_request(request(tiles, thief, expansions=expansions), all_tiles)
+        assert [(error.path, error.code.value) for error in errors] == [
+            ("figures[0]", "figure_not_allowed")]
+        assert "only a magic portal" in errors[0].message
+    # The River II's own volcano tile under its spring, with the portals: a farmer in its
+    # field is fine.
+    body = request([("river2-A", 0, 0, 0), ("river2-L", 0, 1, 0)], [("blue", 0, 1, "SE")],
+                   expansions=["farmers", "river2", "princess-dragon"])
+    assert codes(body, all_tiles) == []
+    result = score_request(body, all_tiles).to_json()
+    # The lake's field touches no city: 0.
+    assert {p["color"]: p["total"] for p in result["players"]} == {"red": 0, "blue": 0}

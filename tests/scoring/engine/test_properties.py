@@ -7,13 +7,15 @@ players swap colours consistently; requests and responses survive a JSON round t
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.engine import Color, Location, ScoreRequest, score, score_request, validate_request
 from scoring.engine.expansions import DEFAULT_REGISTRY
 from scoring.engine.expansions.farmers import FarmScoring
-from scoring.engine.generate import random_request
+from scoring.engine.generate import add_extras, prune_figures, random_request
+from scoring.engine.outputs import bonus_listings
 from scoring.engine.rules import Edition
 from scoring.engine.tiles import TileSet
 from scoring.engine.validation import RequestValidator
@@ -188,3 +190,166 @@ def test_scores_are_consistent(all_tiles, request):
                 for owner in feature.owners
             }
         assert all(points >= 0 for points in feature.scored.values())
+
+
+# -- Big Box 6 with its seven minis, and the major expansions, with every figure ------------
+#
+# Seeded, bounded draws (not hypothesis: each game also gets the extras its declarations
+# allow, checked one by one, which is slower than a plain board): the boards of
+# random_request, the figures the validator refuses taken off (prune_figures), then
+# random rules, tile states, neutral figures, acrobats and held tokens (add_extras).
+
+BIG_BOX_6 = ["farmers", "abbot", "river", "inns-cathedrals", "traders-builders", "flier",
+             "messages", "ferries", "goldmines", "mage-witch", "crop-circles"]
+MAJORS = ["farmers", "abbot", "princess-dragon", "tower", "hills-sheep",
+          "bridges-castles-bazaars", "big-top"]
+EXTRA_GAMES = [
+    ("big-box-6", Edition.C2, BIG_BOX_6),
+    ("big-box-7", Edition.C3, BIG_BOX_6),
+    ("majors-c2", Edition.C2, MAJORS),
+    ("majors-c1", Edition.C1, [code for code in MAJORS if code not in ("abbot", "big-top")]),
+]
+SEEDS = range(5)
+
+
+def extra_game(edition, expansions, seed):
+    rng = random.Random(seed)
+    request = random_request(TILES, rng, size=rng.randint(20, 90), edition=edition,
+                             expansions=expansions)
+    return add_extras(prune_figures(request, TILES), TILES, rng)
+
+
+EXTRA_BOARDS = [(name, seed, extra_game(edition, expansions, seed))
+                for name, edition, expansions in EXTRA_GAMES for seed in SEEDS]
+
+
+def extra_ids(case):
+    return f"{case[0]}-{case[1]}"
+
+
+def test_the_extra_games_validate_and_use_every_declared_input():
+    """Every drawn game is a valid request, and together they use every input their
+    expansions declare: the kinds of figure, the neutral figures, the tile states, the
+    acrobat space and the held tokens."""
+    used: set[str] = set()
+    for _name, _seed, request in EXTRA_BOARDS:
+        assert validate_request(request, TILES) == [], (_name, _seed)
+        used.update(f"figure:{figure.get('kind') or 'meeple'}" for figure in request["figures"])
+        used.update(f"at:{figure['at']}" for figure in request["figures"]
+                    if figure["at"] == "acrobats")
+        used.update(f"neutral:{piece['kind']}" for piece in request.get("neutral", ()))
+        used.update(f"state:{name}" for tile in request["tiles"] for name in tile.get("state", ()))
+        used.update(f"tokens:{key}" for player in request["players"] for key in player
+                    if key in {"gold", "markers", "goods"})
+        used.update(f"rule:{request['rules']['fairy_placement']}"
+                    for _ in [0] if "princess-dragon" in request["expansions"])
+    wanted = {
+        "figure:meeple", "figure:abbot", "figure:large", "figure:builder", "figure:pig",
+        "figure:shepherd", "figure:castle", "figure:ringmaster", "at:acrobats",
+        "neutral:mage", "neutral:witch", "neutral:fairy", "neutral:big-top",
+        "state:ferry", "state:tower", "state:tower_top", "state:bridge", "state:animal_token",
+        "tokens:gold", "tokens:markers",
+        "rule:beside-follower", "rule:on-tile",
+    }
+    assert wanted - used == set()
+
+
+def _listing_points(response):
+    """Points per colour from the bonus listings that belong to no feature."""
+    points: dict[str, int] = {}
+    for listing in bonus_listings(DEFAULT_REGISTRY):
+        for entry in response.get(listing.key, ()):
+            if "scored" in entry:
+                for color, value in entry["scored"].items():
+                    points[color] = points.get(color, 0) + value
+            else:  # one player's entry (the fairy): its player and points
+                points[entry["player"]] = points.get(entry["player"], 0) + entry["points"]
+    return points
+
+
+@pytest.mark.parametrize("case", EXTRA_BOARDS, ids=extra_ids)
+def test_the_totals_are_the_sum_of_the_lines(case):
+    """Each player's final points are the sum of what the features and the bonus lists
+    give them, by kind as in ``by_kind``; the total adds the points before."""
+    _name, _seed, request = case
+    response = score_request(request, TILES).to_json()
+    bonuses = _listing_points(response)
+    by_feature: dict[tuple[str, str], int] = {}
+    for feature in response["features"]:
+        for color, value in feature["scored"].items():
+            key = (color, feature["kind"])
+            by_feature[key] = by_feature.get(key, 0) + value
+    for player in response["players"]:
+        color = player["color"]
+        features = sum(value for (owner, _), value in by_feature.items() if owner == color)
+        assert player["final_points"] == features + bonuses.get(color, 0), color
+        assert player["final_points"] == sum(player["by_kind"].values()), color
+        for kind in ("road", "city", "monastery", "garden", "farm"):
+            assert player["by_kind"][kind] == by_feature.get((color, kind), 0), (color, kind)
+        assert player["total"] == player["points_before"] + player["final_points"]
+
+
+@pytest.mark.parametrize("case", EXTRA_BOARDS, ids=extra_ids)
+def test_scoring_is_deterministic(case):
+    _name, _seed, request = case
+    first = score_request(request, TILES).to_json()
+    again = score_request(json.loads(json.dumps(request)), TILES).to_json()
+    assert json.dumps(again, sort_keys=True) == json.dumps(first, sort_keys=True)
+
+
+def turned_with_extras(request):
+    """:func:`turned`, with the neutral figures turned too. Figures on spaces keep their
+    name; tile states name sides as on the tile unturned, so they stay."""
+    moved = json.loads(json.dumps(request))
+    locations = {location.value for location in Location}
+    for figure in [figure for figure in moved["figures"] if figure["at"] not in locations]:
+        figure["at"], figure["_space"] = "C", figure["at"]
+    moved = turned(moved)
+    for figure in moved["figures"]:
+        if "_space" in figure:
+            figure["at"] = figure.pop("_space")
+    for piece in moved.get("neutral", ()):
+        piece["x"], piece["y"] = -piece["y"], piece["x"]
+        if piece.get("at"):
+            piece["at"] = Location(piece["at"]).rotated(90).value
+    return moved
+
+
+@pytest.mark.parametrize("case", EXTRA_BOARDS, ids=extra_ids)
+def test_turning_the_whole_table_changes_no_score(case):
+    _name, _seed, request = case
+    before = score_request(request, TILES).to_json()
+    table = request
+    for _ in range(4):
+        table = turned_with_extras(table)
+        assert validate_request(table, TILES) == []
+        after = score_request(table, TILES).to_json()
+        assert {p["color"]: (p["final_points"], p["by_kind"]) for p in after["players"]} == {
+            p["color"]: (p["final_points"], p["by_kind"]) for p in before["players"]}
+    assert table == json.loads(json.dumps(request))
+
+
+@pytest.mark.parametrize("case", EXTRA_BOARDS, ids=extra_ids)
+def test_taking_a_follower_off_helps_nobody_but_the_others(case):
+    """Taking one follower off the table (when the board stays valid) never raises its
+    owner's final points and never lowers anyone else's: the others' strength on every
+    feature is unchanged, the owner's only falls."""
+    _name, seed, request = case
+    in_play = DEFAULT_REGISTRY.in_play(request["expansions"])
+    before = {p["color"]: p["final_points"]
+              for p in score_request(request, TILES).to_json()["players"]}
+    followers = [index for index, figure in enumerate(request["figures"])
+                 if (figure.get("kind") or "meeple") in in_play.followers]
+    checked = 0
+    for index in random.Random(seed).sample(followers, min(4, len(followers))):
+        fewer = json.loads(json.dumps(request))
+        owner = fewer["figures"].pop(index)["player"]
+        if validate_request(fewer, TILES):
+            continue  # a figure leaning on it (a pig, the fairy) would stand alone
+        checked += 1
+        after = {p["color"]: p["final_points"]
+                 for p in score_request(fewer, TILES).to_json()["players"]}
+        assert after[owner] <= before[owner], owner
+        for color, points in after.items():
+            if color != owner:
+                assert points >= before[color], color

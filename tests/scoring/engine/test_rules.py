@@ -71,8 +71,8 @@ def test_registry_codes_and_defaults_per_edition():
         "count-king-robber", "count", "king-robber-baron", "shrines", "hills-sheep", "hills",
         "shepherds", "vineyards", "princess-dragon", "dragon", "fairy", "magic-portal",
         "princess", "tower", "goldmines", "mage-witch", "flier", "messages", "crop-circles",
-        "ferries", "big-top", "circus", "acrobats", "ringmaster",
-        "bridges-castles-bazaars", "bridges", "castles", "bazaars",
+        "ferries", "bridges-castles-bazaars", "bridges", "castles", "bazaars",
+        "big-top", "circus", "acrobats", "ringmaster", "robbers",
     )
     assert REGISTRY.default_codes(Edition.C1) == ("farmers",)
     assert REGISTRY.default_codes(Edition.C2) == ("farmers", "abbot")

@@ -82,10 +82,10 @@ CASES = [
     ("unknown_edition", changed(edition="C4"), "edition",
      'Unknown edition "C4": use C1, C2 or C3.'),
     ("unknown_expansion", changed(expansions=["farmers", "abbot", "dragons"]), "expansions[2]",
-     'Unknown expansion "dragons"; the calculator knows farmers, abbot, river, river2, '
+     'Unknown expansion "dragons"; known: farmers, abbot, river, river2, '
      'inns-cathedrals, traders-builders, abbey-mayor, count-king-robber, hills-sheep, '
      'princess-dragon, tower, goldmines, mage-witch, flier, messages, crop-circles, ferries, '
-     'big-top, bridges-castles-bazaars (or any part of these).'),
+     'bridges-castles-bazaars, big-top, robbers (or any part of these).'),
     ("expansion_not_in_edition", changed(edition="C1", expansions=["farmers", "abbot"],
                                          figures=[]), "expansions[1]",
      "The Abbot does not exist in C1."),
@@ -151,8 +151,10 @@ CASES = [
     ("invalid_location", with_figure({"player": "red", "x": 0, "y": 0, "at": "X"}),
      "figures[0].at",
      # With a large tile in the registry (the City of Carcassonne), an unknown name may be
-     # a district, so the message names the tile.
-     '"X" is not a location of Tile D at (0,0).'),
+     # a district, so the message names the tile, and on an ordinary tile lists the
+     # locations as before.
+     '"X" is not a location of Tile D at (0,0); use one of N, E, S, W, NW, NE, EN, ES, '
+     'SE, SW, WS, WN, C, I, II.'),
     ("no_tile_at_figure", with_figure({"player": "red", "x": 9, "y": 9, "at": "N"}),
      "figures[0]",
      "There is no tile at (9,9)."),
@@ -187,8 +189,8 @@ CASES = [
     ("unknown_tile_state", changed(tiles=[{"tile": "D", "x": 0, "y": 0,
                                            "state": {"gate": "open"}}, *valid()["tiles"][1:]]),
      "tiles[0].state.gate",
-     'Unknown tile state "gate"; the states are: tower, tower_top, ferry, animal_token, '
-     'bridge.'),
+     'Unknown tile state "gate"; the states are: tower, tower_top, ferry, bridge, '
+     'animal_token.'),
 ]
 
 
@@ -199,8 +201,7 @@ def test_each_error_code(base_tiles, code, request_body, path, message):
     assert [error.to_json() for error in errors] == [
         {"path": path, "code": code, "message": message}
     ]
-    # The unknown-expansion message lists every code the calculator knows: it grows with
-    # the registry (304 characters with Under the Big Top and Bridges, Castles & Bazaars).
+    # One sentence a player can read; only the list of every expansion's code runs long.
     assert message.endswith(".") and len(message) < (400 if code == "unknown_expansion" else 300)
 
 
