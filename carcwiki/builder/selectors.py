@@ -293,8 +293,21 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
         "neutral": [
             {"code": figure.code, "name": figure.name, "limit": figure.limit,
              "features": [feature.value for feature in figure.features],
-             "meaning": figure.meaning, "part": member}
+             "meaning": figure.meaning, "part": member,
+             # Under this rule choice ({name, value}) it stands on a tile, no feature.
+             **({"on_tile_rule": {"name": figure.on_tile_rule[0], "value": figure.on_tile_rule[1]}}
+                if figure.on_tile_rule else {})}
             for member in registry.codes for figure in registry[member].neutral_figures
+        ],
+        # Spaces printed on tiles, off their features, where players' figures stand (an
+        # acrobat space): the landmark's name (the figures' `at`), the kinds it takes and
+        # how many one tile holds; a tile has one where its data lists the landmark.
+        "spaces": [
+            {"name": landmark.name, "holds": landmark.space.holds,
+             "kinds": list(landmark.space.kinds), "word": landmark.space.word,
+             "meaning": landmark.meaning, "part": member}
+            for member in registry.codes for landmark in registry[member].landmarks
+            if landmark.space is not None
         ],
         # What a tile type may be beyond its features (an abbey fits any hole).
         "tile_traits": [

@@ -8,7 +8,7 @@
 import { h, s } from "./dom.js";
 import { figureElement, neutralElement } from "./figures.js";
 import { key, parseKey } from "./geometry.js";
-import { isFresh, rotationFor } from "./placement.js";
+import { isFresh, rotationFor, waysItFits } from "./placement.js";
 import { stateMarks } from "./state.js";
 
 export const UNIT = 100; // board units per square
@@ -52,7 +52,10 @@ export class BoardView {
     const memo = `${code}|${turned ? rotation : "any"}|${moving}`;
     if (this.legalFor?.doc === doc && this.legalFor.memo === memo) return this.legal;
     this.legal = new Set();
-    if (code && this.catalogue.has(code)) {
+    if (code && this.catalogue.isLarge(code)) {
+      // A large tile (the City of Carcassonne): the squares where its piece (0, 0) goes.
+      for (const [x, y] of this.catalogue.largeSquares(doc.tiles, code, turned ? rotation : null)) this.legal.add(key(x, y));
+    } else if (code && this.catalogue.has(code)) {
       const { geometry } = this.catalogue;
       const squares = turned
         ? geometry.legalSquares(doc.tiles, code, rotation, moving)
@@ -159,7 +162,17 @@ export class BoardView {
     // A faint copy of the tile in hand under the pointer, where it fits.
     const code = moving ? this.state.doc.tiles.get(moving)?.tile : hand;
     const rotation = code && hoverKey && legal.has(hoverKey) ? this.rotationAt(hoverKey) : null;
-    if (rotation !== null) {
+    if (rotation !== null && this.catalogue.isLarge(code)) {
+      // A large tile's faint copy covers all its squares.
+      const [x, y] = hoverKey.split(",").map(Number);
+      for (const piece of this.catalogue.largePieces(code, x, y, rotation)) {
+        const art = s("g", { transform: `rotate(${rotation} 50 50)` });
+        this.pictures.draw(art, piece.tile);
+        layer.append(s("g", {
+          class: "ghost", transform: `translate(${piece.x * UNIT} ${piece.y * UNIT})`, "aria-hidden": "true",
+        }, art));
+      }
+    } else if (rotation !== null) {
       const [x, y] = hoverKey.split(",").map(Number);
       const art = s("g", { transform: `rotate(${rotation} 50 50)` });
       this.pictures.draw(art, code);
@@ -182,10 +195,14 @@ export class BoardView {
     const sign = (figure) => `${figure.player} ${figure.kind} ${figure.x},${figure.y} ${figure.at}`;
     const before = this.figureSigns;
     this.figureSigns = new Set(doc.figures.map(sign));
+    // Figures sharing a space printed on a tile (an acrobat space) stand side by side.
+    const orders = new Map();
     doc.figures.forEach((figure, index) => {
       const tile = doc.tiles.get(key(figure.x, figure.y));
       const found = tile ? this.catalogue.featureAt(tile, figure.at, doc.edition) : null;
-      const drawn = figureElement(figure, index, found?.feature.kind ?? null, doc.players, this.catalogue);
+      const spot = `${figure.x},${figure.y},${figure.at}`;
+      orders.set(spot, (orders.get(spot) ?? -1) + 1);
+      const drawn = figureElement(figure, index, found?.feature.kind ?? null, doc.players, this.catalogue, orders.get(spot));
       if (before && !before.has(sign(figure))) drawn.classList.add("is-changed");
       layer.append(drawn);
     });
@@ -289,9 +306,7 @@ export class TurnHandle {
     const { state } = this;
     const freshKey = state.ui.fresh?.key;
     const tile = freshKey && isFresh(state, freshKey) ? state.doc.tiles.get(freshKey) : null;
-    const ways = tile
-      ? this.catalogue.geometry.fittingRotations(state.doc.tiles, tile.tile, tile.x, tile.y, freshKey).length
-      : 0;
+    const ways = tile ? waysItFits(state, this.catalogue, freshKey).length : 0;
     // On squares too small to hold it beside them, the button would hide the squares
     // round the tile: the toolbar's Turn (and R) do the same there.
     const side = UNIT * (this.svg.getScreenCTM()?.a ?? 1);

@@ -4,7 +4,7 @@
 // where each may stand. Every expansion, figure kind, rule and token comes from the
 // server's data: this module names none. Read-only: it never changes after start-up.
 
-import { Geometry } from "./geometry.js";
+import { Geometry, key } from "./geometry.js";
 
 export const PLAYER_COLORS = [
   { code: "yellow", label: "Yellow", letter: "Y", fill: "#f4cc1f", ink: "#1d1d1d" },
@@ -58,6 +58,9 @@ export class Catalogue {
     this.figures = rules.figures;
     this.figureByCode = new Map(rules.figures.map((kind) => [kind.code, kind]));
     this.largeByCode = new Map((rules.large_tiles ?? []).map((large) => [large.code, large]));
+    // Spaces printed on tiles, off their features, where players' figures stand (the
+    // server's `spaces`: a landmark's name, the kinds it takes, how many a tile holds).
+    this.spaceByName = new Map((rules.spaces ?? []).map((space) => [space.name, space]));
     // Tile groups with a start tile of their own (the river) are laid first.
     const always = new Set(rules.always.tiles);
     this.firstGroups = new Set(rules.start_tiles.map(([code]) => code).filter((code) => !always.has(code)));
@@ -126,7 +129,97 @@ export class Catalogue {
     const types = [...this.types.values()].filter((type) => (type.counts[edition] ?? 0) > 0
       && inPlay.tiles.has(type.expansion));
     const first = types.filter((type) => this.firstGroups.has(type.expansion));
-    return [...first, ...types.filter((type) => !this.firstGroups.has(type.expansion))];
+    return [...first, ...types.filter((type) => !this.firstGroups.has(type.expansion)),
+      ...this.largeTypes(edition, inPlay)];
+  }
+
+  /** The large tiles (the server's `large_tiles`) a group with this edition and these
+   * codes owns, as the palette lists a type: code, name as its picture's words, copies
+   * per edition, and `large` (the declaration, with its pieces). */
+  largeTypes(edition, inPlay) {
+    return [...this.largeByCode.values()]
+      .filter((large) => (large.counts[edition] ?? 0) > 0 && inPlay.parts.has(large.part))
+      .map((large) => ({
+        code: large.code, picture: large.name, counts: large.counts, large,
+        search: `${large.name} ${large.districts.map((district) => district.name).join(" ")} large city`.toLowerCase(),
+      }));
+  }
+
+  isLarge(code) {
+    return this.largeByCode.has(code);
+  }
+
+  /**
+   * Whether the large tile `code` fits with its piece (0, 0) at (x, y), turned
+   * `rotation`, on a board (Map key → placed tile), leaving out the large tile laid at
+   * `ignore` (its piece (0, 0) square's key: the tile being turned). Each piece is an
+   * ordinary tile: its square must be free and its edges must meet its neighbours'; one
+   * piece at least touches a tile already down (on an empty board, the piece (0, 0)
+   * goes at (0, 0)). Returns { ok, reason, side, piece }: `piece` is where it fails.
+   */
+  largeFitsAt(tiles, code, x, y, rotation, ignore = null) {
+    return this.largeFit(this.withoutLarge(tiles, ignore), code, x, y, rotation);
+  }
+
+  /** The board without the large tile laid at `ignore` (its piece (0, 0)'s key). */
+  withoutLarge(tiles, ignore) {
+    if (!ignore) return tiles;
+    return new Map([...tiles].filter(([, tile]) => !tile.large || key(tile.large.x, tile.large.y) !== ignore));
+  }
+
+  /** largeFitsAt on a board already without the tile being turned: each piece's square
+   * free, then each edge a piece shares with a tile of the board matching (the pieces
+   * meet one another as printed). */
+  largeFit(board, code, x, y, rotation) {
+    const pieces = this.largePieces(code, x, y, rotation);
+    const mine = new Set(pieces.map((piece) => key(piece.x, piece.y)));
+    for (const piece of pieces) {
+      if (board.has(key(piece.x, piece.y))) return { ok: false, reason: "occupied", piece };
+    }
+    const { geometry } = this;
+    let touching = false;
+    for (const piece of pieces) {
+      for (const [side, nx, ny] of geometry.neighbours(piece.x, piece.y)) {
+        const there = key(nx, ny);
+        if (mine.has(there)) continue;
+        const neighbour = board.get(there);
+        if (!neighbour) continue;
+        touching = true;
+        if (geometry.view(piece.tile, rotation)?.any_edges || geometry.view(neighbour.tile, neighbour.rotation)?.any_edges) continue;
+        const theirs = geometry.edgeAt(neighbour.tile, neighbour.rotation, geometry.sideByName.get(side).opposite);
+        if (geometry.edgeAt(piece.tile, rotation, side) !== theirs) return { ok: false, reason: "mismatch", side, piece };
+      }
+    }
+    if (!touching && (board.size || x !== 0 || y !== 0)) return { ok: false, reason: "detached", piece: pieces[0] };
+    return { ok: true };
+  }
+
+  /** The rotations in which the large tile `code` fits at (x, y), clockwise from 0°. */
+  largeRotations(tiles, code, x, y, ignore = null) {
+    const board = this.withoutLarge(tiles, ignore);
+    return this.geometry.rotations.filter((rotation) => this.largeFit(board, code, x, y, rotation).ok);
+  }
+
+  /** Every square where the large tile's piece (0, 0) may go, turned `rotation` (or any
+   * way: null), as [x, y] pairs: squares from which some piece would touch the board. */
+  largeSquares(tiles, code, rotation = null, ignore = null) {
+    const rotations = rotation === null ? this.geometry.rotations : [rotation];
+    const found = new Map();
+    const board = this.withoutLarge(tiles, ignore);
+    for (const turn of rotations) {
+      const offsets = this.largePieces(code, 0, 0, turn);
+      const candidates = new Map();
+      if (!board.size) candidates.set(key(0, 0), [0, 0]);
+      for (const tile of board.values()) {
+        for (const [, nx, ny] of this.geometry.neighbours(tile.x, tile.y)) {
+          for (const piece of offsets) candidates.set(key(nx - piece.x, ny - piece.y), [nx - piece.x, ny - piece.y]);
+        }
+      }
+      for (const [candidate, [x, y]] of candidates) {
+        if (!found.has(candidate) && this.largeFit(board, code, x, y, turn).ok) found.set(candidate, [x, y]);
+      }
+    }
+    return [...found.values()];
   }
 
   /** The tile the game starts from: the first start tile the edition has, taking the
@@ -144,7 +237,13 @@ export class Catalogue {
   copiesLeft(edition, placedTiles) {
     const left = new Map();
     for (const type of this.types.values()) left.set(type.code, type.counts[edition] ?? 0);
-    for (const tile of placedTiles) left.set(tile.tile, (left.get(tile.tile) ?? 0) - 1);
+    for (const large of this.largeByCode.values()) left.set(large.code, large.counts[edition] ?? 0);
+    for (const tile of placedTiles) {
+      // A large tile counts once, by its piece (0, 0).
+      if (tile.large && (tile.x !== tile.large.x || tile.y !== tile.large.y)) continue;
+      const code = tile.large?.tile ?? tile.tile;
+      left.set(code, (left.get(code) ?? 0) - 1);
+    }
     return left;
   }
 
@@ -178,9 +277,31 @@ export class Catalogue {
     return index < 0 ? null : { ...districts[index], index };
   }
 
+  /** The space named `name` printed on tile type `code` (its data lists the landmark),
+   * or null. */
+  space(code, name) {
+    const space = this.spaceByName.get(name);
+    if (!space || !this.types.has(code)) return null;
+    return (this.type(code).features ?? []).some((feature) => feature.kind === name) ? space : null;
+  }
+
+  /** The spaces printed on tile type `code` whose part is in play. */
+  spacesOn(code, inPlay) {
+    return [...this.spaceByName.values()].filter((space) => inPlay.parts.has(space.part) && this.space(code, space.name));
+  }
+
   /** Figures nobody owns with these codes in play (the server's `neutral`). */
   neutralFigures(inPlay) {
     return (this.rules.neutral ?? []).filter((figure) => inPlay.parts.has(figure.part));
+  }
+
+  /** Whether the neutral figure `declared` stands on a tile, not on a feature, under the
+   * board's `rules`: it names no feature kind, or its `on_tile_rule` is chosen (the
+   * fairy of the other publishers' rules). */
+  neutralOnTile(declared, rules) {
+    if (declared && !declared.features?.length) return true;
+    const rule = declared?.on_tile_rule;
+    return Boolean(rule && rules?.[rule.name] === rule.value);
   }
 
   /** Tokens players bring with these codes in play (goods). */

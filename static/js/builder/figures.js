@@ -67,7 +67,7 @@ export function figureShape(color, declared, lying = false) {
 }
 
 /** A placed figure as an SVG group at its location on the board. */
-export function figureElement(figure, index, featureKind, players, catalogue) {
+export function figureElement(figure, index, featureKind, players, catalogue, order = 0) {
   const declared = catalogue.figureByCode.get(figure.kind);
   const token = declared?.shape === "token";
   const corner = standsOnCorner(catalogue, figure.kind);
@@ -76,14 +76,19 @@ export function figureElement(figure, index, featureKind, players, catalogue) {
   // A follower in a district of a large tile (the market of the City of Carcassonne)
   // stands on a row across the square it names, one place a district.
   const district = districtOf(catalogue, figure);
+  // A figure on a space printed on the tile (an acrobat space): side by side, in the
+  // order they were put, low on the square.
+  const space = catalogue.spaceByName?.get(figure.at);
   const [u, v] = corner
     ? catalogue.geometry.cornerPoint(0, 0, figure.at)
+    : space ? [0.3 + 0.2 * (order % 3), 0.66 - 0.16 * Math.floor(order / 3)]
     : district ? [0.2 + 0.2 * district.index, 0.62]
       : (SPOTS[figure.at] ?? SPOTS.C).map((value) => value + (token ? 0.13 : 0));
   const x = (figure.x + u) * UNIT;
   const y = (figure.y + v) * UNIT;
   const lying = featureKind === "farm" && !corner;
   const word = corner ? (declared?.name ?? figure.kind)
+    : space ? `${declared?.name ?? figure.kind} on the ${space.word || `${space.name} space`}`
     : district ? `${declared?.name ?? figure.kind} in the ${district.name}` : figureWord(catalogue, figure.kind, featureKind);
   const spot = `figure-${figure.player}-${key(figure.x, figure.y)}-${figure.at}`;
   return s("g", {
@@ -255,6 +260,10 @@ export function placementRefusal(state, catalogue, tile, featureIndex, kind, pla
 export function figureAction(state, catalogue, x, y, location, wanted = null, tapped = null) {
   // A tap on a follower in a district: the district's rule (see districtAction).
   const tappedFigure = tapped !== null ? state.doc.figures[tapped] : null;
+  // A tap on a space printed on the tile (an acrobat space): the space's rule.
+  if (state.tileAt(x, y) && catalogue.space(state.tileAt(x, y).tile, location)) {
+    return spaceAction(state, catalogue, x, y, location, wanted ?? tappedFigure?.kind ?? null, tapped);
+  }
   const large = state.tileAt(x, y)?.large;
   if (large && catalogue.district(large.tile, location)) {
     return districtAction(state, catalogue, x, y, location, wanted ?? tappedFigure?.kind ?? state.ui.figureKind);
@@ -364,11 +373,28 @@ export function neutralAction(state, catalogue, x, y, location, code) {
   if (!declared) return { action: "refuse", message: `The ${code} is not in play (see the game options).` };
   const tile = state.tileAt(x, y);
   if (!tile) return { action: "refuse", message: `There is no tile at (${x}, ${y}).` };
+  if (!location) {
+    // On the tile itself (no feature named): under the rule choice that puts it there.
+    const onTile = `tile ${tile.tile} at (${x}, ${y})`;
+    const standing = neutralOnTile(state, tile).find(({ figure }) => figure.kind === code);
+    if (standing) return { action: "remove-neutral", index: standing.index, message: `Took the ${declared.name} back from ${onTile}.` };
+    if (!catalogue.neutralOnTile(declared, state.doc.rules)) {
+      return { action: "refuse", message: `The ${declared.name} stands on a feature with these rules: choose one of the tile's features.` };
+    }
+    const placed = (state.doc.neutral ?? []).filter((figure) => figure.kind === code).length;
+    if (placed >= declared.limit) {
+      return { action: "refuse", message: `All ${declared.limit} of the ${declared.name} are on the board. Take one back first.` };
+    }
+    return { action: "put-neutral", figure: { kind: code, x, y }, message: `The ${declared.name} on ${onTile}.` };
+  }
   const found = catalogue.featureAt(tile, location, state.doc.edition);
   if (!found) return { action: "refuse", message: `Nothing on tile ${tile.tile} at ${location} can hold a figure.` };
   const where = `the ${catalogue.geometry.describe(found.feature)} of tile ${tile.tile} at (${x}, ${y})`;
   const here = neutralOnFeature(state, catalogue, tile, found.index).find(({ figure }) => figure.kind === code);
   if (here) return { action: "remove-neutral", index: here.index, message: `Took the ${declared.name} back from ${where}.` };
+  if (!declared.features.length) {
+    return { action: "refuse", message: `The ${declared.name} stands on a tile, on none of its features: put it on the tile from the tile's panel.` };
+  }
   if (!declared.features.includes(found.feature.kind)) {
     const places = declared.features.map((kind) => catalogue.geometry.describe({ kind, locations: [] }).split(" (")[0]);
     return { action: "refuse", message: `The ${declared.name} stands only on ${places.join(" or ")}.` };
@@ -378,6 +404,13 @@ export function neutralAction(state, catalogue, x, y, location, code) {
     return { action: "refuse", message: `All ${declared.limit} of the ${declared.name} are on the board. Take one back first.` };
   }
   return { action: "put-neutral", figure: { kind: code, x, y, at: location }, message: `The ${declared.name} on ${where}.` };
+}
+
+/** The neutral figures standing on the tile itself, with no feature named (the
+ * fairy under the rule that puts her on a tile): [{figure, index}]. */
+export function neutralOnTile(state, tile) {
+  return (state.doc.neutral ?? []).map((figure, index) => ({ figure, index }))
+    .filter(({ figure }) => figure.x === tile.x && figure.y === tile.y && !figure.at);
 }
 
 /** A neutral figure as an SVG group: a grey token with its initial (it is nobody's). */
@@ -393,6 +426,56 @@ export function neutralElement(figure, index, catalogue) {
   s("circle", { r: 10, class: "neutral-body" }),
   s("text", { y: 3.5, "text-anchor": "middle", "font-size": 10, class: "neutral-letter", text: name[0].toUpperCase() }));
 }
+
+/** The figures standing on the space `name` of the tile at (x, y): [{figure, index}]. */
+export function figuresOnSpace(state, x, y, name) {
+  return state.doc.figures.map((figure, index) => ({ figure, index }))
+    .filter(({ figure }) => figure.x === x && figure.y === y && figure.at === name);
+}
+
+/**
+ * What a tap on the space `name` printed on the tile at (x, y) does (an acrobat space):
+ * on a figure there (`tapped`), the current player's is taken back and another
+ * player's becomes the current player's; otherwise the current player's figure of a
+ * kind the space takes (`kind` if it is one, else the first in play) goes there while
+ * the space has room (the server's `holds`) and the player has one left.
+ */
+export function spaceAction(state, catalogue, x, y, name, kind = null, tapped = null) {
+  const tile = state.tileAt(x, y);
+  const space = tile ? catalogue.space(tile.tile, name) : null;
+  if (!space) return { action: "refuse", message: `No ${name} space on the tile at (${x}, ${y}).` };
+  const player = state.ui.currentPlayer;
+  if (!player) return { action: "refuse", message: "Add a player first." };
+  const who = playerWords(player, state.doc.players);
+  const where = `the ${space.word || `${space.name} space`} of tile ${tile.tile} at (${x}, ${y})`;
+  const nameOf = (code) => catalogue.figureByCode.get(code)?.name ?? code;
+  const here = figuresOnSpace(state, x, y, name);
+  const limitOf = (code) => state.limits[code] ?? Infinity;
+  const standing = here.find(({ index }) => index === tapped);
+  if (standing) {
+    const { figure: old, index } = standing;
+    if (old.player === player) return { action: "remove", index, message: `Took ${who}'s ${nameOf(old.kind)} back from ${where}.` };
+    if (state.figureCount(player, old.kind) >= limitOf(old.kind)) {
+      return { action: "refuse", message: `${who} has no ${nameOf(old.kind)} left. Take one of ${who}'s back first.` };
+    }
+    return { action: "put", figure: { ...old, player }, replaced: index, changed: true,
+      message: `The ${nameOf(old.kind)} on ${where} is now ${who}'s, no longer ${playerWords(old.player, state.doc.players)}'s. Undo gives it back.` };
+  }
+  if (!inPlayFor(state, space)) return { action: "refuse", message: `The ${space.word || name} is not in play (see the game options).` };
+  const kinds = catalogue.figureKinds(state.inPlay()).map((entry) => entry.code).filter((code) => space.kinds.includes(code));
+  const chosen = kinds.includes(kind) ? kind : kinds[0];
+  if (!chosen) return { action: "refuse", message: `No figure that stands on ${where} is in play.` };
+  if (here.length >= space.holds) {
+    return { action: "refuse", message: `${capital(where)} holds ${space.holds} at most, and ${here.length === 1 ? "one stands" : `${here.length} stand`} there. Tap one to take it back.` };
+  }
+  if (state.figureCount(player, chosen) >= limitOf(chosen)) {
+    return { action: "refuse", message: `${who} has no ${nameOf(chosen)} left: all ${limitOf(chosen)} are on the board. Take one back first.` };
+  }
+  return { action: "put", figure: { player, x, y, at: name, kind: chosen }, replaced: -1, message: `${who}'s ${nameOf(chosen)} on ${where}.` };
+}
+
+const capital = (text) => `${text[0].toUpperCase()}${text.slice(1)}`;
+const inPlayFor = (state, space) => state.inPlay().parts.has(space.part);
 
 /** The district a figure stands in ({name, meaning, index}), or null: its `at` names a
  * district of a large tile declared by the server. */

@@ -8,7 +8,7 @@ import { h } from "./dom.js";
 import { Geometry } from "./geometry.js";
 import { turnedText } from "./words.js";
 import {
-  cornerKinds, cornerRefusal, figureOnCorner, figuresInDistrict, figuresOnFeature, figureWord, neutralOnFeature, placementRefusal,
+  cornerKinds, cornerRefusal, figureOnCorner, figuresInDistrict, figuresOnFeature, figuresOnSpace, figureWord, neutralOnFeature, neutralOnTile, placementRefusal,
   playerWords,
 } from "./figures.js";
 import { badge } from "./players.js";
@@ -87,7 +87,7 @@ export class Inspector {
         }));
       }
       for (const neutral of catalogue.neutralFigures(inPlay)) {
-        if (!neutral.features.includes(feature.kind)) continue;
+        if (!neutral.features.includes(feature.kind) || catalogue.neutralOnTile(neutral, state.doc.rules)) continue;
         if (neutralOnFeature(state, catalogue, tile, index).some(({ figure }) => figure.kind === neutral.code)) continue;
         parts.push(h("button", {
           type: "button", class: "small", text: `Put: ${neutral.name}`,
@@ -131,7 +131,7 @@ export class Inspector {
       return h("li", { class: "feature-row", dataset: { feature: String(index), kind: feature.kind } }, parts);
     }).filter(Boolean);
 
-    const corners = [...this.corners(tile, player, who), ...this.districts(tile, player, who)];
+    const corners = [...this.corners(tile, player, who), ...this.districts(tile, player, who), ...this.spaces(tile, player, who), ...this.onTile(tile)];
     return [
       h("h2", { class: "panel-title", text: "Selected tile" }),
       h("div", { class: "inspector-head" },
@@ -235,6 +235,66 @@ export class Inspector {
       }
       return h("li", { class: "feature-row", dataset: { district: district.name }, title: district.meaning }, parts);
     });
+  }
+
+  /** The spaces printed on the tile (an acrobat space) with the figures on them, a
+   * button to take back each of the current player's, and one per kind the space takes
+   * while it has room. */
+  spaces(tile, player, who) {
+    const { state, catalogue, controller } = this;
+    const inPlay = state.inPlay();
+    return catalogue.spacesOn(tile.tile, inPlay).map((space) => {
+      const label = space.word || `${space.name} space`;
+      const here = figuresOnSpace(state, tile.x, tile.y, space.name);
+      const parts = [h("span", { class: "feature-name", text: capitalise(label) })];
+      here.forEach(({ figure, index }, order) => {
+        const name = catalogue.figureByCode.get(figure.kind)?.name ?? figure.kind;
+        parts.push(h("span", { class: "feature-figure" }, badge(figure.player),
+          ` ${playerWords(figure.player, state.doc.players)} ${name}`));
+        if (figure.player === player) {
+          parts.push(h("button", {
+            type: "button", class: "small", text: "Take back",
+            "aria-label": `Take back ${who}'s ${name} from the ${label}`,
+            dataset: { focusKey: `back-${space.name}-${order}`, testid: `take-back-${space.name}-${order}` },
+            onclick: () => controller.figure(tile.x, tile.y, space.name, figure.kind, index),
+          }));
+        }
+      });
+      if (player && here.length < space.holds) {
+        for (const kind of catalogue.figureKinds(inPlay).filter((entry) => space.kinds.includes(entry.code))) {
+          if (state.figureCount(player, kind.code) >= (state.limits[kind.code] ?? Infinity)) continue;
+          parts.push(h("button", {
+            type: "button", class: "small", text: `Put: ${kind.name}`,
+            "aria-label": `Put ${who}'s ${kind.name} on the ${label}`,
+            dataset: { focusKey: `put-${kind.code}-${space.name}`, testid: `put-${kind.code}-${space.name}` },
+            onclick: () => controller.figure(tile.x, tile.y, space.name, kind.code),
+          }));
+        }
+      }
+      return h("li", { class: "feature-row", dataset: { space: space.name }, title: space.meaning ?? null }, parts);
+    });
+  }
+
+  /** The neutral figures that stand on the tile itself under the board's rules (the
+   * fairy of the other publishers' rules), with a button to put or take back each. */
+  onTile(tile) {
+    const { state, catalogue, controller } = this;
+    const standing = neutralOnTile(state, tile);
+    const kinds = catalogue.neutralFigures(state.inPlay())
+      .filter((neutral) => catalogue.neutralOnTile(neutral, state.doc.rules) || standing.some(({ figure }) => figure.kind === neutral.code));
+    if (!kinds.length) return [];
+    const parts = [h("span", { class: "feature-name", text: "On the tile" })];
+    for (const neutral of kinds) {
+      const here = standing.some(({ figure }) => figure.kind === neutral.code);
+      if (here) parts.push(h("span", { class: "feature-figure", text: ` the ${neutral.name}` }));
+      parts.push(h("button", {
+        type: "button", class: "small", text: here ? "Take back" : `Put: ${neutral.name}`,
+        "aria-label": here ? `Take back the ${neutral.name} from this tile` : `Put the ${neutral.name} (nobody's) on this tile`,
+        dataset: { focusKey: `tile-neutral-${neutral.code}`, testid: `${here ? "take-back" : "put"}-neutral-${neutral.code}-tile` },
+        onclick: () => controller.neutral(tile.x, tile.y, null, neutral.code),
+      }));
+    }
+    return [h("li", { class: "feature-row", dataset: { onTile: "" } }, parts)];
   }
 
   /** The tile's corners where a figure standing on corners (a barn) stands or may stand,

@@ -15,7 +15,7 @@ import { Inspector } from "./inspector.js";
 import { installKeyboard } from "./keyboard.js";
 import { Palette } from "./palette.js";
 import {
-  checkFigure, checkLayout, isFresh, moveTo, placeHand, removePlaced, startMove, turnFresh, turnPlaced,
+  checkFigure, checkLayout, checkNeutral, isFresh, moveTo, placeHand, removePlaced, startMove, turnFresh, turnPlaced,
 } from "./placement.js";
 import { TilePictures } from "./pictures.js";
 import { PlayersEditor, TurnPicker } from "./players.js";
@@ -197,6 +197,12 @@ const controller = {
     state.ui.cursor = { x, y };
     if (state.ui.moving) return this.placed(() => moveTo(state, catalogue, x, y), x, y, false);
     const figureElement = target?.closest?.(".figure");
+    // A tap on a neutral figure (nobody's) takes it back, as its panel's button does.
+    const neutral = figureElement?.dataset.neutral ? state.doc.neutral?.[Number(figureElement.dataset.neutral)] : null;
+    if (neutral) {
+      state.setUi({ selected: key(neutral.x, neutral.y) });
+      return this.neutral(neutral.x, neutral.y, neutral.at, neutral.kind);
+    }
     if (figureElement) {
       const figure = state.doc.figures[Number(figureElement.dataset.index)];
       if (figure) {
@@ -299,7 +305,17 @@ const controller = {
 
   /** Put or take back a neutral figure (nobody's) from the tile's panel. */
   neutral(x, y, location, code) {
-    report(applyFigureAction(state, neutralAction(state, catalogue, x, y, location, code)));
+    const outcome = neutralAction(state, catalogue, x, y, location, code);
+    report(applyFigureAction(state, outcome));
+    if (outcome.action !== "put-neutral") return;
+    // As for a player's figure, the server has the last word on where it may stand (the
+    // fairy beside a follower): one it refuses is taken back, with why.
+    const placedDoc = state.doc;
+    checkNeutral(state, data.urls.check, state.toBoard().neutral.length - 1).then((refusal) => {
+      if (!refusal || state.doc !== placedDoc) return;
+      state.undo();
+      say(`${refusal} The ${code} went back.`, "error");
+    });
   },
 
   figure(x, y, location, kind, tapped = null) {

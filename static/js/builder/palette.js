@@ -75,7 +75,9 @@ export class Palette {
       if (!drag.ghost) {
         if (Math.hypot(event.clientX - drag.startX, event.clientY - drag.startY) < DRAG_SLOP) return;
         drag.ghost = h("img", {
-          src: this.tileUrl(drag.code), alt: "", class: "palette-drag", "aria-hidden": "true",
+          // A large tile is carried by the picture of its piece (0, 0).
+          src: this.tileUrl(this.catalogue.largeByCode?.get(drag.code)?.pieces[0][2] ?? drag.code),
+          alt: "", class: "palette-drag", "aria-hidden": "true",
           width: 48, height: 48,
         });
         document.body.append(drag.ghost);
@@ -212,7 +214,7 @@ export class Palette {
         type: "button", class: "palette-tile", dataset: { code: type.code, testid: `palette-${type.code}` },
         title: `${type.code}: ${type.picture}`,
       },
-      h("img", {
+      type.large ? this.largePicture(type.large, 56) : h("img", {
         src: this.tileUrl(type.code), alt: "", width: 56, height: 56, loading: "lazy", decoding: "async",
         draggable: "false",
       }),
@@ -255,7 +257,29 @@ export class Palette {
     this.hand.dataset.state = "holding";
   }
 
+  /** A large tile's picture: its pieces' pictures side by side, as it lies unturned,
+   * `size` pixels wide. */
+  largePicture(large, size, attributes = {}) {
+    const xs = large.pieces.map(([dx]) => dx);
+    const ys = large.pieces.map(([, dy]) => dy);
+    const [left, top] = [Math.min(...xs), Math.min(...ys)];
+    const columns = Math.max(...xs) - left + 1;
+    const rows = Math.max(...ys) - top + 1;
+    const side = Math.floor(size / columns);
+    return h("span", {
+      class: "large-picture", "aria-hidden": "true", ...attributes,
+      style: `display: inline-grid; grid-template-columns: repeat(${columns}, ${side}px); grid-template-rows: repeat(${rows}, ${side}px);${attributes.style ? ` ${attributes.style}` : ""}`,
+    }, ...large.pieces.map(([dx, dy, code]) => h("img", {
+      src: this.tileUrl(code), alt: "", width: side, height: side, loading: "lazy", decoding: "async", draggable: "false",
+      style: `grid-column: ${dx - left + 1}; grid-row: ${dy - top + 1}; width: ${side}px; height: ${side}px; border: 0;`,
+    })));
+  }
+
   handPicture(code, rotation) {
+    const large = this.catalogue.largeByCode?.get(code);
+    if (large) {
+      return this.largePicture(large, 36, { class: "large-picture hand-picture", style: `transform: rotate(${rotation}deg)` });
+    }
     return h("img", {
       src: this.tileUrl(code), alt: `tile ${code}${rotation ? ` turned ${rotation}°` : ""}`,
       width: 36, height: 36, class: "hand-picture", style: `transform: rotate(${rotation}deg)`,

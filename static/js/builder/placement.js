@@ -8,9 +8,11 @@ import { key, parseKey } from "./geometry.js";
 export const turnedWords = (rotation) => (rotation ? ` turned ${rotation}°` : "");
 
 /** Why `code` cannot go at (x, y) with `rotation`, as a sentence with a way out. */
-const LARGE_STAYS = "A piece of a large tile does not move or turn alone: remove the whole tile and lay it again.";
+const LARGE_STAYS = "A piece of a large tile does not move alone: remove the whole tile and lay it again.";
+const capital = (text) => `${text[0].toUpperCase()}${text.slice(1)}`;
 
 export function misfitMessage(state, catalogue, code, x, y, rotation, ignore = null) {
+  if (catalogue.isLarge(code)) return largeMisfitMessage(state, catalogue, code, x, y, rotation, ignore);
   const tiles = state.doc.tiles;
   const { geometry } = catalogue;
   const fit = geometry.fitsAt(tiles, code, x, y, rotation, ignore);
@@ -37,6 +39,67 @@ export function misfitMessage(state, catalogue, code, x, y, rotation, ignore = n
   return `${subject} does not fit at (${x}, ${y}): its ${side.word} edge is `
     + `a ${words(mine)} but the ${across.word} edge of tile `
     + `${neighbour.tile} at (${neighbour.x}, ${neighbour.y}) is a ${words(theirs)}.${hint}`;
+}
+
+/** Why the large tile `code` (its piece (0, 0) at (x, y), turned `rotation`) cannot go
+ * there, naming the square where it fails, or null. */
+function largeMisfitMessage(state, catalogue, code, x, y, rotation, ignore = null) {
+  const tiles = state.doc.tiles;
+  const { geometry } = catalogue;
+  const fit = catalogue.largeFitsAt(tiles, code, x, y, rotation, ignore);
+  if (fit.ok) return null;
+  const declared = catalogue.largeByCode.get(code);
+  const subject = `${capital(declared.name)}${turnedWords(rotation)} from (${x}, ${y})`;
+  const { piece } = fit;
+  if (fit.reason === "occupied") {
+    return `${subject} would cover (${piece.x}, ${piece.y}), which already holds tile `
+      + `${tiles.get(key(piece.x, piece.y)).tile}: it needs all its ${declared.pieces.length} squares free.`;
+  }
+  if (fit.reason === "detached") return `${subject} would touch no placed tile along an edge.`;
+  const side = geometry.sideByName.get(fit.side);
+  const neighbour = tiles.get(key(piece.x + side.offset[0], piece.y + side.offset[1]));
+  const words = (edge) => geometry.edgeWords[edge] ?? edge;
+  const others = catalogue.largeRotations(tiles, code, x, y, ignore).filter((turn) => turn !== rotation);
+  const hint = others.length
+    ? ` It fits there turned ${others.map((turn) => `${turn}°`).join(" or ")}: press R to turn it.`
+    : " It fits there in no rotation.";
+  return `${subject} does not fit: at (${piece.x}, ${piece.y}) its ${side.word} edge is a `
+    + `${words(geometry.edgeAt(piece.tile, rotation, fit.side))} but tile ${neighbour.tile} at `
+    + `(${neighbour.x}, ${neighbour.y}) shows a ${words(geometry.edgeAt(neighbour.tile, neighbour.rotation, side.opposite))}.${hint}`;
+}
+
+/** Lay the large tile `code` with its piece (0, 0) at (x, y), turned `rotation`: its
+ * pieces, each an ordinary tile of its square that remembers the whole (`large`). */
+function layLarge(state, catalogue, code, x, y, rotation) {
+  const large = Object.freeze({ tile: code, x, y, rotation });
+  state.apply(`place ${code} at (${x}, ${y})`, (doc) => {
+    const tiles = new Map(doc.tiles);
+    for (const piece of catalogue.largePieces(code, x, y, rotation)) {
+      tiles.set(key(piece.x, piece.y), Object.freeze({ ...piece, large }));
+    }
+    return { tiles };
+  });
+}
+
+/** Turn the large tile laid at `large` to `rotation` about its piece (0, 0): its pieces
+ * are laid again, and the figures on them go with their piece, turned with it (those in
+ * its districts stay: they are named by the piece (0, 0), which does not move). */
+function turnLarge(state, catalogue, large, rotation) {
+  const turn = (rotation - large.rotation + 360) % 360;
+  const before = catalogue.largePieces(large.tile, large.x, large.y, large.rotation);
+  const after = catalogue.largePieces(large.tile, large.x, large.y, rotation);
+  const moved = new Map(before.map((piece, index) => [key(piece.x, piece.y), after[index]]));
+  const turned = Object.freeze({ ...large, rotation });
+  state.apply(`turn ${large.tile} at (${large.x}, ${large.y})`, (doc) => {
+    const tiles = new Map([...doc.tiles].filter(([tileKey]) => !moved.has(tileKey)));
+    for (const piece of after) tiles.set(key(piece.x, piece.y), Object.freeze({ ...piece, large: turned }));
+    const follow = (figure) => {
+      const piece = moved.get(key(figure.x, figure.y));
+      if (!piece || catalogue.district(large.tile, figure.at)) return figure;
+      return Object.freeze({ ...figure, x: piece.x, y: piece.y, ...(figure.at ? { at: catalogue.geometry.turn(figure.at, turn) } : {}) });
+    };
+    return { tiles, figures: doc.figures.map(follow), neutral: (doc.neutral ?? []).map(follow) };
+  });
 }
 
 /**
@@ -84,6 +147,15 @@ export async function checkFigure(state, url, index) {
     (error) => (error.path ?? "").startsWith(`figures[${index}]`));
 }
 
+/**
+ * The same for the neutral figure (nobody's) at `index` of the board's `neutral` (a
+ * fairy named beside no follower): the server's reason, or null.
+ */
+export async function checkNeutral(state, url, index) {
+  return firstProblem(url, state.toBoard(),
+    (error) => (error.path ?? "").startsWith(`neutral[${index}]`));
+}
+
 /** Copies of `code` still in the box for the board's edition. */
 export function copiesLeft(state, catalogue, code) {
   return catalogue.copiesLeft(state.doc.edition, state.doc.tiles.values()).get(code) ?? 0;
@@ -97,10 +169,25 @@ export function copiesLeft(state, catalogue, code) {
  */
 export function rotationFor(state, catalogue, code, x, y, { preferred = null, turned = false, ignore = null } = {}) {
   const { geometry } = catalogue;
-  const fits = (rotation) => geometry.fitsAt(state.doc.tiles, code, x, y, rotation, ignore).ok;
+  const large = catalogue.isLarge(code);
+  const fits = (rotation) => (large ? catalogue.largeFitsAt(state.doc.tiles, code, x, y, rotation, ignore)
+    : geometry.fitsAt(state.doc.tiles, code, x, y, rotation, ignore)).ok;
   if (turned) return fits(preferred) ? preferred : null;
   if (preferred !== null && fits(preferred)) return preferred;
+  if (large) return catalogue.largeRotations(state.doc.tiles, code, x, y, ignore)[0] ?? null;
   return geometry.fittingRotations(state.doc.tiles, code, x, y, ignore)[0] ?? null;
+}
+
+/** The rotations in which the tile at `tileKey` fits where it lies, one of each look
+ * (a piece of a large tile: those of the whole, turned about its piece (0, 0)). */
+export function waysItFits(state, catalogue, tileKey) {
+  const tile = state.doc.tiles.get(tileKey);
+  if (!tile) return [];
+  if (tile.large) {
+    const { large } = tile;
+    return catalogue.largeRotations(state.doc.tiles, large.tile, large.x, large.y, key(large.x, large.y));
+  }
+  return catalogue.geometry.fittingRotations(state.doc.tiles, tile.tile, tile.x, tile.y, tileKey);
 }
 
 /** Put the tile in hand at (x, y), turned to fit unless the player turned it. The hand
@@ -118,13 +205,16 @@ export function placeHand(state, catalogue, x, y) {
     return { ok: false, message: misfitMessage(state, catalogue, code, x, y, turned ? state.ui.rotation : 0) };
   }
   const here = key(x, y);
-  const others = catalogue.geometry.fittingRotations(state.doc.tiles, code, x, y).length - 1;
+  const large = catalogue.isLarge(code);
+  const others = (large ? catalogue.largeRotations(state.doc.tiles, code, x, y)
+    : catalogue.geometry.fittingRotations(state.doc.tiles, code, x, y)).length - 1;
   const more = copiesLeft(state, catalogue, code) - 1;
   Object.assign(state.ui, {
     hand: more > 0 ? code : null, rotation: 0, turned: false,
     selected: here, cursor: { x, y },
   });
-  state.placeTile(code, x, y, rotation);
+  if (large) layLarge(state, catalogue, code, x, y, rotation);
+  else state.placeTile(code, x, y, rotation);
   state.ui.fresh = { key: here, doc: state.doc };
   const turnHint = others > 0
     ? ` It fits ${others === 1 ? "one other way" : `${others} other ways`}: tap ⟳ on it (or press R) to turn it.`
@@ -145,13 +235,19 @@ export function turnFresh(state, catalogue) {
   const tile = fresh && fresh.doc === state.doc ? state.doc.tiles.get(fresh.key) : null;
   if (!tile) return { ok: false, message: "Only the tile just placed turns with a tap." };
   const { geometry } = catalogue;
-  const ways = geometry.fittingRotations(state.doc.tiles, tile.tile, tile.x, tile.y, fresh.key);
+  const ways = waysItFits(state, catalogue, fresh.key);
   const look = geometry.look(tile.tile, tile.rotation);
-  const at = ways.findIndex((rotation) => geometry.look(tile.tile, rotation) === look);
+  const at = tile.large ? ways.indexOf(tile.rotation)
+    : ways.findIndex((rotation) => geometry.look(tile.tile, rotation) === look);
   if (ways.length < 2) {
-    return { ok: false, message: `Tile ${tile.tile} at (${tile.x}, ${tile.y}) fits its neighbours only the way it lies.` };
+    return { ok: false, message: `Tile ${tile.large?.tile ?? tile.tile} at (${tile.x}, ${tile.y}) fits its neighbours only the way it lies.` };
   }
   const rotation = ways[(at + 1) % ways.length];
+  if (tile.large) {
+    turnLarge(state, catalogue, tile.large, rotation);
+    state.ui.fresh = { key: fresh.key, doc: state.doc };
+    return { ok: true, message: `${capital(catalogue.largeByCode.get(tile.large.tile).name)} now turned ${rotation}° about (${tile.x}, ${tile.y}).` };
+  }
   state.moveTile(tile.x, tile.y, tile.x, tile.y, rotation);
   state.ui.fresh = { key: fresh.key, doc: state.doc };
   const place = `${(at + 1) % ways.length + 1} of ${ways.length}`;
@@ -190,8 +286,20 @@ export function moveTo(state, catalogue, x, y) {
 export function turnPlaced(state, catalogue, tileKey) {
   const tile = state.doc.tiles.get(tileKey);
   if (!tile) return { ok: false, message: "Select a tile to turn first." };
-  if (tile.large) return { ok: false, message: LARGE_STAYS };
   const { rotations } = catalogue.geometry;
+  if (tile.large) {
+    // The whole large tile turns about its piece (0, 0), to the next way it fits.
+    const { large } = tile;
+    const ways = waysItFits(state, catalogue, tileKey);
+    const start = rotations.indexOf(large.rotation);
+    const next = rotations.map((_, step) => rotations[(start + step + 1) % rotations.length])
+      .find((rotation) => rotation !== large.rotation && ways.includes(rotation));
+    const name = capital(catalogue.largeByCode.get(large.tile).name);
+    if (next === undefined) return { ok: false, message: `${name} fits its neighbours only the way it lies.` };
+    turnLarge(state, catalogue, large, next);
+    state.ui.selected = key(large.x, large.y);
+    return { ok: true, message: `${name} now turned ${next}° about (${large.x}, ${large.y}).` };
+  }
   const at = rotations.indexOf(tile.rotation);
   for (let step = 1; step < rotations.length; step += 1) {
     const rotation = rotations[(at + step) % rotations.length];
