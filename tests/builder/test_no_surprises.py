@@ -75,8 +75,10 @@ def test_on_a_phone_the_page_does_not_scroll_by_itself_between_taps(open_builder
     page = builder.page
     import_board(builder, tmp_path, ["farmers", "abbot", "inns-cathedrals"], TILES)
     page.evaluate("document.querySelector('[data-setup]').open = false")
-    builder.testid("board").scroll_into_view_if_needed()
-    page.evaluate("window.scrollBy(0, 40)")
+    # Scrolled 40 px past the point where the workbench sticks to the top (the import
+    # left the page at its end, where the end of the page pushes the workbench up).
+    page.evaluate("window.scrollTo(0, document.querySelector('[data-setup]')"
+                  ".getBoundingClientRect().bottom + window.scrollY + 40)")
     where = "[scrollY, document.querySelector('svg.board').getBoundingClientRect().top]"
     before = page.evaluate(where)
     # Tiles laid and figures put change the panels under the board (the selected tile's
