@@ -410,6 +410,17 @@ def test_the_rule_options_tokens_and_start_tiles_come_from_the_expansions(client
         "tiles": ["river", "river2", "abbey"],
         "codes": ["abbey_not_in_hole", "river_loop", "river_not_connected", "river_spring",
                   "river_u_turn"],
+        # Two curves joined by the river may not turn it the same way: a curve (sides
+        # listed N, E, S, W) against each of its two river sides meets one curve that
+        # does, 4 looks x 2 sides = 8 (e.g. NE laid east of NW: a right turn, another).
+        "refused_joins": [{
+            "edge": "V", "code": "river_u_turn",
+            "meaning": "two tiles joined by the river both turn it the same way "
+                       "(an immediate U-turn)",
+            "joins": [["NE", "N", "ES"], ["NE", "E", "NW"], ["ES", "E", "SW"],
+                      ["ES", "S", "NE"], ["NW", "N", "SW"], ["NW", "W", "NE"],
+                      ["SW", "S", "NW"], ["SW", "W", "ES"]],
+        }],
     }
 
 
