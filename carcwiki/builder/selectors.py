@@ -326,6 +326,17 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
             "tiles": [code for code in registry.codes if registry[code].layout_rules],
             "codes": sorted({problem.value for code in registry.codes
                              for rule in registry[code].layout_rules for problem in rule.codes}),
+            # Joins of two tiles these rules refuse whatever else is on the board (the
+            # river's U-turn), found by the engine's own check: per problem code, joins
+            # [mine, side, theirs]: a tile showing `edge` on its sides `mine` may not be
+            # laid with its side `side` against a tile showing it on `theirs`. The page
+            # offers no turn that makes one.
+            "refused_joins": [
+                {"edge": rule.edge, **join}
+                for rule in dict.fromkeys(rule for code in registry.codes
+                                          for rule in registry[code].layout_rules)
+                for join in rule.refused_joins()
+            ],
         },
     }
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .glyphs import Glyph, Glyphs
 from .problems import BoardError, ProblemCode
-from .tiles import FeatureKind
+from .tiles import EdgeType, FeatureKind
 
 if TYPE_CHECKING:
     from .board import Color
@@ -553,6 +554,59 @@ class LayoutRule:
 
     codes: tuple[ProblemCode, ...]
     check: Callable[[Sequence[Any]], Iterable[BoardError]]
+    pairwise: tuple[ProblemCode, ...] = ()
+    """Codes among ``codes`` that two tiles joined along an ``edge`` edge decide alone,
+    whatever else lies on the board (the river's U-turn): :meth:`refused_joins` lists
+    those joins as data, so that a page can offer only placements the check accepts."""
+    edge: str | None = None
+    """The edge letter (``EdgeType`` value) the ``pairwise`` codes look at."""
+
+    def refused_joins(self) -> list[dict[str, Any]]:
+        """The joins :func:`_refused_joins` finds (worked out once per rule), as data: for
+        each ``pairwise`` code, its meaning and its joins ``[mine, side, theirs]``."""
+        found = _refused_joins(self)
+        return [{"code": code.value, "meaning": code.meaning,
+                 "joins": [[mine, side, theirs] for mine, side, theirs, of in found if of is code]}
+                for code in self.pairwise if any(of is code for *_join, of in found)]
+
+
+@functools.cache
+def _refused_joins(rule: LayoutRule) -> tuple[tuple[str, str, str, ProblemCode], ...]:
+    """Every join ``check`` refuses with a ``pairwise`` code, found by running it on
+    two-tile boards: a tile (``mine``, the sides showing ``edge``, in N, E, S, W
+    order) laid with its side ``side`` against an earlier tile (``theirs``, the same
+    for it), each tile showing a field edge wherever it shows no ``edge`` edge."""
+    from types import SimpleNamespace
+
+    from .locations import Side
+
+    if not rule.pairwise or rule.edge is None:
+        return ()
+    shown, other = EdgeType(rule.edge), EdgeType.FIELD
+    wanted = {problem.value: problem for problem in rule.pairwise}
+    sets = [tuple(side for side in Side if mask >> side & 1) for mask in range(1, 16)]
+
+    def tile(index: int, x: int, y: int, sides: tuple[Side, ...]) -> Any:
+        edges = tuple(shown if side in sides else other for side in Side)
+        definition = SimpleNamespace(has_landmark=lambda *_args, **_kwargs: False)
+        return SimpleNamespace(
+            index=index, code=f"t{index}", x=x, y=y, label=f"tiles[{index}]",
+            oriented=SimpleNamespace(edges=edges, definition=definition))
+
+    refused = []
+    for mine in sets:
+        for side in mine:
+            dx, dy = side.offset
+            for theirs in sets:
+                if side.opposite not in theirs:
+                    continue
+                board = [tile(0, dx, dy, theirs), tile(1, 0, 0, mine)]
+                codes = sorted({error.code.value for error in rule.check(board)
+                                if error.code.value in wanted})
+                refused.extend(
+                    ("".join(s.name for s in mine), side.name,
+                     "".join(s.name for s in theirs), wanted[code]) for code in codes)
+    return tuple(refused)
 
 
 @dataclasses.dataclass(frozen=True)

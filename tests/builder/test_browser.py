@@ -686,14 +686,36 @@ def test_a_river_u_turn_is_refused_with_the_reason(open_builder):
     builder.pick("river-I")
     for _ in range(3):
         page.keyboard.press("r")
-    builder.testid("target--1,1").wait_for()
-    builder.click_square(-1, 1)  # ...and at once north again: a U-turn
+    # ...and turned 270° river-I would turn it at once north again, a U-turn: the
+    # square is not lit for that turn, and a tap there says why, with the turn that fits.
+    assert builder.testid("target--1,1").count() == 0
+    builder.click_square(-1, 1)
     wait_until(page,
         "document.querySelector('[data-testid=message]').textContent.includes('U-turn')")
-    assert "turns the river back the way it came" in builder.message
-    assert builder.message.endswith("The tile went back in the box.")
-    page.wait_for_selector('[data-testid="tile--1,1"]', state="detached")
+    assert "It fits there turned 0°" in builder.message
+    assert builder.testid("tile--1,1").count() == 0
     assert [tile["tile"] for tile in builder.board()["tiles"]] == ["river-A-C3", "river-G"]
+
+
+def test_an_unturned_river_tile_never_goes_down_as_a_u_turn(open_builder):
+    """river-J turned 180° at (0, 1) turns the river west; river-G (VFFV), unturned, at
+    (-1, 1): turned 90° (north-east, the first turn clockwise whose east edge is river)
+    would turn it north again; the page lays it turned 180° (east-south), and it stays."""
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    builder.testid("expansion-river").check()
+    page.wait_for_selector('[data-testid="tile-0,0"][data-tile="river-A-C3"]')
+    builder.place("river-J", 0, 1, 180)
+    builder.fit()
+    builder.pick("river-G")
+    builder.testid("target--1,1").wait_for()
+    builder.click_square(-1, 1)
+    page.wait_for_selector('[data-testid="tile--1,1"][data-rotation="180"]')
+    page.wait_for_load_state("networkidle")  # the server's check of the new tile is back
+    page.wait_for_timeout(300)
+    assert "went back in the box" not in builder.message
+    assert [(t["tile"], t["rotation"]) for t in builder.board()["tiles"]] == [
+        ("river-A-C3", 0), ("river-J", 180), ("river-G", 180)]
 
 
 def test_inns_cathedrals_and_traders_builders_figures_goods_and_scores(open_builder):

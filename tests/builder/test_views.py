@@ -410,6 +410,17 @@ def test_the_rule_options_tokens_and_start_tiles_come_from_the_expansions(client
         "tiles": ["river", "river2", "abbey"],
         "codes": ["abbey_not_in_hole", "river_loop", "river_not_connected", "river_spring",
                   "river_u_turn"],
+        # Two curves joined by the river may not turn it the same way: a curve (sides
+        # listed N, E, S, W) against each of its two river sides meets one curve that
+        # does, 4 looks x 2 sides = 8 (e.g. NE laid east of NW: a right turn, another).
+        "refused_joins": [{
+            "edge": "V", "code": "river_u_turn",
+            "meaning": "two tiles joined by the river both turn it the same way "
+                       "(an immediate U-turn)",
+            "joins": [["NE", "N", "ES"], ["NE", "E", "NW"], ["ES", "E", "SW"],
+                      ["ES", "S", "NE"], ["NW", "N", "SW"], ["NW", "W", "NE"],
+                      ["SW", "S", "NW"], ["SW", "W", "ES"]],
+        }],
     }
 
 
@@ -487,6 +498,28 @@ def test_the_check_finds_a_river_u_turn(client):
     assert response.status_code == 200
     codes = [(error["code"], error["path"]) for error in response.json()["errors"]]
     assert ("river_u_turn", "tiles[2]") in codes, response.json()
+
+
+def test_the_page_refuses_the_joins_the_check_refuses(client):
+    """The page's table (layout.refused_joins) against the check, on the board of the
+    Node test river_turn: spring river-A (river S) at (0, 0), river-J (FVVF) turned 180°
+    at (0, 1) shows river N and W; river-G (VFFV) at (-1, 1) turned 90° shows N and E
+    (table: ["NE", "E", "NW"], refused), turned 180° E and S (not in the table)."""
+    page = json_script(client.get("/board/"), "builder-data")
+    joins = page["rules"]["layout"]["refused_joins"][0]["joins"]
+    assert ["NE", "E", "NW"] in joins and ["ES", "E", "NW"] not in joins
+
+    def u_turns(rotation):
+        tiles = [{"tile": "river-A", "x": 0, "y": 0, "rotation": 0},
+                 {"tile": "river-J", "x": 0, "y": 1, "rotation": 180},
+                 {"tile": "river-G", "x": -1, "y": 1, "rotation": rotation}]
+        response = check(client, {**RIVER_GAME, "edition": "C2", "tiles": tiles})
+        assert response.status_code == 200
+        return [error["path"] for error in response.json()["errors"]
+                if error["code"] == "river_u_turn"]
+
+    assert u_turns(90) == ["tiles[2]"]
+    assert u_turns(180) == []
 
 
 def test_the_check_of_a_good_river_finds_nothing(client):

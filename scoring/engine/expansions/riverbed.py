@@ -143,6 +143,7 @@ def check_river(tiles: Sequence[Any]) -> Iterator[BoardError]:
 
 
 RIVER_LAYOUT = LayoutRule(
-    codes=(RIVER_NOT_CONNECTED, RIVER_SPRING, RIVER_U_TURN, RIVER_LOOP), check=check_river
+    codes=(RIVER_NOT_CONNECTED, RIVER_SPRING, RIVER_U_TURN, RIVER_LOOP), check=check_river,
+    pairwise=(RIVER_U_TURN,), edge=EdgeType.RIVER.value,
 )
 """The river rules, declared by both rivers (the registry keeps one)."""

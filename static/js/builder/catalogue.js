@@ -55,6 +55,7 @@ export class Catalogue {
     this.options = options;
     this.rules = rules;
     this.geometry = new Geometry(geometry);
+    this.geometry.refuseJoins(rules.layout?.refused_joins ?? []);
     this.figures = rules.figures;
     this.figureByCode = new Map(rules.figures.map((kind) => [kind.code, kind]));
     this.largeByCode = new Map((rules.large_tiles ?? []).map((large) => [large.code, large]));

@@ -37,6 +37,27 @@ export class Geometry {
     this.tiles = {};
   }
 
+  /** Joins of two tiles the server's layout rules refuse whatever else lies on the board
+   * (the rules' `layout.refused_joins`: per problem, joins [mine, side, theirs]: a tile
+   * showing edge `edge` on its sides `mine`, laid with side `side` against a tile showing
+   * it on `theirs`). Read only as a table. */
+  refuseJoins(rules) {
+    this.refused = new Map(rules.flatMap((rule) => rule.joins.map(([mine, side, theirs]) => [
+      `${rule.edge}|${mine}|${side}|${theirs}`, rule])));
+    this.refusedEdges = new Set(rules.map((rule) => rule.edge));
+  }
+
+  /** The refused join (see refuseJoins) tile `code` turned `rotation` would make with
+   * `neighbour` across its side `side`, or null. */
+  refusedJoin(code, rotation, side, neighbour) {
+    if (!this.refused?.size) return null;
+    const mine = this.edgeAt(code, rotation, side);
+    if (!this.refusedEdges.has(mine)) return null;
+    const showing = (view) => this.sides.filter((_, index) => view.edges[index] === mine).map((entry) => entry.name).join("");
+    const theirs = this.view(neighbour.tile, neighbour.rotation);
+    return this.refused.get(`${mine}|${showing(this.view(code, rotation))}|${side}|${showing(theirs)}`) ?? null;
+  }
+
   /** More tiles, as printed (code → view). */
   addTiles(printed) {
     Object.assign(this.printed, printed);
@@ -125,7 +146,8 @@ export class Geometry {
 
   /**
    * Whether tile `code` fits at (x, y) turned `rotation` on a board (Map key → placed
-   * tile). `ignore` is the key of a tile being moved. Returns { ok, reason, side }.
+   * tile). `ignore` is the key of a tile being moved. Returns { ok, reason, side }; a
+   * join the server's rules refuse (see refuseJoins) is reason "refused", with its meaning.
    */
   fitsAt(tiles, code, x, y, rotation, ignore = null) {
     const here = key(x, y);
@@ -141,6 +163,8 @@ export class Geometry {
       if (this.view(code, rotation)?.any_edges || this.view(neighbour.tile, neighbour.rotation)?.any_edges) continue;
       const theirs = this.edgeAt(neighbour.tile, neighbour.rotation, this.sideByName.get(side).opposite);
       if (this.edgeAt(code, rotation, side) !== theirs) return { ok: false, reason: "mismatch", side };
+      const refused = this.refusedJoin(code, rotation, side, neighbour);
+      if (refused) return { ok: false, reason: "refused", side, meaning: refused.meaning };
     }
     const othersExist = tiles.size > (ignore && tiles.has(ignore) ? 1 : 0);
     if (!touching && othersExist) return { ok: false, reason: "detached" };

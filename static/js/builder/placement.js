@@ -35,6 +35,10 @@ export function misfitMessage(state, catalogue, code, x, y, rotation, ignore = n
   const hint = others.length
     ? ` It fits there turned ${others.map((turn) => `${turn}°`).join(" or ")}: press R to turn it.`
     : " It fits there in no rotation.";
+  if (fit.reason === "refused") {
+    return `${subject} cannot go at (${x}, ${y}) against tile ${neighbour.tile} at `
+      + `(${neighbour.x}, ${neighbour.y}): there ${fit.meaning}, which the rules refuse.${hint}`;
+  }
   const words = (edge) => geometry.edgeWords[edge] ?? edge;
   return `${subject} does not fit at (${x}, ${y}): its ${side.word} edge is `
     + `a ${words(mine)} but the ${across.word} edge of tile `
