@@ -510,8 +510,12 @@ class InPlay:
     def completed_cities(self, graph: FeatureGraph) -> int:
         """How many completed cities the board holds, leaving out converted ones (a
         castle is not a completed city for the king)."""
-        return sum(1 for city in graph.of_kind(FeatureKind.CITY)
-                   if city.complete and self.conversion_of(city) is None)
+        count = graph.count_complete(FeatureKind.CITY)
+        if self.conversions:  # only a city holding a figure (a castle token) is converted
+            count -= sum(1 for city in graph.occupied()
+                         if city.kind is FeatureKind.CITY and city.complete
+                         and self.conversion_of(city) is not None)
+        return count
 
     @functools.cached_property
     def _tie_breaks(self) -> dict[FeatureKind, tuple[TieBreak, ...]]:

@@ -125,13 +125,14 @@ class FeatureGraph:
     __slots__ = (
         "_placed", "_parent", "_facts", "_positions", "_links", "_roots", "_slots", "_carried",
         "_closed_ends",
-        "_numbers", "_feature_of_root", "_feature_of_figure", "_complete",
+        "_numbers", "_feature_of_root", "_feature_of_figure", "_complete", "_open_roots",
     )
 
     def __init__(self) -> None:
         self._feature_of_root: dict[int, Feature] = {}
         self._feature_of_figure: list[Feature] = []
         self._complete = False
+        self._open_roots: set[int] | None = None
 
     @property
     def features(self) -> list[Feature]:
@@ -175,6 +176,30 @@ class FeatureGraph:
             self._materialise(missing)
         feature_of_root = self._feature_of_root
         return [feature_of_root[root] for root in roots]
+
+    def count_complete(self, kind: FeatureKind) -> int:
+        """How many roads or cities (``kind``) of the board are complete, without
+        building their features: one reading of the segments with an open side, once
+        per board."""
+        open_roots = self._open_roots
+        if open_roots is None:
+            open_roots = self._open_roots = set()
+            parent, positions, placed = self._parent, self._positions, self._placed
+            for node, fact in enumerate(self._facts):
+                sides = fact[8]
+                if sides:
+                    root = parent[node]
+                    if root in open_roots:
+                        continue
+                    x, y = positions[node]
+                    for side in sides:
+                        dx, dy = _SIDE_STEPS[side]
+                        if (y + dy, x + dx) not in placed:
+                            open_roots.add(root)
+                            break
+        facts = self._facts
+        return sum(1 for root in self._roots
+                   if facts[root][1] is kind and root not in open_roots)
 
     def occupied(self) -> list[Feature]:
         """Features holding at least one figure, in numbering order."""

@@ -167,7 +167,7 @@ def _completed(graph: FeatureGraph, kind: FeatureKind, in_play: Any) -> int:
     """Completed roads or cities; a city turned into a castle is no longer one."""
     if kind is FeatureKind.CITY:
         return in_play.completed_cities(graph)
-    return sum(1 for feature in graph.of_kind(kind) if feature.complete)
+    return graph.count_complete(kind)
 
 
 def _with_the_city(graph: FeatureGraph) -> bool:
@@ -186,8 +186,7 @@ def score_king_robber(context: ScoringContext) -> list[BonusResult]:
     """The king's holder 1 a completed city, the robber baron's 1 a completed road."""
     rule = context.rules.king_robber_scoring
     holders = {kind: _holder(context, kind) for kind in (KING, ROBBER)}
-    # Counting every completed city or road builds every feature of the board, which
-    # scoring otherwise never needs: only when someone holds the tile.
+    # Counted only when someone holds the tile.
     counted = {KING: (_completed(context.graph, FeatureKind.CITY, context.in_play)
                       if holders[KING] is not None else 0, "completed city",
                       "completed cities"),
