@@ -383,10 +383,15 @@ class InPlay:
 
     @functools.cached_property
     def codes(self) -> frozenset[str]:
-        return frozenset(part.code for part in self.parts) | self.tile_groups
+        return self.part_codes | self.tile_groups
+
+    @functools.cached_property
+    def part_codes(self) -> frozenset[str]:
+        """Codes of the parts in play (a set: comparing parts compares every field)."""
+        return frozenset(part.code for part in self.parts)
 
     def __contains__(self, code: object) -> bool:
-        return any(part.code == code for part in self.parts)
+        return code in self.part_codes
 
     @functools.cached_property
     def figure_kinds(self) -> dict[str, FigureKind]:

@@ -126,6 +126,7 @@ class FeatureGraph:
         "_placed", "_parent", "_facts", "_positions", "_links", "_roots", "_slots", "_carried",
         "_closed_ends",
         "_numbers", "_feature_of_root", "_feature_of_figure", "_complete", "_open_roots",
+        "_complete_counts",
     )
 
     def __init__(self) -> None:
@@ -133,6 +134,7 @@ class FeatureGraph:
         self._feature_of_figure: list[Feature] = []
         self._complete = False
         self._open_roots: set[int] | None = None
+        self._complete_counts: dict[FeatureKind, int] = {}
 
     @property
     def features(self) -> list[Feature]:
@@ -181,6 +183,9 @@ class FeatureGraph:
         """How many roads or cities (``kind``) of the board are complete, without
         building their features: one reading of the segments with an open side, once
         per board."""
+        count = self._complete_counts.get(kind)
+        if count is not None:
+            return count
         open_roots = self._open_roots
         if open_roots is None:
             open_roots = self._open_roots = set()
@@ -198,8 +203,9 @@ class FeatureGraph:
                             open_roots.add(root)
                             break
         facts = self._facts
-        return sum(1 for root in self._roots
-                   if facts[root][1] is kind and root not in open_roots)
+        count = self._complete_counts[kind] = sum(
+            1 for root in self._roots if facts[root][1] is kind and root not in open_roots)
+        return count
 
     def occupied(self) -> list[Feature]:
         """Features holding at least one figure, in numbering order."""

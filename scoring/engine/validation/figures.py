@@ -249,7 +249,7 @@ class FigureChecks(ValidatorBase):
             self.error(f"{path}.kind", ErrorCode.UNKNOWN_FIGURE_KIND,
                        f"Unknown figure kind {show(value)}; known kinds: {', '.join(kinds)}.")
             return None
-        if part not in self.in_play.parts and not self.draft:
+        if part.code not in self.in_play.part_codes and not self.draft:
             figure_kind = registry.figure_kind(value)
             code = (ErrorCode.UNKNOWN_FIGURE_KIND
                     if figure_kind.when_missing is WhenMissing.UNKNOWN_KIND
