@@ -207,6 +207,14 @@ class FeatureGraph:
             1 for root in self._roots if facts[root][1] is kind and root not in open_roots)
         return count
 
+    def centres(self, kind: FeatureKind) -> list[tuple[tuple[int, int], tuple]]:
+        """For a kind whose features are one centre segment each (monasteries,
+        gardens): each feature's square and the attributes its segment carries, in
+        numbering order, without building the features."""
+        facts, positions = self._facts, self._positions
+        return [(positions[root], facts[root][7]) for root in self._roots
+                if facts[root][1] is kind]
+
     def occupied(self) -> list[Feature]:
         """Features holding at least one figure, in numbering order."""
         occupied = {feature.order: feature for feature in self._feature_of_figure}

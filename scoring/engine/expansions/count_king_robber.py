@@ -291,8 +291,9 @@ def _around(x: int, y: int) -> Iterator[tuple[int, int]]:
 def check_challenges(view: BoardView) -> Iterator[BoardError]:
     """A shrine touches at most one monastery, and a monastery at most one shrine."""
     centres: dict[tuple[int, int], bool] = {}
-    for feature in view.graph.of_kind(FeatureKind.MONASTERY):
-        centres[feature.tiles[0]] = feature.has(SHRINE.name)
+    # Squares and attributes only: building every monastery is not needed.
+    for square, attributes in view.graph.centres(FeatureKind.MONASTERY):
+        centres[square] = any(key == SHRINE.name for key, _ in attributes)
     if not any(centres.values()):
         return
     for (x, y), shrine in sorted(centres.items(), key=lambda item: (item[0][1], item[0][0])):
