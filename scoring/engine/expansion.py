@@ -383,10 +383,15 @@ class InPlay:
 
     @functools.cached_property
     def codes(self) -> frozenset[str]:
-        return frozenset(part.code for part in self.parts) | self.tile_groups
+        return self.part_codes | self.tile_groups
+
+    @functools.cached_property
+    def part_codes(self) -> frozenset[str]:
+        """Codes of the parts in play (a set: comparing parts compares every field)."""
+        return frozenset(part.code for part in self.parts)
 
     def __contains__(self, code: object) -> bool:
-        return any(part.code == code for part in self.parts)
+        return code in self.part_codes
 
     @functools.cached_property
     def figure_kinds(self) -> dict[str, FigureKind]:
@@ -510,8 +515,12 @@ class InPlay:
     def completed_cities(self, graph: FeatureGraph) -> int:
         """How many completed cities the board holds, leaving out converted ones (a
         castle is not a completed city for the king)."""
-        return sum(1 for city in graph.of_kind(FeatureKind.CITY)
-                   if city.complete and self.conversion_of(city) is None)
+        count = graph.count_complete(FeatureKind.CITY)
+        if self.conversions:  # only a city holding a figure (a castle token) is converted
+            count -= sum(1 for city in graph.occupied()
+                         if city.kind is FeatureKind.CITY and city.complete
+                         and self.conversion_of(city) is not None)
+        return count
 
     @functools.cached_property
     def _tie_breaks(self) -> dict[FeatureKind, tuple[TieBreak, ...]]:

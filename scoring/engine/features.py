@@ -125,13 +125,16 @@ class FeatureGraph:
     __slots__ = (
         "_placed", "_parent", "_facts", "_positions", "_links", "_roots", "_slots", "_carried",
         "_closed_ends",
-        "_numbers", "_feature_of_root", "_feature_of_figure", "_complete",
+        "_numbers", "_feature_of_root", "_feature_of_figure", "_complete", "_open_roots",
+        "_complete_counts",
     )
 
     def __init__(self) -> None:
         self._feature_of_root: dict[int, Feature] = {}
         self._feature_of_figure: list[Feature] = []
         self._complete = False
+        self._open_roots: set[int] | None = None
+        self._complete_counts: dict[FeatureKind, int] = {}
 
     @property
     def features(self) -> list[Feature]:
@@ -175,6 +178,42 @@ class FeatureGraph:
             self._materialise(missing)
         feature_of_root = self._feature_of_root
         return [feature_of_root[root] for root in roots]
+
+    def count_complete(self, kind: FeatureKind) -> int:
+        """How many roads or cities (``kind``) of the board are complete, without
+        building their features: one reading of the segments with an open side, once
+        per board."""
+        count = self._complete_counts.get(kind)
+        if count is not None:
+            return count
+        open_roots = self._open_roots
+        if open_roots is None:
+            open_roots = self._open_roots = set()
+            parent, positions, placed = self._parent, self._positions, self._placed
+            for node, fact in enumerate(self._facts):
+                sides = fact[8]
+                if sides:
+                    root = parent[node]
+                    if root in open_roots:
+                        continue
+                    x, y = positions[node]
+                    for side in sides:
+                        dx, dy = _SIDE_STEPS[side]
+                        if (y + dy, x + dx) not in placed:
+                            open_roots.add(root)
+                            break
+        facts = self._facts
+        count = self._complete_counts[kind] = sum(
+            1 for root in self._roots if facts[root][1] is kind and root not in open_roots)
+        return count
+
+    def centres(self, kind: FeatureKind) -> list[tuple[tuple[int, int], tuple]]:
+        """For a kind whose features are one centre segment each (monasteries,
+        gardens): each feature's square and the attributes its segment carries, in
+        numbering order, without building the features."""
+        facts, positions = self._facts, self._positions
+        return [(positions[root], facts[root][7]) for root in self._roots
+                if facts[root][1] is kind]
 
     def occupied(self) -> list[Feature]:
         """Features holding at least one figure, in numbering order."""

@@ -172,11 +172,14 @@ def score_big_top(context: ScoringContext) -> list[BonusResult]:
     """The big top is scored once more: each follower around it earns its animal token."""
     results = []
     followers = context.in_play.followers
-    tiles = {(tile.x, tile.y): tile for tile in context.request.board.tiles}
     for piece in context.request.board.neutral:
         if piece.kind != BIG_TOP:
             continue
-        value = _token_of(tiles[piece.position])
+        # The tile under it, found by a scan that stops there: a game has one big top,
+        # and a dict of every square cost more than the scan.
+        x, y = piece.position
+        value = _token_of(next(tile for tile in context.request.board.tiles
+                               if tile.x == x and tile.y == y))
         near: dict[Color, int] = {}
         for figure in (*context.request.board.figures, *_acrobats(context.request)):
             if figure.kind in followers and _around(piece.x, piece.y, figure.x, figure.y):

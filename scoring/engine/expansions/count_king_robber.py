@@ -167,7 +167,7 @@ def _completed(graph: FeatureGraph, kind: FeatureKind, in_play: Any) -> int:
     """Completed roads or cities; a city turned into a castle is no longer one."""
     if kind is FeatureKind.CITY:
         return in_play.completed_cities(graph)
-    return sum(1 for feature in graph.of_kind(kind) if feature.complete)
+    return graph.count_complete(kind)
 
 
 def _with_the_city(graph: FeatureGraph) -> bool:
@@ -186,8 +186,7 @@ def score_king_robber(context: ScoringContext) -> list[BonusResult]:
     """The king's holder 1 a completed city, the robber baron's 1 a completed road."""
     rule = context.rules.king_robber_scoring
     holders = {kind: _holder(context, kind) for kind in (KING, ROBBER)}
-    # Counting every completed city or road builds every feature of the board, which
-    # scoring otherwise never needs: only when someone holds the tile.
+    # Counted only when someone holds the tile.
     counted = {KING: (_completed(context.graph, FeatureKind.CITY, context.in_play)
                       if holders[KING] is not None else 0, "completed city",
                       "completed cities"),
@@ -292,8 +291,9 @@ def _around(x: int, y: int) -> Iterator[tuple[int, int]]:
 def check_challenges(view: BoardView) -> Iterator[BoardError]:
     """A shrine touches at most one monastery, and a monastery at most one shrine."""
     centres: dict[tuple[int, int], bool] = {}
-    for feature in view.graph.of_kind(FeatureKind.MONASTERY):
-        centres[feature.tiles[0]] = feature.has(SHRINE.name)
+    # Squares and attributes only: building every monastery is not needed.
+    for square, attributes in view.graph.centres(FeatureKind.MONASTERY):
+        centres[square] = any(key == SHRINE.name for key, _ in attributes)
     if not any(centres.values()):
         return
     for (x, y), shrine in sorted(centres.items(), key=lambda item: (item[0][1], item[0][0])):

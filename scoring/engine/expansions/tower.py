@@ -73,6 +73,8 @@ TOP = TileState(
 
 def _towers(request) -> Iterator[tuple[int, object, int, str | None]]:
     for index, tile in enumerate(request.board.tiles):
+        if not tile.state:  # most tiles: no state, so no tower height or top
+            continue
         state = dict(tile.state)
         if HEIGHT.name in state or TOP.name in state:
             yield index, tile, state.get(HEIGHT.name, 0), state.get(TOP.name)

@@ -32,8 +32,10 @@ class FigureChecks(ValidatorBase):
         roles = self.in_play.placements
         kinds_in_play = self.in_play.figure_kinds
         on_corners = self.in_play.corner_kinds
-        # Rules about single figures (no figure by the volcano) need the careful path.
-        fast = self.tiles_checked and not self.in_play.figure_rules and not self.draft
+        # Rules about single figures (no figure by the volcano) are asked on the fast
+        # path too; a figure one of them refuses takes the careful path, which says why.
+        fast = self.tiles_checked and not self.draft
+        figure_rules = self.in_play.figure_rules
         default_kind = self.registry.default_figure_kind
         owned: dict[tuple[Color, str], int] = {}
         squares = self.squares
@@ -57,7 +59,10 @@ class FigureChecks(ValidatorBase):
                     segment = tile.oriented.figure_segments.get(location)
                     count = owned.get((color, kind), 0) + 1
                     if (segment is not None and (kind, segment.kind) in roles
-                            and count <= kinds_in_play[kind].limit):
+                            and count <= kinds_in_play[kind].limit
+                            and not (figure_rules and any(
+                                rule.check(tile, segment, kind) is not None
+                                for rule in figure_rules))):
                         owned[(color, kind)] = count
                         read.append(Figure(color, x, y, location, kind))
                         continue
@@ -249,7 +254,7 @@ class FigureChecks(ValidatorBase):
             self.error(f"{path}.kind", ErrorCode.UNKNOWN_FIGURE_KIND,
                        f"Unknown figure kind {show(value)}; known kinds: {', '.join(kinds)}.")
             return None
-        if part not in self.in_play.parts and not self.draft:
+        if part.code not in self.in_play.part_codes and not self.draft:
             figure_kind = registry.figure_kind(value)
             code = (ErrorCode.UNKNOWN_FIGURE_KIND
                     if figure_kind.when_missing is WhenMissing.UNKNOWN_KIND
