@@ -186,8 +186,8 @@ def _read(connection, sql: str, params: list[str], count: int) -> list[Match]:
             object_id=row[1],
             engine_score=float(row[2]),
             documents=row[3],
-            holds=tuple(bool(row[4 + 2 * index]) for index in range(count)),
-            in_title=tuple(bool(row[5 + 2 * index]) for index in range(count)),
+            holds=tuple(map(bool, row[4::2])),
+            in_title=tuple(map(bool, row[5::2])),
         )
         for row in rows
     ]

@@ -35,6 +35,7 @@ from functools import lru_cache
 
 from django.db.models import TextField
 from django.db.models.functions import Cast
+from django.urls import reverse
 from django.utils.safestring import SafeString
 
 from .. import searching
@@ -227,7 +228,7 @@ def search(*, query: str, selection: Selection) -> SearchResults:
     # (two queries); the rows shown are read in full afterwards (two more).
     sections = _light_sections(ids[SearchDocument.Kind.SECTION])
     notes = _light_notes(ids[SearchDocument.Kind.NOTE])
-    terms = {term.pk: term for term in GlossaryTerm.objects.all()}
+    terms = _glossary()
     ranked = _with_page_context(ranked, parsed, rarity, sections, notes)
 
     presenter = Presenter(selection)
@@ -309,6 +310,34 @@ def _decoded(text: str) -> tuple[str, ...]:
 def _as_text(*names: str) -> dict[str, Cast]:
     """The JSON columns ``names`` read as their text, skipping Django's per-value decoding."""
     return {f"{name.replace('__', '_')}_text": Cast(name, TextField()) for name in names}
+
+
+@dataclass(frozen=True)
+class _Term:
+    """What a search needs of a glossary term, read as plain values (a search reads them
+    all, for visibility and suggestions, and shows few)."""
+
+    pk: int
+    slug: str
+    term: str
+    aliases: tuple[str, ...]
+    editions: tuple[str, ...]
+    requires: tuple[str, ...]
+    definition_html: str
+
+    def get_absolute_url(self) -> str:
+        return f"{reverse('rules:glossary')}#{self.slug}"
+
+
+def _glossary() -> dict[int, _Term]:
+    json_columns = _as_text("aliases", "editions", "requires")
+    return {
+        pk: _Term(pk, slug, term, _codes(aliases), _codes(editions), _codes(requires), html)
+        for pk, slug, term, html, aliases, editions, requires in (
+            GlossaryTerm.objects.annotate(**json_columns)
+            .values_list("pk", "slug", "term", "definition_html", *json_columns)
+        )
+    }
 
 
 def _light_sections(ids: list[int]) -> dict[int, _Row]:
