@@ -197,6 +197,24 @@ export class Inspector {
     return [h("ul", { class: "feature-list", "aria-label": "What this tile holds" }, rows)];
   }
 
+  /** A figure standing in a district or on a space: its owner and name, and a button to
+   * take it back (`key` names the button) when it is the current player's. */
+  standing(figure, player, who, label, key, takeBack) {
+    const { state, catalogue } = this;
+    const name = catalogue.figureByCode.get(figure.kind)?.name ?? figure.kind;
+    const parts = [h("span", { class: "feature-figure" }, badge(figure.player),
+      ` ${playerWords(figure.player, state.doc.players)} ${name}`)];
+    if (figure.player === player) {
+      parts.push(h("button", {
+        type: "button", class: "small", text: "Take back",
+        "aria-label": `Take back ${who}'s ${name} from the ${label}`,
+        dataset: { focusKey: `back-${key}`, testid: `take-back-${key}` },
+        onclick: takeBack,
+      }));
+    }
+    return parts;
+  }
+
   /** The districts of the large tile this piece belongs to (the City of Carcassonne),
    * with the followers in them and a button per follower kind in play. */
   districts(tile, player, who) {
@@ -208,17 +226,8 @@ export class Inspector {
       const label = `${district.name} of ${large.name}`;
       const parts = [h("span", { class: "feature-name", text: capitalise(label) })];
       for (const { figure } of figuresInDistrict(state, tile.x, tile.y, district.name)) {
-        const name = catalogue.figureByCode.get(figure.kind)?.name ?? figure.kind;
-        parts.push(h("span", { class: "feature-figure" }, badge(figure.player),
-          ` ${playerWords(figure.player, state.doc.players)} ${name}`));
-        if (figure.player === player) {
-          parts.push(h("button", {
-            type: "button", class: "small", text: "Take back",
-            "aria-label": `Take back ${who}'s ${name} from the ${label}`,
-            dataset: { focusKey: `back-${district.name}-${figure.kind}`, testid: `take-back-${district.name}-${figure.kind}` },
-            onclick: () => controller.figure(tile.x, tile.y, district.name, figure.kind),
-          }));
-        }
+        parts.push(...this.standing(figure, player, who, label, `${district.name}-${figure.kind}`,
+          () => controller.figure(tile.x, tile.y, district.name, figure.kind)));
       }
       if (player) {
         for (const kind of followers) {
@@ -248,17 +257,8 @@ export class Inspector {
       const here = figuresOnSpace(state, tile.x, tile.y, space.name);
       const parts = [h("span", { class: "feature-name", text: capitalise(label) })];
       here.forEach(({ figure, index }, order) => {
-        const name = catalogue.figureByCode.get(figure.kind)?.name ?? figure.kind;
-        parts.push(h("span", { class: "feature-figure" }, badge(figure.player),
-          ` ${playerWords(figure.player, state.doc.players)} ${name}`));
-        if (figure.player === player) {
-          parts.push(h("button", {
-            type: "button", class: "small", text: "Take back",
-            "aria-label": `Take back ${who}'s ${name} from the ${label}`,
-            dataset: { focusKey: `back-${space.name}-${order}`, testid: `take-back-${space.name}-${order}` },
-            onclick: () => controller.figure(tile.x, tile.y, space.name, figure.kind, index),
-          }));
-        }
+        parts.push(...this.standing(figure, player, who, label, `${space.name}-${order}`,
+          () => controller.figure(tile.x, tile.y, space.name, figure.kind, index)));
       });
       if (player && here.length < space.holds) {
         for (const kind of catalogue.figureKinds(inPlay).filter((entry) => space.kinds.includes(entry.code))) {
