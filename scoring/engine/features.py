@@ -26,7 +26,8 @@ in reading order of their first segment, by ``(y, x, location)``, so ids such as
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 
 from .board import Board, Figure, NeutralPiece
 from .rules import Edition
@@ -35,15 +36,8 @@ from .tiles import FeatureKind, OrientedTile, TileSet
 _KIND_NAME = {kind: kind.value for kind in FeatureKind}
 """Feature kinds by name (a dict lookup is cheaper than ``Enum.value``)."""
 
-_WEST_AND_NORTH = (3, 0)
-"""The sides across which the graph joins a tile to the tiles before it."""
-
 _SIDE_STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 """The ``(dx, dy)`` step across each side, north, east, south, west."""
-
-_NEIGHBOURHOOD = tuple(
-    (dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)
-)
 
 
 class Feature:
@@ -91,7 +85,10 @@ class Feature:
 
     def has(self, name: str) -> bool:
         """Whether any segment of the feature carries attribute ``name``."""
-        return any(key == name for key, _ in self.attributes)
+        for key, _ in self.attributes:  # a loop: most features carry nothing
+            if key == name:
+                return True
+        return False
 
     @property
     def id(self) -> str:
@@ -124,9 +121,8 @@ class FeatureGraph:
 
     __slots__ = (
         "_placed", "_parent", "_facts", "_positions", "_links", "_roots", "_slots", "_carried",
-        "_closed_ends",
-        "_numbers", "_feature_of_root", "_feature_of_figure", "_complete", "_open_roots",
-        "_complete_counts",
+        "_closed_ends", "_numbers", "_feature_of_root", "_feature_of_figure", "_complete",
+        "_open_roots", "_complete_counts",
     )
 
     def __init__(self) -> None:
@@ -135,12 +131,13 @@ class FeatureGraph:
         self._complete = False
         self._open_roots: set[int] | None = None
         self._complete_counts: dict[FeatureKind, int] = {}
+        self._carried: dict[str, list[int]] | None = None
 
     @property
     def features(self) -> list[Feature]:
         """All features, in numbering order (reading order of their first segment)."""
         if not self._complete:
-            missing = set(self._roots) - self._feature_of_root.keys()
+            missing = set(self._roots).difference(self._feature_of_root)
             if missing:
                 self._materialise(missing)
             self._complete = True
@@ -161,7 +158,7 @@ class FeatureGraph:
                         nodes += [base + rank for rank in ranks]
         parent = self._parent
         roots = {parent[node] for node in carried.get(name, ())}
-        missing = roots - self._feature_of_root.keys()
+        missing = roots.difference(self._feature_of_root)
         if missing:
             self._materialise(missing)
         return sorted((self._feature_of_root[root] for root in roots), key=_by_order)
@@ -171,8 +168,7 @@ class FeatureGraph:
         border) are built."""
         if self._complete:
             return [feature for feature in self.features if feature.kind is kind]
-        facts = self._facts
-        roots = [root for root in self._roots if facts[root][1] is kind]
+        roots = self._roots_of_kind(kind)
         missing = set(roots).difference(self._feature_of_root)
         if missing:
             self._materialise(missing)
@@ -202,9 +198,8 @@ class FeatureGraph:
                         if (y + dy, x + dx) not in placed:
                             open_roots.add(root)
                             break
-        facts = self._facts
         count = self._complete_counts[kind] = sum(
-            1 for root in self._roots if facts[root][1] is kind and root not in open_roots)
+            1 for root in self._roots_of_kind(kind) if root not in open_roots)
         return count
 
     def centres(self, kind: FeatureKind) -> list[tuple[tuple[int, int], tuple]]:
@@ -212,8 +207,7 @@ class FeatureGraph:
         gardens): each feature's square and the attributes its segment carries, in
         numbering order, without building the features."""
         facts, positions = self._facts, self._positions
-        return [(positions[root], facts[root][7]) for root in self._roots
-                if facts[root][1] is kind]
+        return [(positions[root], facts[root][7]) for root in self._roots_of_kind(kind)]
 
     def occupied(self) -> list[Feature]:
         """Features holding at least one figure, in numbering order."""
@@ -260,13 +254,13 @@ class FeatureGraph:
         """Build the graph from oriented tiles keyed by ``(y, x)`` (reading order), with
         the players' figures and the neutral figures standing on them."""
         graph = cls()
-        keys = sorted(placed)
+        keys = sorted(placed)  # reading order
         # Squares as integers ``y * width + x``: a row is wider than the board by one,
         # so the square west of the first column is empty and never the row above's
         # last, and the neighbour west is ``- 1``, north ``- width``.
-        if keys:
-            min_x = min(key[1] for key in keys)
-            max_x = max(key[1] for key in keys)
+        if placed:
+            columns = list(map(_COLUMN, placed))
+            min_x, max_x = min(columns), max(columns)
         else:
             min_x = max_x = 0
         width = max_x - min_x + 2
@@ -277,17 +271,12 @@ class FeatureGraph:
         get = slots.get
         facts: list[tuple] = []
         positions: list[tuple[int, int]] = []
-        links: list[tuple[int, int]] = []
         parent: list[int] = []
+        links: list[tuple[int, int]] = []
+        """(field node, city node) for every city wall a field touches."""
         closed_ends: list[int] = []
         """Nodes of roads and cities that end against a tile closing its edges."""
-
-        def find(node: int) -> int:
-            while parent[node] != node:
-                parent[node] = parent[parent[node]]  # path halving
-                node = parent[node]
-            return node
-
+        find = _find
         base = 0
         for key in keys:
             oriented = placed[key]
@@ -301,49 +290,58 @@ class FeatureGraph:
             if oriented.border_links:
                 for field, city in oriented.border_links:
                     links.append((base + field, base + city))
-            for side in _WEST_AND_NORTH:
-                across = get(square - 1 if side == 3 else square - width)
-                if across is None:
-                    continue
+            # The west and north neighbours, written out: this loop runs once per tile.
+            across = get(square - 1)
+            if across is not None:
                 other, other_base = across
-                pairs = oriented.joins[side].get(other)
+                pairs = oriented.joins[3].get(other)
                 if pairs is None:
-                    pairs = _joins(oriented, other, side)
-                if not pairs:
-                    if oriented.closes or other.closes:
-                        # A tile that closes its edges (an abbey) ends the road or city
-                        # that meets it there: an end on that tile, not an open edge.
-                        for tile, tile_base, tile_side in ((oriented, base, side),
-                                                           (other, other_base, (side + 2) % 4)):
-                            rank = tile.side_segment[tile_side]
-                            if rank >= 0 and not tile.closes:
-                                closed_ends.append(tile_base + tile.rank[rank])
-                    continue
-                for mine, theirs in pairs:
-                    # Most nodes are roots or one step below one: look before calling.
-                    root_a = parent[base + mine]
-                    if parent[root_a] != root_a:
-                        root_a = find(root_a)
-                    root_b = parent[other_base + theirs]
-                    if parent[root_b] != root_b:
-                        root_b = find(root_b)
-                    if root_a != root_b:
-                        # The smaller number becomes the root: a parent is never larger
-                        # than its child (the flattening below relies on it), and a root
-                        # is its feature's first segment in reading order.
+                    pairs = _joins(oriented, other, 3)
+                if pairs:
+                    for mine, theirs in pairs:
+                        # Most nodes are roots or one step below one: look before calling.
+                        root_a = parent[base + mine]
+                        if parent[root_a] != root_a:
+                            root_a = find(parent, root_a)
+                        root_b = parent[other_base + theirs]
+                        if parent[root_b] != root_b:
+                            root_b = find(parent, root_b)
+                        # The smaller number becomes the root: a root is its feature's
+                        # first segment in reading order.
                         if root_a < root_b:
                             parent[root_b] = root_a
-                        else:
+                        elif root_b < root_a:
                             parent[root_a] = root_b
+                elif oriented.closes or other.closes:
+                    _close(closed_ends, oriented, base, other, other_base, 3)
+            across = get(square - width)
+            if across is not None:
+                other, other_base = across
+                pairs = oriented.joins[0].get(other)
+                if pairs is None:
+                    pairs = _joins(oriented, other, 0)
+                if pairs:
+                    for mine, theirs in pairs:
+                        root_a = parent[base + mine]
+                        if parent[root_a] != root_a:
+                            root_a = find(parent, root_a)
+                        root_b = parent[other_base + theirs]
+                        if parent[root_b] != root_b:
+                            root_b = find(parent, root_b)
+                        if root_a < root_b:
+                            parent[root_b] = root_a
+                        elif root_b < root_a:
+                            parent[root_a] = root_b
+                elif oriented.closes or other.closes:
+                    _close(closed_ends, oriented, base, other, other_base, 0)
             base += count
-        node_count = base
         # Parents are never larger than their children, so one pass in order points
         # every node straight at its root; the roots are the features in numbering order.
         # Each root is numbered among the features of its kind on the way.
         roots = []
         numbers: dict[int, int] = {}
         counts = [0] * len(FeatureKind)
-        for node in range(node_count):
+        for node in range(base):
             root = parent[node] = parent[parent[node]]
             if root == node:
                 roots.append(node)
@@ -353,20 +351,15 @@ class FeatureGraph:
 
         graph._placed = placed
         graph._slots = slots
-        graph._carried = None
         graph._parent = parent
         graph._facts = facts
         graph._positions = positions
-        graph._links = links
         graph._roots = roots
-        graph._closed_ends = closed_ends
+        graph._links = links
         graph._numbers = numbers
+        graph._closed_ends = closed_ends
 
-        def base_of(x: int, y: int) -> tuple[OrientedTile, int]:
-            if not min_x <= x <= max_x:
-                raise KeyError((y, x))
-            return slots[y * width + x]
-
+        base_of = _square_reader(slots, min_x, max_x, width)
         figure_roots = []
         for figure in figures:
             oriented, base = base_of(figure.x, figure.y)
@@ -399,9 +392,10 @@ class FeatureGraph:
         """The turned tile on square ``(x, y)``, if any."""
         return self._placed.get((y, x))
 
-    def _number_of(self) -> dict[int, int]:
-        """Each root's number among the features of its kind."""
-        return self._numbers
+    def _roots_of_kind(self, kind: FeatureKind) -> list[int]:
+        """The roots of the features of one kind, in numbering order."""
+        facts = self._facts
+        return [root for root in self._roots if facts[root][1] is kind]
 
     def _materialise(self, wanted: set[int]) -> None:
         """Create the features of the ``wanted`` roots and of the cities their farms
@@ -416,7 +410,7 @@ class FeatureGraph:
                     cities = borders_of[root] = set()
                 cities.add(parent[city])
         to_read = wanted.union(*borders_of.values()).difference(feature_of_root)
-        numbers = self._number_of()
+        numbers = self._numbers
         facts, positions = self._facts, self._positions
         placed = self._placed
         for root in to_read:
@@ -448,8 +442,12 @@ class FeatureGraph:
                 feature.dead_ends += 1
             elif centre:
                 x, y = position
-                feature.neighbours = sum(
-                    (y + dy, x + dx) in placed for dx, dy in _NEIGHBOURHOOD
+                # The eight squares around, written out (no generator per centre).
+                feature.neighbours = (
+                    ((y - 1, x - 1) in placed) + ((y - 1, x) in placed)
+                    + ((y - 1, x + 1) in placed) + ((y, x - 1) in placed)
+                    + ((y, x + 1) in placed) + ((y + 1, x - 1) in placed)
+                    + ((y + 1, x) in placed) + ((y + 1, x + 1) in placed)
                 )
         for node in self._closed_ends:
             feature = feature_of_root.get(parent[node])
@@ -465,8 +463,45 @@ class FeatureGraph:
                 feature.complete = kind is not farm_kind and feature.neighbours == 8
         for farm_root, city_roots in borders_of.items():
             farm = feature_of_root[farm_root]
-            farm.cities = sorted((feature_of_root[root] for root in city_roots), key=_by_number)
+            # Roots increase with numbers among the features of a kind: sort the roots.
+            farm.cities = [feature_of_root[root] for root in sorted(city_roots)]
             farm.completed_cities = [city for city in farm.cities if city.complete]
+
+
+def _find(parent: list[int], node: int) -> int:
+    """The root of ``node``, halving the path on the way."""
+    while parent[node] != node:
+        parent[node] = parent[parent[node]]
+        node = parent[node]
+    return node
+
+
+def _square_reader(
+    slots: dict[int, tuple[OrientedTile, int]], min_x: int, max_x: int, width: int
+) -> Callable[[int, int], tuple[OrientedTile, int]]:
+    """The turned tile and first node of the tile on a square ``(x, y)`` (made apart
+    from the graph's building, so that the building's hot loop reads plain locals)."""
+
+    def base_of(x: int, y: int) -> tuple[OrientedTile, int]:
+        if not min_x <= x <= max_x:
+            raise KeyError((y, x))
+        return slots[y * width + x]
+
+    return base_of
+
+
+def _close(closed_ends: list[int], oriented: OrientedTile, base: int, other: OrientedTile,
+           other_base: int, side: int) -> None:
+    """A tile that closes its edges (an abbey) ends the road or city that meets it
+    across ``side``: an end on that tile, not an open edge."""
+    for tile, tile_base, tile_side in ((oriented, base, side), (other, other_base, (side + 2) % 4)):
+        rank = tile.side_segment[tile_side]
+        if rank >= 0 and not tile.closes:
+            closed_ends.append(tile_base + tile.rank[rank])
+
+
+_COLUMN = itemgetter(1)
+"""The ``x`` of a ``(y, x)`` key."""
 
 
 def _joins(
@@ -493,12 +528,10 @@ def _joins(
             if mine_edge >= 0 and theirs_edge >= 0:
                 pairs += tuple((rank, theirs_edge) for rank in oriented.shared_ranks[side])
                 pairs += tuple((mine_edge, rank) for rank in other.shared_ranks[opposite])
+        # A field often lies on both halves of a side: join each pair once.
+        pairs = tuple(dict.fromkeys(pairs))
         oriented.joins[side][other] = pairs
     return pairs
-
-
-def _by_number(feature: Feature) -> int:
-    return feature.number
 
 
 def _by_order(feature: Feature) -> int:
