@@ -36,9 +36,6 @@ from .tiles import FeatureKind, OrientedTile, TileSet
 _KIND_NAME = {kind: kind.value for kind in FeatureKind}
 """Feature kinds by name (a dict lookup is cheaper than ``Enum.value``)."""
 
-_SIDE_STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
-"""The ``(dx, dy)`` step across each side, north, east, south, west."""
-
 
 class Feature:
     """One road, city, monastery, garden or farm on the board."""
@@ -121,8 +118,8 @@ class FeatureGraph:
 
     __slots__ = (
         "_placed", "_parent", "_facts", "_positions", "_links", "_roots", "_slots", "_carried",
-        "_closed_ends", "_numbers", "_feature_of_root", "_feature_of_figure", "_complete",
-        "_open_roots", "_complete_counts",
+        "_closed_ends", "_numbers", "_width", "_across", "_feature_of_root",
+        "_feature_of_figure", "_complete", "_open_roots", "_complete_counts",
     )
 
     def __init__(self) -> None:
@@ -185,7 +182,8 @@ class FeatureGraph:
         open_roots = self._open_roots
         if open_roots is None:
             open_roots = self._open_roots = set()
-            parent, positions, placed = self._parent, self._positions, self._placed
+            parent, positions, slots = self._parent, self._positions, self._slots
+            width, across = self._width, self._across
             for node, fact in enumerate(self._facts):
                 sides = fact[8]
                 if sides:
@@ -193,9 +191,9 @@ class FeatureGraph:
                     if root in open_roots:
                         continue
                     x, y = positions[node]
+                    square = y * width + x
                     for side in sides:
-                        dx, dy = _SIDE_STEPS[side]
-                        if (y + dy, x + dx) not in placed:
+                        if square + across[side] not in slots:
                             open_roots.add(root)
                             break
         count = self._complete_counts[kind] = sum(
@@ -272,8 +270,9 @@ class FeatureGraph:
         facts: list[tuple] = []
         positions: list[tuple[int, int]] = []
         parent: list[int] = []
-        links: list[tuple[int, int]] = []
-        """(field node, city node) for every city wall a field touches."""
+        links: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+        """The first node and the (field rank, city rank) pairs of every tile where a
+        field touches a city wall."""
         closed_ends: list[int] = []
         """Nodes of roads and cities that end against a tile closing its edges."""
         find = _find
@@ -288,8 +287,7 @@ class FeatureGraph:
             positions += ((x, y),) * count
             parent += range(base, base + count)
             if oriented.border_links:
-                for field, city in oriented.border_links:
-                    links.append((base + field, base + city))
+                links.append((base, oriented.border_links))
             # The west and north neighbours, written out: this loop runs once per tile.
             across = get(square - 1)
             if across is not None:
@@ -351,6 +349,9 @@ class FeatureGraph:
 
         graph._placed = placed
         graph._slots = slots
+        graph._width = width
+        graph._across = (-width, 1, width, -1)
+        """The step across each side (north, east, south, west) in square numbers."""
         graph._parent = parent
         graph._facts = facts
         graph._positions = positions
@@ -402,21 +403,24 @@ class FeatureGraph:
         border, in one reading of the board's segments."""
         parent, feature_of_root = self._parent, self._feature_of_root
         borders_of: dict[int, set[int]] = {}
-        for field, city in self._links:
-            root = parent[field]
-            if root in wanted:
-                cities = borders_of.get(root)
-                if cities is None:
-                    cities = borders_of[root] = set()
-                cities.add(parent[city])
+        for base, pairs in self._links:
+            for field, city in pairs:
+                root = parent[base + field]
+                if root in wanted:
+                    cities = borders_of.get(root)
+                    if cities is None:
+                        cities = borders_of[root] = set()
+                    cities.add(parent[base + city])
         to_read = wanted.union(*borders_of.values()).difference(feature_of_root)
         numbers = self._numbers
         facts, positions = self._facts, self._positions
-        placed = self._placed
+        placed, slots, width, across = self._placed, self._slots, self._width, self._across
         for root in to_read:
             feature_of_root[root] = Feature(facts[root][1], numbers[root], root)
-        for node in [node for node, root in enumerate(parent) if root in to_read]:
-            feature = feature_of_root[parent[node]]
+        for node, root in enumerate(parent):
+            if root not in to_read:
+                continue
+            feature = feature_of_root[root]
             # Segments of one tile are numbered together, so a feature passing this tile
             # twice sees the same square twice in a row: count it once.
             position = positions[node]
@@ -434,9 +438,9 @@ class FeatureGraph:
                 feature.pennants += pennants
             if open_sides:  # a road or city edge with no tile across is open
                 x, y = position
+                square = y * width + x
                 for side in open_sides:
-                    dx, dy = _SIDE_STEPS[side]
-                    if (y + dy, x + dx) not in placed:
+                    if square + across[side] not in slots:
                         feature.open_edges += 1
             if road_end:
                 feature.dead_ends += 1
