@@ -36,6 +36,9 @@ from .tiles import FeatureKind, OrientedTile, TileSet
 _KIND_NAME = {kind: kind.value for kind in FeatureKind}
 """Feature kinds by name (a dict lookup is cheaper than ``Enum.value``)."""
 
+_WEST_AND_NORTH = (3, 0)
+"""The sides across which the graph joins a tile to the tiles before it."""
+
 
 class Feature:
     """One road, city, monastery, garden or farm on the board."""
@@ -290,50 +293,33 @@ class FeatureGraph:
             parent += range(base, base + count)
             if oriented.border_links:
                 links.append((base, oriented.border_links))
-            # The west and north neighbours, written out: this loop runs once per tile.
-            across = get(square - 1)
-            if across is not None:
+            for side in _WEST_AND_NORTH:
+                across = get(square - 1 if side == 3 else square - width)
+                if across is None:
+                    continue
                 other, other_base = across
-                pairs = oriented.joins[3].get(other)
+                pairs = oriented.joins[side].get(other)
                 if pairs is None:
-                    pairs = _joins(oriented, other, 3)
-                if pairs:
-                    for mine, theirs in pairs:
-                        # Most nodes are roots or one step below one: look before calling.
-                        root_a = parent[base + mine]
-                        if parent[root_a] != root_a:
-                            root_a = find(parent, root_a)
-                        root_b = parent[other_base + theirs]
-                        if parent[root_b] != root_b:
-                            root_b = find(parent, root_b)
-                        # The smaller number becomes the root: a root is its feature's
-                        # first segment in reading order.
-                        if root_a < root_b:
-                            parent[root_b] = root_a
-                        elif root_b < root_a:
-                            parent[root_a] = root_b
-                elif oriented.closes or other.closes:
-                    _close(closed_ends, oriented, base, other, other_base, 3)
-            across = get(square - width)
-            if across is not None:
-                other, other_base = across
-                pairs = oriented.joins[0].get(other)
-                if pairs is None:
-                    pairs = _joins(oriented, other, 0)
-                if pairs:
-                    for mine, theirs in pairs:
-                        root_a = parent[base + mine]
-                        if parent[root_a] != root_a:
-                            root_a = find(parent, root_a)
-                        root_b = parent[other_base + theirs]
-                        if parent[root_b] != root_b:
-                            root_b = find(parent, root_b)
-                        if root_a < root_b:
-                            parent[root_b] = root_a
-                        elif root_b < root_a:
-                            parent[root_a] = root_b
-                elif oriented.closes or other.closes:
-                    _close(closed_ends, oriented, base, other, other_base, 0)
+                    pairs = _joins(oriented, other, side)
+                if not pairs:
+                    if oriented.closes or other.closes:
+                        _close(closed_ends, oriented, base, other, other_base, side)
+                    continue
+                for mine, theirs in pairs:
+                    # Most nodes are roots or one step below one: look before calling.
+                    root_a = parent[base + mine]
+                    if parent[root_a] != root_a:
+                        root_a = find(parent, root_a)
+                    root_b = parent[other_base + theirs]
+                    if parent[root_b] != root_b:
+                        root_b = find(parent, root_b)
+                    # The smaller number becomes the root: a parent is never larger than
+                    # its child (the flattening below relies on it), and a root is its
+                    # feature's first segment in reading order.
+                    if root_a < root_b:
+                        parent[root_b] = root_a
+                    elif root_b < root_a:
+                        parent[root_a] = root_b
             base += count
         # Parents are never larger than their children, so one pass in order points
         # every node straight at its root; the roots are the features in numbering order.
