@@ -419,7 +419,9 @@ class InPlay:
         return table
 
     @functools.cached_property
-    def _modifiers(self) -> dict[FeatureKind, tuple[Modify, ...]]:
+    def modifiers_by_kind(self) -> dict[FeatureKind, tuple[Modify, ...]]:
+        """The modifiers and area bonuses in play, by feature kind (the scorers read it
+        once per feature)."""
         modifiers = _merged(self.parts, "modifiers")
         areas = _merged(self.parts, "area_bonuses")
         return {
@@ -542,7 +544,7 @@ class InPlay:
 
     def modifiers(self, kind: FeatureKind) -> tuple[Modify, ...]:
         """The modifiers in play for one feature kind, in part order."""
-        return self._modifiers[kind]
+        return self.modifiers_by_kind[kind]
 
     @functools.cached_property
     def listed_kinds(self) -> dict[str, str]:
@@ -613,6 +615,10 @@ class ExpansionRegistry:
         if BASE not in self._expansions:
             raise ValueError("the base game must be registered")
         self._in_play: dict[tuple[str, ...], InPlay] = {}
+        self._in_play_as_listed: dict[tuple[str, ...], InPlay] = {}
+        """What :meth:`in_play` found for each tuple of codes as a caller gave it (the
+        same request codes come again and again; normalising them costs more than
+        the lookup)."""
         self.attributes: dict[tuple[FeatureKind, str], SegmentAttribute] = {
             (attribute.feature, attribute.name): attribute
             for part in self._parts.values() for attribute in part.attributes
@@ -703,6 +709,10 @@ class ExpansionRegistry:
     def in_play(self, codes: Iterable[str]) -> InPlay:
         """What the base game and the listed codes put in play (unknown codes are
         ignored: the validator reports them)."""
+        if type(codes) is tuple:  # a request's codes: looked up as given, once resolved
+            found = self._in_play_as_listed.get(codes)
+            if found is not None:
+                return found
         listed = set(codes)
         key = tuple(code for code in self._parts if code in listed and code != BASE)
         found = self._in_play.get(key)
@@ -723,6 +733,8 @@ class ExpansionRegistry:
             parts = tuple(part for code, part in self._parts.items() if code in wanted)
             owners = {part.code: self._owner[part.code].code for part in parts}
             found = self._in_play[key] = InPlay(parts, frozenset(groups), key, owners)
+        if type(codes) is tuple:
+            self._in_play_as_listed[codes] = found
         return found
 
     def figure_kind(self, code: str) -> FigureKind | None:

@@ -26,7 +26,8 @@ in reading order of their first segment, by ``(y, x, location)``, so ids such as
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 
 from .board import Board, Figure, NeutralPiece
 from .rules import Edition
@@ -37,13 +38,6 @@ _KIND_NAME = {kind: kind.value for kind in FeatureKind}
 
 _WEST_AND_NORTH = (3, 0)
 """The sides across which the graph joins a tile to the tiles before it."""
-
-_SIDE_STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
-"""The ``(dx, dy)`` step across each side, north, east, south, west."""
-
-_NEIGHBOURHOOD = tuple(
-    (dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)
-)
 
 
 class Feature:
@@ -91,7 +85,10 @@ class Feature:
 
     def has(self, name: str) -> bool:
         """Whether any segment of the feature carries attribute ``name``."""
-        return any(key == name for key, _ in self.attributes)
+        for key, _ in self.attributes:  # a loop: most features carry nothing
+            if key == name:
+                return True
+        return False
 
     @property
     def id(self) -> str:
@@ -124,9 +121,8 @@ class FeatureGraph:
 
     __slots__ = (
         "_placed", "_parent", "_facts", "_positions", "_links", "_roots", "_slots", "_carried",
-        "_closed_ends",
-        "_numbers", "_feature_of_root", "_feature_of_figure", "_complete", "_open_roots",
-        "_complete_counts",
+        "_closed_ends", "_numbers", "_width", "_across", "_feature_of_root",
+        "_feature_of_figure", "_complete", "_open_roots", "_complete_counts",
     )
 
     def __init__(self) -> None:
@@ -135,12 +131,13 @@ class FeatureGraph:
         self._complete = False
         self._open_roots: set[int] | None = None
         self._complete_counts: dict[FeatureKind, int] = {}
+        self._carried: dict[str, list[int]] | None = None
 
     @property
     def features(self) -> list[Feature]:
         """All features, in numbering order (reading order of their first segment)."""
         if not self._complete:
-            missing = set(self._roots) - self._feature_of_root.keys()
+            missing = set(self._roots).difference(self._feature_of_root)
             if missing:
                 self._materialise(missing)
             self._complete = True
@@ -161,7 +158,7 @@ class FeatureGraph:
                         nodes += [base + rank for rank in ranks]
         parent = self._parent
         roots = {parent[node] for node in carried.get(name, ())}
-        missing = roots - self._feature_of_root.keys()
+        missing = roots.difference(self._feature_of_root)
         if missing:
             self._materialise(missing)
         return sorted((self._feature_of_root[root] for root in roots), key=_by_order)
@@ -171,8 +168,7 @@ class FeatureGraph:
         border) are built."""
         if self._complete:
             return [feature for feature in self.features if feature.kind is kind]
-        facts = self._facts
-        roots = [root for root in self._roots if facts[root][1] is kind]
+        roots = self._roots_of_kind(kind)
         missing = set(roots).difference(self._feature_of_root)
         if missing:
             self._materialise(missing)
@@ -189,7 +185,8 @@ class FeatureGraph:
         open_roots = self._open_roots
         if open_roots is None:
             open_roots = self._open_roots = set()
-            parent, positions, placed = self._parent, self._positions, self._placed
+            parent, positions, slots = self._parent, self._positions, self._slots
+            width, across = self._width, self._across
             for node, fact in enumerate(self._facts):
                 sides = fact[8]
                 if sides:
@@ -197,14 +194,13 @@ class FeatureGraph:
                     if root in open_roots:
                         continue
                     x, y = positions[node]
+                    square = y * width + x
                     for side in sides:
-                        dx, dy = _SIDE_STEPS[side]
-                        if (y + dy, x + dx) not in placed:
+                        if square + across[side] not in slots:
                             open_roots.add(root)
                             break
-        facts = self._facts
         count = self._complete_counts[kind] = sum(
-            1 for root in self._roots if facts[root][1] is kind and root not in open_roots)
+            1 for root in self._roots_of_kind(kind) if root not in open_roots)
         return count
 
     def centres(self, kind: FeatureKind) -> list[tuple[tuple[int, int], tuple]]:
@@ -212,8 +208,7 @@ class FeatureGraph:
         gardens): each feature's square and the attributes its segment carries, in
         numbering order, without building the features."""
         facts, positions = self._facts, self._positions
-        return [(positions[root], facts[root][7]) for root in self._roots
-                if facts[root][1] is kind]
+        return [(positions[root], facts[root][7]) for root in self._roots_of_kind(kind)]
 
     def occupied(self) -> list[Feature]:
         """Features holding at least one figure, in numbering order."""
@@ -233,15 +228,17 @@ class FeatureGraph:
         """
         table = tiles.orientations(edition)
         placed_tiles = board.tiles
+        # A placed tile is a named tuple (code, x, y, rotation, state): unpacking it is
+        # cheaper than reading its fields by name, once per tile of the board.
         try:
             placed = {
-                (tile.y, tile.x): table[tile.code][tile.rotation // 90]
-                for tile in placed_tiles if not tile.state
+                (y, x): table[code][rotation // 90]
+                for code, x, y, rotation, state in placed_tiles if not state
             }
         except KeyError:  # a large tile
             placed = {
-                (tile.y, tile.x): table[tile.code][tile.rotation // 90]
-                for tile in placed_tiles if not tile.state and tile.code in table
+                (y, x): table[code][rotation // 90]
+                for code, x, y, rotation, state in placed_tiles if not state and code in table
             }
         if len(placed) != len(placed_tiles):
             # Only the tiles with a state or covering several squares are laid one by one.
@@ -260,13 +257,13 @@ class FeatureGraph:
         """Build the graph from oriented tiles keyed by ``(y, x)`` (reading order), with
         the players' figures and the neutral figures standing on them."""
         graph = cls()
-        keys = sorted(placed)
+        keys = sorted(placed)  # reading order
         # Squares as integers ``y * width + x``: a row is wider than the board by one,
         # so the square west of the first column is empty and never the row above's
         # last, and the neighbour west is ``- 1``, north ``- width``.
-        if keys:
-            min_x = min(key[1] for key in keys)
-            max_x = max(key[1] for key in keys)
+        if placed:
+            columns = list(map(_COLUMN, placed))
+            min_x, max_x = min(columns), max(columns)
         else:
             min_x = max_x = 0
         width = max_x - min_x + 2
@@ -277,17 +274,13 @@ class FeatureGraph:
         get = slots.get
         facts: list[tuple] = []
         positions: list[tuple[int, int]] = []
-        links: list[tuple[int, int]] = []
         parent: list[int] = []
+        links: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+        """The first node and the (field rank, city rank) pairs of every tile where a
+        field touches a city wall."""
         closed_ends: list[int] = []
         """Nodes of roads and cities that end against a tile closing its edges."""
-
-        def find(node: int) -> int:
-            while parent[node] != node:
-                parent[node] = parent[parent[node]]  # path halving
-                node = parent[node]
-            return node
-
+        find = _find
         base = 0
         for key in keys:
             oriented = placed[key]
@@ -299,8 +292,7 @@ class FeatureGraph:
             positions += ((x, y),) * count
             parent += range(base, base + count)
             if oriented.border_links:
-                for field, city in oriented.border_links:
-                    links.append((base + field, base + city))
+                links.append((base, oriented.border_links))
             for side in _WEST_AND_NORTH:
                 across = get(square - 1 if side == 3 else square - width)
                 if across is None:
@@ -311,39 +303,31 @@ class FeatureGraph:
                     pairs = _joins(oriented, other, side)
                 if not pairs:
                     if oriented.closes or other.closes:
-                        # A tile that closes its edges (an abbey) ends the road or city
-                        # that meets it there: an end on that tile, not an open edge.
-                        for tile, tile_base, tile_side in ((oriented, base, side),
-                                                           (other, other_base, (side + 2) % 4)):
-                            rank = tile.side_segment[tile_side]
-                            if rank >= 0 and not tile.closes:
-                                closed_ends.append(tile_base + tile.rank[rank])
+                        _close(closed_ends, oriented, base, other, other_base, side)
                     continue
                 for mine, theirs in pairs:
                     # Most nodes are roots or one step below one: look before calling.
                     root_a = parent[base + mine]
                     if parent[root_a] != root_a:
-                        root_a = find(root_a)
+                        root_a = find(parent, root_a)
                     root_b = parent[other_base + theirs]
                     if parent[root_b] != root_b:
-                        root_b = find(root_b)
-                    if root_a != root_b:
-                        # The smaller number becomes the root: a parent is never larger
-                        # than its child (the flattening below relies on it), and a root
-                        # is its feature's first segment in reading order.
-                        if root_a < root_b:
-                            parent[root_b] = root_a
-                        else:
-                            parent[root_a] = root_b
+                        root_b = find(parent, root_b)
+                    # The smaller number becomes the root: a parent is never larger than
+                    # its child (the flattening below relies on it), and a root is its
+                    # feature's first segment in reading order.
+                    if root_a < root_b:
+                        parent[root_b] = root_a
+                    elif root_b < root_a:
+                        parent[root_a] = root_b
             base += count
-        node_count = base
         # Parents are never larger than their children, so one pass in order points
         # every node straight at its root; the roots are the features in numbering order.
         # Each root is numbered among the features of its kind on the way.
         roots = []
         numbers: dict[int, int] = {}
         counts = [0] * len(FeatureKind)
-        for node in range(node_count):
+        for node in range(base):
             root = parent[node] = parent[parent[node]]
             if root == node:
                 roots.append(node)
@@ -353,20 +337,18 @@ class FeatureGraph:
 
         graph._placed = placed
         graph._slots = slots
-        graph._carried = None
+        graph._width = width
+        graph._across = (-width, 1, width, -1)
+        """The step across each side (north, east, south, west) in square numbers."""
         graph._parent = parent
         graph._facts = facts
         graph._positions = positions
-        graph._links = links
         graph._roots = roots
-        graph._closed_ends = closed_ends
+        graph._links = links
         graph._numbers = numbers
+        graph._closed_ends = closed_ends
 
-        def base_of(x: int, y: int) -> tuple[OrientedTile, int]:
-            if not min_x <= x <= max_x:
-                raise KeyError((y, x))
-            return slots[y * width + x]
-
+        base_of = _square_reader(slots, min_x, max_x, width)
         figure_roots = []
         for figure in figures:
             oriented, base = base_of(figure.x, figure.y)
@@ -399,30 +381,34 @@ class FeatureGraph:
         """The turned tile on square ``(x, y)``, if any."""
         return self._placed.get((y, x))
 
-    def _number_of(self) -> dict[int, int]:
-        """Each root's number among the features of its kind."""
-        return self._numbers
+    def _roots_of_kind(self, kind: FeatureKind) -> list[int]:
+        """The roots of the features of one kind, in numbering order."""
+        facts = self._facts
+        return [root for root in self._roots if facts[root][1] is kind]
 
     def _materialise(self, wanted: set[int]) -> None:
         """Create the features of the ``wanted`` roots and of the cities their farms
         border, in one reading of the board's segments."""
         parent, feature_of_root = self._parent, self._feature_of_root
         borders_of: dict[int, set[int]] = {}
-        for field, city in self._links:
-            root = parent[field]
-            if root in wanted:
-                cities = borders_of.get(root)
-                if cities is None:
-                    cities = borders_of[root] = set()
-                cities.add(parent[city])
+        for base, pairs in self._links:
+            for field, city in pairs:
+                root = parent[base + field]
+                if root in wanted:
+                    cities = borders_of.get(root)
+                    if cities is None:
+                        cities = borders_of[root] = set()
+                    cities.add(parent[base + city])
         to_read = wanted.union(*borders_of.values()).difference(feature_of_root)
-        numbers = self._number_of()
+        numbers = self._numbers
         facts, positions = self._facts, self._positions
-        placed = self._placed
+        placed, slots, width, across = self._placed, self._slots, self._width, self._across
         for root in to_read:
             feature_of_root[root] = Feature(facts[root][1], numbers[root], root)
-        for node in [node for node, root in enumerate(parent) if root in to_read]:
-            feature = feature_of_root[parent[node]]
+        for node, root in enumerate(parent):
+            if root not in to_read:
+                continue
+            feature = feature_of_root[root]
             # Segments of one tile are numbered together, so a feature passing this tile
             # twice sees the same square twice in a row: count it once.
             position = positions[node]
@@ -440,16 +426,20 @@ class FeatureGraph:
                 feature.pennants += pennants
             if open_sides:  # a road or city edge with no tile across is open
                 x, y = position
+                square = y * width + x
                 for side in open_sides:
-                    dx, dy = _SIDE_STEPS[side]
-                    if (y + dy, x + dx) not in placed:
+                    if square + across[side] not in slots:
                         feature.open_edges += 1
             if road_end:
                 feature.dead_ends += 1
             elif centre:
                 x, y = position
-                feature.neighbours = sum(
-                    (y + dy, x + dx) in placed for dx, dy in _NEIGHBOURHOOD
+                # The eight squares around, written out (no generator per centre).
+                feature.neighbours = (
+                    ((y - 1, x - 1) in placed) + ((y - 1, x) in placed)
+                    + ((y - 1, x + 1) in placed) + ((y, x - 1) in placed)
+                    + ((y, x + 1) in placed) + ((y + 1, x - 1) in placed)
+                    + ((y + 1, x) in placed) + ((y + 1, x + 1) in placed)
                 )
         for node in self._closed_ends:
             feature = feature_of_root.get(parent[node])
@@ -465,8 +455,45 @@ class FeatureGraph:
                 feature.complete = kind is not farm_kind and feature.neighbours == 8
         for farm_root, city_roots in borders_of.items():
             farm = feature_of_root[farm_root]
-            farm.cities = sorted((feature_of_root[root] for root in city_roots), key=_by_number)
+            # Roots increase with numbers among the features of a kind: sort the roots.
+            farm.cities = [feature_of_root[root] for root in sorted(city_roots)]
             farm.completed_cities = [city for city in farm.cities if city.complete]
+
+
+def _find(parent: list[int], node: int) -> int:
+    """The root of ``node``, halving the path on the way."""
+    while parent[node] != node:
+        parent[node] = parent[parent[node]]
+        node = parent[node]
+    return node
+
+
+def _square_reader(
+    slots: dict[int, tuple[OrientedTile, int]], min_x: int, max_x: int, width: int
+) -> Callable[[int, int], tuple[OrientedTile, int]]:
+    """The turned tile and first node of the tile on a square ``(x, y)`` (made apart
+    from the graph's building, so that the building's hot loop reads plain locals)."""
+
+    def base_of(x: int, y: int) -> tuple[OrientedTile, int]:
+        if not min_x <= x <= max_x:
+            raise KeyError((y, x))
+        return slots[y * width + x]
+
+    return base_of
+
+
+def _close(closed_ends: list[int], oriented: OrientedTile, base: int, other: OrientedTile,
+           other_base: int, side: int) -> None:
+    """A tile that closes its edges (an abbey) ends the road or city that meets it
+    across ``side``: an end on that tile, not an open edge."""
+    for tile, tile_base, tile_side in ((oriented, base, side), (other, other_base, (side + 2) % 4)):
+        rank = tile.side_segment[tile_side]
+        if rank >= 0 and not tile.closes:
+            closed_ends.append(tile_base + tile.rank[rank])
+
+
+_COLUMN = itemgetter(1)
+"""The ``x`` of a ``(y, x)`` key."""
 
 
 def _joins(
@@ -493,12 +520,10 @@ def _joins(
             if mine_edge >= 0 and theirs_edge >= 0:
                 pairs += tuple((rank, theirs_edge) for rank in oriented.shared_ranks[side])
                 pairs += tuple((mine_edge, rank) for rank in other.shared_ranks[opposite])
+        # A field often lies on both halves of a side: join each pair once.
+        pairs = tuple(dict.fromkeys(pairs))
         oriented.joins[side][other] = pairs
     return pairs
-
-
-def _by_number(feature: Feature) -> int:
-    return feature.number
 
 
 def _by_order(feature: Feature) -> int:

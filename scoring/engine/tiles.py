@@ -256,8 +256,16 @@ class TileDefinition:
         """Whether nothing joins across the tile's edges (an abbey)."""
         return any(trait.closes for trait in self.traits)
 
+    @functools.cached_property
+    def landmark_kinds(self) -> frozenset[str]:
+        """The kinds of the landmarks the tile prints, worked out once (scoring asks
+        :meth:`has_landmark` of the tiles around figures, board after board)."""
+        return frozenset(landmark.kind for landmark in self.landmarks)
+
     def has_landmark(self, kind: str, **attributes: Any) -> bool:
         """Whether the tile prints a landmark of that kind (with those attributes)."""
+        if not attributes:
+            return kind in self.landmark_kinds
         return any(
             landmark.kind == kind
             and all(landmark.attribute(key) == value for key, value in attributes.items())

@@ -151,28 +151,28 @@ def _score_per_farm(
     refs: dict[int, CityRef] = {}
     valued = []
     split = context.in_play.split_cities
+    figure_counts, owners_of = context.figure_counts, context.owners
     for farm in farms:
-        counts = context.figure_counts(farm)
-        owners, tie_note = context.owners(farm, counts)
+        counts = figure_counts(farm)
+        owners, tie_note = owners_of(farm, counts)
         cities, converted = split(farm)
-        # Each bordering completed city with what it pays on top of the rate: 0 for a
-        # city, the conversion's extra for a castle.
-        paid = [(city, 0) for city in cities] + [
-            (city, conversion.farm_extra) for city, conversion in converted]
         valued.append((farm, counts, owners, tie_note,
-                       _farm_valuation(farm, context, cities), cities, converted, paid))
+                       _farm_valuation(farm, context, cities), cities, converted))
     # Second edition: each owner collects a city once, through the farm of theirs where
     # it is worth the most (the lowest-numbered one on a tie).
     collects: dict[tuple[Color, int], Feature] = {}
     if once_per_player:
-        for farm, _, owners, _, valuation, _, _, paid in valued:
+        for farm, _, owners, _, valuation, cities, converted in valued:
             for owner in owners:
-                for city, _ in paid:
+                for city in _paid_cities(cities, converted):
                     best = collects.get((owner, city.number))
                     if best is None or _rate(valuation, owner) > best[1]:
                         collects[(owner, city.number)] = (farm, _rate(valuation, owner))
-    for farm, counts, owners, tie_note, valuation, cities, converted, paid in valued:
-        extra = sum(more for _, more in paid)
+    for farm, counts, owners, tie_note, valuation, cities, converted in valued:
+        # Each bordering completed city pays the rate, and a converted one (a castle)
+        # its conversion's extra on top.
+        units = len(cities) + len(converted)
+        extra = sum(conversion.farm_extra for _, conversion in converted) if converted else 0
         if converted:
             _, explanation, unit = _paid_text(valuation, cities, converted)
         else:
@@ -180,7 +180,8 @@ def _score_per_farm(
             explanation = f"farm: {_cities_text(len(cities))} × {valuation.each} = {value}"
             unit = "city"
         shared_rate = valuation.each + sum(points for points, _ in valuation.shared_bonus)
-        explanation += _bonus_text(valuation, owners, len(paid), extra, unit)
+        if valuation.shared_bonus or valuation.owner_bonus:
+            explanation += _bonus_text(valuation, owners, units, extra, unit)
         scored: dict[Color, int] = {}
         collected: dict[Color, tuple[int, int]] = {}
         """How many cities each owner collects through this farm, and what converted
@@ -188,9 +189,12 @@ def _score_per_farm(
         notes: list[str] = []
         for owner in owners:
             if not once_per_player:
-                collected[owner] = (len(paid), extra)
-                scored[owner] = _rate(valuation, owner) * len(paid) + extra
+                collected[owner] = (units, extra)
+                scored[owner] = (_rate(valuation, owner) if valuation.owner_bonus
+                                 else shared_rate) * units + extra
                 continue
+            paid = [(city, 0) for city in cities] + [
+                (city, conversion.farm_extra) for city, conversion in converted]
             elsewhere = [city for city, _ in paid
                          if collects[(owner, city.number)][0] is not farm]
             fresh = [(city, more) for city, more in paid if city not in elsewhere]
@@ -212,6 +216,9 @@ def _score_per_farm(
             explanation += (
                 "; second-edition scoring pays a player each city once: " + "; ".join(notes)
             )
+        if tie_note or len(counts) > 1:
+            explanation += majority_text(counts, owners, tie_note, in_full=not notes)
+        lists = context.figure_lists(farm) if context.listed_kinds else None
         yield FeatureResult(
             kind=FeatureKind.FARM,
             number=farm.number,
@@ -221,13 +228,19 @@ def _score_per_farm(
             owners=tuple(owners),
             # What the farm pays its owners without personal bonuses (under second-edition
             # scoring, the most any owner collects through it).
-            points=max((shared_rate * units + more for units, more in collected.values()),
+            points=max([shared_rate * count + more for count, more in collected.values()],
                        default=0),
             scored=scored,
-            explanation=explanation + majority_text(counts, owners, tie_note, in_full=not notes),
+            explanation=explanation,
             cities=_city_refs(cities, refs),
-            extras={**valuation.extras, **context.figure_lists(farm)},
+            extras={**valuation.extras, **lists} if lists else dict(valuation.extras),
         )
+
+
+def _paid_cities(cities: Sequence[Feature],
+                 converted: Sequence[tuple[Feature, Conversion]]) -> list[Feature]:
+    """The completed cities a farm is paid for: cities, then converted ones."""
+    return [*cities, *(city for city, _ in converted)]
 
 
 def _score_first_edition(

@@ -25,7 +25,7 @@ HOUSE_RULE_NOTE = "scores 0 (house rule: incomplete features score nothing)"
 
 def evaluate(feature: Feature, valuation: Valuation, context: ScoringContext) -> Valuation:
     """Let every modifier in play change the valuation of ``feature``."""
-    for modify in context.modifiers(feature.kind):
+    for modify in context.in_play.modifiers_by_kind[feature.kind]:
         modify(feature, valuation, context)
     return valuation
 
@@ -63,18 +63,22 @@ def owned_result(
     """The result of a feature scored in full by the players with the most figures."""
     counts = context.figure_counts(feature)
     owners, tie_note = context.owners(feature, counts)
+    if tie_note or len(counts) > 1:  # one player alone needs no majority note
+        explanation += majority_text(counts, owners, tie_note)
+    lists = context.figure_lists(feature) if context.listed_kinds else None
     return FeatureResult(
         kind=feature.kind,
         number=feature.number,
         # A converted city (a castle) is no longer a completed city.
-        complete=feature.complete and context.in_play.conversion_of(feature) is None,
+        complete=feature.complete and (not context.in_play.conversions
+                                       or context.in_play.conversion_of(feature) is None),
         tiles=tuple(feature.tiles),
         figures=counts,
         owners=tuple(owners),
         points=points,
-        scored={owner: points for owner in owners},
-        explanation=explanation + majority_text(counts, owners, tie_note),
-        extras={**(extras or {}), **context.figure_lists(feature)},
+        scored=dict.fromkeys(owners, points),
+        explanation=explanation,
+        extras={**(extras or {}), **lists} if lists else dict(extras or {}),
     )
 
 

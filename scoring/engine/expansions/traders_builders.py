@@ -121,6 +121,8 @@ PIG = FigureKind(code="pig", name="pig", limit=1, strength=0, follower=False,
 
 def goods_in_city(feature: Feature, valuation: Valuation, context: ScoringContext) -> None:
     """List a city's goods symbols in the response."""
+    if not feature.has("goods"):  # most cities: no Counter to build
+        return
     symbols = Counter(feature.values("goods"))
     if symbols:
         valuation.extras["goods"] = {good: symbols[good] for good in GOODS if symbols[good]}
