@@ -8,7 +8,7 @@ from typing import Any
 from ..expansion import BASE
 from ..problems import ErrorCode
 from ..rules import DEFAULT_EDITION, Edition
-from .base import ValidatorBase
+from .base import ValidatorBase, default_in_play
 from .text import capital, show
 
 
@@ -36,7 +36,7 @@ class GameChecks(ValidatorBase):
         edition = self.edition
         registry = self.registry
         if value is None:
-            self.in_play = registry.in_play(registry.default_codes(edition or DEFAULT_EDITION))
+            self.in_play = default_in_play(registry, edition or DEFAULT_EDITION)
             return
         if not isinstance(value, list):
             self.error("expansions", ErrorCode.INVALID_TYPE,

@@ -10,10 +10,6 @@ from ..tiles import EdgeType
 from .base import TileEntry, ValidatorBase
 from .text import ARTICLE
 
-EAST_AND_SOUTH = ((1, 0, Side.E, 1, 3), (0, 1, Side.S, 2, 0))
-"""Neighbours looked up from each tile: (dx, dy, side, its index, the index of the
-neighbour's edge that touches it)."""
-
 
 class LayoutChecks(ValidatorBase):
     """The tiles together: matching edges, one connected board, copies in the box."""
@@ -56,40 +52,49 @@ class LayoutChecks(ValidatorBase):
     def check_layout(self, on_board: list[TileEntry], count: int) -> None:
         """Edges that do not match their neighbour's, and tiles not joined to the rest.
 
-        One pass looks up each tile's east and south neighbours: it compares the edges
-        and joins the two tiles in a union-find; the board is in one piece when it made
-        one join fewer than there are tiles. Only then is the slower search that names
-        the stray tiles needed.
+        One pass looks up each tile's east and south neighbours, which meets every pair
+        of touching tiles once: it compares their edges, and marks the later listed of
+        the two as touching an earlier one. When every tile but the first is so marked,
+        the board is in one piece (each tile joins one listed before it, back to the
+        first); a board listed in the order it was laid always is. Otherwise the slower
+        search that names the stray tiles decides.
         """
         squares = self.squares
-        link = list(range(count))
-        joins = 0
+        touches_earlier = [False] * count
         mismatched: list[tuple[TileEntry, Side, TileEntry]] = []
         for tile in on_board:
-            x, y = tile.x, tile.y
-            edges = tile.oriented.edges if tile.oriented is not None else None
-            for dx, dy, side, mine, theirs in EAST_AND_SOUTH:
-                other = squares.get((x + dx, y + dy))
-                if other is None:
-                    continue
-                a = tile.index
-                while link[a] != a:
-                    a = link[a] = link[link[a]]
-                b = other.index
-                while link[b] != b:
-                    b = link[b] = link[link[b]]
-                if a != b:
-                    joins += 1
-                    if a < b:
-                        link[b] = a
-                    else:
-                        link[a] = b
-                if (edges is not None and other.oriented is not None
-                        and edges[mine] is not other.oriented.edges[theirs]
-                        and not tile.oriented.definition.any_edges
-                        and not other.oriented.definition.any_edges):
-                    mismatched.append((tile, side, other))
-        if joins != len(on_board) - 1:
+            x = tile.x
+            y = tile.y
+            east = squares.get((x + 1, y))
+            south = squares.get((x, y + 1))
+            if east is None and south is None:
+                continue
+            index = tile.index
+            oriented = tile.oriented
+            edges = oriented.edges if oriented is not None else None
+            if east is not None:
+                if east.index > index:
+                    touches_earlier[east.index] = True
+                elif east.index < index:
+                    touches_earlier[index] = True
+                if (edges is not None and east.oriented is not None
+                        and edges[1] is not east.oriented.edges[3]
+                        and not oriented.definition.any_edges
+                        and not east.oriented.definition.any_edges):
+                    mismatched.append((tile, Side.E, east))
+            if south is not None:
+                if south.index > index:
+                    touches_earlier[south.index] = True
+                elif south.index < index:
+                    touches_earlier[index] = True
+                if (edges is not None and south.oriented is not None
+                        and edges[2] is not south.oriented.edges[0]
+                        and not oriented.definition.any_edges
+                        and not south.oriented.definition.any_edges):
+                    mismatched.append((tile, Side.S, south))
+        # The pieces of a large tile share their entry's index and never mark each
+        # other, so such a board is never counted whole here and takes the search.
+        if touches_earlier.count(True) != len(on_board) - 1:
             self.check_connected(on_board)
         for tile, side, other in mismatched:
             assert tile.oriented is not None and other.oriented is not None
