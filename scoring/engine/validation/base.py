@@ -8,14 +8,12 @@ from typing import Any
 
 from ..board import Color, Figure, NeutralPiece
 from ..expansion import ExpansionRegistry, InPlay, LargeTile, Part
-from ..locations import ROTATIONS, Location, Side
+from ..locations import Location, Side
 from ..problems import BoardError, ErrorCode
 from ..request import Player
 from ..rules import DEFAULT_EDITION, Edition
 from ..tiles import OrientedTile, TileSet
 from .text import ARTICLE, is_int, show
-
-ROTATION_INDEX = {rotation: rotation // 90 for rotation in ROTATIONS}
 
 MAX_TILES = 2000
 MAX_FIGURES = 2000
