@@ -108,6 +108,8 @@ class ValidatorBase:
         self.read_figures: list[Figure | None] = []
         """Each figure as read by the fast path, ``None`` where it took the careful
         one."""
+        self.all_figures_fast = True
+        """Every figure took the fast path (so :attr:`read_figures` holds them all)."""
         self.large_counts: dict[str, int] = {}
         """Large tiles laid, by code."""
         self.token_totals: dict[tuple[str, str], int] = {}

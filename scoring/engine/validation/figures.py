@@ -78,6 +78,7 @@ class FigureChecks(ValidatorBase):
                         read.append(make_figure(Figure, (color, x, y, location, kind)))
                         continue
             read.append(None)
+            self.all_figures_fast = False
             path = f"figures[{index}]"
             if not isinstance(item, Mapping):
                 self.error(path, ErrorCode.INVALID_TYPE,

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
-from ..expansion import BASE
+from ..expansion import BASE, ExpansionRegistry
 from ..problems import ErrorCode
-from ..rules import DEFAULT_EDITION, Edition
+from ..rules import DEFAULT_EDITION, Edition, RuleOption
 from .base import ValidatorBase, default_in_play
 from .text import capital, show
+
+
+@functools.lru_cache(maxsize=64)
+def rule_options_by_name(registry: ExpansionRegistry) -> dict[str, RuleOption]:
+    """Every rule a request may set, by its key in ``rules``."""
+    return {option.name: option for option in registry.rule_options}
 
 
 class GameChecks(ValidatorBase):
@@ -77,7 +84,7 @@ class GameChecks(ValidatorBase):
             self.error("rules", ErrorCode.INVALID_TYPE,
                        f"rules must be an object, not {show(rules)}.")
             return
-        options = {option.name: option for option in self.registry.rule_options}
+        options = rule_options_by_name(self.registry)
         for key, value in rules.items():
             option = options.get(key) if isinstance(key, str) else None
             if option is None:

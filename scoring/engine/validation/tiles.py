@@ -44,6 +44,7 @@ class TileChecks(ValidatorBase):
         squares = self.squares
         placed: list[TileEntry] = []
         limit = MAX_COORDINATE
+        careful = 0
         for index, item in enumerate(tiles):
             # Fast path for the usual well-formed entry: a playable tile on a free
             # square. Anything else takes the careful path, which explains the problem.
@@ -62,11 +63,13 @@ class TileChecks(ValidatorBase):
                     placed.append(tile)
                     continue
             placed += self.check_tile(index, item, orientations)
+            careful += 1
         self.tiles_checked = True
         self.placed_tiles = placed
         if self.draft:
             return
-        on_board = [tile for tile in placed if tile.on_board]
+        # Every tile the fast path read is on the board.
+        on_board = placed if careful == 0 else [tile for tile in placed if tile.on_board]
         self.check_layout(on_board, len(tiles))
         self.check_copies(placed)
         if not any(error.path.startswith("tiles") for error in self.errors):
