@@ -273,6 +273,14 @@ def test_the_start_tile_is_one_of_the_four_d(base_tiles):
     assert validate_request(changed(tiles=road_of_d(4), figures=[]), base_tiles) == []
 
 
+def test_a_board_listed_out_of_laying_order_is_in_one_piece(base_tiles):
+    # The middle tile of the road is listed last, so the one listed before it touches no
+    # tile listed earlier: the board is still whole.
+    first, middle, last = road_of_d(3)
+    request = changed(tiles=[first, last, middle], figures=[])
+    assert validate_request(request, base_tiles) == []
+
+
 def test_nulls_mean_defaults_for_optional_fields(base_tiles):
     request = changed(edition=None, expansions=None, rules={"farm_scoring": None})
     request["players"][0]["points"] = None
