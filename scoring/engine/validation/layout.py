@@ -53,14 +53,18 @@ class LayoutChecks(ValidatorBase):
         """Edges that do not match their neighbour's, and tiles not joined to the rest.
 
         One pass looks up each tile's east and south neighbours, which meets every pair
-        of touching tiles once: it compares their edges, and marks the later listed of
-        the two as touching an earlier one. When every tile but the first is so marked,
-        the board is in one piece (each tile joins one listed before it, back to the
-        first); a board listed in the order it was laid always is. Otherwise the slower
-        search that names the stray tiles decides.
+        of touching tiles once: it compares their edges, and notes for the later listed
+        of the two that it touches the earlier one. When every tile but the first
+        touches one listed before it, the board is in one piece (each tile joins one
+        listed before it, back to the first), as a board listed in the order it was laid
+        always is. Otherwise :meth:`in_one_piece` looks again, and only a board in
+        several pieces takes the search that names the stray tiles.
         """
         squares = self.squares
-        touches_earlier = [False] * count
+        # For each tile, a tile listed before it that it touches.
+        earlier_of: list[int | None] = [None] * count
+        # The other joins, (later, earlier), which may join the trees earlier_of makes.
+        other_joins: list[tuple[int, int]] = []
         mismatched: list[tuple[TileEntry, Side, TileEntry]] = []
         for tile in on_board:
             x = tile.x
@@ -72,11 +76,19 @@ class LayoutChecks(ValidatorBase):
             index = tile.index
             oriented = tile.oriented
             edges = oriented.edges if oriented is not None else None
+            # East then south, written out: this loop runs for every tile of every
+            # request. Pieces of one large tile share an index and note nothing.
             if east is not None:
                 if east.index > index:
-                    touches_earlier[east.index] = True
+                    if earlier_of[east.index] is None:
+                        earlier_of[east.index] = index
+                    else:
+                        other_joins.append((east.index, index))
                 elif east.index < index:
-                    touches_earlier[index] = True
+                    if earlier_of[index] is None:
+                        earlier_of[index] = east.index
+                    else:
+                        other_joins.append((index, east.index))
                 if (edges is not None and east.oriented is not None
                         and edges[1] is not east.oriented.edges[3]
                         and not oriented.definition.any_edges
@@ -84,17 +96,22 @@ class LayoutChecks(ValidatorBase):
                     mismatched.append((tile, Side.E, east))
             if south is not None:
                 if south.index > index:
-                    touches_earlier[south.index] = True
+                    if earlier_of[south.index] is None:
+                        earlier_of[south.index] = index
+                    else:
+                        other_joins.append((south.index, index))
                 elif south.index < index:
-                    touches_earlier[index] = True
+                    if earlier_of[index] is None:
+                        earlier_of[index] = south.index
+                    else:
+                        other_joins.append((index, south.index))
                 if (edges is not None and south.oriented is not None
                         and edges[2] is not south.oriented.edges[0]
                         and not oriented.definition.any_edges
                         and not south.oriented.definition.any_edges):
                     mismatched.append((tile, Side.S, south))
-        # The pieces of a large tile share their entry's index and never mark each
-        # other, so such a board is never counted whole here and takes the search.
-        if touches_earlier.count(True) != len(on_board) - 1:
+        if (count - earlier_of.count(None) != len(on_board) - 1
+                and not self.in_one_piece(on_board, earlier_of, other_joins)):
             self.check_connected(on_board)
         for tile, side, other in mismatched:
             assert tile.oriented is not None and other.oriented is not None
@@ -113,6 +130,37 @@ class LayoutChecks(ValidatorBase):
                 f"{ARTICLE[late_edge.word]} but the {late_side.opposite.word} edge of "
                 f"tile {early.code} at ({early.x},{early.y}) is {ARTICLE[early_edge.word]}.",
             )
+
+    @staticmethod
+    def in_one_piece(on_board: list[TileEntry], earlier_of: list[int | None],
+                     other_joins: list[tuple[int, int]]) -> bool:
+        """Whether the board is in one piece, from the joins :meth:`check_layout` found:
+        for each tile, one tile listed before it that it touches, and the other joins.
+
+        The first make a forest, one tree for each tile listed before every tile it
+        touches; a union-find over the trees then follows the other joins. Pieces of a
+        large tile share their entry's index: for them this says ``False`` and the
+        search decides.
+        """
+        if len({tile.index for tile in on_board}) != len(on_board):
+            return False
+        tree = list(range(len(earlier_of)))
+        for index, earlier in enumerate(earlier_of):
+            if earlier is not None:
+                tree[index] = tree[earlier]
+        parent = {tree[tile.index]: tree[tile.index] for tile in on_board}
+        pieces = len(parent)
+        for later, earlier in other_joins:
+            a = tree[later]
+            while parent[a] != a:
+                a = parent[a] = parent[parent[a]]
+            b = tree[earlier]
+            while parent[b] != b:
+                b = parent[b] = parent[parent[b]]
+            if a != b:
+                parent[max(a, b)] = min(a, b)
+                pieces -= 1
+        return pieces == 1
 
     def check_copies(self, placed: list[TileEntry]) -> None:
         if self.edition is None:
