@@ -153,10 +153,12 @@ class LayoutChecks(ValidatorBase):
         for later, earlier in other_joins:
             a = tree[later]
             while parent[a] != a:
-                a = parent[a] = parent[parent[a]]
+                parent[a] = parent[parent[a]]  # halve the path
+                a = parent[a]
             b = tree[earlier]
             while parent[b] != b:
-                b = parent[b] = parent[parent[b]]
+                parent[b] = parent[parent[b]]
+                b = parent[b]
             if a != b:
                 parent[max(a, b)] = min(a, b)
                 pieces -= 1
