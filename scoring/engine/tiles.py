@@ -930,6 +930,10 @@ class TileSet(Mapping[str, TileDefinition]):
         key = (edition, codes)
         table = self._turned.get(key)
         if table is None:
+            if len(self._turned) >= 64:
+                # One table per combination of expansions requests choose, four entries
+                # a tile each: keep the memory bounded whatever requests arrive.
+                self._turned.clear()
             orientations = self.orientations(edition)
             table = self._turned[key] = {
                 (code, rotation): orientations[code][rotation // 90]
