@@ -32,6 +32,15 @@ COLOR_NAME: dict[Color, str] = {color: color.value for color in Color}
 """The JSON name of each colour, for the response writers of the expansions."""
 
 
+def _by_name(by_color: Mapping[Color, int]) -> dict[str, int]:
+    """``{Color.RED: 2}`` as the response writes it, ``{"red": 2}``. Most features
+    have a single player on them: that dict is built without a comprehension."""
+    if len(by_color) == 1:
+        for color, count in by_color.items():
+            return {_NAME[color]: count}
+    return {_NAME[color]: count for color, count in by_color.items()}
+
+
 def plural(count: int, word: str, plural_word: str | None = None) -> str:
     """``"1 tile"``, ``"3 tiles"``."""
     return f"{count} {word if count == 1 else (plural_word or word + 's')}"
@@ -135,15 +144,17 @@ class FeatureResult:
     def to_json(self) -> dict[str, Any]:
         name = _NAME
         kind = name[self.kind]
+        owners = self.owners
         data: dict[str, Any] = {
             "id": f"{kind}-{self.number}",
             "kind": kind,
             "complete": self.complete,
             "tiles": [list(tile) for tile in self.tiles],
-            "figures": {name[player]: count for player, count in self.figures.items()},
-            "owners": [name[player] for player in self.owners],
+            "figures": _by_name(self.figures),
+            "owners": ([name[owners[0]]] if len(owners) == 1
+                       else [name[player] for player in owners]),
             "points": self.points,
-            "scored": {name[player]: points for player, points in self.scored.items()},
+            "scored": _by_name(self.scored),
         }
         if self.extras:
             data.update(self.extras)

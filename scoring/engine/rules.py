@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -88,10 +89,16 @@ class RuleOption:
 
     def choice(self, value: Any) -> Choice | None:
         """The choice with that JSON value (``True`` is not ``1``), if any."""
-        for choice in self.choices:
-            if choice.value == value and type(choice.value) is type(value):
-                return choice
-        return None
+        try:
+            return self._by_value.get((type(value), value))
+        except TypeError:  # a list or an object: no choice is one
+            return None
+
+    @functools.cached_property
+    def _by_value(self) -> dict[tuple[type, Any], Choice]:
+        """The choices by the type and value of their JSON value: every request reads
+        every rule, and one lookup is cheaper than comparing each choice."""
+        return {(type(choice.value), choice.value): choice for choice in self.choices}
 
     def describe_values(self) -> str:
         """The allowed JSON values, as a message lists them."""
@@ -145,9 +152,8 @@ class RuleSet:
         if not isinstance(data, Mapping):
             raise RuleError("rules must be an object")
         names = {option.name for option in options}
-        unknown = sorted(set(data) - names)
-        if unknown:
-            raise RuleError(f"unknown rule {unknown[0]!r}")
+        if not names.issuperset(data):
+            raise RuleError(f"unknown rule {sorted(set(data) - names)[0]!r}")
         return cls({key: value for key, value in data.items() if value is not None}, options)
 
     def __getattr__(self, name: str) -> Any:

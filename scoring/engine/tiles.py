@@ -839,6 +839,8 @@ class TileSet(Mapping[str, TileDefinition]):
         self._orientations: dict[Edition | None, dict[str, tuple[OrientedTile, ...]]] = {}
         self._in_play: dict[tuple[Edition | None, frozenset[str]], frozenset[str]] = {}
         self._counts: dict[Edition, dict[str, int]] = {}
+        self._turned: dict[tuple[Edition | None, frozenset[str]],
+                           dict[tuple[str, int], OrientedTile]] = {}
 
     @classmethod
     def from_data(cls, data: Iterable[Mapping[str, Any]], registry: Any = None) -> TileSet:
@@ -926,6 +928,26 @@ class TileSet(Mapping[str, TileDefinition]):
                 and (edition is None or definition.count(edition) > 0)
             )
         return codes
+
+    def turned_in_play(
+        self, edition: Edition | None, codes: frozenset[str]
+    ) -> dict[tuple[str, int], OrientedTile]:
+        """Tiles ``codes`` (those of :meth:`codes_in_play`) turned each way in
+        ``edition``, by ``(code, degrees)``: one lookup tells the validator that a
+        request's tile may be laid and gives it turned."""
+        key = (edition, codes)
+        table = self._turned.get(key)
+        if table is None:
+            if len(self._turned) >= 64:
+                # One table per combination of expansions requests choose, four entries
+                # a tile each: keep the memory bounded whatever requests arrive.
+                self._turned.clear()
+            orientations = self.orientations(edition)
+            table = self._turned[key] = {
+                (code, rotation): orientations[code][rotation // 90]
+                for code in codes for rotation in (0, 90, 180, 270)
+            }
+        return table
 
     def to_data(self) -> list[dict[str, Any]]:
         """The catalogue dicts of all tiles (normalised)."""

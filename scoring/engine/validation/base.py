@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
 from ..board import Color, Figure, NeutralPiece
-from ..expansion import ExpansionRegistry, LargeTile, Part
-from ..locations import ROTATIONS, Location, Side
+from ..expansion import ExpansionRegistry, InPlay, LargeTile, Part
+from ..locations import Location, Side
 from ..problems import BoardError, ErrorCode
 from ..request import Player
 from ..rules import DEFAULT_EDITION, Edition
 from ..tiles import OrientedTile, TileSet
 from .text import ARTICLE, is_int, show
-
-ROTATION_INDEX = {rotation: rotation // 90 for rotation in ROTATIONS}
 
 MAX_TILES = 2000
 MAX_FIGURES = 2000
@@ -27,6 +26,12 @@ MAX_PLAYERS = 6
 MAX_NAME_LENGTH = 60
 
 
+@functools.lru_cache(maxsize=64)
+def default_in_play(registry: ExpansionRegistry, edition: Edition) -> InPlay:
+    """What a request that lists no expansions puts in play in ``edition``. Worked out
+    once per registry and edition: every validator starts from it, and the registry's
+    parts never change."""
+    return registry.in_play(registry.default_codes(edition))
 
 
 def registry_of(tiles: TileSet) -> ExpansionRegistry:
@@ -90,7 +95,7 @@ class ValidatorBase:
         self.registry = registry = registry_of(tiles)
         self.errors: list[BoardError] = []
         self.edition: Edition | None = DEFAULT_EDITION
-        self.in_play = registry.in_play(registry.default_codes(DEFAULT_EDITION))
+        self.in_play = default_in_play(registry, DEFAULT_EDITION)
         self.colors: set[Color] = set()
         # Colours written on player entries, valid or not, and whether the players list
         # was readable at all: figures are not blamed for a problem of the players.
@@ -103,6 +108,8 @@ class ValidatorBase:
         self.read_figures: list[Figure | None] = []
         """Each figure as read by the fast path, ``None`` where it took the careful
         one."""
+        self.all_figures_fast = True
+        """Every figure took the fast path (so :attr:`read_figures` holds them all)."""
         self.large_counts: dict[str, int] = {}
         """Large tiles laid, by code."""
         self.token_totals: dict[tuple[str, str], int] = {}

@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
 from ..board import COLOR_BY_NAME, LOCATION_BY_NAME, Color, DistrictFigure, Figure
-from ..expansion import CORNERS, WhenMissing
+from ..expansion import CORNERS, InPlay, WhenMissing
 from ..locations import Location
 from ..problems import ErrorCode
 from ..tiles import FeatureKind
 from .base import MAX_FIGURES, TileEntry, ValidatorBase
 from .text import a, either, show
+
+
+@functools.lru_cache(maxsize=64)
+def supply_of_kinds_on_features(in_play: InPlay) -> dict[str, int]:
+    """How many figures of each kind in play a player owns, for the kinds that stand on
+    a feature of one tile (not on a corner between four): the kinds the fast path of
+    :meth:`FigureChecks.check_figures` reads."""
+    corners = in_play.corner_kinds
+    return {code: kind.limit for code, kind in in_play.figure_kinds.items()
+            if code not in corners}
 
 
 class FigureChecks(ValidatorBase):
@@ -30,8 +41,7 @@ class FigureChecks(ValidatorBase):
                        f"The board has {len(figures):,} figures; the limit is {MAX_FIGURES:,}.")
             return
         roles = self.in_play.placements
-        kinds_in_play = self.in_play.figure_kinds
-        on_corners = self.in_play.corner_kinds
+        supply = supply_of_kinds_on_features(self.in_play)
         # Rules about single figures (no figure by the volcano) are asked on the fast
         # path too; a figure one of them refuses takes the careful path, which says why.
         fast = self.tiles_checked and not self.draft
@@ -41,6 +51,7 @@ class FigureChecks(ValidatorBase):
         squares = self.squares
         colors = self.colors
         read = self.read_figures
+        make_figure = tuple.__new__  # what Figure(...) runs, without the call
         for index, item in enumerate(figures):
             # Fast path: a well-formed figure of a player, of a kind in play, on a
             # feature it may stand on, within its owner's supply.
@@ -52,21 +63,22 @@ class FigureChecks(ValidatorBase):
                 y = item.get("y")
                 color = COLOR_BY_NAME.get(player) if type(player) is str else None
                 location = LOCATION_BY_NAME.get(at) if type(at) is str else None
+                limit = supply.get(kind) if type(kind) is str else None
                 tile = squares.get((x, y)) if type(x) is int and type(y) is int else None
-                if (color in colors and location is not None and type(kind) is str
-                        and kind in kinds_in_play and tile is not None
-                        and tile.oriented is not None and kind not in on_corners):
+                if (color in colors and location is not None and limit is not None
+                        and tile is not None and tile.oriented is not None):
                     segment = tile.oriented.figure_segments.get(location)
-                    count = owned.get((color, kind), 0) + 1
+                    count = owned.get(key := (color, kind), 0) + 1
                     if (segment is not None and (kind, segment.kind) in roles
-                            and count <= kinds_in_play[kind].limit
+                            and count <= limit
                             and not (figure_rules and any(
                                 rule.check(tile, segment, kind) is not None
                                 for rule in figure_rules))):
-                        owned[(color, kind)] = count
-                        read.append(Figure(color, x, y, location, kind))
+                        owned[key] = count
+                        read.append(make_figure(Figure, (color, x, y, location, kind)))
                         continue
             read.append(None)
+            self.all_figures_fast = False
             path = f"figures[{index}]"
             if not isinstance(item, Mapping):
                 self.error(path, ErrorCode.INVALID_TYPE,

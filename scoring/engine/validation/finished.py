@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from ..expansion import BoardView, Placement
+import functools
+
+from ..expansion import BoardView, InPlay, Placement
 from ..features import FeatureGraph
 from ..problems import BoardError, ErrorCode
 from ..request import ScoreRequest
 from .base import ValidatorBase
 from .text import a, either
+
+
+@functools.lru_cache(maxsize=64)
+def kinds_standing_beside(in_play: InPlay) -> frozenset[str]:
+    """The figure kinds in play that may stand somewhere only beside their owner's other
+    figures (a builder): no other figure needs the feature graph's check."""
+    return frozenset(figure for (figure, _feature), placement in in_play.placements.items()
+                     if placement.beside or placement.beside_follower)
 
 
 class FinishedBoardChecks(ValidatorBase):
@@ -17,7 +27,10 @@ class FinishedBoardChecks(ValidatorBase):
         """What needs the features of a board that passed :meth:`run`: figures that must
         join their owner's (a builder), and the expansions' board checks (goods)."""
         placements = self.in_play.placements
+        beside_kinds = kinds_standing_beside(self.in_play)
         for index, figure in enumerate(request.board.figures):
+            if figure.kind not in beside_kinds:
+                continue
             tile = self.squares[(figure.x, figure.y)]
             segment = tile.oriented.figure_segments[figure.at]
             placement: Placement = placements[(figure.kind, segment.kind)]

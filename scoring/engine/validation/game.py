@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
-from ..expansion import BASE
+from ..expansion import BASE, ExpansionRegistry, InPlay
 from ..problems import ErrorCode
-from ..rules import DEFAULT_EDITION, Edition
-from .base import ValidatorBase
+from ..rules import DEFAULT_EDITION, Edition, RuleOption
+from .base import ValidatorBase, default_in_play
 from .text import capital, show
+
+
+@functools.lru_cache(maxsize=64)
+def rule_options_by_name(registry: ExpansionRegistry) -> dict[str, RuleOption]:
+    """Every rule a request may set, by its key in ``rules``."""
+    return {option.name: option for option in registry.rule_options}
+
+
+@functools.lru_cache(maxsize=256)
+def listed_in_play(registry: ExpansionRegistry, codes: tuple[str, ...]) -> InPlay:
+    """What the known ``codes`` a request lists put in play, as given: the registry
+    normalises the list by walking all its parts, which most requests need not repeat."""
+    return registry.in_play(codes)
 
 
 class GameChecks(ValidatorBase):
@@ -36,7 +50,7 @@ class GameChecks(ValidatorBase):
         edition = self.edition
         registry = self.registry
         if value is None:
-            self.in_play = registry.in_play(registry.default_codes(edition or DEFAULT_EDITION))
+            self.in_play = default_in_play(registry, edition or DEFAULT_EDITION)
             return
         if not isinstance(value, list):
             self.error("expansions", ErrorCode.INVALID_TYPE,
@@ -67,7 +81,7 @@ class GameChecks(ValidatorBase):
                            f"{capital(part.name)} does not exist in {edition.value}.")
                 continue
             codes.append(code)
-        self.in_play = registry.in_play(codes)
+        self.in_play = listed_in_play(registry, tuple(codes))
 
     def check_rules(self, data: Mapping[str, Any]) -> None:
         rules = data.get("rules")
@@ -77,7 +91,7 @@ class GameChecks(ValidatorBase):
             self.error("rules", ErrorCode.INVALID_TYPE,
                        f"rules must be an object, not {show(rules)}.")
             return
-        options = {option.name: option for option in self.registry.rule_options}
+        options = rule_options_by_name(self.registry)
         for key, value in rules.items():
             option = options.get(key) if isinstance(key, str) else None
             if option is None:

@@ -10,10 +10,6 @@ from ..tiles import EdgeType
 from .base import TileEntry, ValidatorBase
 from .text import ARTICLE
 
-EAST_AND_SOUTH = ((1, 0, Side.E, 1, 3), (0, 1, Side.S, 2, 0))
-"""Neighbours looked up from each tile: (dx, dy, side, its index, the index of the
-neighbour's edge that touches it)."""
-
 
 class LayoutChecks(ValidatorBase):
     """The tiles together: matching edges, one connected board, copies in the box."""
@@ -56,40 +52,66 @@ class LayoutChecks(ValidatorBase):
     def check_layout(self, on_board: list[TileEntry], count: int) -> None:
         """Edges that do not match their neighbour's, and tiles not joined to the rest.
 
-        One pass looks up each tile's east and south neighbours: it compares the edges
-        and joins the two tiles in a union-find; the board is in one piece when it made
-        one join fewer than there are tiles. Only then is the slower search that names
-        the stray tiles needed.
+        One pass looks up each tile's east and south neighbours, which meets every pair
+        of touching tiles once: it compares their edges, and notes for the later listed
+        of the two that it touches the earlier one. When every tile but the first
+        touches one listed before it, the board is in one piece (each tile joins one
+        listed before it, back to the first), as a board listed in the order it was laid
+        always is. Otherwise :meth:`in_one_piece` looks again, and only a board in
+        several pieces takes the search that names the stray tiles.
         """
         squares = self.squares
-        link = list(range(count))
-        joins = 0
+        # For each tile, a tile listed before it that it touches.
+        earlier_of: list[int | None] = [None] * count
+        # The other joins, (later, earlier), which may join the trees earlier_of makes.
+        other_joins: list[tuple[int, int]] = []
         mismatched: list[tuple[TileEntry, Side, TileEntry]] = []
         for tile in on_board:
-            x, y = tile.x, tile.y
-            edges = tile.oriented.edges if tile.oriented is not None else None
-            for dx, dy, side, mine, theirs in EAST_AND_SOUTH:
-                other = squares.get((x + dx, y + dy))
-                if other is None:
-                    continue
-                a = tile.index
-                while link[a] != a:
-                    a = link[a] = link[link[a]]
-                b = other.index
-                while link[b] != b:
-                    b = link[b] = link[link[b]]
-                if a != b:
-                    joins += 1
-                    if a < b:
-                        link[b] = a
+            x = tile.x
+            y = tile.y
+            east = squares.get((x + 1, y))
+            south = squares.get((x, y + 1))
+            if east is None and south is None:
+                continue
+            index = tile.index
+            oriented = tile.oriented
+            edges = oriented.edges if oriented is not None else None
+            # East then south, written out: this loop runs for every tile of every
+            # request. Pieces of one large tile share an index and note nothing.
+            if east is not None:
+                if east.index > index:
+                    if earlier_of[east.index] is None:
+                        earlier_of[east.index] = index
                     else:
-                        link[a] = b
-                if (edges is not None and other.oriented is not None
-                        and edges[mine] is not other.oriented.edges[theirs]
-                        and not tile.oriented.definition.any_edges
-                        and not other.oriented.definition.any_edges):
-                    mismatched.append((tile, side, other))
-        if joins != len(on_board) - 1:
+                        other_joins.append((east.index, index))
+                elif east.index < index:
+                    if earlier_of[index] is None:
+                        earlier_of[index] = east.index
+                    else:
+                        other_joins.append((index, east.index))
+                if (edges is not None and east.oriented is not None
+                        and edges[1] is not east.oriented.edges[3]
+                        and not oriented.definition.any_edges
+                        and not east.oriented.definition.any_edges):
+                    mismatched.append((tile, Side.E, east))
+            if south is not None:
+                if south.index > index:
+                    if earlier_of[south.index] is None:
+                        earlier_of[south.index] = index
+                    else:
+                        other_joins.append((south.index, index))
+                elif south.index < index:
+                    if earlier_of[index] is None:
+                        earlier_of[index] = south.index
+                    else:
+                        other_joins.append((index, south.index))
+                if (edges is not None and south.oriented is not None
+                        and edges[2] is not south.oriented.edges[0]
+                        and not oriented.definition.any_edges
+                        and not south.oriented.definition.any_edges):
+                    mismatched.append((tile, Side.S, south))
+        if (count - earlier_of.count(None) != len(on_board) - 1
+                and not self.in_one_piece(on_board, earlier_of, other_joins)):
             self.check_connected(on_board)
         for tile, side, other in mismatched:
             assert tile.oriented is not None and other.oriented is not None
@@ -109,12 +131,46 @@ class LayoutChecks(ValidatorBase):
                 f"tile {early.code} at ({early.x},{early.y}) is {ARTICLE[early_edge.word]}.",
             )
 
+    @staticmethod
+    def in_one_piece(on_board: list[TileEntry], earlier_of: list[int | None],
+                     other_joins: list[tuple[int, int]]) -> bool:
+        """Whether the board is in one piece, from the joins :meth:`check_layout` found:
+        for each tile, one tile listed before it that it touches, and the other joins.
+
+        The first make a forest, one tree for each tile listed before every tile it
+        touches; a union-find over the trees then follows the other joins. Pieces of a
+        large tile share their entry's index: for them this says ``False`` and the
+        search decides.
+        """
+        if len({tile.index for tile in on_board}) != len(on_board):
+            return False
+        tree = list(range(len(earlier_of)))
+        for index, earlier in enumerate(earlier_of):
+            if earlier is not None:
+                tree[index] = tree[earlier]
+        parent = {tree[tile.index]: tree[tile.index] for tile in on_board}
+        pieces = len(parent)
+        for later, earlier in other_joins:
+            a = tree[later]
+            while parent[a] != a:
+                parent[a] = parent[parent[a]]  # halve the path
+                a = parent[a]
+            b = tree[earlier]
+            while parent[b] != b:
+                parent[b] = parent[parent[b]]
+                b = parent[b]
+            if a != b:
+                parent[max(a, b)] = min(a, b)
+                pieces -= 1
+        return pieces == 1
+
     def check_copies(self, placed: list[TileEntry]) -> None:
         if self.edition is None:
             return
         counts = self.tiles.counts(self.edition)
         totals = Counter([tile.code for tile in placed if tile.code is not None])
-        over = {code for code, total in totals.items() if total > counts[code] > 0}
+        # A large tile laid nowhere (no square) keeps its own code, which no box counts.
+        over = {code for code, total in totals.items() if total > counts.get(code, 0) > 0}
         if not over:
             return
         seen: dict[str, int] = {}

@@ -13,7 +13,6 @@ from ..tiles import FeatureKind, OrientedTile, TileDefinition
 from .base import (
     MAX_COORDINATE,
     MAX_TILES,
-    ROTATION_INDEX,
     CarefulTileEntry,
     TileEntry,
     ValidatorBase,
@@ -41,10 +40,11 @@ class TileChecks(ValidatorBase):
                        f"The board has {len(tiles):,} tiles; the limit is {MAX_TILES:,}.")
             return
         orientations = self.tiles.orientations(self.edition)
-        playable = self.playable_codes()
+        turned = self.tiles.turned_in_play(self.edition, self.playable_codes())
         squares = self.squares
         placed: list[TileEntry] = []
-        turns, limit = ROTATION_INDEX, MAX_COORDINATE
+        limit = MAX_COORDINATE
+        careful = 0
         for index, item in enumerate(tiles):
             # Fast path for the usual well-formed entry: a playable tile on a free
             # square. Anything else takes the careful path, which explains the problem.
@@ -54,20 +54,22 @@ class TileChecks(ValidatorBase):
                 y = item.get("y")
                 rotation = item.get("rotation", 0)
                 if (type(code) is str and type(x) is int and type(y) is int
-                        and type(rotation) is int and rotation in turns
-                        and code in playable and -limit <= x <= limit and -limit <= y <= limit
+                        and type(rotation) is int
+                        and (oriented := turned.get((code, rotation))) is not None
+                        and -limit <= x <= limit and -limit <= y <= limit
                         and (square := (x, y)) not in squares and "state" not in item):
-                    tile = squares[square] = TileEntry(
-                        index, code, x, y, orientations[code][turns[rotation]], True, rotation
-                    )
+                    tile = squares[square] = TileEntry(index, code, x, y, oriented, True,
+                                                       rotation)
                     placed.append(tile)
                     continue
             placed += self.check_tile(index, item, orientations)
+            careful += 1
         self.tiles_checked = True
         self.placed_tiles = placed
         if self.draft:
             return
-        on_board = [tile for tile in placed if tile.on_board]
+        # Every tile the fast path read is on the board.
+        on_board = placed if careful == 0 else [tile for tile in placed if tile.on_board]
         self.check_layout(on_board, len(tiles))
         self.check_copies(placed)
         if not any(error.path.startswith("tiles") for error in self.errors):
@@ -147,9 +149,9 @@ class TileChecks(ValidatorBase):
         assert large is not None and tile.x is not None and tile.y is not None
         pieces = []
         for x, y, code in large.squares(tile.x, tile.y, tile.rotation):
-            piece = CarefulTileEntry(tile.index, code, x, y,
-                          self.tiles.orientations(self.edition)[code][tile.rotation // 90]
-                          if code in self.tiles else None, rotation=tile.rotation)
+            oriented = (self.tiles.orientations(self.edition)[code][tile.rotation // 90]
+                        if code in self.tiles else None)
+            piece = CarefulTileEntry(tile.index, code, x, y, oriented, rotation=tile.rotation)
             piece.large = large
             if (x, y) == (tile.x, tile.y):
                 piece.origin = (x, y)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
 from ..board import Board, DistrictFigure, Figure, PlacedTile
+from ..expansion import ExpansionRegistry
 from ..problems import BoardError, ErrorCode
 from ..request import ScoreRequest
 from ..rules import DEFAULT_EDITION, RuleSet
@@ -18,6 +20,14 @@ from .neutral import NeutralChecks
 from .players import PlayerChecks
 from .text import show
 from .tiles import TileChecks
+
+
+@functools.lru_cache(maxsize=256)
+def accepted_rules(registry: ExpansionRegistry, chosen: tuple[tuple[str, Any], ...]) -> RuleSet:
+    """The rule set of a request whose ``rules`` (given as its items) validation
+    accepted: each value is then exactly one of its rule's choices, so equal items make
+    equal rule sets, and a rule set never changes. Most requests choose alike."""
+    return RuleSet.from_json(dict(chosen), registry.rule_options)
 
 
 class RequestValidator(GameChecks, PlayerChecks, TileChecks, LayoutChecks, FigureChecks,
@@ -46,21 +56,24 @@ class RequestValidator(GameChecks, PlayerChecks, TileChecks, LayoutChecks, Figur
                 for t in placed_tiles if t.large is None or t.origin is not None
             ]
 
-        figures = []
+        figures = self.read_figures
         districts = []
-        for figure, item in zip(self.read_figures, data.get("figures") or (), strict=True):
-            if figure is None:
-                figures.append(Figure.from_json(item, self.registry.default_figure_kind))
-            elif type(figure) is DistrictFigure:
-                districts.append(figure)
-            else:
-                figures.append(figure)
+        if not self.all_figures_fast:
+            figures = []
+            for figure, item in zip(self.read_figures, data.get("figures") or (), strict=True):
+                if figure is None:
+                    figures.append(Figure.from_json(item, self.registry.default_figure_kind))
+                elif type(figure) is DistrictFigure:
+                    districts.append(figure)
+                else:
+                    figures.append(figure)
+        rules = data.get("rules")
         return ScoreRequest(
             players=tuple(self.players),
             board=Board.deferred(tiles, figures, self.neutral, districts),
             edition=self.edition or DEFAULT_EDITION,
             expansions=self.in_play.listed,
-            rules=RuleSet.from_json(data.get("rules"), self.registry.rule_options),
+            rules=accepted_rules(self.registry, tuple(rules.items()) if rules else ()),
         )
 
     def placed(self) -> dict[tuple[int, int], OrientedTile]:

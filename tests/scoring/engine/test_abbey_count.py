@@ -227,3 +227,10 @@ def test_in_c1_a_meeple_of_any_quarter_could_have_left(all_tiles):
         "it could have left for an unfinished monastery: if it did, place it there instead)",
     ]
     assert {p["color"]: p["total"] for p in response["players"]} == {"red": 0, "blue": 0}
+
+
+def test_the_city_of_carcassonne_without_its_square_is_reported(all_tiles):
+    # Laid nowhere, the large tile keeps its own code, which no box counts by itself.
+    body = request([("D", 0, 0, 0)])
+    body["tiles"].append({"tile": "city-of-carcassonne", "y": 3})
+    assert errors(body, all_tiles) == [("tiles[1].x", "missing_field", "x is required.")]

@@ -273,6 +273,40 @@ def test_the_start_tile_is_one_of_the_four_d(base_tiles):
     assert validate_request(changed(tiles=road_of_d(4), figures=[]), base_tiles) == []
 
 
+def test_a_board_listed_out_of_laying_order_is_in_one_piece(base_tiles):
+    # The middle tile of the road is listed last, so the one listed before it touches no
+    # tile listed earlier: the board is still whole.
+    first, middle, last = road_of_d(3)
+    request = changed(tiles=[first, last, middle], figures=[])
+    assert validate_request(request, base_tiles) == []
+
+
+def _joined_edge_to_edge(squares):
+    """Whether the squares form one group, neighbours sharing an edge (searched here the
+    plain way, apart from the validator's shortcuts)."""
+    left = set(squares)
+    stack = [left.pop()]
+    while stack:
+        x, y = stack.pop()
+        for neighbour in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if neighbour in left:
+                left.remove(neighbour)
+                stack.append(neighbour)
+    return not left
+
+
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), min_size=2, max_size=10,
+                unique=True))
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_a_board_is_in_one_piece_exactly_when_its_tiles_are_joined(base_tiles, squares):
+    # Monasteries amid fields fit beside any of them, so only where the tiles lie
+    # matters, listed in any order (laying order or not).
+    request = changed(figures=[], tiles=[{"tile": "B", "x": x, "y": y} for x, y in squares])
+    errors = validate_request(request, base_tiles)
+    disconnected = any(error.code is ErrorCode.DISCONNECTED_TILE for error in errors)
+    assert disconnected is not _joined_edge_to_edge(squares)
+
+
 def test_nulls_mean_defaults_for_optional_fields(base_tiles):
     request = changed(edition=None, expansions=None, rules={"farm_scoring": None})
     request["players"][0]["points"] = None
