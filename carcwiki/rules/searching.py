@@ -22,12 +22,24 @@ _BLOCK_END = re.compile(r"</(p|li|tr|td|th|pre|blockquote|dd)>|<br\s*/?>", re.I)
 _HEADING_END = re.compile(r"</(h[1-6]|dt)>", re.I)
 
 
-@lru_cache(maxsize=4096)
 def _fold_char(char: str) -> str:
     if char.isascii():
         return char.lower()
     decomposed = unicodedata.normalize("NFKD", char)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+class _FoldTable(dict):
+    """``str.translate`` table of :func:`_fold_char`, filled on first sight of each
+    character: the folding then runs in C, which matters for excerpts (a search folds
+    every hit's text, and a heading's dash makes nearly every one non-ASCII)."""
+
+    def __missing__(self, code: int) -> str:
+        folded = self[code] = _fold_char(chr(code))
+        return folded
+
+
+_FOLD_TABLE = _FoldTable()
 
 
 def fold(text: str) -> str:
@@ -38,24 +50,27 @@ def fold(text: str) -> str:
     """
     if text.isascii():
         return text.lower()
-    return "".join(_fold_char(char) for char in text)
+    return text.translate(_FOLD_TABLE)
 
 
 def fold_with_positions(text: str) -> tuple[str, Sequence[int]]:
-    """The folded text and, for each of its characters, the index it came from in ``text``."""
-    if text.isascii():
-        # Nothing moves: a range answers the same lookups without building a list.
-        return text.lower(), range(len(text))
-    folded: list[str] = []
+    """The folded text and, for each of its characters, the index it came from in ``text``.
+
+    >>> fold_with_positions("Fé—x")
+    ('fe—x', range(0, 4))
+    >>> fold_with_positions("Straße!")
+    ('strasse!', [0, 1, 2, 3, 4, 4, 5, 6])
+    """
+    folded = fold(text)
+    if len(folded) == len(text) and all(len(_FOLD_TABLE[ord(char)]) == 1
+                                        for char in set(text) if not char.isascii()):
+        # Every character folds to one: nothing moves, and a range answers the same
+        # lookups without building a list.
+        return folded, range(len(text))
     positions: list[int] = []
     for index, char in enumerate(text):
-        piece = _fold_char(char)
-        folded.append(piece)
-        if len(piece) == 1:
-            positions.append(index)
-        else:
-            positions.extend([index] * len(piece))
-    return "".join(folded), positions
+        positions.extend([index] * len(_FOLD_TABLE[ord(char)]))
+    return folded, positions
 
 
 def query_words(query: str) -> list[str]:

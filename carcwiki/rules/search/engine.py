@@ -32,6 +32,7 @@ import json
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from django.db.models import TextField
 from django.db.models.functions import Cast
@@ -75,6 +76,11 @@ GLOSSARY_FACTOR = 0.6
 ENGINE_WEIGHT = 1.0
 KIND_ORDER = {SearchDocument.Kind.GLOSSARY: 0, SearchDocument.Kind.SECTION: 1,
               SearchDocument.Kind.NOTE: 2}
+# The kinds as plain strings, for the loops over every document found (reading an enum
+# member from its class is an attribute lookup through the enum machinery each time).
+_SECTION = SearchDocument.Kind.SECTION.value
+_NOTE = SearchDocument.Kind.NOTE.value
+_GLOSSARY = SearchDocument.Kind.GLOSSARY.value
 
 
 @dataclass
@@ -124,8 +130,10 @@ class SearchResults:
         )
 
 
-@dataclass(frozen=True)
-class RankedDocument:
+class RankedDocument(NamedTuple):
+    """A document found and its score. A named tuple, not a dataclass: a search makes two
+    for each of the hundreds of documents a question finds, and a tuple is made faster."""
+
     kind: str
     object_id: int
     score: float
@@ -137,11 +145,9 @@ def rarities(matches: list[backends.Match]) -> list[float]:
     if not matches:
         return []
     documents = max(matches[0].documents, 1)
-    rarity = []
-    for index in range(len(matches[0].holds)):
-        holding = sum(1 for match in matches if match.holds[index])
-        rarity.append(math.log(1 + (documents - holding + 0.5) / (holding + 0.5)))
-    return rarity
+    # Each concept's column of flags, summed: how many documents hold it.
+    holding = [sum(column) for column in zip(*(match.holds for match in matches), strict=True)]
+    return [math.log(1 + (documents - held + 0.5) / (held + 0.5)) for held in holding]
 
 
 def rank(matches: list[backends.Match]) -> list[RankedDocument]:
@@ -149,20 +155,19 @@ def rank(matches: list[backends.Match]) -> list[RankedDocument]:
     engine's score; then a fixed order so that equal results always come out alike."""
     if not matches:
         return []
-    count = len(matches[0].holds)
     rarity = rarities(matches)
     best_engine_score = max(match.engine_score for match in matches) or 1.0
     scored = []
     for match in matches:
-        title_factor = (NOTE_TITLE_FACTOR if match.kind == SearchDocument.Kind.NOTE
-                        else TITLE_FACTOR)
-        score = sum(
-            rarity[index] * (title_factor if match.in_title[index] else 1.0)
-            for index in range(count)
-            if match.holds[index]
-        )
+        title_factor = NOTE_TITLE_FACTOR if match.kind == _NOTE else TITLE_FACTOR
+        # A plain loop rather than sum() over a generator: this runs for each of the
+        # hundreds of documents a question finds, and adds in the same order.
+        score = 0.0
+        for weight, holds, in_title in zip(rarity, match.holds, match.in_title, strict=True):
+            if holds:
+                score += weight * (title_factor if in_title else 1.0)
         score += ENGINE_WEIGHT * match.engine_score / best_engine_score
-        if match.kind == SearchDocument.Kind.GLOSSARY:
+        if match.kind == _GLOSSARY:
             score *= GLOSSARY_FACTOR
         scored.append((round(score, 6), match))
     scored.sort(
@@ -182,8 +187,11 @@ def ranked_documents(
     return parsed, rank(matches), rarities(matches)
 
 
-def _title_words(title: str) -> set[str]:
-    return {marking_stem(word) for word in words(searching.fold(title))}
+@lru_cache(maxsize=1024)
+def _title_words(title: str) -> frozenset[str]:
+    """The stems of a page title's words (a site has a few dozen pages, each found by many
+    questions)."""
+    return frozenset(marking_stem(word) for word in words(searching.fold(title)))
 
 
 def page_bonus(parsed: ParsedQuery, rarity: list[float], page_title: str) -> float:
@@ -191,9 +199,13 @@ def page_bonus(parsed: ParsedQuery, rarity: list[float], page_title: str) -> flo
     "river"): the rarity of every concept found in the page's title, times
     ``PAGE_FACTOR``. A question about an expansion then prefers that expansion's page to
     another page that merely mentions it."""
+    return _page_bonus(_concept_stems(parsed), rarity, page_title)
+
+
+def _page_bonus(concept_stems, rarity: list[float], page_title: str) -> float:
     title = _title_words(page_title)
     bonus = 0.0
-    for alternatives, weight in zip(_concept_stems(parsed), rarity, strict=False):
+    for alternatives, weight in zip(concept_stems, rarity, strict=False):
         if any(all(stem in title for stem in stems) for stems in alternatives):
             bonus += PAGE_FACTOR * weight
     return bonus
@@ -237,12 +249,9 @@ def search(*, query: str, selection: Selection) -> SearchResults:
     builder = _HitBuilder(presenter, marked)
     shown: list[tuple[RankedDocument, tuple[str, str] | None]] = []
     elsewhere_count = total = 0
+    rows_of_kind = {_SECTION: sections, _NOTE: notes, _GLOSSARY: terms}
     for document in ranked:
-        item = {
-            SearchDocument.Kind.SECTION: sections,
-            SearchDocument.Kind.NOTE: notes,
-            SearchDocument.Kind.GLOSSARY: terms,
-        }[document.kind].get(document.object_id)
+        item = rows_of_kind[document.kind].get(document.object_id)
         if item is None:
             continue
         if not builder.visible(document.kind, item):
@@ -256,14 +265,14 @@ def search(*, query: str, selection: Selection) -> SearchResults:
         if total <= MAX_RESULTS:
             shown.append((document, None))
 
-    # The Markdown sources are never shown; the rendered HTML is.
+    # The Markdown sources are never shown; the rendered HTML is. These rows are read
+    # into dictionaries, so the models' ordering (joins and a sort) is left out.
     wanted = {kind: [doc.object_id for doc, _ in shown if doc.kind == kind] for kind in KIND_ORDER}
     full = {
-        SearchDocument.Kind.SECTION: Section.objects.with_page().defer("body").in_bulk(
-            wanted[SearchDocument.Kind.SECTION]
-        ),
+        SearchDocument.Kind.SECTION: Section.objects.with_page().defer("body").order_by()
+        .in_bulk(wanted[SearchDocument.Kind.SECTION]),
         SearchDocument.Kind.NOTE: Note.objects.with_context()
-        .defer("body", "question", "section__body")
+        .defer("body", "question", "section__body").order_by()
         .in_bulk(wanted[SearchDocument.Kind.NOTE]),
         SearchDocument.Kind.GLOSSARY: terms,
     }
@@ -342,10 +351,13 @@ def _glossary() -> dict[int, _Term]:
 
 def _light_sections(ids: list[int]) -> dict[int, _Row]:
     pages: dict[int, _Row] = {}
+    # Most sections of a page need nothing and exist in every edition: they share one row.
+    distinct: dict[tuple, _Row] = {}
     rows = {}
     json_columns = _as_text("requires", "editions", "page__applies_to")
     for pk, page_id, title, requires, editions, applies_to in (
         Section.objects.filter(pk__in=ids)
+        .order_by()  # read into a dictionary: the models' sort would be wasted
         .annotate(**json_columns)
         .values_list("pk", "page_id", "page__title", *json_columns)
     ):
@@ -354,13 +366,21 @@ def _light_sections(ids: list[int]) -> dict[int, _Row]:
             page = pages[page_id] = _Row(
                 title=title, core="base" in _codes(applies_to), applies_to=_codes(applies_to)
             )
-        rows[pk] = _Row(requires=_codes(requires), editions=_codes(editions), page=page)
+        key = (requires, editions, page_id)
+        row = distinct.get(key)
+        if row is None:
+            row = distinct[key] = _Row(
+                requires=_codes(requires), editions=_codes(editions), page=page
+            )
+        rows[pk] = row
     return rows
 
 
 def _light_notes(ids: list[int]) -> dict[int, _Row]:
     pages: dict[int, _Row] = {}
     sections: dict[int, _Row] = {}
+    # Most notes of a section need nothing more than it: they share one row.
+    distinct: dict[tuple, _Row] = {}
     rows = {}
     json_columns = _as_text(
         "requires", "editions", "section__requires", "section__editions",
@@ -369,6 +389,7 @@ def _light_notes(ids: list[int]) -> dict[int, _Row]:
     for (pk, section_id, page_id, title, requires, editions, section_requires,
          section_editions, applies_to) in (
         Note.objects.filter(pk__in=ids)
+        .order_by()  # read into a dictionary: the models' sort would be wasted
         .annotate(**json_columns)
         .values_list("pk", "section_id", "section__page_id", "section__page__title",
                      *json_columns)
@@ -384,7 +405,13 @@ def _light_notes(ids: list[int]) -> dict[int, _Row]:
                 requires=_codes(section_requires), editions=_codes(section_editions),
                 page=page,
             )
-        rows[pk] = _Row(requires=_codes(requires), editions=_codes(editions), section=section)
+        key = (requires, editions, section_id)
+        row = distinct.get(key)
+        if row is None:
+            row = distinct[key] = _Row(
+                requires=_codes(requires), editions=_codes(editions), section=section
+            )
+        rows[pk] = row
     return rows
 
 
@@ -394,18 +421,19 @@ def _with_page_context(ranked, parsed, rarity, sections, notes) -> list[RankedDo
     gaining ``CORE_BONUS`` (no query: the rows are read already)."""
     pages: list[_Row | None] = []
     for document in ranked:
-        if document.kind == SearchDocument.Kind.SECTION:
+        if document.kind == _SECTION:
             row = sections.get(document.object_id)
             pages.append(row.page if row else None)
-        elif document.kind == SearchDocument.Kind.NOTE:
+        elif document.kind == _NOTE:
             row = notes.get(document.object_id)
             pages.append(row.section.page if row else None)
         else:
             pages.append(None)
     bonuses: dict[str, float] = {}
+    concept_stems = _concept_stems(parsed)
     for page in pages:
         if page is not None and page.title not in bonuses:
-            bonuses[page.title] = page_bonus(parsed, rarity, page.title)
+            bonuses[page.title] = _page_bonus(concept_stems, rarity, page.title)
     names_an_expansion = any(
         bonuses[page.title] > 0 for page in pages if page is not None and not page.core
     )
@@ -451,9 +479,9 @@ class _HitBuilder:
         self.marked = marked
 
     def visible(self, kind: str, item) -> bool:
-        if kind == SearchDocument.Kind.SECTION:
+        if kind == _SECTION:
             return section_visible(item, item.page, self.selection)
-        if kind == SearchDocument.Kind.NOTE:
+        if kind == _NOTE:
             return note_visible(item, item.section, item.section.page, self.selection)
         return self.selection.allows(item.requires, item.editions)
 

@@ -9,7 +9,7 @@ whenever the file changes.
 """
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import yaml
@@ -37,11 +37,17 @@ class Vocabulary:
 
     groups: tuple[tuple[Expression, ...], ...] = ()
 
-    @property
+    # Kept on the instance: a question looks words up dozens of times, and a cache keyed
+    # by the vocabulary itself would hash all its groups at each look-up.
+    @cached_property
     def group_of(self) -> dict[Expression, int]:
-        return _group_index(self)
+        return {
+            expression: number
+            for number, group in enumerate(self.groups)
+            for expression in group
+        }
 
-    @property
+    @cached_property
     def longest(self) -> int:
         return max((len(expression) for expression in self.group_of), default=1)
 
@@ -113,15 +119,6 @@ def searchable(expression: Expression) -> bool:
     (True, False)
     """
     return not {expression[0], expression[-1]} & ENGINE_STOP_WORDS
-
-
-@lru_cache(maxsize=8)
-def _group_index(vocabulary: Vocabulary) -> dict[Expression, int]:
-    return {
-        expression: number
-        for number, group in enumerate(vocabulary.groups)
-        for expression in group
-    }
 
 
 def read_vocabulary(path: Path) -> Vocabulary:
