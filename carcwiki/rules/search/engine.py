@@ -39,6 +39,7 @@ from django.db.models.functions import Cast
 from django.urls import reverse
 from django.utils.safestring import SafeString
 
+from ...page_cache import content_version
 from .. import searching
 from ..models import GlossaryTerm, Note, SearchDocument, Section
 from ..presenters import Presenter, note_visible, section_visible
@@ -227,20 +228,15 @@ def _concept_stems(parsed: ParsedQuery) -> tuple[tuple[tuple[str, ...], ...], ..
 
 def search(*, query: str, selection: Selection) -> SearchResults:
     """Sections, notes and glossary terms answering ``query`` that apply to the
-    selection, best first, with the words found marked (six queries: the engine, what
-    decides visibility of the sections and notes found, the glossary, then the sections
-    and notes shown)."""
+    selection, best first, with the words found marked (three queries: the engine, then
+    the sections and notes shown; what decides visibility comes from
+    :func:`_visibility_rows`)."""
     parsed, ranked, rarity = ranked_documents(query)
     if not parsed:
         return SearchResults(query=query, words=[], hits=[], total=0)
-    ids: dict[str, list[int]] = {kind: [] for kind in KIND_ORDER}
-    for document in ranked:
-        ids[document.kind].append(document.object_id)
-    # What decides whether a row is shown, read as plain values for every document found
-    # (two queries); the rows shown are read in full afterwards (two more).
-    sections = _light_sections(ids[SearchDocument.Kind.SECTION])
-    notes = _light_notes(ids[SearchDocument.Kind.NOTE])
-    terms = _glossary()
+    # What decides whether a row is shown, for every section, note and term, read once
+    # per content version; the rows shown are read in full afterwards (two queries).
+    sections, notes, terms = _visibility_rows()
     ranked = _with_page_context(ranked, parsed, rarity, sections, notes)
 
     presenter = Presenter(selection)
@@ -349,15 +345,45 @@ def _glossary() -> dict[int, _Term]:
     }
 
 
-def _light_sections(ids: list[int]) -> dict[int, _Row]:
+class _VisibilityRows(NamedTuple):
+    sections: dict[int, _Row]
+    notes: dict[int, _Row]
+    terms: dict[int, _Term]
+
+
+_visibility_cache: tuple[int, _VisibilityRows] | None = None
+"""The rows of :func:`_visibility_rows` and the content version they were read under."""
+
+
+def _visibility_rows() -> _VisibilityRows:
+    """What deciding visibility and page context needs of every section, note and
+    glossary term, read once per content version (three queries then, none after).
+
+    A search used to read these for the hundreds of documents it found, passing their ids
+    to the database each time: a third of its time in Python. They depend only on the
+    content, which changes rarely and always raises the content version (see
+    :mod:`carcwiki.page_cache`); each process keeps the rows it read with that version.
+    The version is read before the rows, so rows read while an edit commits are kept
+    under the old version and read again on the next search.
+    """
+    global _visibility_cache
+    version = content_version()
+    cached = _visibility_cache
+    if cached is not None and cached[0] == version:
+        return cached[1]
+    rows = _VisibilityRows(_light_sections(), _light_notes(), _glossary())
+    _visibility_cache = (version, rows)
+    return rows
+
+
+def _light_sections() -> dict[int, _Row]:
     pages: dict[int, _Row] = {}
     # Most sections of a page need nothing and exist in every edition: they share one row.
     distinct: dict[tuple, _Row] = {}
     rows = {}
     json_columns = _as_text("requires", "editions", "page__applies_to")
     for pk, page_id, title, requires, editions, applies_to in (
-        Section.objects.filter(pk__in=ids)
-        .order_by()  # read into a dictionary: the models' sort would be wasted
+        Section.objects.order_by()  # read into a dictionary: the models' sort would be wasted
         .annotate(**json_columns)
         .values_list("pk", "page_id", "page__title", *json_columns)
     ):
@@ -376,7 +402,7 @@ def _light_sections(ids: list[int]) -> dict[int, _Row]:
     return rows
 
 
-def _light_notes(ids: list[int]) -> dict[int, _Row]:
+def _light_notes() -> dict[int, _Row]:
     pages: dict[int, _Row] = {}
     sections: dict[int, _Row] = {}
     # Most notes of a section need nothing more than it: they share one row.
@@ -388,8 +414,7 @@ def _light_notes(ids: list[int]) -> dict[int, _Row]:
     )
     for (pk, section_id, page_id, title, requires, editions, section_requires,
          section_editions, applies_to) in (
-        Note.objects.filter(pk__in=ids)
-        .order_by()  # read into a dictionary: the models' sort would be wasted
+        Note.objects.order_by()  # read into a dictionary: the models' sort would be wasted
         .annotate(**json_columns)
         .values_list("pk", "section_id", "section__page_id", "section__page__title",
                      *json_columns)
