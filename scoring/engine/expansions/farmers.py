@@ -150,7 +150,7 @@ def _score_per_farm(
 ) -> Iterator[FeatureResult]:
     refs: dict[int, CityRef] = {}
     valued = []
-    split = context.in_play.split_cities
+    split = context.split_cities
     figure_counts, owners_of = context.figure_counts, context.owners
     for farm in farms:
         counts = figure_counts(farm)
@@ -252,7 +252,7 @@ def _score_first_edition(
     # Every completed city bordering an occupied farm, with those farms in id order.
     # A city turned into something else (a castle) is not a completed city here: the
     # first-edition method has no rule for it.
-    split = {farm.number: context.in_play.split_cities(farm) for farm in farms}
+    split = {farm.number: context.split_cities(farm) for farm in farms}
     farms_of_city: dict[int, tuple[Feature, list[Feature]]] = {}
     for farm in farms:
         for city in split[farm.number][0]:
