@@ -854,13 +854,16 @@ class ScoringContext:
     def figure_lists(self, feature: Feature) -> dict[str, list[str]]:
         """The colours of the listed figure kinds on a feature (``{"builders": [...]}``),
         each colour once, in player order."""
-        if not self.listed_kinds:
+        listed_kinds = self.listed_kinds
+        if not listed_kinds:
             return {}
         found: dict[str, set] = {}
         for figure in feature.figures:
-            key = self.listed_kinds.get(figure.kind)
+            key = listed_kinds.get(figure.kind)
             if key is not None:
                 found.setdefault(key, set()).add(figure.player)
+        if not found:  # most features hold followers only
+            return found
         return {
             key: [_COLOR_NAME[player] for player in self.players if player in colours]
             for key, colours in found.items()
