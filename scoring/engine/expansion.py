@@ -763,9 +763,10 @@ class ScoringContext:
     """What a scorer, modifier or bonus needs besides the features it scores.
 
     One is made per scored request, so it is a plain class with slots rather than a
-    frozen dataclass (which cost about four times as much to build); the hooks only
-    read its fields. It also keeps what several hooks read of the same board, worked
-    out the first time one asks (:meth:`split_cities`, :attr:`tiles_with_state`).
+    frozen dataclass, whose ``__init__`` sets each field through ``object.__setattr__``
+    (this one builds in about two thirds of the time); the hooks only read its fields.
+    It also keeps what several hooks read of the same board, worked out the first time
+    one asks (:meth:`split_cities`, :attr:`tiles_with_state`).
     """
 
     __slots__ = ("rules", "graph", "players", "strengths", "in_play", "request",
