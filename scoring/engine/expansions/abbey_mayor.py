@@ -117,7 +117,7 @@ def score_barns(context: ScoringContext) -> list[BonusResult]:
         if not owners:
             continue
         # A city turned into a castle pays its conversion's extra on top.
-        completed, converted = context.in_play.split_cities(farm)
+        completed, converted = context.split_cities(farm)
         cities = len(completed)
         points = BARN_POINTS * cities + sum(BARN_POINTS + conversion.farm_extra
                                             for _, conversion in converted)

@@ -227,9 +227,13 @@ def score_acrobats(context: ScoringContext) -> list[BonusResult]:
     return results
 
 
+_RING_LANDMARKS = frozenset({CIRCUS_NAME, ACROBATS_NAME})
+"""The landmarks that make a circus or acrobat tile."""
+
+
 def _is_ring_tile(tile) -> bool:
-    definition = tile.definition
-    return definition.has_landmark(CIRCUS_NAME) or definition.has_landmark(ACROBATS_NAME)
+    # One set test on the kinds the tile worked out once, not a call per landmark.
+    return not _RING_LANDMARKS.isdisjoint(tile.definition.landmark_kinds)
 
 
 def ring_tiles_around(graph, x: int, y: int) -> int:
@@ -243,32 +247,46 @@ def ring_tiles_around(graph, x: int, y: int) -> int:
     return found
 
 
+def _feature_then_figure(entry: tuple) -> tuple[int, int]:
+    """Sorts ringmasters as the occupied features list them: by feature, then by their
+    place among the request's figures."""
+    feature, index, _ = entry
+    return feature.order, index
+
+
 def score_ringmasters(context: ScoringContext) -> list[BonusResult]:
     """A ringmaster adds 2 for each circus or acrobat tile around it when its feature is
     scored."""
     results = []
     scored_kinds = context.in_play.scorers
-    for feature in context.graph.occupied():
-        for figure in feature.figures:
-            if figure.kind != RINGMASTER_CODE:
-                continue
-            owner = figure.player
-            where = f"{owner.value}'s ringmaster on {feature.id} at ({figure.x},{figure.y})"
-            count = ring_tiles_around(context.graph, figure.x, figure.y)
-            if feature.kind not in scored_kinds:
-                points, text = 0, f"{feature.kind.value}s are not scored in this game, nothing"
-            elif feature.has("shrine"):
-                points, text = 0, "a shrine is not a basic monastery, nothing"
-            else:
-                points = count * RINGMASTER_POINTS
-                text = (f"{plural(count, 'circus or acrobat tile', 'circus or acrobat tiles')}"
-                        f" around it × {RINGMASTER_POINTS} = {points}")
-            results.append(BonusResult(
-                data={"player": owner.value, "feature": feature.id, "x": figure.x,
-                      "y": figure.y, "tiles": count, "points": points,
-                      "explanation": f"{where}: {text}"},
-                scored={owner: points} if points else {},
-            ))
+    # The ringmasters straight from the board's figures, in the order of the occupied
+    # features (then of the request within a feature), without listing every occupied
+    # feature again.
+    graph = context.graph
+    ringmasters = sorted(
+        ((graph.feature_of(index), index, figure)
+         for index, figure in enumerate(context.request.board.figures)
+         if figure.kind == RINGMASTER_CODE),
+        key=_feature_then_figure,
+    )
+    for feature, _, figure in ringmasters:
+        owner = figure.player
+        where = f"{owner.value}'s ringmaster on {feature.id} at ({figure.x},{figure.y})"
+        count = ring_tiles_around(context.graph, figure.x, figure.y)
+        if feature.kind not in scored_kinds:
+            points, text = 0, f"{feature.kind.value}s are not scored in this game, nothing"
+        elif feature.has("shrine"):
+            points, text = 0, "a shrine is not a basic monastery, nothing"
+        else:
+            points = count * RINGMASTER_POINTS
+            text = (f"{plural(count, 'circus or acrobat tile', 'circus or acrobat tiles')}"
+                    f" around it × {RINGMASTER_POINTS} = {points}")
+        results.append(BonusResult(
+            data={"player": owner.value, "feature": feature.id, "x": figure.x,
+                  "y": figure.y, "tiles": count, "points": points,
+                  "explanation": f"{where}: {text}"},
+            scored={owner: points} if points else {},
+        ))
     return results
 
 

@@ -240,7 +240,9 @@ def castles_by_farm(feature: Feature, valuation: Valuation, context: ScoringCont
     """A farm is paid 1 more for a castle it touches than for a completed city."""
     if context.rules.farm_scoring == "first-edition":
         return  # that method pays for completed cities only (the farm warns of it)
-    _, converted = context.in_play.split_cities(feature)
+    _, converted = context.split_cities(feature)  # the farm scorer's, not made again
+    if not converted:  # most farms touch no castle
+        return
     castles = sum(1 for _, conversion in converted if conversion is CASTLE_CONVERSION)
     if castles:
         valuation.extras["farm_castles"] = {"castles": castles}

@@ -150,7 +150,7 @@ def _score_per_farm(
 ) -> Iterator[FeatureResult]:
     refs: dict[int, CityRef] = {}
     valued = []
-    split = context.in_play.split_cities
+    split = context.split_cities
     figure_counts, owners_of = context.figure_counts, context.owners
     for farm in farms:
         counts = figure_counts(farm)
@@ -164,10 +164,11 @@ def _score_per_farm(
     if once_per_player:
         for farm, _, owners, _, valuation, cities, converted in valued:
             for owner in owners:
+                rate = _rate(valuation, owner)
                 for city in _paid_cities(cities, converted):
                     best = collects.get((owner, city.number))
-                    if best is None or _rate(valuation, owner) > best[1]:
-                        collects[(owner, city.number)] = (farm, _rate(valuation, owner))
+                    if best is None or rate > best[1]:
+                        collects[(owner, city.number)] = (farm, rate)
     for farm, counts, owners, tie_note, valuation, cities, converted in valued:
         # Each bordering completed city pays the rate, and a converted one (a castle)
         # its conversion's extra on top.
@@ -200,7 +201,8 @@ def _score_per_farm(
             fresh = [(city, more) for city, more in paid if city not in elsewhere]
             fresh_extra = sum(more for _, more in fresh)
             collected[owner] = (len(fresh), fresh_extra)
-            scored[owner] = _rate(valuation, owner) * len(fresh) + fresh_extra
+            rate = _rate(valuation, owner)
+            scored[owner] = rate * len(fresh) + fresh_extra
             if elsewhere:
                 listing = ", ".join(
                     f"{city.id} (through {collects[(owner, city.number)][0].id})"
@@ -208,7 +210,7 @@ def _score_per_farm(
                 )
                 notes.append(
                     f"{owner.value} already collected {listing}, so scores "
-                    f"{len(fresh)} × {_rate(valuation, owner)}"
+                    f"{len(fresh)} × {rate}"
                     + (f" + {fresh_extra}" if fresh_extra else "")
                     + f" = {scored[owner]}"
                 )
@@ -252,7 +254,7 @@ def _score_first_edition(
     # Every completed city bordering an occupied farm, with those farms in id order.
     # A city turned into something else (a castle) is not a completed city here: the
     # first-edition method has no rule for it.
-    split = {farm.number: context.in_play.split_cities(farm) for farm in farms}
+    split = {farm.number: context.split_cities(farm) for farm in farms}
     farms_of_city: dict[int, tuple[Feature, list[Feature]]] = {}
     for farm in farms:
         for city in split[farm.number][0]:

@@ -11,7 +11,8 @@ response lists those meeples with 0 points.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from ..board import Color
 from ..expansion import (
@@ -71,10 +72,12 @@ TOP = TileState(
 )
 
 
-def _towers(request) -> Iterator[tuple[int, object, int, str | None]]:
-    for index, tile in enumerate(request.board.tiles):
-        if not tile.state:  # most tiles: no state, so no tower height or top
-            continue
+def _towers(
+    tiles_with_state: Iterable[tuple[int, Any]],
+) -> Iterator[tuple[int, Any, int, str | None]]:
+    """Each tower of the board with its index in the request, height and top, read from
+    the placed tiles that carry a state (with their index)."""
+    for index, tile in tiles_with_state:
         state = dict(tile.state)
         if HEIGHT.name in state or TOP.name in state:
             yield index, tile, state.get(HEIGHT.name, 0), state.get(TOP.name)
@@ -85,7 +88,9 @@ def check_towers(view: BoardView) -> Iterator[BoardError]:
     towers together fit in the box."""
     players = {player.color.value for player in view.request.players}
     floors = 0
-    for index, tile, height, top in _towers(view.request):
+    stated = ((index, tile) for index, tile in enumerate(view.request.board.tiles)
+              if tile.state)  # most tiles: no state, so no tower height or top
+    for index, tile, height, top in _towers(stated):
         floors += height
         if top is None:
             continue
@@ -111,7 +116,8 @@ def check_towers(view: BoardView) -> Iterator[BoardError]:
 def score_tower_tops(context: ScoringContext) -> list[BonusResult]:
     """A meeple on top of a tower scores nothing."""
     results = []
-    for _, tile, height, top in _towers(context.request):
+    # The tiles with a state are listed once per board, not walked again here.
+    for _, tile, height, top in _towers(context.tiles_with_state):
         if top is None:
             continue
         results.append(BonusResult(

@@ -134,6 +134,8 @@ def pigs_in_farm(feature: Feature, valuation: Valuation, context: ScoringContext
         valuation.shared_bonus.append((1, "pig-herd"))
         valuation.extras["pig_herd"] = True
     with_pigs = {figure.player for figure in feature.figures if figure.kind == PIG.code}
+    if not with_pigs:  # most farms hold no pig
+        return
     for player in context.players:  # in player order, whatever the order of the figures
         if player in with_pigs:
             valuation.owner_bonus.setdefault(player, []).append((1, f"{player.value}'s pig"))
