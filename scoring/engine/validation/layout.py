@@ -76,40 +76,27 @@ class LayoutChecks(ValidatorBase):
             index = tile.index
             oriented = tile.oriented
             edges = oriented.edges if oriented is not None else None
-            # East then south, written out: this loop runs for every tile of every
-            # request. Pieces of one large tile share an index and note nothing.
-            if east is not None:
-                if east.index > index:
-                    if earlier_of[east.index] is None:
-                        earlier_of[east.index] = index
+            # Pieces of one large tile share an index and note nothing. The sides are
+            # also given as plain numbers (east 1 meets west 3, south 2 meets north 0):
+            # this runs for every pair of touching tiles of every request.
+            for other, side, mine, across in ((east, Side.E, 1, 3), (south, Side.S, 2, 0)):
+                if other is None:
+                    continue
+                if other.index > index:
+                    if earlier_of[other.index] is None:
+                        earlier_of[other.index] = index
                     else:
-                        other_joins.append((east.index, index))
-                elif east.index < index:
+                        other_joins.append((other.index, index))
+                elif other.index < index:
                     if earlier_of[index] is None:
-                        earlier_of[index] = east.index
+                        earlier_of[index] = other.index
                     else:
-                        other_joins.append((index, east.index))
-                if (edges is not None and east.oriented is not None
-                        and edges[1] is not east.oriented.edges[3]
+                        other_joins.append((index, other.index))
+                if (edges is not None and other.oriented is not None
+                        and edges[mine] is not other.oriented.edges[across]
                         and not oriented.definition.any_edges
-                        and not east.oriented.definition.any_edges):
-                    mismatched.append((tile, Side.E, east))
-            if south is not None:
-                if south.index > index:
-                    if earlier_of[south.index] is None:
-                        earlier_of[south.index] = index
-                    else:
-                        other_joins.append((south.index, index))
-                elif south.index < index:
-                    if earlier_of[index] is None:
-                        earlier_of[index] = south.index
-                    else:
-                        other_joins.append((index, south.index))
-                if (edges is not None and south.oriented is not None
-                        and edges[2] is not south.oriented.edges[0]
-                        and not oriented.definition.any_edges
-                        and not south.oriented.definition.any_edges):
-                    mismatched.append((tile, Side.S, south))
+                        and not other.oriented.definition.any_edges):
+                    mismatched.append((tile, side, other))
         if (count - earlier_of.count(None) != len(on_board) - 1
                 and not self.in_one_piece(on_board, earlier_of, other_joins)):
             self.check_connected(on_board)
