@@ -1,31 +1,36 @@
 """The scoring engine of this checkout against the engine at an earlier commit, on the
-same finished games, in one run.
+same finished games, in one process.
 
 Run from the repository root::
 
-    .venv/bin/python bench/engine_against.py [REV] [--rounds N] [--runs N]
+    .venv/bin/python bench/engine_against.py [REV] [--runs N]
 
 ``REV`` defaults to :data:`BASELINE`, the main branch when the speed targets of the
 engine were set ("twice as fast as today"). The games are those of
 :mod:`score_bench`: the 72-tile game and every bigger finished game of its ``GAMES``,
-generated once by this checkout and written to a file, so both engines score the very
-same requests. ``REV`` is checked out into a temporary git worktree (removed at the end),
-and each round runs :mod:`engine_worker` once for each checkout, in a new process and in
-alternating order, so that a slower or busier stretch of the machine weighs on both.
-Times are CPU time (see :mod:`score_bench`); the table gives, per game, the median over
-the rounds of each checkout's medians and their ratio (this checkout's time divided by
-``REV``'s: 0.50 is twice as fast).
+generated once by this checkout, so both engines score the very same requests. ``REV``
+is checked out into a temporary git worktree (removed at the end) and its engine is
+imported beside this one: the engine imports no Django, so each copy is imported on its
+own, and the process keeps a reference to each copy's functions. Each run then times
+both engines one after the other, in alternating order, so that a slower or busier
+stretch of the machine weighs on both: timing the two in separate processes gave
+medians that differed by up to 1.5 times for the same code. Times are CPU time (see
+:mod:`score_bench`); the table gives each engine's median per game and their ratio
+(this checkout's time divided by ``REV``'s: 0.50 is twice as fast). Both engines must
+give the same response for every game, or the run stops.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,56 +55,87 @@ def write_games(path: Path) -> list[str]:
     return list(games)
 
 
-def run_worker(root: Path, games: Path, runs: int) -> dict[str, dict[str, float]]:
-    output = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "engine_worker.py"), str(root), str(games),
-         str(runs)],
-        check=True, capture_output=True, text=True,
-    ).stdout
-    return json.loads(output)
+def load_engine(root: Path) -> dict:
+    """The engine of the checkout at ``root``, imported on its own (any copy of the
+    ``scoring`` package imported before is set aside first), with its tiles."""
+    for name in [name for name in sys.modules if name == "scoring" or name.startswith("scoring.")]:
+        del sys.modules[name]
+    sys.path.insert(0, str(root))
+    try:
+        import scoring.engine as engine
+        from scoring.engine.expansions import DEFAULT_REGISTRY
+    finally:
+        sys.path.pop(0)
+    assert Path(engine.__file__).is_relative_to(root), engine.__file__
+    paths = sorted((root / "fixtures" / "catalogue").glob("tiles-*.yaml"))
+    return {"engine": engine,
+            "tiles": engine.TileSet.from_yaml(*map(str, paths), registry=DEFAULT_REGISTRY)}
+
+
+def timed_pair(functions: dict[str, object], runs: int) -> dict[str, float]:
+    """Median CPU milliseconds of each function, called in turns, the order swapped each
+    run."""
+    names = list(functions)
+    for _ in range(max(10, runs // 10)):  # warm the per-rotation and join caches
+        for name in names:
+            functions[name]()
+    times: dict[str, list[float]] = {name: [] for name in names}
+    clock = time.process_time
+    for run in range(runs):
+        for name in (names if run % 2 else reversed(names)):
+            function = functions[name]
+            start = clock()
+            function()
+            times[name].append(clock() - start)
+    return {name: statistics.median(values) * 1000 for name, values in times.items()}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rev", nargs="?", default=BASELINE, help="the commit to compare with")
-    parser.add_argument("--rounds", type=int, default=4, help="runs of each checkout")
-    parser.add_argument("--runs", type=int, default=200, help="timings per game and run")
+    parser.add_argument("--runs", type=int, default=400, help="timings per game and engine")
     arguments = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="engine-against-") as scratch:
         scratch = Path(scratch)
         games_path = scratch / "games.json"
         labels = write_games(games_path)
+        games = json.loads(games_path.read_text())
         base_root = scratch / "base"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet",
                         str(base_root), arguments.rev], check=True)
         try:
-            results: dict[str, list[dict]] = {"base": [], "head": []}
-            for round_number in range(arguments.rounds):
-                order = [("base", base_root), ("head", ROOT)]
-                if round_number % 2:
-                    order.reverse()
-                for name, root in order:
-                    results[name].append(run_worker(root, games_path, arguments.runs))
+            engines = {"base": load_engine(base_root), "now": load_engine(ROOT)}
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
                             str(base_root)], check=True)
 
-    def median_of(name: str, label: str, part: str) -> float:
-        return statistics.median(run[label][part] for run in results[name])
-
     head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                           check=True, capture_output=True, text=True).stdout.strip()
     print(f"Engine at {arguments.rev} (base) against this checkout (HEAD {head}, with any "
-          f"uncommitted change): {arguments.rounds} rounds in alternation, medians of "
-          f"{arguments.runs} runs each, CPU time")
+          f"uncommitted change), in one process, calls alternating; medians of "
+          f"{arguments.runs} runs, CPU time")
     width = max(map(len, labels)) + 8
     print(f"{'game':<{width}}  {'base':>9}  {'now':>9}  {'now/base':>8}")
+    gc.disable()  # as score_request() does while it works; here for the whole loop
     for label in labels:
-        for part in ("whole", "core"):
-            base, now = median_of("base", label, part), median_of("head", label, part)
+        game = games[label]
+        whole, core, answers = {}, {}, {}
+        for name, loaded in engines.items():
+            engine, tiles = loaded["engine"], loaded["tiles"]
+            parsed = engine.ScoreRequest.from_json(game, tiles)
+            answers[name] = json.dumps(engine.score_request(game, tiles).to_json(),
+                                       sort_keys=True)
+            whole[name] = (lambda e=engine, t=tiles, g=game: e.score_request(g, t).to_json())
+            core[name] = (lambda e=engine, t=tiles, p=parsed: e.score(p, t))
+        if answers["base"] != answers["now"]:
+            raise SystemExit(f"{label}: the two engines answer differently")
+        for part, functions in (("whole", whole), ("core", core)):
+            medians = timed_pair(functions, arguments.runs)
+            base, now = medians["base"], medians["now"]
             print(f"{label + ', ' + part:<{width}}  {base:>6.3f} ms  {now:>6.3f} ms  "
                   f"{now / base:>7.2f}×")
+    gc.enable()
 
 
 if __name__ == "__main__":
