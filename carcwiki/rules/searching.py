@@ -132,13 +132,16 @@ def highlight(text: str, words: Iterable[str]) -> SafeString:
     folded, positions = fold_with_positions(text)
     pieces: list[str] = []
     cursor = 0
+    # html.escape is what Django's escape() runs; called directly, the pieces skip its
+    # lazy-string wrapper, a fifth of this function's time (a search highlights ~40 texts).
+    quote = html.escape
     for match in word_prefix_pattern(words).finditer(folded):
         start = positions[match.start()]
         end = positions[match.end() - 1] + 1
-        pieces.append(escape(text[cursor:start]))
-        pieces.append(f"<mark>{escape(text[start:end])}</mark>")
+        pieces.append(quote(text[cursor:start]))
+        pieces.append(f"<mark>{quote(text[start:end])}</mark>")
         cursor = end
-    pieces.append(escape(text[cursor:]))
+    pieces.append(quote(text[cursor:]))
     return mark_safe("".join(pieces))  # noqa: S308 - every piece is escaped above
 
 

@@ -502,6 +502,15 @@ class _HitBuilder:
         self.selection = presenter.selection
         self.suffix = presenter.selection.link_suffix
         self.marked = marked
+        self._page_urls: dict[int, str] = {}
+
+    def _page_url(self, page) -> str:
+        """A page's address, reversed once per search (most hits are sections of a few
+        pages, and reversing a URL costs as much as highlighting a hit)."""
+        url = self._page_urls.get(page.pk)
+        if url is None:
+            url = self._page_urls[page.pk] = page.get_absolute_url()
+        return url
 
     def visible(self, kind: str, item) -> bool:
         if kind == _SECTION:
@@ -550,7 +559,7 @@ class _HitBuilder:
             return SearchHit(
                 kind="section",
                 label="Rule",
-                url=f"{item.page.get_absolute_url()}{self.suffix}#{item.anchor}",
+                url=f"{self._page_url(item.page)}{self.suffix}#{item.anchor}",
                 title=searching.highlight(text(item.title), self.marked),
                 excerpt=self._excerpt(item.body_html),
                 context=f"{text(item.page.title)} › {text(item.title)}",
