@@ -590,6 +590,11 @@ class InPlay:
         return None
 
 
+MAX_LISTINGS_KEPT = 256
+"""How many lists of codes, as requests give them, :meth:`ExpansionRegistry.in_play`
+remembers (each points at one shared :class:`InPlay`)."""
+
+
 class ExpansionRegistry:
     """The known expansions, by code, and what a list of codes puts in play.
 
@@ -618,7 +623,8 @@ class ExpansionRegistry:
         self._in_play_as_listed: dict[tuple[str, ...], InPlay] = {}
         """What :meth:`in_play` found for each tuple of codes as a caller gave it (the
         same request codes come again and again; normalising them costs more than
-        the lookup)."""
+        the lookup). Requests choose the order and repeats, so it holds at most
+        :data:`MAX_LISTINGS_KEPT` of them."""
         self.attributes: dict[tuple[FeatureKind, str], SegmentAttribute] = {
             (attribute.feature, attribute.name): attribute
             for part in self._parts.values() for attribute in part.attributes
@@ -734,6 +740,8 @@ class ExpansionRegistry:
             owners = {part.code: self._owner[part.code].code for part in parts}
             found = self._in_play[key] = InPlay(parts, frozenset(groups), key, owners)
         if type(codes) is tuple:
+            if len(self._in_play_as_listed) >= MAX_LISTINGS_KEPT:
+                self._in_play_as_listed.clear()
             self._in_play_as_listed[codes] = found
         return found
 

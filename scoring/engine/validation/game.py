@@ -6,7 +6,7 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from ..expansion import BASE, ExpansionRegistry, InPlay
+from ..expansion import BASE, ExpansionRegistry
 from ..problems import ErrorCode
 from ..rules import DEFAULT_EDITION, Edition, RuleOption
 from .base import ValidatorBase, default_in_play
@@ -17,13 +17,6 @@ from .text import capital, show
 def rule_options_by_name(registry: ExpansionRegistry) -> dict[str, RuleOption]:
     """Every rule a request may set, by its key in ``rules``."""
     return {option.name: option for option in registry.rule_options}
-
-
-@functools.lru_cache(maxsize=256)
-def listed_in_play(registry: ExpansionRegistry, codes: tuple[str, ...]) -> InPlay:
-    """What the known ``codes`` a request lists put in play, as given: the registry
-    normalises the list by walking all its parts, which most requests need not repeat."""
-    return registry.in_play(codes)
 
 
 class GameChecks(ValidatorBase):
@@ -81,7 +74,7 @@ class GameChecks(ValidatorBase):
                            f"{capital(part.name)} does not exist in {edition.value}.")
                 continue
             codes.append(code)
-        self.in_play = listed_in_play(registry, tuple(codes))
+        self.in_play = registry.in_play(tuple(codes))
 
     def check_rules(self, data: Mapping[str, Any]) -> None:
         rules = data.get("rules")

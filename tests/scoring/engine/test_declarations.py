@@ -90,3 +90,16 @@ def test_figure_kinds_limits_and_places_as_the_contract_says():
         "castle": {("city", ())},
         "ringmaster": {("road", ()), ("city", ()), ("monastery", ()), ("farm", ())},
     }
+
+
+def test_lists_of_codes_as_requests_give_them_are_remembered_within_a_bound():
+    """Any order and repeats of the same codes put the same parts in play, and the
+    registry remembers at most MAX_LISTINGS_KEPT such lists however many arrive."""
+    from scoring.engine.expansion import MAX_LISTINGS_KEPT, ExpansionRegistry
+
+    registry = ExpansionRegistry(DEFAULT_REGISTRY.expansions)
+    one = registry.in_play(("river", "abbot"))
+    assert registry.in_play(("abbot", "river", "abbot")) is one
+    for repeats in range(1, MAX_LISTINGS_KEPT * 2):
+        assert registry.in_play(("abbot",) * repeats).listed == ("abbot",)
+    assert len(registry._in_play_as_listed) <= MAX_LISTINGS_KEPT
