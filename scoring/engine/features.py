@@ -26,7 +26,7 @@ in reading order of their first segment, by ``(y, x, location)``, so ids such as
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, MutableMapping, Sequence
 from operator import itemgetter
 
 from .board import Board, Figure, NeutralPiece
@@ -280,7 +280,7 @@ class FeatureGraph:
         field touches a city wall."""
         closed_ends: list[int] = []
         """Nodes of roads and cities that end against a tile closing its edges."""
-        find = _find
+        find = find_root
         base = 0
         for key in keys:
             oriented = placed[key]
@@ -460,8 +460,9 @@ class FeatureGraph:
             farm.completed_cities = [city for city in farm.cities if city.complete]
 
 
-def _find(parent: list[int], node: int) -> int:
-    """The root of ``node``, halving the path on the way."""
+def find_root(parent: MutableMapping[int, int] | list[int], node: int) -> int:
+    """The root of ``node`` in a union-find forest (``parent`` maps each node to its
+    parent, a root to itself), halving the path on the way."""
     while parent[node] != node:
         parent[node] = parent[parent[node]]
         node = parent[node]

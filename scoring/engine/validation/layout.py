@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..features import find_root
 from ..locations import Side
 from ..problems import ErrorCode
 from ..tiles import EdgeType
@@ -138,14 +139,8 @@ class LayoutChecks(ValidatorBase):
         parent = {tree[tile.index]: tree[tile.index] for tile in on_board}
         pieces = len(parent)
         for later, earlier in other_joins:
-            a = tree[later]
-            while parent[a] != a:
-                parent[a] = parent[parent[a]]  # halve the path
-                a = parent[a]
-            b = tree[earlier]
-            while parent[b] != b:
-                parent[b] = parent[parent[b]]
-                b = parent[b]
+            a = find_root(parent, tree[later])
+            b = find_root(parent, tree[earlier])
             if a != b:
                 parent[max(a, b)] = min(a, b)
                 pieces -= 1
