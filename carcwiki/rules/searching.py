@@ -29,13 +29,21 @@ def _fold_char(char: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
+MAX_FOLDED_KEPT = 4096
+"""Characters whose folding :class:`_FoldTable` keeps."""
+
+
 class _FoldTable(dict):
     """``str.translate`` table of :func:`_fold_char`, filled on first sight of each
     character: the folding then runs in C, which matters for excerpts (a search folds
     every hit's text, and a heading's dash makes nearly every one non-ASCII)."""
 
     def __missing__(self, code: int) -> str:
-        folded = self[code] = _fold_char(chr(code))
+        folded = _fold_char(chr(code))
+        # Questions bring any character: past the few thousand that texts use, fold
+        # without keeping, so a process's table stays small whatever it is asked.
+        if len(self) < MAX_FOLDED_KEPT:
+            self[code] = folded
         return folded
 
 

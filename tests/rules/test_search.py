@@ -13,6 +13,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from carcwiki.rules import searching
 from carcwiki.rules.models import SearchDocument, Section
 from carcwiki.rules.search import engine
 from carcwiki.rules.search.query import parse
@@ -452,3 +453,11 @@ def test_a_question_naming_a_page_prefers_that_page():
     assert engine.page_bonus(parsed, rarity, "Inns & Cathedrals") == 2.0
     assert engine.page_bonus(parsed, rarity, "The base game") == 0.0
     assert engine.page_bonus(parsed, rarity, "Roads and inns") == 2.5  # 2.0 + 0.5
+
+
+def test_folding_keeps_a_bounded_table_whatever_characters_arrive():
+    """Every character still folds; the table of folded characters stops growing at
+    MAX_FOLDED_KEPT, so questions full of rare characters cannot grow a process."""
+    rare = "".join(chr(code) for code in range(0x4E00, 0x4E00 + searching.MAX_FOLDED_KEPT + 10))
+    assert searching.fold(rare + "É") == rare + "e"
+    assert len(searching._FOLD_TABLE) <= searching.MAX_FOLDED_KEPT
