@@ -11,14 +11,15 @@
    which concept, which decides most of the rank, so the same question mostly puts the
    same results first on SQLite and PostgreSQL; glossary entries count a little less
    than rules and notes.
-4. Two light queries read what decides whether each section and note found is shown
-   (its page's codes and title, its own ``requires`` and ``editions``), one the glossary;
-   a section or note whose page's title holds a concept of the question gains that
-   concept's rarity, and when no expansion's page is named that way, the base game's
-   pages gain ``CORE_BONUS`` (a question that names no expansion is about the base
-   game, even with every expansion selected); what the selection hides is left out;
-   then two queries read the rows shown in full, worded for the reader's edition. The
-   best few of what it hides only because an expansion is not selected are kept apart
+4. What decides whether each section and note is shown (its page's codes and title,
+   its own ``requires`` and ``editions``), what a hit shows of it, and the glossary are
+   read once per content version and kept by the process (:func:`_content_rows`), so a
+   search costs the one query of step 2. A section or note whose page's title holds a
+   concept of the question gains that concept's rarity, and when no expansion's page is
+   named that way, the base game's pages gain ``CORE_BONUS`` (a question that names no
+   expansion is about the base game, even with every expansion selected); what the
+   selection hides is left out; the rest is worded for the reader's edition. The best
+   few of what it hides only because an expansion is not selected are kept apart
    (``SearchResults.elsewhere``), each naming the expansion that would show it, so that a
    player can add it; answers of editions the selection does not show stay out.
 
@@ -228,15 +229,15 @@ def _concept_stems(parsed: ParsedQuery) -> tuple[tuple[tuple[str, ...], ...], ..
 
 def search(*, query: str, selection: Selection) -> SearchResults:
     """Sections, notes and glossary terms answering ``query`` that apply to the
-    selection, best first, with the words found marked (three queries: the engine, then
-    the sections and notes shown; what decides visibility comes from
-    :func:`_visibility_rows`)."""
+    selection, best first, with the words found marked (one query, the engine's: what
+    decides visibility and what a hit shows come from :func:`_content_rows`)."""
     parsed, ranked, rarity = ranked_documents(query)
     if not parsed:
         return SearchResults(query=query, words=[], hits=[], total=0)
-    # What decides whether a row is shown, for every section, note and term, read once
-    # per content version; the rows shown are read in full afterwards (two queries).
-    sections, notes, terms = _visibility_rows()
+    # What decides whether a row is shown, and what a hit shows of it, for every
+    # section, note and term: read once per content version.
+    content = _content_rows()
+    sections, notes, terms = content.sections, content.notes, content.terms
     ranked = _with_page_context(ranked, parsed, rarity, sections, notes)
 
     presenter = Presenter(selection)
@@ -261,17 +262,7 @@ def search(*, query: str, selection: Selection) -> SearchResults:
         if total <= MAX_RESULTS:
             shown.append((document, None))
 
-    # The Markdown sources are never shown; the rendered HTML is. These rows are read
-    # into dictionaries, so the models' ordering (joins and a sort) is left out.
-    wanted = {kind: [doc.object_id for doc, _ in shown if doc.kind == kind] for kind in KIND_ORDER}
-    full = {
-        SearchDocument.Kind.SECTION: Section.objects.with_page().defer("body").order_by()
-        .in_bulk(wanted[SearchDocument.Kind.SECTION]),
-        SearchDocument.Kind.NOTE: Note.objects.with_context()
-        .defer("body", "question", "section__body").order_by()
-        .in_bulk(wanted[SearchDocument.Kind.NOTE]),
-        SearchDocument.Kind.GLOSSARY: terms,
-    }
+    full = {_SECTION: content.section_texts, _NOTE: content.note_texts, _GLOSSARY: terms}
     hits: list[SearchHit] = []
     elsewhere: list[SearchHit] = []
     for document, missing in shown:
@@ -345,52 +336,102 @@ def _glossary() -> dict[int, _Term]:
     }
 
 
-class _VisibilityRows(NamedTuple):
+class _PageShown(NamedTuple):
+    """What a hit shows of a rules page: its title and address."""
+
+    title: str
+    url: str
+
+
+class _SectionShown(NamedTuple):
+    """What a hit shows of a section (its rendered HTML; the Markdown is never shown)."""
+
+    title: str
+    anchor: str
+    body_html: str
+    editions: tuple[str, ...]
+    page: _PageShown
+
+
+class _NoteShown(NamedTuple):
+    """What a hit shows of a note, with its address and kind label worked out once."""
+
+    url: str
+    kind: str
+    kind_label: str
+    question_html: str
+    body_html: str
+    references: tuple[str, ...]
+    date: str
+    source: str
+    editions: tuple[str, ...]
+    section_title: str
+    page_title: str
+
+
+class _ContentRows(NamedTuple):
+    """Every section, note and glossary term as a search reads them: what decides
+    whether each is shown (``sections``, ``notes``: rows shared by the documents that
+    need the same), and what a hit shows of it (``section_texts``, ``note_texts``)."""
+
     sections: dict[int, _Row]
     notes: dict[int, _Row]
     terms: dict[int, _Term]
+    section_texts: dict[int, _SectionShown]
+    note_texts: dict[int, _NoteShown]
 
 
-_visibility_cache: tuple[int, _VisibilityRows] | None = None
-"""The rows of :func:`_visibility_rows` and the content version they were read under."""
+_content_cache: tuple[int, _ContentRows] | None = None
+"""The rows of :func:`_content_rows` and the content version they were read under."""
 
 
-def _visibility_rows() -> _VisibilityRows:
-    """What deciding visibility and page context needs of every section, note and
-    glossary term, read once per content version (three queries then, none after).
+def _content_rows() -> _ContentRows:
+    """Every section, note and glossary term as a search reads them, read once per
+    content version (three queries then, none after).
 
-    A search used to read these for the hundreds of documents it found, passing their ids
-    to the database each time: a third of its time in Python. They depend only on the
-    content, which changes rarely and always raises the content version (see
-    :mod:`carcwiki.page_cache`); each process keeps the rows it read with that version.
-    The version is read before the rows, so rows read while an edit commits are kept
-    under the old version and read again on the next search.
+    A search used to read what decides visibility for the hundreds of documents it
+    found, then the twenty it shows in full: two thirds of its time in Python went to
+    building those queries and their model instances. All of it depends only on the
+    content (about 600 kB of rendered HTML for the whole site), which changes rarely
+    and always raises the content version (see :mod:`carcwiki.page_cache`); each
+    process keeps the rows it read with that version. The version is read before the
+    rows, so rows read while an edit commits are kept under the old version and read
+    again on the next search.
     """
-    global _visibility_cache
+    global _content_cache
     version = content_version()
-    cached = _visibility_cache
+    cached = _content_cache
     if cached is not None and cached[0] == version:
         return cached[1]
-    rows = _VisibilityRows(_light_sections(), _light_notes(), _glossary())
-    _visibility_cache = (version, rows)
+    sections, section_texts = _read_sections()
+    notes, note_texts = _read_notes()
+    rows = _ContentRows(sections, notes, _glossary(), section_texts, note_texts)
+    _content_cache = (version, rows)
     return rows
 
 
-def _light_sections() -> dict[int, _Row]:
+def _read_sections() -> tuple[dict[int, _Row], dict[int, _SectionShown]]:
     pages: dict[int, _Row] = {}
+    shown_pages: dict[int, _PageShown] = {}
     # Most sections of a page need nothing and exist in every edition: they share one row.
     distinct: dict[tuple, _Row] = {}
-    rows = {}
+    rows, texts = {}, {}
     json_columns = _as_text("requires", "editions", "page__applies_to")
-    for pk, page_id, title, requires, editions, applies_to in (
+    for pk, page_id, page_title, page_slug, anchor, title, body_html, requires, editions, \
+            applies_to in (
         Section.objects.order_by()  # read into a dictionary: the models' sort would be wasted
         .annotate(**json_columns)
-        .values_list("pk", "page_id", "page__title", *json_columns)
+        .values_list("pk", "page_id", "page__title", "page__slug", "anchor", "title",
+                     "body_html", *json_columns)
     ):
         page = pages.get(page_id)
         if page is None:
             page = pages[page_id] = _Row(
-                title=title, core="base" in _codes(applies_to), applies_to=_codes(applies_to)
+                title=page_title, core="base" in _codes(applies_to),
+                applies_to=_codes(applies_to),
+            )
+            shown_pages[page_id] = _PageShown(
+                page_title, reverse("rules:page", kwargs={"slug": page_slug})
             )
         key = (requires, editions, page_id)
         row = distinct.get(key)
@@ -399,30 +440,35 @@ def _light_sections() -> dict[int, _Row]:
                 requires=_codes(requires), editions=_codes(editions), page=page
             )
         rows[pk] = row
-    return rows
+        texts[pk] = _SectionShown(title, anchor, body_html, row.editions, shown_pages[page_id])
+    return rows, texts
 
 
-def _light_notes() -> dict[int, _Row]:
+def _read_notes() -> tuple[dict[int, _Row], dict[int, _NoteShown]]:
     pages: dict[int, _Row] = {}
     sections: dict[int, _Row] = {}
     # Most notes of a section need nothing more than it: they share one row.
     distinct: dict[tuple, _Row] = {}
-    rows = {}
+    rows, texts = {}, {}
+    kind_labels = dict(Note.Kind.choices)
     json_columns = _as_text(
         "requires", "editions", "section__requires", "section__editions",
-        "section__page__applies_to",
+        "section__page__applies_to", "references",
     )
-    for (pk, section_id, page_id, title, requires, editions, section_requires,
-         section_editions, applies_to) in (
+    for (pk, section_id, page_id, page_title, section_title, slug, kind, question_html,
+         body_html, date, source, requires, editions, section_requires, section_editions,
+         applies_to, references) in (
         Note.objects.order_by()  # read into a dictionary: the models' sort would be wasted
         .annotate(**json_columns)
         .values_list("pk", "section_id", "section__page_id", "section__page__title",
-                     *json_columns)
+                     "section__title", "slug", "kind", "question_html", "body_html", "date",
+                     "source", *json_columns)
     ):
         page = pages.get(page_id)
         if page is None:
             page = pages[page_id] = _Row(
-                title=title, core="base" in _codes(applies_to), applies_to=_codes(applies_to)
+                title=page_title, core="base" in _codes(applies_to),
+                applies_to=_codes(applies_to),
             )
         section = sections.get(section_id)
         if section is None:
@@ -437,7 +483,13 @@ def _light_notes() -> dict[int, _Row]:
                 requires=_codes(requires), editions=_codes(editions), section=section
             )
         rows[pk] = row
-    return rows
+        texts[pk] = _NoteShown(
+            url=reverse("rules:note", kwargs={"key": slug}), kind=kind,
+            kind_label=kind_labels.get(kind, kind), question_html=question_html,
+            body_html=body_html, references=tuple(json.loads(references or "[]")), date=date, source=source,
+            editions=row.editions, section_title=section_title, page_title=page_title,
+        )
+    return rows, texts
 
 
 def _with_page_context(ranked, parsed, rarity, sections, notes) -> list[RankedDocument]:
@@ -502,15 +554,6 @@ class _HitBuilder:
         self.selection = presenter.selection
         self.suffix = presenter.selection.link_suffix
         self.marked = marked
-        self._page_urls: dict[int, str] = {}
-
-    def _page_url(self, page) -> str:
-        """A page's address, reversed once per search (most hits are sections of a few
-        pages, and reversing a URL costs as much as highlighting a hit)."""
-        url = self._page_urls.get(page.pk)
-        if url is None:
-            url = self._page_urls[page.pk] = page.get_absolute_url()
-        return url
 
     def visible(self, kind: str, item) -> bool:
         if kind == _SECTION:
@@ -559,25 +602,24 @@ class _HitBuilder:
             return SearchHit(
                 kind="section",
                 label="Rule",
-                url=f"{self._page_url(item.page)}{self.suffix}#{item.anchor}",
+                url=f"{item.page.url}{self.suffix}#{item.anchor}",
                 title=searching.highlight(text(item.title), self.marked),
                 excerpt=self._excerpt(item.body_html),
                 context=f"{text(item.page.title)} › {text(item.title)}",
                 **common,
             )
         if document.kind == SearchDocument.Kind.NOTE:
-            section = item.section
             question = searching.html_to_text(text(item.question_html))
             return SearchHit(
                 kind="note",
-                label=item.get_kind_display(),
+                label=item.kind_label,
                 note_kind=item.kind,
-                url=f"{item.get_absolute_url()}{self.suffix}",
+                url=f"{item.url}{self.suffix}",
                 title=searching.highlight(
-                    question or f"{item.get_kind_display()}: {text(section.title)}", self.marked
+                    question or f"{item.kind_label}: {text(item.section_title)}", self.marked
                 ),
                 excerpt=self._excerpt(item.body_html),
-                context=f"{text(section.page.title)} › {text(section.title)}",
+                context=f"{text(item.page_title)} › {text(item.section_title)}",
                 references=list(item.references),
                 date=item.date,
                 source=item.source,
