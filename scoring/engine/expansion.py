@@ -431,6 +431,20 @@ class InPlay:
         }
 
     @functools.cached_property
+    def plain_kinds(self) -> frozenset[FeatureKind]:
+        """The feature kinds that no hook in play reaches when scoring: no modifier or
+        area bonus, no tie-break, and no figure kind in play whose strength depends on
+        the feature, that a feature lists by colour, or that converts a feature. Their
+        scorers value a feature straight from the base rules, which gives the same
+        result as asking every hook, for a fraction of the work (rules not in play cost
+        nothing)."""
+        if self.strength_functions or self.listed_kinds or self.conversions:
+            return frozenset()
+        modifiers, tie_breaks = self.modifiers_by_kind, self._tie_breaks
+        return frozenset(kind for kind in FeatureKind
+                         if not modifiers[kind] and not tie_breaks[kind])
+
+    @functools.cached_property
     def strength_functions(self) -> dict[str, StrengthOf]:
         """Figure kinds whose strength depends on the feature, with how (the mayor)."""
         return {code: kind.strength_of for code, kind in self.figure_kinds.items()
