@@ -109,17 +109,20 @@ def _score(
             _transform(step.subject, batches, occupied, context)
         else:
             bonuses[step.subject.key] = tuple(step.subject.score(context))
-    # Results by kind in response order, by number within a kind.
-    results: list[FeatureResult] = [
-        result for kind in BY_KIND_KEYS for result in batches.get(kind, ())
-    ]
-
+    # Results by kind in response order, by number within a kind; what each player
+    # scored of each kind is added up batch by batch (one kind a batch).
     keys = in_play.by_kind_keys
     by_kind: dict = {player: dict.fromkeys(keys, 0) for player in request.colors}
-    for result in results:
-        kind = _KIND_NAME[result.kind]
-        for player, points in result.scored.items():
-            by_kind[player][kind] += points
+    results: list[FeatureResult] = []
+    for kind in BY_KIND_KEYS:
+        batch = batches.get(kind)
+        if not batch:
+            continue
+        results += batch
+        name = _KIND_NAME[kind]
+        for result in batch:
+            for player, points in result.scored.items():
+                by_kind[player][name] += points
     for bonus in in_play.bonuses:
         for entry in bonuses.get(bonus.key, ()):
             for player, points in entry.scored.items():
