@@ -9,7 +9,10 @@ each in full on a tie.
 Each scorer first values a feature (:class:`~scoring.engine.expansion.Valuation`), then
 lets the modifiers of the expansions in play change that value (an inn doubles a road),
 and only then writes the result: expansions compose with these rules instead of
-replacing them.
+replacing them. A kind that no hook in play reaches (see
+:attr:`~scoring.engine.expansion.InPlay.plain_kinds`) skips that machinery: its features
+are valued straight from these rules, with the same texts (:func:`worth`,
+:func:`centre_text`), and written by :func:`plain_result`.
 """
 
 from __future__ import annotations
