@@ -158,10 +158,11 @@ def _score(
         )
         for player, rank in zip(request.players, ranks, strict=True)
     )
-    warnings = _warnings(results) + tuple(
-        ScoreWarning(code, feature, message) for code, feature, message in context.warnings
-    )
-    return ScoreResult(players=players, features=tuple(results), warnings=warnings,
+    warnings = _warnings(results)
+    if context.warnings:
+        warnings += [ScoreWarning(code, feature, message)
+                     for code, feature, message in context.warnings]
+    return ScoreResult(players=players, features=tuple(results), warnings=tuple(warnings),
                        bonuses=bonuses)
 
 
@@ -204,19 +205,18 @@ def _transform(
             result.scored = scored
 
 
-def _warnings(results: list[FeatureResult]) -> tuple[ScoreWarning, ...]:
-    return tuple(
-        ScoreWarning(
-            code="completed_feature_occupied",
-            feature=result.id,
-            message=(
-                f"{result.id} is completed but still holds figures; it is scored as "
-                "completed, as if the game ended on the turn that completed it."
-            ),
-        )
-        for result in results
-        if result.complete
-    )
+def _warnings(results: list[FeatureResult]) -> list[ScoreWarning]:
+    """A warning for each completed feature that still holds figures, its id read once."""
+    warnings = []
+    for result in results:
+        if result.complete:
+            feature = result.id
+            warnings.append(ScoreWarning(
+                "completed_feature_occupied", feature,
+                f"{feature} is completed but still holds figures; it is scored as "
+                "completed, as if the game ended on the turn that completed it.",
+            ))
+    return warnings
 
 
 def score_request(data: Mapping[str, Any] | Any, tiles: TileSet) -> ScoreResult:
