@@ -431,6 +431,23 @@ class InPlay:
         }
 
     @functools.cached_property
+    def plain_kinds(self) -> frozenset[FeatureKind]:
+        """The feature kinds that no hook in play reaches when scoring: no modifier or
+        area bonus, no tie-break, and no figure kind in play that may stand on them
+        whose strength depends on the feature, that a feature lists by colour, or that
+        converts a feature (a farm is reached by any conversion: it counts the converted
+        cities it borders). Their scorers value a feature straight from the base rules,
+        which gives the same result as asking every hook, for a fraction of the work
+        (rules not in play cost nothing)."""
+        hooked = {*self.strength_functions, *self.listed_kinds, *self.conversions}
+        reached = {kind for figure, kind in self.placements if figure in hooked}
+        if self.conversions:
+            reached.add(FeatureKind.FARM)
+        modifiers, tie_breaks = self.modifiers_by_kind, self._tie_breaks
+        return frozenset(kind for kind in FeatureKind
+                         if not modifiers[kind] and not tie_breaks[kind] and kind not in reached)
+
+    @functools.cached_property
     def strength_functions(self) -> dict[str, StrengthOf]:
         """Figure kinds whose strength depends on the feature, with how (the mayor)."""
         return {code: kind.strength_of for code, kind in self.figure_kinds.items()

@@ -110,7 +110,7 @@ class CityRef:
     tiles: tuple[tuple[int, int], ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "tiles": [list(tile) for tile in self.tiles]}
+        return {"id": self.id, "tiles": list(map(list, self.tiles))}
 
 
 @dataclasses.dataclass(slots=True)
@@ -149,7 +149,7 @@ class FeatureResult:
             "id": f"{kind}-{self.number}",
             "kind": kind,
             "complete": self.complete,
-            "tiles": [list(tile) for tile in self.tiles],
+            "tiles": list(map(list, self.tiles)),
             "figures": _by_name(self.figures),
             "owners": ([name[owners[0]]] if len(owners) == 1
                        else [name[player] for player in owners]),

@@ -109,17 +109,20 @@ def _score(
             _transform(step.subject, batches, occupied, context)
         else:
             bonuses[step.subject.key] = tuple(step.subject.score(context))
-    # Results by kind in response order, by number within a kind.
-    results: list[FeatureResult] = [
-        result for kind in BY_KIND_KEYS for result in batches.get(kind, ())
-    ]
-
+    # Results by kind in response order, by number within a kind; what each player
+    # scored of each kind is added up batch by batch (one kind a batch).
     keys = in_play.by_kind_keys
     by_kind: dict = {player: dict.fromkeys(keys, 0) for player in request.colors}
-    for result in results:
-        kind = _KIND_NAME[result.kind]
-        for player, points in result.scored.items():
-            by_kind[player][kind] += points
+    results: list[FeatureResult] = []
+    for kind in BY_KIND_KEYS:
+        batch = batches.get(kind)
+        if not batch:
+            continue
+        results += batch
+        name = _KIND_NAME[kind]
+        for result in batch:
+            for player, points in result.scored.items():
+                by_kind[player][name] += points
     for bonus in in_play.bonuses:
         for entry in bonuses.get(bonus.key, ()):
             for player, points in entry.scored.items():
@@ -155,10 +158,11 @@ def _score(
         )
         for player, rank in zip(request.players, ranks, strict=True)
     )
-    warnings = _warnings(results) + tuple(
-        ScoreWarning(code, feature, message) for code, feature, message in context.warnings
-    )
-    return ScoreResult(players=players, features=tuple(results), warnings=warnings,
+    warnings = _warnings(results)
+    if context.warnings:
+        warnings += [ScoreWarning(code, feature, message)
+                     for code, feature, message in context.warnings]
+    return ScoreResult(players=players, features=tuple(results), warnings=tuple(warnings),
                        bonuses=bonuses)
 
 
@@ -201,19 +205,18 @@ def _transform(
             result.scored = scored
 
 
-def _warnings(results: list[FeatureResult]) -> tuple[ScoreWarning, ...]:
-    return tuple(
-        ScoreWarning(
-            code="completed_feature_occupied",
-            feature=result.id,
-            message=(
-                f"{result.id} is completed but still holds figures; it is scored as "
-                "completed, as if the game ended on the turn that completed it."
-            ),
-        )
-        for result in results
-        if result.complete
-    )
+def _warnings(results: list[FeatureResult]) -> list[ScoreWarning]:
+    """A warning for each completed feature that still holds figures, its id read once."""
+    warnings = []
+    for result in results:
+        if result.complete:
+            feature = result.id
+            warnings.append(ScoreWarning(
+                "completed_feature_occupied", feature,
+                f"{feature} is completed but still holds figures; it is scored as "
+                "completed, as if the game ended on the turn that completed it.",
+            ))
+    return warnings
 
 
 def score_request(data: Mapping[str, Any] | Any, tiles: TileSet) -> ScoreResult:

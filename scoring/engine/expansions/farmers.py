@@ -24,7 +24,7 @@ from ..features import Feature
 from ..results import CityRef, FeatureResult, majority, plural
 from ..rules import Choice, RuleOption
 from ..tiles import FeatureKind
-from .scorers import evaluate, majority_text
+from .scorers import evaluate, majority_text, plain_result, worth
 
 THIRD_EDITION_POINTS = 3
 FIRST_EDITION_POINTS = 4
@@ -87,9 +87,28 @@ def score_farms(features: Sequence[Feature], context: ScoringContext) -> Iterato
     method = context.rules.farm_scoring
     if method is FarmScoring.FIRST_EDITION:
         yield from _score_first_edition(farms, context)
+    elif method is FarmScoring.THIRD_EDITION and FeatureKind.FARM in context.in_play.plain_kinds:
+        yield from _score_plain_farms(farms, context)
     else:
         once = method is FarmScoring.SECOND_EDITION
         yield from _score_per_farm(farms, context, once_per_player=once)
+
+
+def _score_plain_farms(farms: Sequence[Feature], context: ScoringContext
+                       ) -> Iterator[FeatureResult]:
+    """Third-edition farms when no hook in play reaches a farm (see
+    :attr:`~scoring.engine.expansion.InPlay.plain_kinds`): each owner collects 3 for each
+    completed city, as :func:`_score_per_farm` pays them, without valuing each farm."""
+    refs: dict[int, CityRef] = {}
+    for farm in farms:
+        cities = farm.completed_cities
+        value, explanation = worth("farm", THIRD_EDITION_POINTS,
+                                   [(len(cities), "completed city", "completed cities")])
+        result = plain_result(farm, context, value, explanation)
+        if not result.owners:  # the farm pays no one
+            result.points = 0
+        result.cities = _city_refs(cities, refs)
+        yield result
 
 
 def _farm_valuation(farm: Feature, context: ScoringContext,

@@ -9,7 +9,10 @@ each in full on a tie.
 Each scorer first values a feature (:class:`~scoring.engine.expansion.Valuation`), then
 lets the modifiers of the expansions in play change that value (an inn doubles a road),
 and only then writes the result: expansions compose with these rules instead of
-replacing them.
+replacing them. A kind that no hook in play reaches (see
+:attr:`~scoring.engine.expansion.InPlay.plain_kinds`) skips that machinery: its features
+are valued straight from these rules, with the same texts (:func:`worth`,
+:func:`centre_text`), and written by :func:`plain_result`.
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ from collections.abc import Iterator, Sequence
 
 from ..expansion import ScoringContext, Valuation
 from ..features import Feature
-from ..results import FeatureResult, majority_note, plural
+from ..results import FeatureResult, figure_counts, majority, majority_note, plural
+from ..tiles import FeatureKind
 
 HOUSE_RULE_NOTE = "scores 0 (house rule: incomplete features score nothing)"
 
@@ -30,21 +34,35 @@ def evaluate(feature: Feature, valuation: Valuation, context: ScoringContext) ->
     return valuation
 
 
-def valuation_text(valuation: Valuation) -> tuple[int, str]:
-    """The points of a valuation (without bonuses) and the explanation of them."""
-    if valuation.zero_reason is not None:
-        return 0, f"{valuation.label}: {valuation.zero_reason}"
-    each = valuation.each
-    points = each * valuation.units
+def worth(
+    label: str, each: int, terms: Sequence[tuple[int, str, str]], zero_reason: str | None = None,
+    plus: Sequence[tuple[int, str]] = (), show_empty_terms: bool = False,
+) -> tuple[int, str]:
+    """The points of ``each`` a unit of the ``terms``, plus ``plus``, and the explanation
+    of them (``incomplete city: 3 tiles × 1 + 1 pennant × 1 = 4``); 0 with the reason
+    when ``zero_reason`` is set. See :class:`~scoring.engine.expansion.Valuation`."""
+    if zero_reason is not None:
+        return 0, f"{label}: {zero_reason}"
+    if len(terms) == 1 and not plus:  # a road, a farm: one term, nothing added
+        ((count, word, plural_word),) = terms
+        points = each * count
+        return points, f"{label}: {plural(count, word, plural_word)} × {each} = {points}"
+    points = each * sum(count for count, _, _ in terms)
     shown = [
         f"{plural(count, word, plural_word)} × {each}"
-        for index, (count, word, plural_word) in enumerate(valuation.terms)
-        if count or index == 0 or valuation.show_empty_terms
+        for index, (count, word, plural_word) in enumerate(terms)
+        if count or index == 0 or show_empty_terms
     ]
-    for extra, note in valuation.plus:
+    for extra, note in plus:
         points += extra
         shown.append(note)
-    return points, f"{valuation.label}: {' + '.join(shown)} = {points}"
+    return points, f"{label}: {' + '.join(shown)} = {points}"
+
+
+def valuation_text(valuation: Valuation) -> tuple[int, str]:
+    """The points of a valuation (without bonuses) and the explanation of them."""
+    return worth(valuation.label, valuation.each, valuation.terms, valuation.zero_reason,
+                 valuation.plus, valuation.show_empty_terms)
 
 
 def majority_text(counts, owners, tie_note: str, *, in_full: bool = True) -> str:
@@ -82,6 +100,28 @@ def owned_result(
     )
 
 
+def plain_result(
+    feature: Feature, context: ScoringContext, points: int, explanation: str
+) -> FeatureResult:
+    """:func:`owned_result` for a feature of a kind no hook in play reaches (see
+    :attr:`~scoring.engine.expansion.InPlay.plain_kinds`): the same result, with the
+    majority taken straight from the figures' fixed strengths and no extras."""
+    figures = feature.figures
+    if len(figures) == 1:  # most features: one figure, one owner, no majority note
+        figure = figures[0]
+        strength = context.strengths.get(figure.kind, 1)
+        counts = {figure.player: strength} if strength else {}
+        owners = tuple(counts)
+    else:
+        counts = figure_counts(figures, context.strengths, context.players)
+        owners = tuple(majority(counts))
+        if len(counts) > 1:
+            explanation += majority_note(counts, owners)
+    return FeatureResult(feature.kind, feature.number, feature.complete, tuple(feature.tiles),
+                         counts, owners, points, dict.fromkeys(owners, points), explanation,
+                         None, {})
+
+
 def _valued_result(
     feature: Feature, context: ScoringContext, valuation: Valuation
 ) -> FeatureResult:
@@ -89,61 +129,85 @@ def _valued_result(
     return owned_result(feature, context, points, text, valuation.extras)
 
 
-def _incomplete(context: ScoringContext, valuation: Valuation) -> Valuation:
-    if not context.rules.incomplete_features:
-        valuation.zero_reason = HOUSE_RULE_NOTE
-    return valuation
+def _incomplete_reason(context: ScoringContext) -> str | None:
+    """Why an incomplete feature scores nothing, when the house rule says so."""
+    return None if context.rules.incomplete_features else HOUSE_RULE_NOTE
 
 
 def score_roads(features: Sequence[Feature], context: ScoringContext) -> Iterator[FeatureResult]:
     """1 point a tile, completed or not."""
+    plain = FeatureKind.ROAD in context.in_play.plain_kinds
+    incomplete = _incomplete_reason(context)
     for road in features:
         terms = [(len(road.tiles), "tile", "tiles")]
         if road.complete:
             label = "completed road (a loop)" if road.is_loop else "completed road"
-            valuation = Valuation(label, 1, terms)
+            zero_reason = None
         else:
-            valuation = _incomplete(context, Valuation("incomplete road", 1, terms))
-        yield _valued_result(road, context, valuation)
+            label, zero_reason = "incomplete road", incomplete
+        if plain:
+            yield plain_result(road, context, *worth(label, 1, terms, zero_reason))
+        else:
+            yield _valued_result(road, context, Valuation(label, 1, terms, zero_reason))
 
 
 def score_cities(features: Sequence[Feature], context: ScoringContext) -> Iterator[FeatureResult]:
     """Completed: 2 a tile and 2 a pennant (1 and 1 for a small city under the old rule);
     incomplete: 1 a tile and 1 a pennant."""
-    rules = context.rules
+    small_cities = context.rules.small_cities
+    plain = FeatureKind.CITY in context.in_play.plain_kinds
+    incomplete = _incomplete_reason(context)
     for city in features:
         tiles = len(city.tiles)
         terms = [(tiles, "tile", "tiles"), (city.pennants, "pennant", "pennants")]
+        zero_reason = None
         if city.complete:
-            if rules.small_cities and tiles == 2:
-                valuation = Valuation(
-                    "completed small city (old rule: 1 a tile and 1 a pennant)", 1, terms
-                )
+            if small_cities and tiles == 2:
+                label, each = "completed small city (old rule: 1 a tile and 1 a pennant)", 1
             else:
-                valuation = Valuation("completed city", 2, terms)
+                label, each = "completed city", 2
         else:
-            valuation = _incomplete(context, Valuation("incomplete city", 1, terms))
-        yield _valued_result(city, context, valuation)
+            label, each, zero_reason = "incomplete city", 1, incomplete
+        if plain:
+            yield plain_result(city, context, *worth(label, each, terms, zero_reason))
+        else:
+            yield _valued_result(city, context, Valuation(label, each, terms, zero_reason))
+
+
+def centre_text(label: str, neighbours: int, points: int, each: int = 1,
+                plus: Sequence[tuple[int, str]] = ()) -> str:
+    """The explanation of a monastery or garden worth ``points``: ``each`` for itself
+    and each neighbour, plus ``plus`` (``incomplete monastery: 1 + 5 neighbours = 6``)."""
+    if each != 1:
+        text = f"{label}: (1 + {plural(neighbours, 'neighbour')}) × {each}"
+    else:
+        text = f"{label}: 1 + {plural(neighbours, 'neighbour')}"
+    for _, note in plus:
+        text += f" + {note}"
+    return f"{text} = {points}"
 
 
 def score_centres(features: Sequence[Feature], context: ScoringContext) -> Iterator[FeatureResult]:
     """A monastery or garden: 1 for itself and 1 for each tile on the 8 squares around."""
+    incomplete = _incomplete_reason(context)
+    plain = bool(features) and features[0].kind in context.in_play.plain_kinds
     for centre in features:
-        name = centre.kind.value
-        label = f"{'completed' if centre.complete else 'incomplete'} {name}"
-        valuation = Valuation(label, 1, [(1 + centre.neighbours, "tile", "tiles")])
-        if not centre.complete:
-            _incomplete(context, valuation)
+        label = f"{'completed' if centre.complete else 'incomplete'} {centre.kind.value}"
+        zero_reason = None if centre.complete else incomplete
+        if plain:
+            if zero_reason is not None:
+                points, text = 0, f"{label}: {zero_reason}"
+            else:
+                points = 1 + centre.neighbours
+                text = centre_text(label, centre.neighbours, points)
+            yield plain_result(centre, context, points, text)
+            continue
+        valuation = Valuation(label, 1, [(1 + centre.neighbours, "tile", "tiles")], zero_reason)
         evaluate(centre, valuation, context)
         if valuation.zero_reason is not None:
             points, text = 0, f"{valuation.label}: {valuation.zero_reason}"
         else:
             points = valuation.points
-            text = f"{valuation.label}: 1 + {plural(centre.neighbours, 'neighbour')}"
-            if valuation.each != 1:
-                text = f"{valuation.label}: (1 + {plural(centre.neighbours, 'neighbour')})" \
-                       f" × {valuation.each}"
-            for _, note in valuation.plus:
-                text += f" + {note}"
-            text += f" = {points}"
+            text = centre_text(valuation.label, centre.neighbours, points, valuation.each,
+                               valuation.plus)
         yield owned_result(centre, context, points, text, valuation.extras)
