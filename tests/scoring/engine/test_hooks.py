@@ -545,6 +545,45 @@ def test_hooks_of_expansions_not_in_play_are_not_resolved(base_tiles):
     assert result.feature("road-1").scored == {Color.RED: 3}
 
 
+@pytest.mark.parametrize(("codes", "plain"), [
+    # Nothing of the base game hooks into a feature's value.
+    (["farmers", "abbot", "river"], {"road", "city", "monastery", "garden", "farm"}),
+    # An inn (road) and a cathedral (city) change their feature's value.
+    (["farmers", "inns-cathedrals"], {"monastery", "garden", "farm"}),
+    # The pig changes a farm; goods are listed on cities; builders on roads and cities.
+    (["farmers", "traders-builders"], {"monastery", "garden"}),
+    # The mayor's strength depends on its city; the barn joins farms.
+    (["farmers", "abbey-mayor"], {"road", "monastery", "garden"}),
+    # Hills break ties on roads, cities, monasteries and farms; vineyards value monasteries.
+    (["farmers", "hills-sheep"], {"garden"}),
+    # A castle converts a city, and a farm counts the castles it touches.
+    (["farmers", "bridges-castles-bazaars"], {"monastery", "garden"}),
+    # The fairy's, the ringmaster's and the gold's points are bonuses beside the features.
+    (["farmers", "princess-dragon", "big-top", "goldmines"],
+     {"road", "city", "monastery", "garden", "farm"}),
+])
+def test_the_kinds_no_hook_reaches_are_worked_out_once_per_set_of_codes(codes, plain):
+    """:attr:`InPlay.plain_kinds`: the kinds whose features are valued straight from the
+    base rules. (That this gives what the hooks would is checked on drawn games in
+    test_properties.)"""
+    from scoring.engine.expansions import DEFAULT_REGISTRY
+
+    in_play = DEFAULT_REGISTRY.in_play(codes)
+    assert {kind.value for kind in in_play.plain_kinds} == plain
+
+
+@pytest.mark.parametrize("declarations", [
+    {"modifiers": (ScoreModifier(FeatureKind.ROAD, lantern_roads),)},
+    {"tie_breaks": (TieBreak((FeatureKind.ROAD,), first_tile_wins),)},
+], ids=["modifier", "tie-break"])
+def test_a_made_up_hook_takes_its_kind_off_the_direct_path(declarations):
+    registry, _ = made_up("test-hook", **declarations)
+    assert FeatureKind.ROAD in registry.in_play(["farmers"]).plain_kinds
+    in_play = registry.in_play(["farmers", "test-hook"])
+    assert FeatureKind.ROAD not in in_play.plain_kinds
+    assert FeatureKind.CITY in in_play.plain_kinds
+
+
 def test_the_default_registry_lists_its_steps():
     from scoring.engine.expansions import DEFAULT_REGISTRY
 

@@ -6,12 +6,14 @@ players swap colours consistently; requests and responses survive a JSON round t
 
 import json
 import random
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.engine import Color, Location, ScoreRequest, score, score_request, validate_request
+from scoring.engine.expansion import InPlay
 from scoring.engine.expansions import DEFAULT_REGISTRY
 from scoring.engine.expansions.farmers import FarmScoring
 from scoring.engine.generate import add_extras, prune_figures, random_request
@@ -192,6 +194,22 @@ def test_scores_are_consistent(all_tiles, request):
         assert all(points >= 0 for points in feature.scored.values())
 
 
+def through_the_hooks(request, tiles):
+    """The response when every kind takes the hooks' path: no kind is valued directly
+    (:attr:`~scoring.engine.expansion.InPlay.plain_kinds` empty). A data descriptor on
+    the class wins over the values the registry's cached InPlay objects hold."""
+    with mock.patch.object(InPlay, "plain_kinds", property(lambda self: frozenset())):
+        return score_request(request, tiles).to_json()
+
+
+@given(boards())
+@SETTINGS
+def test_the_direct_path_scores_as_the_hooks_would(all_tiles, request):
+    """Kinds no hook reaches are valued straight from the base rules, for speed: the very
+    same response as asking every hook, text included."""
+    assert score_request(request, all_tiles).to_json() == through_the_hooks(request, all_tiles)
+
+
 # -- Big Box 6 with its seven minis, and the major expansions, with every figure ------------
 #
 # Seeded, bounded draws (not hypothesis: each game also gets the extras its declarations
@@ -353,3 +371,11 @@ def test_taking_a_follower_off_helps_nobody_but_the_others(case):
         for color, points in after.items():
             if color != owner:
                 assert points >= before[color], color
+
+
+@pytest.mark.parametrize("case", EXTRA_BOARDS, ids=extra_ids)
+def test_the_direct_path_scores_as_the_hooks_would_with_every_expansion(case):
+    """The same, on the Big Box 6 and the majors with every figure and input, and random
+    rules (house rules included)."""
+    _name, _seed, request = case
+    assert score_request(request, TILES).to_json() == through_the_hooks(request, TILES)
