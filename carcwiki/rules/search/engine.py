@@ -486,7 +486,8 @@ def _read_notes() -> tuple[dict[int, _Row], dict[int, _NoteShown]]:
         texts[pk] = _NoteShown(
             url=reverse("rules:note", kwargs={"key": slug}), kind=kind,
             kind_label=kind_labels.get(kind, kind), question_html=question_html,
-            body_html=body_html, references=tuple(json.loads(references or "[]")), date=date, source=source,
+            body_html=body_html, references=tuple(json.loads(references or "[]")),
+            date=date, source=source,
             editions=row.editions, section_title=section_title, page_title=page_title,
         )
     return rows, texts
