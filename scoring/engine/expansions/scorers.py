@@ -12,7 +12,7 @@ and only then writes the result: expansions compose with these rules instead of
 replacing them. A kind that no hook in play reaches (see
 :attr:`~scoring.engine.expansion.InPlay.plain_kinds`) skips that machinery: its features
 are valued straight from these rules, with the same texts (:func:`worth`,
-:func:`centre_text`), and written by :func:`plain_result`.
+:func:`centre_worth`), and written by :func:`plain_result`.
 """
 
 from __future__ import annotations
@@ -106,17 +106,10 @@ def plain_result(
     """:func:`owned_result` for a feature of a kind no hook in play reaches (see
     :attr:`~scoring.engine.expansion.InPlay.plain_kinds`): the same result, with the
     majority taken straight from the figures' fixed strengths and no extras."""
-    figures = feature.figures
-    if len(figures) == 1:  # most features: one figure, one owner, no majority note
-        figure = figures[0]
-        strength = context.strengths.get(figure.kind, 1)
-        counts = {figure.player: strength} if strength else {}
-        owners = tuple(counts)
-    else:
-        counts = figure_counts(figures, context.strengths, context.players)
-        owners = tuple(majority(counts))
-        if len(counts) > 1:
-            explanation += majority_note(counts, owners)
+    counts = figure_counts(feature.figures, context.strengths, context.players)
+    owners = tuple(majority(counts))
+    if len(counts) > 1:  # one player alone needs no majority note
+        explanation += majority_note(counts, owners)
     return FeatureResult(feature.kind, feature.number, feature.complete, tuple(feature.tiles),
                          counts, owners, points, dict.fromkeys(owners, points), explanation,
                          None, {})
@@ -174,17 +167,20 @@ def score_cities(features: Sequence[Feature], context: ScoringContext) -> Iterat
             yield _valued_result(city, context, Valuation(label, each, terms, zero_reason))
 
 
-def centre_text(label: str, neighbours: int, points: int, each: int = 1,
-                plus: Sequence[tuple[int, str]] = ()) -> str:
-    """The explanation of a monastery or garden worth ``points``: ``each`` for itself
-    and each neighbour, plus ``plus`` (``incomplete monastery: 1 + 5 neighbours = 6``)."""
+def centre_worth(label: str, neighbours: int, points: int, zero_reason: str | None = None,
+                 each: int = 1, plus: Sequence[tuple[int, str]] = ()) -> tuple[int, str]:
+    """A monastery or garden worth ``points``, ``each`` for itself and each neighbour plus
+    ``plus``, with the explanation (``incomplete monastery: 1 + 5 neighbours = 6``); 0
+    with the reason when ``zero_reason`` is set."""
+    if zero_reason is not None:
+        return 0, f"{label}: {zero_reason}"
     if each != 1:
         text = f"{label}: (1 + {plural(neighbours, 'neighbour')}) × {each}"
     else:
         text = f"{label}: 1 + {plural(neighbours, 'neighbour')}"
     for _, note in plus:
         text += f" + {note}"
-    return f"{text} = {points}"
+    return points, f"{text} = {points}"
 
 
 def score_centres(features: Sequence[Feature], context: ScoringContext) -> Iterator[FeatureResult]:
@@ -195,19 +191,11 @@ def score_centres(features: Sequence[Feature], context: ScoringContext) -> Itera
         label = f"{'completed' if centre.complete else 'incomplete'} {centre.kind.value}"
         zero_reason = None if centre.complete else incomplete
         if plain:
-            if zero_reason is not None:
-                points, text = 0, f"{label}: {zero_reason}"
-            else:
-                points = 1 + centre.neighbours
-                text = centre_text(label, centre.neighbours, points)
-            yield plain_result(centre, context, points, text)
+            yield plain_result(centre, context, *centre_worth(
+                label, centre.neighbours, 1 + centre.neighbours, zero_reason))
             continue
         valuation = Valuation(label, 1, [(1 + centre.neighbours, "tile", "tiles")], zero_reason)
         evaluate(centre, valuation, context)
-        if valuation.zero_reason is not None:
-            points, text = 0, f"{valuation.label}: {valuation.zero_reason}"
-        else:
-            points = valuation.points
-            text = centre_text(valuation.label, centre.neighbours, points, valuation.each,
-                               valuation.plus)
+        points, text = centre_worth(valuation.label, centre.neighbours, valuation.points,
+                                    valuation.zero_reason, valuation.each, valuation.plus)
         yield owned_result(centre, context, points, text, valuation.extras)
