@@ -42,7 +42,7 @@ from django.utils.safestring import SafeString
 
 from ...page_cache import content_version
 from .. import searching
-from ..models import GlossaryTerm, Note, SearchDocument, Section
+from ..models import GlossaryTerm, Note, RulesPage, SearchDocument, Section
 from ..presenters import Presenter, note_visible, section_visible
 from ..selection import Selection
 from ..wording import equivalent_words
@@ -410,6 +410,16 @@ def _content_rows() -> _ContentRows:
     return rows
 
 
+def _page_row(pages: dict[int, _Row], page_id: int, title: str, applies_to: str) -> _Row:
+    """The row of a page (its codes as JSON text), made once per page and shared by its
+    sections or notes."""
+    page = pages.get(page_id)
+    if page is None:
+        codes = _codes(applies_to)
+        page = pages[page_id] = _Row(title=title, core="base" in codes, applies_to=codes)
+    return page
+
+
 def _read_sections() -> tuple[dict[int, _Row], dict[int, _SectionShown]]:
     pages: dict[int, _Row] = {}
     shown_pages: dict[int, _PageShown] = {}
@@ -424,14 +434,10 @@ def _read_sections() -> tuple[dict[int, _Row], dict[int, _SectionShown]]:
         .values_list("pk", "page_id", "page__title", "page__slug", "anchor", "title",
                      "body_html", *json_columns)
     ):
-        page = pages.get(page_id)
-        if page is None:
-            page = pages[page_id] = _Row(
-                title=page_title, core="base" in _codes(applies_to),
-                applies_to=_codes(applies_to),
-            )
+        page = _page_row(pages, page_id, page_title, applies_to)
+        if page_id not in shown_pages:
             shown_pages[page_id] = _PageShown(
-                page_title, reverse("rules:page", kwargs={"slug": page_slug})
+                page_title, RulesPage(slug=page_slug).get_absolute_url()
             )
         key = (requires, editions, page_id)
         row = distinct.get(key)
@@ -450,7 +456,6 @@ def _read_notes() -> tuple[dict[int, _Row], dict[int, _NoteShown]]:
     # Most notes of a section need nothing more than it: they share one row.
     distinct: dict[tuple, _Row] = {}
     rows, texts = {}, {}
-    kind_labels = dict(Note.Kind.choices)
     json_columns = _as_text(
         "requires", "editions", "section__requires", "section__editions",
         "section__page__applies_to", "references",
@@ -464,12 +469,7 @@ def _read_notes() -> tuple[dict[int, _Row], dict[int, _NoteShown]]:
                      "section__title", "slug", "kind", "question_html", "body_html", "date",
                      "source", *json_columns)
     ):
-        page = pages.get(page_id)
-        if page is None:
-            page = pages[page_id] = _Row(
-                title=page_title, core="base" in _codes(applies_to),
-                applies_to=_codes(applies_to),
-            )
+        page = _page_row(pages, page_id, page_title, applies_to)
         section = sections.get(section_id)
         if section is None:
             section = sections[section_id] = _Row(
@@ -483,9 +483,11 @@ def _read_notes() -> tuple[dict[int, _Row], dict[int, _NoteShown]]:
                 requires=_codes(requires), editions=_codes(editions), section=section
             )
         rows[pk] = row
+        # The model's own address and label, on an unsaved note holding just what they read.
+        note = Note(slug=slug, kind=kind)
         texts[pk] = _NoteShown(
-            url=reverse("rules:note", kwargs={"key": slug}), kind=kind,
-            kind_label=kind_labels.get(kind, kind), question_html=question_html,
+            url=note.get_absolute_url(), kind=kind,
+            kind_label=note.get_kind_display(), question_html=question_html,
             body_html=body_html, references=tuple(json.loads(references or "[]")),
             date=date, source=source,
             editions=row.editions, section_title=section_title, page_title=page_title,
