@@ -482,13 +482,14 @@ def add_extras(
     for name, (landmark, part) in registry.spaces.items():
         if part.code not in in_play.codes:
             continue
+        kinds = [code for code in landmark.space.kinds if code in in_play.figure_kinds]
         for tile in placed:
             if not tiles[tile["tile"]].has_landmark(name) or rng.random() < 0.4:
                 continue
             for _ in range(rng.randint(1, landmark.space.holds)):
                 request["figures"].append({
                     "player": rng.choice(colors), "x": tile["x"], "y": tile["y"], "at": name,
-                    "kind": rng.choice(landmark.space.kinds)})
+                    "kind": rng.choice(kinds)})
                 if not valid():
                     request["figures"].pop()
 

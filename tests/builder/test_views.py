@@ -75,7 +75,7 @@ def test_the_page_carries_everything_the_builder_needs(client):
         "princess", "tower", "flier", "ferries", "goldmines", "mage-witch", "crop-circles",
         "messages", "bridges-castles-bazaars", "bridges", "castles", "bazaars",
         "big-top", "circus", "acrobats", "ringmaster",
-        "robbers",
+        "robbers", "phantom",
     }
     pig = next(option for option in data["options"] if option["code"] == "pig")
     assert pig == {"code": "pig", "name": "Pig", "editions": ["C1", "C2", "C3"],
@@ -91,7 +91,8 @@ def test_the_page_carries_everything_the_builder_needs(client):
     assert [o["code"] for o in data["options"] if o["whole"]] == [
         "inns-cathedrals", "traders-builders", "princess-dragon", "tower", "abbey-mayor",
         "count-king-robber", "river2", "bridges-castles-bazaars", "hills-sheep", "big-top",
-        "flier", "messages", "ferries", "goldmines", "mage-witch", "robbers", "crop-circles"]
+        "flier", "messages", "ferries", "goldmines", "mage-witch", "robbers", "crop-circles",
+        "phantom"]
     assert data["initial"] == {"edition": "C3", "expansions": ["farmers", "abbot"]}
     assert data["urls"] == {"score": "/api/score/", "check": "/api/score/check/",
                             "save": SAVE_URL, "tiles": "/board/tiles/",
@@ -297,7 +298,8 @@ def test_the_page_carries_only_the_tiles_of_the_game_in_play(client):
     """Measured with the Big Box selected: 219,328 bytes (18,145 gzipped) when the page
     carried every tile of every expansion turned four ways; each tile once as printed
     made it 113,251; only the game's tile groups, 90,203 (10,782 gzipped). The base
-    game alone: 45,937."""
+    game alone: 45,937. With the Phantom declared too: 110,258 bytes, the rules of every
+    declared expansion travelling with the page (see below)."""
     base = json_script(client.get("/board/"), "builder-data")
     assert {tile["expansion"] for tile in base["tiles"]} == {"base"}
     assert set(base["geometry"]["tiles"]) == {tile["code"] for tile in base["tiles"]}
@@ -309,11 +311,11 @@ def test_the_page_carries_only_the_tiles_of_the_game_in_play(client):
         "base", "inns-cathedrals", "traders-builders"}
     assert {"base", "inns-cathedrals", "traders-builders"} <= set(big["groups"])
     # The rules data of every declared expansion travels with it too (see below).
-    assert len(response.content) < 110_000
+    assert len(response.content) < 112_000
     # The rules of every declared expansion still travel with the page (about 1 KB each;
     # 63,636 bytes with Under the Big Top, Bridges, Castles & Bazaars and the declared
-    # tile states: about 1.5 KB of those).
-    assert len(client.get("/board/").content) < 65_000
+    # tile states: about 1.5 KB of those; 65,773 with the Phantom's figure as well).
+    assert len(client.get("/board/").content) < 67_000
 
 
 def test_the_tiles_of_another_expansion_come_on_request(client):
@@ -348,6 +350,7 @@ def test_the_figure_kinds_come_from_the_expansions(client):
         "builder": (1, 0, "builder"), "pig": (1, 0, "pig"), "mayor": (1, 1, "mayor"),
         "wagon": (1, 1, "wagon"), "barn": (1, 0, "barn"), "shepherd": (1, 0, "shepherds"),
         "castle": (3, 0, "castles"), "ringmaster": (1, 1, "ringmaster"),
+        "phantom": (1, 1, "phantom"),
     }
     large = figure(data, "large")
     assert (large["name"], large["plural"], large["shape"]) == (
@@ -362,12 +365,12 @@ def test_the_figure_kinds_come_from_the_expansions(client):
     builder = figure(data, "builder")
     # The builder joins any follower of its owner that may stand there.
     assert [(p["feature"], p["beside"]) for p in builder["placements"]] == [
-        ("road", ["meeple", "large", "wagon", "ringmaster"]),
-        ("city", ["meeple", "large", "mayor", "wagon", "ringmaster"])]
+        ("road", ["meeple", "large", "wagon", "ringmaster", "phantom"]),
+        ("city", ["meeple", "large", "mayor", "wagon", "ringmaster", "phantom"])]
     assert (builder["shape"], builder["listed_as"]) == ("token", "builders")
     pig = figure(data, "pig")
     assert [(p["feature"], p["needs"], p["beside"]) for p in pig["placements"]] == [
-        ("farm", ["farmers"], ["meeple", "large", "ringmaster"])]
+        ("farm", ["farmers"], ["meeple", "large", "ringmaster", "phantom"])]
     # The meeple lies in a field only with the farmers, who declare that placement.
     assert figure(data, "meeple")["placements"][-1] == {
         "feature": "farm", "role": "farmer", "part": "farmers", "needs": [], "beside": []}

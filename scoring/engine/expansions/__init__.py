@@ -26,6 +26,7 @@ from . import (
     inns_cathedrals,
     mage_witch,
     messages,
+    phantom,
     princess_dragon,
     river2,
     robbers,
@@ -52,6 +53,7 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     bridges_castles_bazaars.EXPANSION,
     big_top.EXPANSION,
     robbers.EXPANSION,
+    phantom.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

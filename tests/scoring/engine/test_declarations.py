@@ -70,7 +70,7 @@ def test_figure_kinds_limits_and_places_as_the_contract_says():
         "meeple": (7, 1), "abbot": (1, 1), "large": (1, 2), "builder": (1, 0), "pig": (1, 0),
         "mayor": (1, 1), "wagon": (1, 1), "barn": (1, 0), "shepherd": (1, 0),
         "castle": (3, 0),
-        "ringmaster": (1, 1),
+        "ringmaster": (1, 1), "phantom": (1, 1),
     }
     places = {}
     for (figure, feature), placement in in_play.placements.items():
@@ -80,15 +80,16 @@ def test_figure_kinds_limits_and_places_as_the_contract_says():
         "abbot": {("monastery", ()), ("garden", ())},
         "large": {("road", ()), ("city", ()), ("monastery", ()), ("farm", ())},
         # A builder or pig joins any follower of its owner that may stand there.
-        "builder": {("road", ("meeple", "large", "wagon", "ringmaster")),
-                    ("city", ("meeple", "large", "mayor", "wagon", "ringmaster"))},
-        "pig": {("farm", ("meeple", "large", "ringmaster"))},
+        "builder": {("road", ("meeple", "large", "wagon", "ringmaster", "phantom")),
+                    ("city", ("meeple", "large", "mayor", "wagon", "ringmaster", "phantom"))},
+        "pig": {("farm", ("meeple", "large", "ringmaster", "phantom"))},
         "mayor": {("city", ())},
         "wagon": {("road", ()), ("city", ()), ("monastery", ())},
         "barn": {("farm", ())},
         "shepherd": {("farm", ())},
         "castle": {("city", ())},
         "ringmaster": {("road", ()), ("city", ()), ("monastery", ()), ("farm", ())},
+        "phantom": {("road", ()), ("city", ()), ("monastery", ()), ("farm", ())},
     }
 
 

@@ -85,7 +85,7 @@ CASES = [
      'Unknown expansion "dragons"; known: farmers, abbot, river, river2, '
      'inns-cathedrals, traders-builders, abbey-mayor, count-king-robber, hills-sheep, '
      'princess-dragon, tower, goldmines, mage-witch, flier, messages, crop-circles, ferries, '
-     'bridges-castles-bazaars, big-top, robbers (or any part of these).'),
+     'bridges-castles-bazaars, big-top, robbers, phantom (or any part of these).'),
     ("expansion_not_in_edition", changed(edition="C1", expansions=["farmers", "abbot"],
                                          figures=[]), "expansions[1]",
      "The Abbot does not exist in C1."),
@@ -147,7 +147,7 @@ CASES = [
     ("unknown_figure_kind", with_figure({"player": "red", "x": 0, "y": 0, "at": "N",
                                          "kind": "wizard"}), "figures[0].kind",
      'Unknown figure kind "wizard"; known kinds: abbot, barn, builder, castle, large, mayor, '
-     'meeple, pig, ringmaster, shepherd, wagon.'),
+     'meeple, phantom, pig, ringmaster, shepherd, wagon.'),
     ("invalid_location", with_figure({"player": "red", "x": 0, "y": 0, "at": "X"}),
      "figures[0].at",
      # With a large tile in the registry (the City of Carcassonne), an unknown name may be
