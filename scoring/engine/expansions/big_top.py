@@ -20,7 +20,8 @@ engine and the seed's scoring table agree on these three):
   feature is scored at the end, its owner gets 2 for each circus or acrobat tile among
   the ringmaster's own tile and the eight around it, whoever wins the feature and even
   when the feature itself brings nothing. A shrine is not a basic monastery and brings
-  no ringmaster points.
+  no ringmaster points. A castle (Bridges, Castles & Bazaars) is not scored at the end,
+  so a ringmaster that is its knight brings nothing then.
 """
 
 from __future__ import annotations
@@ -273,7 +274,10 @@ def score_ringmasters(context: ScoringContext) -> list[BonusResult]:
         owner = figure.player
         where = f"{owner.value}'s ringmaster on {feature.id} at ({figure.x},{figure.y})"
         count = ring_tiles_around(context.graph, figure.x, figure.y)
-        if feature.kind not in scored_kinds:
+        conversion = context.in_play.conversion_of(feature)
+        if conversion is not None:
+            points, text = 0, f"a {conversion.word} is not scored at the end, nothing"
+        elif feature.kind not in scored_kinds:
             points, text = 0, f"{feature.kind.value}s are not scored in this game, nothing"
         elif feature.has("shrine"):
             points, text = 0, "a shrine is not a basic monastery, nothing"
