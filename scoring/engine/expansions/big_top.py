@@ -9,9 +9,11 @@ engine and the seed's scoring table agree on these three):
   token's value (1, 3, 4, 5, 6 or 7: the flea, the monkeys, the seals, the bears, the
   tigers, the elephant). Farmers, acrobats and ringmasters count; builders, pigs, barns
   and shepherds are not followers and do not; nor do followers in the City of
-  Carcassonne. The request places the big top under ``neutral`` (``{"kind": "big-top",
-  "x": 3, "y": 0}``: it stands on a circus tile, not on a feature) and gives the value
-  of its token as that tile's state (``"state": {"animal_token": 5}``).
+  Carcassonne. The knight of a castle (Bridges, Castles & Bazaars) counts when either
+  of the castle's two tiles is among the nine squares. The request places the big top
+  under ``neutral`` (``{"kind": "big-top", "x": 3, "y": 0}``: it stands on a circus
+  tile, not on a feature) and gives the value of its token as that tile's state
+  (``"state": {"animal_token": 5}``).
 - Every acrobat still standing on an acrobat space scores 5 for its owner, whether its
   pyramid is complete or not. An acrobat is a player's meeple with ``at: "acrobats"``
   on an acrobat tile (``{"player": "red", "x": 1, "y": 0, "at": "acrobats"}``); a space
@@ -20,7 +22,8 @@ engine and the seed's scoring table agree on these three):
   feature is scored at the end, its owner gets 2 for each circus or acrobat tile among
   the ringmaster's own tile and the eight around it, whoever wins the feature and even
   when the feature itself brings nothing. A shrine is not a basic monastery and brings
-  no ringmaster points.
+  no ringmaster points. A castle (Bridges, Castles & Bazaars) is not scored at the end,
+  so a ringmaster that is its knight brings nothing then.
 """
 
 from __future__ import annotations
@@ -170,6 +173,15 @@ def _around(x: int, y: int, fx: int, fy: int) -> bool:
     return abs(fx - x) <= 1 and abs(fy - y) <= 1
 
 
+def _castle_near(context: ScoringContext, index: int, x: int, y: int) -> bool:
+    """Whether the ``index``-th figure is the knight of a castle (a converted city) one
+    of whose tiles lies on the nine squares around ``(x, y)``: it watches the show from
+    either of the castle's tiles."""
+    feature = context.graph.feature_of(index)
+    return (context.in_play.conversion_of(feature) is not None
+            and any(_around(x, y, tx, ty) for tx, ty in feature.tiles))
+
+
 def score_big_top(context: ScoringContext) -> list[BonusResult]:
     """The big top is scored once more: each follower around it earns its animal token."""
     results = []
@@ -183,8 +195,15 @@ def score_big_top(context: ScoringContext) -> list[BonusResult]:
         value = _token_of(next(tile for tile in context.request.board.tiles
                                if tile.x == x and tile.y == y))
         near: dict[Color, int] = {}
-        for figure in (*context.request.board.figures, *_acrobats(context.request)):
+        for figure in _acrobats(context.request):
             if figure.kind in followers and _around(piece.x, piece.y, figure.x, figure.y):
+                near[figure.player] = near.get(figure.player, 0) + 1
+        converts = bool(context.in_play.conversions)
+        for index, figure in enumerate(context.request.board.figures):
+            if figure.kind not in followers:
+                continue
+            if _around(piece.x, piece.y, figure.x, figure.y) or (
+                    converts and _castle_near(context, index, piece.x, piece.y)):
                 near[figure.player] = near.get(figure.player, 0) + 1
         scored = {color: count * value for color in context.players
                   if (count := near.get(color, 0))}
@@ -275,7 +294,10 @@ def score_ringmasters(context: ScoringContext) -> list[BonusResult]:
         owner = figure.player
         where = f"{owner.value}'s ringmaster on {feature.id} at ({figure.x},{figure.y})"
         count = ring_tiles_around(context.graph, figure.x, figure.y)
-        if feature.kind not in scored_kinds:
+        conversion = context.in_play.conversion_of(feature)
+        if conversion is not None:
+            points, text = 0, f"a {conversion.word} is not scored at the end, nothing"
+        elif feature.kind not in scored_kinds:
             points, text = 0, f"{feature.kind.value}s are not scored in this game, nothing"
         elif feature.has("shrine"):
             points, text = 0, "a shrine is not a basic monastery, nothing"

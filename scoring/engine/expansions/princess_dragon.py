@@ -10,8 +10,9 @@ and princesses.
   square and location, ``neutral: [{"kind": "fairy", "x", "y", "at"}]``). When the
   feature of that follower is scored at the end, its owner gets 3 points more, whoever
   wins the feature and even when the feature itself is worth nothing (a farm without a
-  completed city, an open road with an inn). The point the fairy gives at the start of
-  a turn belongs to play.
+  completed city, an open road with an inn). A castle (Bridges, Castles & Bazaars) is
+  not scored at the end, so the fairy beside its knight gives nothing. The point the
+  fairy gives at the start of a turn belongs to play.
 - The rule ``fairy_placement``: ``on-tile`` is the fairy of the Rio Grande and Z-Man
   first-edition rules, placed on a tile that holds one of the player's followers rather
   than beside one of them. Those rules do not say which follower of the tile she
@@ -144,7 +145,13 @@ def check_fairy(view: BoardView) -> Iterator[BoardError]:
 def _bonus(context, owner, figure, feature) -> BonusResult:
     where = ("beside" if not _on_tile(context)
              else f"on the tile ({figure.x},{figure.y}) of")
-    if feature.kind in context.in_play.scorers:
+    conversion = context.in_play.conversion_of(feature)
+    if conversion is not None:
+        # A completed city turned into a castle is not scored at the end.
+        points = 0
+        text = (f"the fairy {where} {owner.value}'s {figure.kind} on {feature.id}: a "
+                f"{conversion.word} is not scored at the end, nothing")
+    elif feature.kind in context.in_play.scorers:
         points = FAIRY_POINTS
         text = (f"the fairy {where} {owner.value}'s {figure.kind} on {feature.id}: "
                 f"scored at the end, {FAIRY_POINTS} for {owner.value}")
