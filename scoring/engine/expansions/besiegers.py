@@ -14,9 +14,9 @@ the ``siege`` attribute of the city segment that shows it.
   ``siege/besieged-tiny-city`` asserts.
 - Each completed besieged city counts twice for the farmers of every field it borders
   (a :class:`~scoring.engine.expansion.CityWeight`): 6 instead of 3, 8 with a pig,
-  under the second- and third-edition farm scoring alike (both pay 3 a city). The
-  first-edition method (4 a city to the most farmers around it) is older than these
-  sets and no source gives its besieged rule: it counts the city once and warns.
+  under the second- and third-edition farm scoring alike (both pay 3 a city). For the
+  first-edition method (4 a city to the most farmers around it) no source read gives a
+  besieged rule: it counts the city once and warns.
 - Knights escaping past a monastery happen during play and leave nothing to score.
 
 Sources: the rules wiki's page of the three sets and its Cathars tables (wikia), the
@@ -67,7 +67,11 @@ def besieged_city(feature: Feature, valuation: Valuation, context: ScoringContex
         return  # nothing already: an open city with a cathedral, the house rule
     valuation.label += ", besieged"
     if not feature.complete:
-        valuation.zero_reason = "scores nothing when still open at the end"
+        if valuation.plus:  # points that are not a tile's or pennant's (the mage's) stay
+            valuation.label += " (its tiles and pennants score nothing when still open)"
+            valuation.terms = []
+        else:
+            valuation.zero_reason = "scores nothing when still open at the end"
         return
     valuation.each = max(valuation.each - 1, 0)
     if valuation.each == 0 and not valuation.plus:

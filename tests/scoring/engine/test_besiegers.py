@@ -123,3 +123,16 @@ def test_the_catalogue_name_and_editions_come_from_the_declaration():
     part = DEFAULT_REGISTRY["besiegers"]
     assert part.catalogue_name == "Besiegers / Cathars / Siege"
     assert part.catalogue_editions == ("C1",)
+
+
+def test_the_mage_keeps_his_tiles_in_an_open_besieged_city(all_tiles):
+    # No source says how the mage meets a siege: his 1 a tile is his own rule's, so an open
+    # besieged city of 2 tiles with the mage scores his 2 and nothing for its tiles.
+    body = request([("besiegers-I", 0, 0, 0), ("E", 0, -1, 180)], [("red", 0, 0, "N")],
+                   expansions=["farmers", "besiegers", "mage-witch"])
+    body["neutral"] = [{"kind": "mage", "x": 0, "y": 0, "at": "W"}]
+    city = score_request(body, all_tiles).to_json()["features"][0]
+    assert (city["points"], city["besieged"], city["mage"]) == (2, True, True)
+    assert city["explanation"] == (
+        "incomplete city, besieged (its tiles and pennants score nothing when still open): "
+        "mage: 2 tiles × 1 = 2")
