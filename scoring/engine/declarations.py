@@ -457,6 +457,33 @@ class Conversion:
 
 
 @dataclasses.dataclass(frozen=True)
+class CityWeight:
+    """How many times a completed city counts for the farms that border it (a besieged
+    city counts twice). ``weight(city)`` returns that number for a completed city: 1 for
+    a city the rule leaves alone.
+
+    The farm scorers that pay so much a completed city (the second- and third-edition
+    methods) pay a city of weight 2 twice, bonuses per city included (a pig's +1 too);
+    the farm lists such cities under ``extras[key]`` and its explanation says so. The
+    first-edition method, which awards each city to the most farmers around it, has no
+    rule for them: it counts them once and warns (``farm_bonus_ignored``). A city turned
+    into something else (a castle, :class:`Conversion`) is paid as its conversion says.
+    """
+
+    weight: Callable[[Feature], int]
+    word: str
+    """What such a city is called in explanations (``"besieged city"``)."""
+    plural: str
+    key: str
+    """The farm's response key listing how many of them it borders."""
+    title: str = ""
+
+    @property
+    def step_title(self) -> str:
+        return self.title or first_sentence(self.weight)
+
+
+@dataclasses.dataclass(frozen=True)
 class TieBreak:
     """Decides between players tied for the most strength on a feature (hills).
 

@@ -35,6 +35,8 @@ The hooks that the next expansions need, each a small value of this module too:
   take);
 - :class:`Conversion` — a completed city a token turns into something else (a castle),
   which farms and the king then no longer count as a completed city;
+- :class:`CityWeight` — how many times a completed city counts for the farms around it
+  (a besieged city: twice);
 - :class:`TieBreak` — who wins a tied majority (hills);
 - :class:`PlayerTokens` — what a player holds off the board: counters (goods, gold),
   flags (the king tile), with limits per player and in all;
@@ -86,6 +88,7 @@ from .declarations import (
     CORNERS,
     AreaBonus,
     BoardCheck,
+    CityWeight,
     Conversion,
     District,
     FigureKind,
@@ -130,6 +133,7 @@ __all__ = [
     "BoardCheck",
     "BoardView",
     "CORNERS",
+    "CityWeight",
     "Conversion",
     "District",
     "Expansion",
@@ -202,6 +206,9 @@ class Part:
     tie_breaks: tuple[TieBreak, ...] = ()
     conversions: tuple[Conversion, ...] = ()
     """Completed cities a token turns into something else (castles)."""
+    city_weights: tuple[CityWeight, ...] = ()
+    """How many times a completed city counts for the farms around it (besieged
+    cities)."""
     area_bonuses: tuple[AreaBonus, ...] = ()
     transforms: tuple[ScoreTransform, ...] = ()
     start_tiles: tuple[str, ...] = ()
@@ -351,6 +358,10 @@ class InPlay:
                     if kind in tie_break.features:
                         found.append(step(part, _step_code(part, tie_break.decide),
                                           tie_break.step_title, StepAction.FEATURES, tie_break))
+                if kind is FeatureKind.FARM:
+                    for weight in part.city_weights:
+                        found.append(step(part, _step_code(part, weight.weight),
+                                          weight.step_title, StepAction.FEATURES, weight))
             return tuple({detail.code: detail for detail in found}.values())
 
         scorer_part = {kind: part for part in self.parts for kind, _ in part.scorers}
@@ -435,13 +446,13 @@ class InPlay:
         """The feature kinds that no hook in play reaches when scoring: no modifier or
         area bonus, no tie-break, and no figure kind in play that may stand on them
         whose strength depends on the feature, that a feature lists by colour, or that
-        converts a feature (a farm is reached by any conversion: it counts the converted
-        cities it borders). Their scorers value a feature straight from the base rules,
-        which gives the same result as asking every hook, for a fraction of the work
-        (rules not in play cost nothing)."""
+        converts a feature (a farm is reached by any conversion or city weight: it counts
+        the converted or weighted cities it borders). Their scorers value a feature
+        straight from the base rules, which gives the same result as asking every hook,
+        for a fraction of the work (rules not in play cost nothing)."""
         hooked = {*self.strength_functions, *self.listed_kinds, *self.conversions}
         reached = {kind for figure, kind in self.placements if figure in hooked}
-        if self.conversions:
+        if self.conversions or self.city_weights:
             reached.add(FeatureKind.FARM)
         modifiers, tie_breaks = self.modifiers_by_kind, self._tie_breaks
         return frozenset(kind for kind in FeatureKind
@@ -530,6 +541,22 @@ class InPlay:
             else:
                 converted.append((city, conversion))
         return cities, converted
+
+    @functools.cached_property
+    def city_weights(self) -> tuple[CityWeight, ...]:
+        """The city weights in play (besieged cities), in part order."""
+        return _merged(self.parts, "city_weights")
+
+    def city_weight(self, city: Feature) -> tuple[int, CityWeight | None]:
+        """How many times a completed city counts for the farms around it, and the
+        weight that says so (``(1, None)`` when none does). Weights above 1 do not add
+        up: the largest wins."""
+        found: tuple[int, CityWeight | None] = (1, None)
+        for declared in self.city_weights:
+            weight = declared.weight(city)
+            if weight > found[0]:
+                found = (weight, declared)
+        return found
 
     def completed_cities(self, graph: FeatureGraph) -> int:
         """How many completed cities the board holds, leaving out converted ones (a

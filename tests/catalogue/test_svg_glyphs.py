@@ -152,7 +152,7 @@ def test_the_engines_tile_object_and_its_data_draw_the_same_picture():
 def test_the_declared_glyphs_of_the_calculators_expansions():
     # What the catalogue's tiles carry is all declared with a glyph.
     assert {name for (_kind, name), a in DEFAULT_REGISTRY.attributes.items() if a.glyph} == {
-        "inn", "cathedral", "goods", "pig_herd", "princess"}
+        "inn", "cathedral", "goods", "pig_herd", "princess", "siege"}
     assert {name for name, kind in DEFAULT_REGISTRY.landmarks.items() if kind.glyph} == {
         "river", "volcano", "hill", "vineyard", "dragon", "magic_portal", "tower", "gold",
         "magic", "flying-machine", "crop-circle", "ferry-lake", "bazaar", "circus",

@@ -15,6 +15,7 @@ from ..expansion import ExpansionRegistry
 from . import (
     abbey_mayor,
     base,
+    besiegers,
     big_top,
     bridges_castles_bazaars,
     count_king_robber,
@@ -54,6 +55,7 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     big_top.EXPANSION,
     robbers.EXPANSION,
     phantom.EXPANSION,
+    besiegers.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

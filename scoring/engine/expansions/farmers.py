@@ -19,7 +19,7 @@ import enum
 from collections.abc import Iterator, Sequence
 
 from ..board import Color
-from ..expansion import Conversion, Part, Placement, ScoringContext, Valuation
+from ..expansion import CityWeight, Conversion, Part, Placement, ScoringContext, Valuation
 from ..features import Feature
 from ..results import CityRef, FeatureResult, majority, plural
 from ..rules import Choice, RuleOption
@@ -147,13 +147,62 @@ def _bonus_text(valuation: Valuation, owners: Sequence[Color], units: int, extra
     return text
 
 
+Weighted = Sequence[tuple[Feature, int, CityWeight]]
+"""The completed cities of a farm that count more than once (besieged cities), with
+their weight and its declaration."""
+
+
+def _weighted(cities: Sequence[Feature], context: ScoringContext) -> Weighted:
+    """The cities among ``cities`` that count more than once for a farm."""
+    if not context.in_play.city_weights:
+        return ()
+    city_weight = context.in_play.city_weight
+    found = []
+    for city in cities:
+        weight, declared = city_weight(city)
+        if declared is not None:
+            found.append((city, weight, declared))
+    return found
+
+
+def _times(weight: int) -> str:
+    return "twice" if weight == 2 else f"{weight} times"
+
+
+def _cities_term(cities: Sequence[Feature], weighted: Weighted, each: int) -> str:
+    """``3 completed cities × 3``, or with weighted cities ``3 completed cities (1
+    besieged city counted twice) = 4 × 3``."""
+    if not weighted:
+        return f"{_cities_text(len(cities))} × {each}"
+    groups: dict[tuple[CityWeight, int], int] = {}
+    for _, weight, declared in weighted:
+        groups[(declared, weight)] = groups.get((declared, weight), 0) + 1
+    notes = ", ".join(f"{plural(count, declared.word, declared.plural)} counted {_times(weight)}"
+                      for (declared, weight), count in groups.items())
+    units = len(cities) + sum(weight - 1 for _, weight, _ in weighted)
+    return f"{_cities_text(len(cities))} ({notes}) = {units} × {each}"
+
+
+def _weighted_extras(weighted: Weighted) -> dict[str, dict[str, int]]:
+    """The farm's response keys for its weighted cities
+    (``{"farm_besieged": {"besieged cities": 1}}``)."""
+    extras: dict[str, dict[str, int]] = {}
+    for _, _, declared in weighted:
+        counts = extras.setdefault(declared.key, {declared.plural: 0})
+        counts[declared.plural] += 1
+    return extras
+
+
 def _paid_text(valuation: Valuation, cities: Sequence[Feature],
-               converted: Sequence[tuple[Feature, Conversion]]) -> tuple[int, str, str]:
-    """What the farm pays for its cities and converted cities (castles), each worth
-    its conversion's extra more: the value, the explanation and the unit's word."""
+               converted: Sequence[tuple[Feature, Conversion]],
+               weighted: Weighted = ()) -> tuple[int, str, str]:
+    """What the farm pays for its cities (weighted ones counted as often as their
+    weight says) and converted cities (castles), each worth its conversion's extra
+    more: the value, the explanation and the unit's word."""
     each = valuation.each
-    value = each * len(cities) + sum(each + conversion.farm_extra for _, conversion in converted)
-    shown = [f"{_cities_text(len(cities))} × {each}"]
+    units = len(cities) + sum(weight - 1 for _, weight, _ in weighted)
+    value = each * units + sum(each + conversion.farm_extra for _, conversion in converted)
+    shown = [_cities_term(cities, weighted, each)]
     kinds: dict[Conversion, int] = {}
     for _, conversion in converted:
         kinds[conversion] = kinds.get(conversion, 0) + 1
@@ -176,28 +225,31 @@ def _score_per_farm(
         owners, tie_note = owners_of(farm, counts)
         cities, converted = split(farm)
         valued.append((farm, counts, owners, tie_note,
-                       _farm_valuation(farm, context, cities), cities, converted))
+                       _farm_valuation(farm, context, cities), cities, converted,
+                       _weighted(cities, context)))
     # Second edition: each owner collects a city once, through the farm of theirs where
     # it is worth the most (the lowest-numbered one on a tie).
     collects: dict[tuple[Color, int], Feature] = {}
     if once_per_player:
-        for farm, _, owners, _, valuation, cities, converted in valued:
+        for farm, _, owners, _, valuation, cities, converted, _ in valued:
             for owner in owners:
                 rate = _rate(valuation, owner)
                 for city in _paid_cities(cities, converted):
                     best = collects.get((owner, city.number))
                     if best is None or rate > best[1]:
                         collects[(owner, city.number)] = (farm, rate)
-    for farm, counts, owners, tie_note, valuation, cities, converted in valued:
-        # Each bordering completed city pays the rate, and a converted one (a castle)
-        # its conversion's extra on top.
-        units = len(cities) + len(converted)
+    for farm, counts, owners, tie_note, valuation, cities, converted, weighted in valued:
+        # Each bordering completed city pays the rate (a weighted one, a besieged city,
+        # as many times as its weight), and a converted one (a castle) its conversion's
+        # extra on top.
+        weight_of = {city.number: weight for city, weight, _ in weighted}
+        units = len(cities) + len(converted) + sum(weight - 1 for weight in weight_of.values())
         extra = sum(conversion.farm_extra for _, conversion in converted) if converted else 0
         if converted:
-            _, explanation, unit = _paid_text(valuation, cities, converted)
+            _, explanation, unit = _paid_text(valuation, cities, converted, weighted)
         else:
-            value = valuation.each * len(cities)
-            explanation = f"farm: {_cities_text(len(cities))} × {valuation.each} = {value}"
+            value = valuation.each * (units - len(converted))
+            explanation = f"farm: {_cities_term(cities, weighted, valuation.each)} = {value}"
             unit = "city"
         shared_rate = valuation.each + sum(points for points, _ in valuation.shared_bonus)
         if valuation.shared_bonus or valuation.owner_bonus:
@@ -219,9 +271,10 @@ def _score_per_farm(
                          if collects[(owner, city.number)][0] is not farm]
             fresh = [(city, more) for city, more in paid if city not in elsewhere]
             fresh_extra = sum(more for _, more in fresh)
-            collected[owner] = (len(fresh), fresh_extra)
+            fresh_units = sum(weight_of.get(city.number, 1) for city, _ in fresh)
+            collected[owner] = (fresh_units, fresh_extra)
             rate = _rate(valuation, owner)
-            scored[owner] = rate * len(fresh) + fresh_extra
+            scored[owner] = rate * fresh_units + fresh_extra
             if elsewhere:
                 listing = ", ".join(
                     f"{city.id} (through {collects[(owner, city.number)][0].id})"
@@ -229,7 +282,7 @@ def _score_per_farm(
                 )
                 notes.append(
                     f"{owner.value} already collected {listing}, so scores "
-                    f"{len(fresh)} × {rate}"
+                    f"{fresh_units} × {rate}"
                     + (f" + {fresh_extra}" if fresh_extra else "")
                     + f" = {scored[owner]}"
                 )
@@ -254,7 +307,7 @@ def _score_per_farm(
             scored=scored,
             explanation=explanation,
             cities=_city_refs(cities, refs),
-            extras={**valuation.extras, **lists} if lists else dict(valuation.extras),
+            extras={**valuation.extras, **_weighted_extras(weighted), **(lists or {})},
         )
 
 
@@ -323,6 +376,14 @@ def _score_first_edition(
                 "farm_bonus_ignored", farm.id,
                 f"{farm.id}: first-edition farm scoring pays for completed cities only, so "
                 f"it gives nothing for {words} ({converted[0][1].plural}).",
+            ))
+        weighted = _weighted(cities, context)
+        if weighted:
+            words = ", ".join(city.id for city, _, _ in weighted)
+            context.warnings.append((
+                "farm_bonus_ignored", farm.id,
+                f"{farm.id}: first-edition farm scoring has no rule for a "
+                f"{weighted[0][2].word}, so {words} counts once.",
             ))
         if valuation.shared_bonus or valuation.owner_bonus:
             notes_on = ", ".join(note for _, note in valuation.shared_bonus) or ", ".join(

@@ -50,7 +50,7 @@ def test_catalogue_editions_are_the_scored_ones_and_the_winter_edition():
 def test_every_tile_file_belongs_to_a_declared_code():
     files = sorted(CATALOGUE.glob("tiles-*.yaml"))
     assert [path.name for path in files] == [
-        "tiles-abbey-mayor.yaml", "tiles-base.yaml", "tiles-big-top.yaml",
+        "tiles-abbey-mayor.yaml", "tiles-base.yaml", "tiles-besiegers.yaml", "tiles-big-top.yaml",
         "tiles-bridges-castles-bazaars.yaml", "tiles-count-king-robber.yaml",
         "tiles-crop-circles.yaml", "tiles-ferries.yaml", "tiles-flier.yaml",
         "tiles-goldmines.yaml", "tiles-hills-sheep.yaml", "tiles-inns-cathedrals.yaml",

@@ -13,6 +13,7 @@ from scoring.engine import score_request, validate_request
 from scoring.engine.board import Color
 from scoring.engine.expansion import (
     AreaBonus,
+    CityWeight,
     Conversion,
     District,
     Expansion,
@@ -397,6 +398,38 @@ def test_a_conversion(base_tiles):
         body(board, figures, ["farmers", "test-fort"]), tiles).board, tiles)
     assert in_play.completed_cities(graph) == 1
     assert registry.in_play(["farmers"]).completed_cities(graph) == 2
+
+
+def test_city_weights(base_tiles):
+    # A made-up weight counts the city holding the square (1,0) three times for farms;
+    # the farm scorers pay such a city three times, bonuses per city included.
+    weight = CityWeight(lambda city: 3 if (1, 0) in city.tiles else 1,
+                        word="marked city", plural="marked cities", key="farm_marked")
+    registry, _ = made_up("test-mark", city_weights=(weight,))
+    tiles = tiles_for(registry, base_tiles)
+    # H (cities west and east) closed by E turned 90° on the west and 270° on the east.
+    board = [{"tile": "H", "x": 0, "y": 0}, {"tile": "E", "x": -1, "y": 0, "rotation": 90},
+             {"tile": "E", "x": 1, "y": 0, "rotation": 270}]
+    figures = [{"player": "red", "x": 0, "y": 0, "at": "NW"}]
+    for rule in ("third-edition", "second-edition"):
+        request = body(board, figures, ["farmers", "test-mark"])
+        request["rules"] = {"farm_scoring": rule}
+        result = score_request(request, tiles)
+        # H's field borders the western city (3) and the marked eastern one (3 × 3 = 9).
+        (farm,) = [f for f in result.features if f.kind is FeatureKind.FARM]
+        assert farm.scored == {Color.RED: 12}
+        assert farm.explanation == (
+            "farm: 2 completed cities (1 marked city counted 3 times) = 4 × 3 = 12")
+        assert farm.extras["farm_marked"] == {"marked cities": 1}
+    # The first-edition method has no rule for it: the city counts once, with a warning.
+    request = body(board, figures, ["farmers", "test-mark"])
+    request["rules"] = {"farm_scoring": "first-edition"}
+    response = score_request(request, tiles).to_json()
+    assert response["players"][0]["final_points"] == 8
+    assert [w["code"] for w in response["warnings"]] == ["farm_bonus_ignored"]
+    # Without the weight in play, farms are plain again.
+    assert FeatureKind.FARM in registry.in_play(["farmers"]).plain_kinds
+    assert FeatureKind.FARM not in registry.in_play(["farmers", "test-mark"]).plain_kinds
 
 
 # -- tie-breaks (hills) -------------------------------------------------------------
