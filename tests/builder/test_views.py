@@ -75,7 +75,7 @@ def test_the_page_carries_everything_the_builder_needs(client):
         "princess", "tower", "flier", "ferries", "goldmines", "mage-witch", "crop-circles",
         "messages", "bridges-castles-bazaars", "bridges", "castles", "bazaars",
         "big-top", "circus", "acrobats", "ringmaster",
-        "robbers", "phantom",
+        "robbers", "phantom", "festival",
     }
     pig = next(option for option in data["options"] if option["code"] == "pig")
     assert pig == {"code": "pig", "name": "Pig", "editions": ["C1", "C2", "C3"],
@@ -92,7 +92,7 @@ def test_the_page_carries_everything_the_builder_needs(client):
         "inns-cathedrals", "traders-builders", "princess-dragon", "tower", "abbey-mayor",
         "count-king-robber", "river2", "bridges-castles-bazaars", "hills-sheep", "big-top",
         "flier", "messages", "ferries", "goldmines", "mage-witch", "robbers", "crop-circles",
-        "phantom"]
+        "phantom", "festival"]
     assert data["initial"] == {"edition": "C3", "expansions": ["farmers", "abbot"]}
     assert data["urls"] == {"score": "/api/score/", "check": "/api/score/check/",
                             "save": SAVE_URL, "tiles": "/board/tiles/",

@@ -97,3 +97,32 @@ def test_each_tile_names_the_wiki_picture_it_was_checked_against(code, wiki):
     tiles = tile_data(expansion_codes=[code])
     named = [tile["picture"].rsplit("the wiki's C2 tile ", 1)[1].split(",")[0] for tile in tiles]
     assert "".join(named) == wiki
+
+
+def test_the_festival_ten_tiles_in_every_edition_each_with_the_symbol():
+    # JCloisterZone's festival.xml, A-J in its order; the wiki's sets of 10 (C1: 2011, C2:
+    # 2016, C3: 2022), one of each. A C3 printing of 2024 adds two tiles no source read
+    # describes, which the file leaves out.
+    tiles = {tile["code"]: tile for tile in tile_data(expansion_codes=["festival"])}
+    assert list(tiles) == [f"festival-{letter}" for letter in "ABCDEFGHIJ"]
+    for edition in ("C1", "C2", "C3"):
+        assert [tile["counts"][edition] for tile in tiles.values()] == [1] * 10
+    for tile in tiles.values():
+        assert [f["kind"] for f in tile["features"]].count("festival") == 1
+        assert not any(f["kind"] == "city" and f.get("pennants") for f in tile["features"])
+    assert {code: tile["edges"] for code, tile in tiles.items()} == {
+        "festival-A": "FCCC", "festival-B": "CCCC", "festival-C": "CFRF",
+        "festival-D": "CRFF", "festival-E": "CRCR", "festival-F": "CRRF",
+        "festival-G": "FFRR", "festival-H": "CFFR", "festival-I": "CFRR",
+        "festival-J": "RRRR"}
+    monasteries = [code for code, tile in tiles.items()
+                   if any(f["kind"] == "monastery" for f in tile["features"])]
+    assert monasteries == ["festival-G"]
+
+
+@pytest.mark.parametrize("edition", ["C1", "C2", "C3"])
+def test_the_festival_symbol_is_drawn(edition):
+    tile = next(t for t in tile_data(expansion_codes=["festival"]) if t["code"] == "festival-G")
+    svg = render_tile_svg(tile, edition=Edition.parse(edition))
+    assert 'class="feature festival"' in svg
+    assert 'class="feature monastery"' in svg

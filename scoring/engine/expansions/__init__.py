@@ -20,6 +20,7 @@ from . import (
     count_king_robber,
     crop_circles,
     ferries,
+    festival,
     flier,
     goldmines,
     hills_sheep,
@@ -54,6 +55,7 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     big_top.EXPANSION,
     robbers.EXPANSION,
     phantom.EXPANSION,
+    festival.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

@@ -102,6 +102,8 @@ REQUIRED = {
     # Builders.
     "big-top-final-show", "acrobats-five-each", "ringmaster-completed-and-incomplete",
     "ringmaster-as-farmer", "ringmaster-with-the-minority", "ringmaster-in-a-cathedral-city",
+    # Small expansions whose rules act during play only: their tiles score as drawn.
+    "festival-tiles-score-as-drawn",
 }
 
 
