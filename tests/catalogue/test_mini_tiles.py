@@ -126,3 +126,32 @@ def test_the_festival_symbol_is_drawn(edition):
     svg = render_tile_svg(tile, edition=Edition.parse(edition))
     assert 'class="feature festival"' in svg
     assert 'class="feature monastery"' in svg
+
+
+def test_gq11_twelve_first_edition_tiles_two_on_the_river():
+    # JCloisterZone's gq11.xml, A-L in its order; the wiki's GC11 C1 tiles 01-12.
+    tiles = {tile["code"]: tile for tile in tile_data(expansion_codes=["gq11"])}
+    assert list(tiles) == [f"gq11-{letter}" for letter in "ABCDEFGHIJKL"]
+    assert [tile["counts"] for tile in tiles.values()] == [{"C1": 1}] * 12
+    assert {code: tile["edges"] for code, tile in tiles.items()} == {
+        "gq11-A": "FVFR", "gq11-B": "CVCV", "gq11-C": "RRRR", "gq11-D": "FFFF",
+        "gq11-E": "FCRC", "gq11-F": "RCRC", "gq11-G": "CRCR", "gq11-H": "CRRR",
+        "gq11-I": "CFFC", "gq11-J": "CFRC", "gq11-K": "CRRC", "gq11-L": "CCRC"}
+    rivers = {code: [(f["edges"], f.get("end")) for f in tile["features"] if f["kind"] == "river"]
+              for code, tile in tiles.items()}
+    assert {code: river for code, river in rivers.items() if river} == {
+        "gq11-A": [(["E"], "spring")], "gq11-B": [(["E", "W"], None)]}
+    # The spring's road splits its field in two; the all-field tile is no pig-herd.
+    spring = tiles["gq11-A"]["features"]
+    assert [f.get("end") for f in spring if f["kind"] == "road"] == ["house"]
+    assert sum(f["kind"] == "field" for f in spring) == 2
+    assert tiles["gq11-D"]["features"] == [
+        {"kind": "field", "half_edges": ["NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN"]}]
+    for tile in tiles.values():
+        assert not any(f["kind"] == "city" and f.get("pennants") for f in tile["features"])
+
+
+def test_the_gq11_spring_is_drawn_with_its_river():
+    tile = next(t for t in tile_data(expansion_codes=["gq11"]) if t["code"] == "gq11-A")
+    svg = render_tile_svg(tile, edition=Edition.C1)
+    assert 'class="feature river"' in svg and 'class="feature road"' in svg

@@ -23,6 +23,7 @@ from . import (
     festival,
     flier,
     goldmines,
+    gq11,
     hills_sheep,
     inns_cathedrals,
     mage_witch,
@@ -56,6 +57,7 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     robbers.EXPANSION,
     phantom.EXPANSION,
     festival.EXPANSION,
+    gq11.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

@@ -103,7 +103,7 @@ REQUIRED = {
     "big-top-final-show", "acrobats-five-each", "ringmaster-completed-and-incomplete",
     "ringmaster-as-farmer", "ringmaster-with-the-minority", "ringmaster-in-a-cathedral-city",
     # Small expansions whose rules act during play only: their tiles score as drawn.
-    "festival-tiles-score-as-drawn",
+    "festival-tiles-score-as-drawn", "gq11-spring-splits-the-field",
 }
 
 
