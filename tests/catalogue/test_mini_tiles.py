@@ -155,3 +155,29 @@ def test_the_gq11_spring_is_drawn_with_its_river():
     tile = next(t for t in tile_data(expansion_codes=["gq11"]) if t["code"] == "gq11-A")
     svg = render_tile_svg(tile, edition=Edition.C1)
     assert 'class="feature river"' in svg and 'class="feature road"' in svg
+
+
+def test_the_wind_roses_six_c1_tiles_four_quarters_and_two_colours():
+    # JCloisterZone's wind_roses.xml, A-F in its order; WR/CFR (D), its start tile, is the
+    # orange rose and WR/Rr (E) the blue one, as the wiki's pictures show.
+    tiles = {tile["code"]: tile for tile in tile_data(expansion_codes=["wind-roses"])}
+    assert list(tiles) == [f"wind-roses-{letter}" for letter in "ABCDEF"]
+    assert [tile["counts"] for tile in tiles.values()] == [{"C1": 1}] * 6
+    roses = {code: {key: value for key, value in f.items() if key != "kind"}
+             for code, tile in tiles.items() for f in tile["features"]
+             if f["kind"] == "wind-rose"}
+    assert roses == {
+        "wind-roses-A": {"quarter": "NE"}, "wind-roses-B": {"quarter": "SE"},
+        "wind-roses-C": {"quarter": "NW"}, "wind-roses-D": {"colour": "orange"},
+        "wind-roses-E": {"colour": "blue"}, "wind-roses-F": {"quarter": "SW"}}
+    assert {code: tile["edges"] for code, tile in tiles.items()} == {
+        "wind-roses-A": "CFFC", "wind-roses-B": "CFFC", "wind-roses-C": "CFCF",
+        "wind-roses-D": "FCFR", "wind-roses-E": "FFRR", "wind-roses-F": "CFRR"}
+    assert [code for code, tile in tiles.items() if tile.get("start")] == ["wind-roses-D"]
+
+
+def test_the_wind_rose_is_drawn():
+    tile = next(t for t in tile_data(expansion_codes=["wind-roses"])
+                if t["code"] == "wind-roses-D")
+    svg = render_tile_svg(tile, edition=Edition.C1)
+    assert 'class="feature wind-rose"' in svg

@@ -34,6 +34,7 @@ from . import (
     robbers,
     tower,
     traders_builders,
+    wind_roses,
 )
 
 DEFAULT_REGISTRY = ExpansionRegistry([
@@ -58,6 +59,7 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     phantom.EXPANSION,
     festival.EXPANSION,
     gq11.EXPANSION,
+    wind_roses.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

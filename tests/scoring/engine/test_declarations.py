@@ -56,7 +56,7 @@ def test_every_tile_file_belongs_to_a_declared_code():
         "tiles-flier.yaml", "tiles-goldmines.yaml", "tiles-gq11.yaml", "tiles-hills-sheep.yaml",
         "tiles-inns-cathedrals.yaml", "tiles-mage-witch.yaml", "tiles-princess-dragon.yaml",
         "tiles-river.yaml", "tiles-river2.yaml", "tiles-robbers.yaml", "tiles-tower.yaml",
-        "tiles-traders-builders.yaml",
+        "tiles-traders-builders.yaml", "tiles-wind-roses.yaml",
     ]
     for path in files:
         codes = {tile["expansion"] for tile in read_tile_file(str(path))}

@@ -104,6 +104,7 @@ REQUIRED = {
     "ringmaster-as-farmer", "ringmaster-with-the-minority", "ringmaster-in-a-cathedral-city",
     # Small expansions whose rules act during play only: their tiles score as drawn.
     "festival-tiles-score-as-drawn", "gq11-spring-splits-the-field",
+    "wind-roses-points-already-on-the-track",
 }
 
 

@@ -19,8 +19,8 @@ def codes_of(errors):
     return [(error.path, error.code.value) for error in errors]
 
 
-def test_gq11_adds_no_final_scoring_step():
-    for code in ("gq11",):
+def test_they_add_no_final_scoring_step():
+    for code in ("festival", "gq11", "wind-roses"):
         with_it = DEFAULT_REGISTRY.in_play(["farmers", code]).steps
         without = DEFAULT_REGISTRY.in_play(["farmers"]).steps
         assert [step.code for step in with_it] == [step.code for step in without], code
@@ -45,3 +45,9 @@ def test_gq11_river_tiles_follow_the_river_rules_without_the_river_listed(all_ti
                 {"tile": "D", "x": -1, "y": 0, "rotation": 0},
                 {"tile": "gq11-B", "x": -1, "y": -1, "rotation": 0}]}
     assert codes_of(validate_request(body, all_tiles)) == [("tiles[2]", "river_not_connected")]
+
+
+def test_a_game_with_the_wind_roses_starts_from_the_orange_rose(all_tiles):
+    in_play = DEFAULT_REGISTRY.in_play(["farmers", "wind-roses"])
+    assert in_play.start_tile(lambda code: code in all_tiles) == "wind-roses-D"
+    assert all_tiles["wind-roses-D"].start
