@@ -50,4 +50,4 @@ def test_gq11_river_tiles_follow_the_river_rules_without_the_river_listed(all_ti
 def test_a_game_with_the_wind_roses_starts_from_the_orange_rose(all_tiles):
     in_play = DEFAULT_REGISTRY.in_play(["farmers", "wind-roses"])
     assert in_play.start_tile(lambda code: code in all_tiles) == "wind-roses-D"
-    assert all_tiles["wind-roses-D"].start
+    assert DEFAULT_REGISTRY["wind-roses"].start_tiles == ("wind-roses-D",)
