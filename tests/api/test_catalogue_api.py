@@ -131,8 +131,8 @@ def test_filtered_tile_list_query_count_is_constant(api, django_assert_num_queri
         ("expansion=traders-builders", 24),
         # + the abbey, abbey-mayor-B, king-robber-E and the 5 shrines
         # ... Hills & Sheep 2, The Princess & the Dragon 2, The Tower 1, goldmines-A to D,
-        # Bridges, Castles & Bazaars 2.
-        ("feature=monastery", 2 + 2 + 1 + 1 + 1 + 3 + 5 + 2 + 2 + 1 + 4 + 2),
+        # Bridges, Castles & Bazaars 2, festival-G and gq11-C.
+        ("feature=monastery", 2 + 2 + 1 + 1 + 1 + 3 + 5 + 2 + 2 + 1 + 4 + 2 + 1 + 1),
         ("expansion=goldmines", 8),
         ("expansion=big-top", 16),
         ("expansion=big-top&feature=garden", 2),
@@ -146,18 +146,20 @@ def test_tile_list_filters(api, query, expected):
 def test_edge_pattern_matches_any_rotation(api):
     # A city edge opposite a field edge, roads on the sides: D in any of its four rotations,
     # The Tower's tower-11 (city north, road from west to east), Under the Big Top's
-    # big-top-13 and crop-circles-D, whose roads end at the circus and at the circle.
+    # big-top-13 and crop-circles-D, whose roads end at the circus and at the circle, and
+    # the besieged city of besiegers-H.
     assert codes(api.get("/api/tiles/?edges=rcrf")) == [
-        "D", "tower-11", "big-top-13", "crop-circles-D"]
+        "D", "tower-11", "big-top-13", "crop-circles-D", "besiegers-H"]
     assert codes(api.get("/api/tiles/?edges=RCRF&rotated=false")) == []
     # Four cities: C, then the cathedral and the I&C and T&B tiles with several cities,
     # The Tower's tower-17, the A&M and K&R Baron cities, the two inner squares of the
-    # City of Carcassonne and the bazaar in a city of Bridges, Castles & Bazaars.
+    # City of Carcassonne, the bazaar in a city of Bridges, Castles & Bazaars, and The
+    # Festival's two corner cities (festival-B).
     assert codes(api.get("/api/tiles/?edges=CCCC")) == [
         "C", "inns-H", "inns-K", "traders-M", "traders-X", "tower-17", "abbey-mayor-C",
         "abbey-mayor-D",
         "king-robber-C", "city-of-carcassonne-6", "city-of-carcassonne-7",
-        "bridges-castles-bazaars-1", "crop-circles-F",
+        "bridges-castles-bazaars-1", "crop-circles-F", "festival-B",
     ]
     # a dict, because DRF's test client cuts a literal "?" inside the query string
     matches = codes(api.get("/api/tiles/", {

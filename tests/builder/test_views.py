@@ -75,7 +75,7 @@ def test_the_page_carries_everything_the_builder_needs(client):
         "princess", "tower", "flier", "ferries", "goldmines", "mage-witch", "crop-circles",
         "messages", "bridges-castles-bazaars", "bridges", "castles", "bazaars",
         "big-top", "circus", "acrobats", "ringmaster",
-        "robbers", "phantom", "besiegers",
+        "robbers", "phantom", "besiegers", "festival", "gq11", "wind-roses",
     }
     pig = next(option for option in data["options"] if option["code"] == "pig")
     assert pig == {"code": "pig", "name": "Pig", "editions": ["C1", "C2", "C3"],
@@ -92,7 +92,7 @@ def test_the_page_carries_everything_the_builder_needs(client):
         "inns-cathedrals", "traders-builders", "princess-dragon", "tower", "abbey-mayor",
         "count-king-robber", "river2", "bridges-castles-bazaars", "hills-sheep", "big-top",
         "flier", "messages", "ferries", "goldmines", "mage-witch", "robbers", "crop-circles",
-        "besiegers", "phantom"]
+        "besiegers", "gq11", "phantom", "festival", "wind-roses"]
     assert data["initial"] == {"edition": "C3", "expansions": ["farmers", "abbot"]}
     assert data["urls"] == {"score": "/api/score/", "check": "/api/score/check/",
                             "save": SAVE_URL, "tiles": "/board/tiles/",
@@ -404,13 +404,13 @@ def test_the_rule_options_tokens_and_start_tiles_come_from_the_expansions(client
                                 "on_scoreboard": False}]
     assert rules["start_tiles"] == [
         ["base", ["D"]], ["river", ["river-A", "river-A-C3"]], ["river2", ["river2-A"]],
-        ["count", ["city-of-carcassonne"]]]
+        ["count", ["city-of-carcassonne"]], ["wind-roses", ["wind-roses-D"]]]
     assert rules["always"] == {"parts": ["base"], "tiles": ["base"]}
     assert rules["brings"]["pig"] == {"parts": ["base", "traders-builders", "pig"],
                                       "tiles": ["base", "traders-builders"]}
     assert rules["brings"]["river"] == {"parts": ["base", "river"], "tiles": ["base", "river"]}
     assert rules["layout"] == {
-        "tiles": ["river", "river2", "abbey"],
+        "tiles": ["river", "river2", "abbey", "gq11"],
         "codes": ["abbey_not_in_hole", "river_loop", "river_not_connected", "river_spring",
                   "river_u_turn"],
         # Two curves joined by the river may not turn it the same way: a curve (sides

@@ -48,9 +48,10 @@ def test_gallery_shows_every_tile_type_grouped_by_expansion(client, catalogue):
     # 16 tile types; The Princess & the Dragon: 29; The Tower: 17; Goldmines, Mage & Witch
     # and The Flier: 8 each; Crop Circles I and II: 12; The Ferries: 3 types; The Robbers:
     # 6 types; Bridges, Castles & Bazaars: 11; Under the Big Top: 16 types; Besiegers /
-    # Cathars / Siege: 10 types.
+    # Cathars / Siege: 10 types; The Festival: 10; Mini Expansion GQ#11: 12; The Wind
+    # Roses: 6.
     assert len(codes) == 32 + 14 + 12 + 17 + 24 + 13 + 22 + 16 + 29 + 17 + (
-        8 + 8 + 8 + 12 + 3 + 6) + 11 + 16 + 10
+        8 + 8 + 8 + 12 + 3 + 6) + 11 + 16 + 10 + 10 + 12 + 6
     assert sum(code.endswith("-garden") for code in codes) == 8
     sections = [(section["code"], section["name"], len(section["tiles"]))
                 for section in response.context["sections"]]
@@ -68,6 +69,8 @@ def test_gallery_shows_every_tile_type_grouped_by_expansion(client, catalogue):
         ("robbers", "The Robbers", 6),
         ("crop-circles", "Crop Circles / Crop Circles I / WE Corn Circles", 12),
         ("besiegers", "Besiegers / Cathars / Siege", 10),
+        ("gq11", "Mini Expansion GQ#11", 12), ("festival", "The Festival", 10),
+        ("wind-roses", "The Wind Roses", 6),
     ]
     content = response.content.decode()
     assert 'href="/static/css/gallery.css"' in content
@@ -120,7 +123,7 @@ def test_unknown_filter_value_shows_an_error_and_every_tile(client, catalogue):
     response = client.get(GALLERY, {"edition": "C9"})
     assert response.status_code == 200
     assert len(tile_codes(response)) == (99 + 13 + 22 + 16 + 29 + 17 + 8 + 8 + 8 + 12 + 3
-                                         + 6 + 11 + 16 + 10)
+                                         + 6 + 11 + 16 + 10 + 10 + 12 + 6)
     assert 'role="alert"' in response.content.decode()
 
 

@@ -156,7 +156,8 @@ def test_the_declared_glyphs_of_the_calculators_expansions():
     assert {name for name, kind in DEFAULT_REGISTRY.landmarks.items() if kind.glyph} == {
         "river", "volcano", "hill", "vineyard", "dragon", "magic_portal", "tower", "gold",
         "magic", "flying-machine", "crop-circle", "ferry-lake", "bazaar", "circus",
-        "acrobats", "robber-symbol"}
+        "acrobats", "robber-symbol", "festival",
+        "wind-rose"}
 
 
 def test_roads_ending_at_the_centre_run_to_its_landmark_and_the_garden_steps_aside():

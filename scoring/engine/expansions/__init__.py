@@ -21,8 +21,10 @@ from . import (
     count_king_robber,
     crop_circles,
     ferries,
+    festival,
     flier,
     goldmines,
+    gq11,
     hills_sheep,
     inns_cathedrals,
     mage_witch,
@@ -33,6 +35,7 @@ from . import (
     robbers,
     tower,
     traders_builders,
+    wind_roses,
 )
 
 DEFAULT_REGISTRY = ExpansionRegistry([
@@ -56,6 +59,9 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     robbers.EXPANSION,
     phantom.EXPANSION,
     besiegers.EXPANSION,
+    festival.EXPANSION,
+    gq11.EXPANSION,
+    wind_roses.EXPANSION,
 ])
 
 __all__ = ["DEFAULT_REGISTRY"]

@@ -106,6 +106,9 @@ REQUIRED = {
     "ringmaster-as-farmer", "ringmaster-with-the-minority", "ringmaster-in-a-cathedral-city",
     # Where Under the Big Top meets the castles: a castle is not scored at the end.
     "ringmaster-on-a-castle", "big-top-castle-knight-on-the-far-tile",
+    # Small expansions whose rules act during play only: their tiles score as drawn.
+    "festival-tiles-score-as-drawn", "gq11-spring-splits-the-field",
+    "wind-roses-points-already-on-the-track",
 }
 
 
