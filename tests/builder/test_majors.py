@@ -186,3 +186,26 @@ def test_under_the_big_top_the_last_show_an_acrobat_and_a_ringmaster(open_builde
     # (the meeple on D, beside it): 8. The acrobat at (-1, 0) is 2 squares from the big
     # top: no show for it.
     assert score(builder) == {"red": 15, "blue": 8}
+
+
+def test_a_bridge_from_the_tile_panel_carries_a_road_that_takes_a_meeple_and_tiles(
+        open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    # B (a monastery in fields) under D at (0, 0); blue's monk on it.
+    import_board(builder, tmp_path, ["bridges-castles-bazaars"], [("D", 0, 0, 0), ("B", 0, 1, 0)],
+                 [("blue", 0, 1, "C", "meeple")], edition="C2")
+    # A bridge across B from east to west, chosen on the tile's panel.
+    builder.hold_square(0, 1)
+    builder.testid("tile-state-bridge").select_option(label="east and west")
+    wait_until(page, "window.carcwikiBuilder.state.toBoard().tiles[1].state?.bridge === 'E-W'")
+    # The panel lists the bridge's road, and a tap on its west end puts red's meeple on
+    # it (not a farmer in the field under it).
+    assert "Road (east and west)" in builder.testid("inspector").text_content()
+    builder.figure("red", 0, 1, "W")
+    assert ("red", 0, 1, "W", "meeple") in figures(builder)
+    # A straight road (U turned 90°) goes down west of the bridge, continuing its road.
+    builder.place("U", -1, 1, 90)
+    # Red's road, open: 2 tiles, 2. Blue's monastery: 1 + 2 neighbours = 3.
+    assert score(builder) == {"red": 2, "blue": 3}
+    assert figures(builder) == [("blue", 0, 1, "C", "meeple"), ("red", 0, 1, "W", "meeple")]

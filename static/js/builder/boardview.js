@@ -135,7 +135,8 @@ export class BoardView {
         const [a, b] = mark.sides.map(at);
         return s("path", {
           class: "tile-state-link", d: `M${a[0]} ${a[1]} L${UNIT / 2} ${UNIT / 2} L${b[0]} ${b[1]}`,
-          dataset: { testid, sides: mark.sides.join("-") },
+          // A tap on it stands on that feature (a bridge's road), not the field under it.
+          dataset: { testid, sides: mark.sides.join("-"), ...(mark.feature !== undefined ? { feature: mark.feature } : {}) },
         });
       }
       row += 1;

@@ -55,7 +55,7 @@ export class Inspector {
     const who = player ? playerWords(player, state.doc.players) : null;
 
     const { geometry } = catalogue;
-    const view = geometry.view(tile.tile, tile.rotation);
+    const view = geometry.placed(tile);
     const kinds = catalogue.figureKinds(inPlay);
     const features = view.segments.map((feature, index) => {
       if (!Geometry.printed(feature, state.doc.edition)) return null;

@@ -41,7 +41,10 @@ async function ensureTiles(codes) {
   const missing = catalogue.missingGroups(Array.isArray(codes) ? codes.filter((code) => typeof code === "string") : []);
   if (!missing.length) return true;
   try {
-    const response = await fetch(`${data.urls.tiles}?groups=${encodeURIComponent(missing.join(","))}`,
+    // The groups it has go along: a state the new ones bring (a bridge) reshapes those
+    // tiles too, and they come again with that shape.
+    const have = catalogue.groups ? `&have=${encodeURIComponent([...catalogue.groups].join(","))}` : "";
+    const response = await fetch(`${data.urls.tiles}?groups=${encodeURIComponent(missing.join(","))}${have}`,
       { headers: { Accept: "application/json" } });
     if (!response.ok) return false;
     catalogue.addTiles(await response.json());
@@ -234,7 +237,7 @@ const controller = {
     const featureIndex = featureElement && featureElement.closest(".tile")?.dataset.key === here
       ? Number(featureElement.dataset.feature) : null;
     const location = catalogue.geometry.locationAtPoint(tile.tile, tile.rotation,
-      [point[0] / UNIT - x, point[1] / UNIT - y], state.doc.edition, featureIndex);
+      [point[0] / UNIT - x, point[1] / UNIT - y], state.doc.edition, featureIndex, tile.state);
     state.setUi({ selected: here });
     if (!location) return say(`Tile ${tile.tile} has nothing a figure can stand on.`, "error");
     return this.figure(x, y, location, null);

@@ -82,15 +82,23 @@ export function stateValueWords(entry, value, rotation, geometry) {
 }
 
 /** What the board draws for a tile's states: a line between the sides a state links
- * (`sides`, as on the board), or a short label for any other. */
+ * (`sides`, as on the board; with the index in the tile data of the feature that line
+ * is in the shape the state gives the tile, such as a bridge's road, as `feature`), or a
+ * short label for any other. */
 export function stateMarks(catalogue, inPlay, tile) {
   const given = tile.state ?? {};
+  const { geometry } = catalogue;
   return tileStatesFor(catalogue, inPlay, tile.tile)
     .filter((entry) => given[entry.name] !== undefined)
     .map((entry) => {
       const value = given[entry.name];
-      const sides = stateSides(entry, value, tile.rotation, catalogue.geometry);
-      return sides ? { name: entry.name, sides } : { name: entry.name, text: String(value) };
+      const sides = stateSides(entry, value, tile.rotation, geometry);
+      if (!sides) return { name: entry.name, text: String(value) };
+      const segment = geometry.shape(tile.tile, { [entry.name]: value })
+        ? geometry.placed(tile)?.segments.find((candidate) => candidate.locations.length === sides.length
+          && sides.every((side) => candidate.locations.includes(side)))
+        : null;
+      return { name: entry.name, sides, ...(segment ? { feature: segment.feature } : {}) };
     });
 }
 
@@ -121,6 +129,7 @@ export class BoardState extends EventTarget {
     // Figures a player owns, by kind.
     this.limits = Object.fromEntries(catalogue.figures.map((kind) => [kind.code, kind.limit]));
     this.doc = doc;
+    this.shapeTiles();
     this.undoStack = [];
     this.redoStack = [];
     this.ui = {
@@ -263,7 +272,21 @@ export class BoardState extends EventTarget {
     this.emit({ ui: true });
   }
 
+  /** Let the geometry know the tile states this board has in play, which alone reshape
+   * a tile (a bridge: see Geometry.shape); the board that changed last is the one shown. */
+  shapeTiles() {
+    this.catalogue.geometry.statesInPlay = () => {
+      const inPlay = this.inPlay();
+      if (this.statesFor?.inPlay !== inPlay) {
+        this.statesFor = { inPlay, names: new Set((this.catalogue.rules.tile_states ?? [])
+          .filter((entry) => inPlay.parts.has(entry.part)).map((entry) => entry.name)) };
+      }
+      return this.statesFor.names;
+    };
+  }
+
   emit(detail) {
+    this.shapeTiles();
     this.dispatchEvent(new CustomEvent("change", { detail: { doc: false, ui: false, ...detail } }));
   }
 
