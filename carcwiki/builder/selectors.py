@@ -94,6 +94,9 @@ def _tile_state_data(registry: ExpansionRegistry) -> list[dict[str, Any]]:
             # The page turns each side by the geometry's own turned names, so that it
             # names them as the tile lies on the board.
             entry["sides"] = True
+        if state.players:
+            # The page offers the game's players, named as it names them elsewhere.
+            entry["players"] = True
         states.append(entry)
     return states
 

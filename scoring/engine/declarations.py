@@ -419,6 +419,9 @@ class TileState:
     sides: bool = False
     """The values name sides of the tile as printed, joined by ``-`` (``"E-W"``): the
     builder shows them as the turned tile on the board has them."""
+    players: bool = False
+    """The values are players' colours (who topped a tower): the builder offers the
+    players of the game, by their names, rather than every colour."""
     refuses: Callable[[Any, Any], str | None] | None = None
     """``refuses(definition, value)`` -> why this tile type cannot take that value (a
     sentence for the player, the ``invalid`` error), or ``None`` when it can: for a

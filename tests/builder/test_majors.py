@@ -209,3 +209,25 @@ def test_a_bridge_from_the_tile_panel_carries_a_road_that_takes_a_meeple_and_til
     # Red's road, open: 2 tiles, 2. Blue's monastery: 1 + 2 neighbours = 3.
     assert score(builder) == {"red": 2, "blue": 3}
     assert figures(builder) == [("blue", 0, 1, "C", "meeple"), ("red", 0, 1, "W", "meeple")]
+
+
+def test_the_meeple_on_top_of_a_tower_is_one_of_the_players_in_the_game(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    import_board(builder, tmp_path, ["tower"], [("tower-11", 0, 0, 0)], edition="C2")
+    page.wait_for_selector('[data-testid="tile-0,0"][data-tile="tower-11"]')
+    builder.testid("player-name-1").fill("Ada")
+    # The panel offers the two players of this game (by the names they were given), not
+    # every colour of the box, which the server would refuse.
+    builder.hold_square(0, 0)
+    top = builder.testid("tile-state-tower_top")
+    assert top.locator("option").all_text_contents() == ["—", "Red", "Blue (Ada)"]
+    builder.testid("tile-state-tower").fill("2")
+    builder.testid("tile-state-tower").press("Tab")
+    top.select_option(label="Blue (Ada)")
+    wait_until(page, "window.carcwikiBuilder.state.toBoard().tiles[0].state?.tower_top === 'blue'")
+    assert score(builder) == {"red": 0, "blue": 0}
+    # A third player comes into the game: the panel offers them too.
+    builder.testid("add-player").click()
+    builder.hold_square(0, 0)
+    assert len(top.locator("option").all_text_contents()) == 4

@@ -66,7 +66,7 @@ HEIGHT = TileState(
 )
 TOP = TileState(
     "tower_top", INVALID_TOWER, values=tuple(color.value for color in Color),
-    applies=_has_tower, variant=_unchanged,
+    applies=_has_tower, variant=_unchanged, players=True,
     meaning="The colour of the meeple on top of the tower, if one finished it.",
     label="meeple on top of the tower",
 )

@@ -180,11 +180,17 @@ export class Inspector {
           if (valid) state.setTileState(tile.x, tile.y, entry.name, input.value === "" ? null : number);
         });
       } else {
+        // A state naming a player (who topped a tower) offers the game's players, and
+        // the value given, if its player has left the game since.
+        const colors = new Set(state.doc.players.map((player) => player.color));
+        const choices = entry.players
+          ? entry.choices.filter((choice) => colors.has(choice) || choice === value) : entry.choices;
         input = h("select", { id, dataset: { focusKey: id, testid: id } },
           h("option", { value: "", text: "—", selected: value === undefined }),
-          entry.choices.map((choice) => h("option", {
+          choices.map((choice) => h("option", {
             value: String(choice), selected: choice === value,
-            text: stateValueWords(entry, choice, tile.rotation, catalogue.geometry),
+            text: entry.players ? playerWords(choice, state.doc.players)
+              : stateValueWords(entry, choice, tile.rotation, catalogue.geometry),
           })));
         input.addEventListener("change", () => {
           const choice = entry.choices.find((candidate) => String(candidate) === input.value);
