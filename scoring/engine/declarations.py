@@ -86,6 +86,10 @@ class FigureKind:
     strength_of: StrengthOf | None = None
     """When set, the strength on each feature, replacing ``strength`` (the mayor:
     ``lambda city: city.pennants``). Called once per feature the kind stands on."""
+    strength_words: str = ""
+    """How ``strength_of`` counts, for the explanation of a feature where it gives 0
+    ("1 a pennant of his city": "red's mayor counts 0 here (1 a pennant of his city:
+    none)")."""
     stands: Stand = Stand.FEATURE
 
     @property

@@ -231,3 +231,21 @@ def test_the_meeple_on_top_of_a_tower_is_one_of_the_players_in_the_game(open_bui
     builder.testid("add-player").click()
     builder.hold_square(0, 0)
     assert len(top.locator("option").all_text_contents()) == 4
+
+
+def test_a_mayor_in_a_city_without_pennants_is_explained(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    # A city of two tiles without a pennant: E turned 180° over D's city.
+    import_board(builder, tmp_path, ["abbey-mayor"], [("D", 0, 0, 0), ("E", 0, -1, 180)],
+                 edition="C2")
+    page.wait_for_selector('[data-testid="tile-0,-1"]')
+    # Red's mayor into it, by the kind button and a tap on the city.
+    page.locator('label[for="turn-kind-mayor"]').click()
+    builder.figure("red", 0, 0, "N")
+    assert figures(builder) == [("red", 0, 0, "N", "mayor")]
+    # The city is worth 4, but the mayor counts 1 a pennant and it has none: nobody
+    # scores it, and the results say why.
+    assert score(builder) == {"red": 0, "blue": 0}
+    assert "red's mayor counts 0 here (1 a pennant of his city: none)" in (
+        builder.testid("results").text_content())
