@@ -315,6 +315,29 @@ def test_a_token_a_player_holds_or_not_is_a_box_to_tick(open_builder, monkeypatc
     assert not box.is_checked()
 
 
+def test_the_king_ticked_for_another_player_passes_to_them(open_builder, tmp_path):
+    """One king tile in the game (the declaration's ``in_all=1``): ticking it for blue
+    while red holds it hands it to blue, in one step that undo takes back, instead of
+    two ticked boxes that the server refuses."""
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    # A completed city (E over E turned 180°): the king has something to count.
+    import_board(builder, tmp_path, ["king-robber-baron"],
+                 [("E", 0, 0, 0), ("E", 0, -1, 180)], edition="C2")
+    page.wait_for_selector('[data-testid="tile-0,-1"]')
+    builder.testid("player-holds-king-0").check()
+    wait_until(page, "window.carcwikiBuilder.state.toBoard().players[0].holds?.king === true")
+    builder.testid("player-holds-king-1").check()
+    wait_until(page, "window.carcwikiBuilder.state.toBoard().players[1].holds?.king === true")
+    assert not builder.testid("player-holds-king-0").is_checked()
+    assert not builder.board()["players"][0].get("holds", {}).get("king")
+    # Blue holds it: 1 completed city × 1 = 1.
+    assert score(builder) == {"red": 0, "blue": 1}
+    builder.testid("undo").click()
+    wait_until(page, "window.carcwikiBuilder.state.toBoard().players[0].holds?.king === true")
+    assert not builder.testid("player-holds-king-1").is_checked()
+
+
 def test_the_palette_finds_tiles_by_what_they_show_not_by_their_expansion(open_builder):
     builder = open_builder(LAPTOP)
     page = builder.page

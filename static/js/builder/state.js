@@ -425,11 +425,18 @@ export class BoardState extends EventTarget {
    * the scoreboard (score markers) replace the points entered as a sum: the request
    * takes one form or the other. */
   setTokens(color, name, kind, count) {
-    const scoreboard = this.catalogue.rules.tokens.find((entry) => entry.name === name)?.on_scoreboard;
+    const entry = this.catalogue.rules.tokens.find((candidate) => candidate.name === name);
+    const scoreboard = entry?.on_scoreboard;
+    // A token held or not of which the game has one (the king's tile: `in_all` 1) passes
+    // to the player who takes it.
+    const passes = entry?.flags && entry.in_all === 1 && count === true;
     this.apply(`${color} ${kind}`, (doc) => ({
-      players: doc.players.map((player) => (player.color === color
-        ? { ...player, [name]: { ...(player[name] ?? {}), [kind]: count }, ...(scoreboard ? { points: 0 } : {}) }
-        : player)),
+      players: doc.players.map((player) => {
+        if (player.color === color) {
+          return { ...player, [name]: { ...(player[name] ?? {}), [kind]: count }, ...(scoreboard ? { points: 0 } : {}) };
+        }
+        return passes && player[name]?.[kind] ? { ...player, [name]: { ...player[name], [kind]: false } } : player;
+      }),
     }), `tokens:${color}:${kind}`);
   }
 
