@@ -104,7 +104,7 @@ def check_towers(view: BoardView) -> Iterator[BoardError]:
             yield BoardError(
                 f"tiles[{index}].state.{TOP.name}", INVALID_TOWER,
                 f"The tower at ({tile.x},{tile.y}) has no floors: a meeple only tops a "
-                "tower of at least one floor (give its height as tower).",
+                "tower of at least one floor (enter the tower's height in floors).",
             )
     if floors > FLOORS:
         yield BoardError(
