@@ -78,6 +78,9 @@ class FigureKind:
     listed_as: str | None = None
     """Response key under which a feature lists the colours of these figures
     (``"builders"``), for kinds that do not count in the majority."""
+    listed_word: str = ""
+    """How the results panel names that list (default: ``listed_as``), when the
+    player needs more than the name (a shepherd's flock scores nothing at the end)."""
     when_missing: WhenMissing = WhenMissing.NOT_IN_PLAY
     follower: bool = True
     """Whether it is a follower: what a builder or pig joins (``Placement.

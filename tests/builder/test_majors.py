@@ -249,3 +249,18 @@ def test_a_mayor_in_a_city_without_pennants_is_explained(open_builder, tmp_path)
     assert score(builder) == {"red": 0, "blue": 0}
     assert "red's mayor counts 0 here (1 a pennant of his city: none)" in (
         builder.testid("results").text_content())
+
+
+def test_a_shepherd_in_a_field_is_listed_with_why_he_scores_nothing(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers", "shepherds"], [("D", 0, 0, 0)], edition="C2")
+    page.wait_for_selector('[data-testid="tile-0,0"][data-tile="D"]')
+    # Red's shepherd in the field south of D's road, from the tile's panel.
+    put(builder, "red", 0, 0, "SW", "shepherd")
+    assert [(player, kind) for player, *_, kind in figures(builder)] == [("red", "shepherd")]
+    # Neither he nor his flock scores at the end (his sheep are not even entered): the
+    # field's entry says so beside his colour.
+    assert score(builder) == {"red": 0, "blue": 0}
+    results = builder.testid("results").text_content()
+    assert "shepherds, whose flocks score nothing at the end: Red" in results
