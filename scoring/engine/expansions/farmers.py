@@ -161,7 +161,7 @@ def _paid_text(valuation: Valuation, cities: Sequence[Feature],
         shown.append(f"{plural(count, conversion.word, conversion.plural)} × "
                      f"{each + conversion.farm_extra}")
     unit = " or ".join(["city", *(conversion.word for conversion in kinds)])
-    return value, f"farm: {' + '.join(shown)} = {value}", unit
+    return value, f"{valuation.label}: {' + '.join(shown)} = {value}", unit
 
 
 def _score_per_farm(
@@ -197,7 +197,8 @@ def _score_per_farm(
             _, explanation, unit = _paid_text(valuation, cities, converted)
         else:
             value = valuation.each * len(cities)
-            explanation = f"farm: {_cities_text(len(cities))} × {valuation.each} = {value}"
+            explanation = (f"{valuation.label}: {_cities_text(len(cities))} × {valuation.each}"
+                           f" = {value}")
             unit = "city"
         shared_rate = valuation.each + sum(points for points, _ in valuation.shared_bonus)
         if valuation.shared_bonus or valuation.owner_bonus:
