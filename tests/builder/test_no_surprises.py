@@ -396,3 +396,20 @@ def test_a_shared_table_opens_scored_with_the_board(open_builder):
     assert "Winner: Red (Ada)." in builder.message
     # The board stays in sight at the top of the page.
     assert page.evaluate("document.querySelector('svg.board').getBoundingClientRect().top") < 844
+
+
+def test_a_turned_tile_is_described_as_it_lies_on_the_board(open_builder, tmp_path):
+    """The message and the tile's tooltip describe a turned tile in its turned compass
+    words, as its panel does, not in the printed tile's."""
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    # tower-5 as printed: roads on the west, north and east edges. Turned 180° under D.
+    import_board(builder, tmp_path, ["tower"], [("D", 0, 0, 0), ("tower-5", 0, 1, 180)],
+                 edition="C2")
+    page.wait_for_selector('[data-testid="tile-0,1"][data-tile="tower-5"]')
+    builder.hold_square(0, 1)
+    turned = ("turned 180°: road on the east edge; road on the south edge; "
+              "road on the west edge")
+    for text in (builder.message,
+                 page.locator('[data-testid="tile-0,1"] > title').text_content()):
+        assert turned in text

@@ -163,7 +163,7 @@ function describeSquare(x, y) {
       const found = catalogue.featureAt(tile, figure.at, state.doc.edition);
       return `${playerWords(figure.player, state.doc.players)} ${figureWord(catalogue, figure.kind, found?.feature.kind)} at ${figure.at}`;
     });
-    return `${tileLabel(tile, catalogue.has(tile.tile) ? catalogue.type(tile.tile) : null)}.`
+    return `${tileLabel(tile, catalogue.has(tile.tile) ? catalogue.type(tile.tile) : null, catalogue.geometry)}.`
       + (figures.length ? ` Figures: ${figures.join("; ")}.` : "");
   }
   const holding = state.ui.hand ?? (state.ui.moving ? state.doc.tiles.get(state.ui.moving)?.tile : null);
