@@ -209,6 +209,19 @@ def test_a_bridge_from_the_tile_panel_carries_a_road_that_takes_a_meeple_and_til
     # Red's road, open: 2 tiles, 2. Blue's monastery: 1 + 2 neighbours = 3.
     assert score(builder) == {"red": 2, "blue": 3}
     assert figures(builder) == [("blue", 0, 1, "C", "meeple"), ("red", 0, 1, "W", "meeple")]
+    # The bridge taken off (—): red's meeple on it comes off with it, and the player is
+    # told, rather than staying hidden on a road that is no longer there.
+    builder.hold_square(0, 1)
+    builder.testid("tile-state-bridge").select_option(label="—")
+    wait_until(page, "window.carcwikiBuilder.state.doc.figures.length === 1")
+    assert figures(builder) == [("blue", 0, 1, "C", "meeple")]
+    assert builder.message == ("Red's meeple on the road (east and west) came off with the "
+                               "bridge across the tile. Undo puts it back.")
+    # One undo puts back the bridge and the meeple on it.
+    builder.testid("undo").click()
+    wait_until(page, "window.carcwikiBuilder.state.doc.figures.length === 2")
+    assert builder.board()["tiles"][1]["state"] == {"bridge": "E-W"}
+    assert score(builder) == {"red": 2, "blue": 3}
 
 
 def test_the_meeple_on_top_of_a_tower_is_one_of_the_players_in_the_game(open_builder, tmp_path):

@@ -177,7 +177,7 @@ export class Inspector {
           const number = Number(input.value);
           const valid = input.value === "" || (Number.isInteger(number) && entry.choices.includes(number));
           input.setAttribute("aria-invalid", String(!valid));
-          if (valid) state.setTileState(tile.x, tile.y, entry.name, input.value === "" ? null : number);
+          if (valid) this.controller.tileState(tile.x, tile.y, entry, input.value === "" ? null : number);
         });
       } else {
         // A state naming a player (who topped a tower) offers the game's players, and
@@ -194,7 +194,7 @@ export class Inspector {
           })));
         input.addEventListener("change", () => {
           const choice = entry.choices.find((candidate) => String(candidate) === input.value);
-          state.setTileState(tile.x, tile.y, entry.name, choice ?? null);
+          this.controller.tileState(tile.x, tile.y, entry, choice ?? null);
         });
       }
       return h("li", { class: "feature-row", dataset: { tileState: entry.name }, title: entry.sides ? null : entry.meaning },

@@ -25,6 +25,7 @@ import { BoardState, docFromBoard, newDoc, startTiles } from "./state.js";
 import { FigureChooser } from "./chooser.js";
 import { Drafts, boardFromText, exportBoard, saveBoard } from "./storage.js";
 import { Viewport } from "./viewport.js";
+import { capitalise } from "./words.js";
 
 const root = document.querySelector("[data-builder]");
 const readJson = (id) => JSON.parse(document.getElementById(id)?.textContent ?? "null");
@@ -348,6 +349,18 @@ const controller = {
       state.undo();
       say(`${refusal} The figure went back.`, "error");
     });
+  },
+
+  /** A state entered on the tile's panel (`entry`: the server's tile state); the
+   * figures that stood on a feature it took away came off with it: say so. */
+  tileState(x, y, entry, value) {
+    const takenOff = state.setTileState(x, y, entry.name, value);
+    if (!takenOff.length) return;
+    const names = takenOff.map(({ figure, feature }) => `${figure.player ? `${playerWords(figure.player, state.doc.players)}'s ` : "the "}`
+      + `${figure.player ? figureWord(catalogue, figure.kind, feature?.kind)
+        : (catalogue.rules.neutral ?? []).find((kind) => kind.code === figure.kind)?.name ?? figure.kind}`
+      + ` on the ${catalogue.geometry.describe(feature)}`);
+    say(`${capitalise(names.join(" and "))} came off with the ${entry.label}. Undo puts ${takenOff.length === 1 ? "it" : "them"} back.`);
   },
 
   takeBack(index) {

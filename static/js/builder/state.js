@@ -440,19 +440,34 @@ export class BoardState extends EventTarget {
     }), `tokens:${color}:${kind}`);
   }
 
-  /** Set (or with `null`, clear) a state of the tile at (x, y): its ferry's link. */
+  /** Set (or with `null`, clear) a state of the tile at (x, y): its ferry's link. A
+   * figure that stood on a feature the state made (a meeple on a bridge's road) and that
+   * the new shape no longer has comes off in the same step; returns those taken off, as
+   * [{figure, feature}] (the feature it stood on). */
   setTileState(x, y, name, value) {
     const tile = this.tileAt(x, y);
-    if (!tile || tile.large) return;
+    if (!tile || tile.large) return [];
     const state = { ...(tile.state ?? {}) };
     if (value === null || value === undefined) delete state[name];
     else state[name] = value;
+    const { geometry } = this.catalogue;
+    const { edition } = this.doc;
+    const shaped = Object.keys(state).length ? state : null;
+    const gone = (figure) => figure.x === x && figure.y === y && figure.at
+      && geometry.segmentIndexAt(tile.tile, tile.rotation, figure.at, edition, tile.state) >= 0
+      && geometry.segmentIndexAt(tile.tile, tile.rotation, figure.at, edition, shaped) < 0;
+    const takenOff = [...this.doc.figures, ...(this.doc.neutral ?? [])].filter(gone).map((figure) => ({
+      figure, feature: geometry.placed(tile).segments[geometry.segmentIndexAt(tile.tile, tile.rotation, figure.at, edition, tile.state)],
+    }));
     this.apply(`${name} of ${tile.tile} at (${x}, ${y})`, (doc) => {
       const tiles = new Map(doc.tiles);
       const { state: _, ...rest } = tile;
       tiles.set(key(x, y), Object.freeze(Object.keys(state).length ? { ...rest, state: Object.freeze(state) } : rest));
-      return { tiles };
-    }, `state:${x},${y}:${name}`);
+      if (!takenOff.length) return { tiles };
+      return { tiles, figures: doc.figures.filter((figure) => !gone(figure)),
+        ...(doc.neutral ? { neutral: doc.neutral.filter((figure) => !gone(figure)) } : {}) };
+    }, takenOff.length ? null : `state:${x},${y}:${name}`);
+    return takenOff;
   }
 
   setRule(name, value) {
