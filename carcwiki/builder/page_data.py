@@ -28,6 +28,7 @@ def page_data() -> dict[str, Any]:
         builder_rules,
         tile_states_of,
         turned_geometry,
+        turned_variants,
     )
     from scoring.engine import TileSet
     from scoring.engine.expansions import DEFAULT_REGISTRY
@@ -43,6 +44,7 @@ def page_data() -> dict[str, Any]:
         "geometry": builder_geometry(tiles),
         # Not the page's: the engine's own view of every turn, for the tests to compare.
         "engine_turned": turned_geometry(tiles),
+        "engine_variants": turned_variants(tiles),
     }
 
 

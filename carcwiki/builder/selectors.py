@@ -94,6 +94,9 @@ def _tile_state_data(registry: ExpansionRegistry) -> list[dict[str, Any]]:
             # The page turns each side by the geometry's own turned names, so that it
             # names them as the tile lies on the board.
             entry["sides"] = True
+        if state.players:
+            # The page offers the game's players, named as it names them elsewhere.
+            entry["players"] = True
         states.append(entry)
     return states
 
@@ -347,7 +350,12 @@ def oriented_view(tiles: TileSet, code: str, rotation: int,
     (kind, locations after rotation, the editions that print it, attributes, and the
     index of its entry in the tile data, which the pictures mark as ``data-feature``),
     and for each location where a figure can stand the index of its segment."""
-    definition = tiles[code]
+    return _view_of(tiles[code], rotation, landmarks)
+
+
+def _view_of(definition, rotation: int, landmarks: frozenset[str]) -> dict[str, Any]:
+    """:func:`oriented_view` of a tile definition (a tile type, or one as a state leaves
+    it)."""
     oriented = definition.oriented(rotation)
     data_indices = [
         index for index, kind in enumerate(_data_kinds(definition)) if kind not in landmarks
@@ -361,6 +369,59 @@ def oriented_view(tiles: TileSet, code: str, rotation: int,
     }
     if getattr(definition, "any_edges", False):
         view["any_edges"] = True  # a declared trait (an abbey): it fits whatever the edges
+    return view
+
+
+def shaping_states(groups, registry: ExpansionRegistry = REGISTRY) -> frozenset[str]:
+    """The per-tile states a page with these tile groups can put in play: those whose
+    part's own tile groups it has (a bridge, once the Bridges, Castles & Bazaars tiles
+    are loaded)."""
+    base = registry.in_play([]).tile_groups
+    return frozenset(
+        name for name, part in registry.tile_state_part.items()
+        if set(registry.in_play([part.code]).tile_groups) - set(base) <= set(groups))
+
+
+def state_variants(tiles: TileSet, code: str, landmarks: frozenset[str],
+                   states: frozenset[str] | None = None) -> dict[str, Any]:
+    """``{"variants": {state: {value: view}}}``: the tile type as printed (turned 0°, as
+    :func:`oriented_view`) with each value of a per-tile state that changes its shape (a
+    bridge lays a road across it, a ferry joins two jetties' roads), for the values the
+    player may give it; nothing when no state changes it (a tower's height). The page
+    fits, lists and puts figures on a tile with such a state by that shape, as the
+    engine joins it. ``states``: only these (default every state)."""
+    definition = tiles[code]
+    accepted = tile_states_of(definition, tiles).get("states", {})
+    registry = tiles.registry or REGISTRY
+    variants: dict[str, Any] = {}
+    printed = _view_of(definition, 0, landmarks)
+    for name, choices in accepted.items():
+        if states is not None and name not in states:
+            continue
+        state = registry.tile_states[name]
+        values = state.values if choices is True else choices
+        views = {}
+        for value in values:
+            changed = state.variant_of(definition, value)
+            if changed is not definition and changed != definition:
+                views[str(value)] = _as_printed(_view_of(changed, 0, landmarks), printed)
+        if views:
+            variants[name] = views
+    return {"variants": variants} if variants else {}
+
+
+def _as_printed(view: dict[str, Any], printed: dict[str, Any]) -> dict[str, Any]:
+    """A reshaped view whose segments name the printed feature each comes from (the one
+    it is, or the first it joins: the tile's picture marks those), and a number past the
+    printed ones for a feature the state adds (a bridge's road)."""
+    added = max((segment["feature"] for segment in printed["segments"]), default=-1) + 1
+    for segment in view["segments"]:
+        source = next((old for old in printed["segments"] if old["kind"] == segment["kind"]
+                       and set(old["locations"]) <= set(segment["locations"])), None)
+        if source is not None:
+            segment["feature"] = source["feature"]
+        else:
+            segment["feature"], added = added, added + 1
     return view
 
 
@@ -386,8 +447,11 @@ def _data_kinds(definition) -> list[str]:
     return [feature["kind"] for feature in definition.to_data()["features"]]
 
 
-def builder_geometry(tiles: TileSet, codes: list[str] | None = None) -> dict[str, Any]:
-    """The tile geometry the page reads instead of its own tables (see the module)."""
+def builder_geometry(tiles: TileSet, codes: list[str] | None = None,
+                     states: frozenset[str] | None = None) -> dict[str, Any]:
+    """The tile geometry the page reads instead of its own tables (see the module), with
+    the shapes these per-tile states give a tile (default every state's; see
+    :func:`state_variants`)."""
     landmarks = frozenset(tiles.registry.landmarks) if tiles.registry is not None else frozenset()
     wanted = [code for code in (codes if codes is not None else tiles) if code in tiles]
     return {
@@ -404,7 +468,10 @@ def builder_geometry(tiles: TileSet, codes: list[str] | None = None) -> dict[str
         "edge_words": {edge.value: edge.word for edge in EdgeType},
         # Each tile as printed (turned 0°): the page turns it by the locations' "turned"
         # names, a quarter of the bytes of sending every turn.
-        "tiles": {code: oriented_view(tiles, code, 0, landmarks) for code in wanted},
+        # With the shape each per-tile state gives it, where one changes it (a bridge).
+        "tiles": {code: {**oriented_view(tiles, code, 0, landmarks),
+                         **state_variants(tiles, code, landmarks, states)}
+                  for code in wanted},
     }
 
 
@@ -415,6 +482,25 @@ def turned_geometry(tiles: TileSet, codes: list[str] | None = None) -> dict[str,
     wanted = [code for code in (codes if codes is not None else tiles) if code in tiles]
     return {code: [oriented_view(tiles, code, rotation, landmarks) for rotation in ROTATIONS]
             for code in wanted}
+
+
+def turned_variants(tiles: TileSet) -> dict[str, Any]:
+    """The engine's view of every tile each state reshapes, with each value, turned each
+    way: ``{code: {state: {value: [view per rotation]}}}``, what the page derives from
+    :func:`state_variants` (its JavaScript unit tests compare the two)."""
+    landmarks = frozenset(tiles.registry.landmarks) if tiles.registry is not None else frozenset()
+    registry = tiles.registry or REGISTRY
+    found: dict[str, Any] = {}
+    for code in tiles:
+        for name, views in state_variants(tiles, code, landmarks).get("variants", {}).items():
+            state = registry.tile_states[name]
+            values = {str(value): value for value in state.values}
+            found.setdefault(code, {})[name] = {
+                text: [_as_printed(
+                    _view_of(state.variant_of(tiles[code], values[text]), rotation, landmarks),
+                    _view_of(tiles[code], rotation, landmarks)) for rotation in ROTATIONS]
+                for text in views}
+    return found
 
 
 def initial_selection(request, options: list[dict[str, Any]]) -> dict[str, Any]:

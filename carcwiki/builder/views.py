@@ -76,7 +76,7 @@ def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse
             "options": options,
             "rules": selectors.builder_rules(),
             "geometry": selectors.builder_geometry(
-                checked, [tile["code"] for tile in tiles]),
+                checked, [tile["code"] for tile in tiles], selectors.shaping_states(groups)),
             "initial": initial,
             "urls": {
                 "score": reverse("api:scoring:score"),
@@ -123,7 +123,18 @@ def board_tiles(request: HttpRequest) -> JsonResponse:
         }]}, status=400)
     checked = current_tiles()
     tiles = selectors.builder_tiles(checked, sorted(set(wanted)))
-    geometry = selectors.builder_geometry(checked, [tile["code"] for tile in tiles])
+    # The groups the page has already (``have``): a state the new groups put in play
+    # (a bridge) reshapes their tiles too, which come again with those shapes.
+    have = [group for group in request.GET.get("have", "").split(",") if group in known]
+    before = selectors.shaping_states(have)
+    after = selectors.shaping_states([*have, *wanted])
+    geometry = selectors.builder_geometry(checked, [tile["code"] for tile in tiles], after)
+    if after - before:
+        reshaped = selectors.builder_geometry(
+            checked, [tile["code"] for tile in selectors.builder_tiles(checked, have)],
+            after)["tiles"]
+        geometry["tiles"].update(
+            (code, view) for code, view in reshaped.items() if "variants" in view)
     return JsonResponse({"groups": sorted(set(wanted)), "tiles": tiles,
                          "geometry": geometry["tiles"]})
 

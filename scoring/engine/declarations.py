@@ -78,6 +78,9 @@ class FigureKind:
     listed_as: str | None = None
     """Response key under which a feature lists the colours of these figures
     (``"builders"``), for kinds that do not count in the majority."""
+    listed_word: str = ""
+    """How the results panel names that list (default: ``listed_as``), when the
+    player needs more than the name (a shepherd's flock scores nothing at the end)."""
     when_missing: WhenMissing = WhenMissing.NOT_IN_PLAY
     follower: bool = True
     """Whether it is a follower: what a builder or pig joins (``Placement.
@@ -86,6 +89,10 @@ class FigureKind:
     strength_of: StrengthOf | None = None
     """When set, the strength on each feature, replacing ``strength`` (the mayor:
     ``lambda city: city.pennants``). Called once per feature the kind stands on."""
+    strength_words: str = ""
+    """How ``strength_of`` counts, for the explanation of a feature where it gives 0
+    ("1 a pennant of his city": "red's mayor counts 0 here (1 a pennant of his city:
+    none)")."""
     stands: Stand = Stand.FEATURE
 
     @property
@@ -419,6 +426,9 @@ class TileState:
     sides: bool = False
     """The values name sides of the tile as printed, joined by ``-`` (``"E-W"``): the
     builder shows them as the turned tile on the board has them."""
+    players: bool = False
+    """The values are players' colours (who topped a tower): the builder offers the
+    players of the game, by their names, rather than every colour."""
     refuses: Callable[[Any, Any], str | None] | None = None
     """``refuses(definition, value)`` -> why this tile type cannot take that value (a
     sentence for the player, the ``invalid`` error), or ``None`` when it can: for a

@@ -889,6 +889,24 @@ class ScoringContext:
                                              if code in kinds}}
         return figure_counts(feature.figures, strengths, self.players)
 
+    def zero_strength_note(self, feature: Feature) -> str:
+        """For the explanation: the figures whose strength the feature makes 0 (a mayor
+        in a city without pennants), which count for nothing there; "" when none."""
+        functions = self.in_play.strength_functions
+        if not functions:
+            return ""
+        kinds = self.in_play.figure_kinds
+        notes = []
+        for figure in feature.figures:
+            strength = functions.get(figure.kind)
+            if strength is not None and not strength(feature):
+                kind = kinds[figure.kind]
+                how = f" ({kind.strength_words}: none)" if kind.strength_words else ""
+                note = f"{figure.player.value}'s {kind.name} counts 0 here{how}"
+                if note not in notes:
+                    notes.append(note)
+        return "".join(f"; {note}" for note in notes)
+
     def owners(self, feature: Feature, counts: Mapping[Color, int]) -> tuple[list[Color], str]:
         """The players who own ``feature`` (the most strength) and, when a tie-break
         in play decided between tied players, its note for the explanation."""

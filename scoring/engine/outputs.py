@@ -97,7 +97,7 @@ def feature_fields(registry: Any) -> list[FeatureField]:
         for kind in registry[code].figure_kinds:
             if kind.listed_as:
                 fields.append(FeatureField(
-                    kind.listed_as, Shape.COLOURS, kind.listed_as,
+                    kind.listed_as, Shape.COLOURS, kind.listed_word or kind.listed_as,
                     f"Colours of the {kind.plural_name} on it.",
                 ))
     return fields

@@ -168,3 +168,25 @@ def test_the_mage_is_put_from_the_tile_panel_and_adds_a_point_a_tile(open_builde
     page.wait_for_selector('[data-testid^="neutral-mage-0,0-"]', state="detached")
     assert "neutral" not in builder.board()
     assert score(builder) == {"red": 1, "blue": 0}
+
+
+def test_a_barn_and_the_farmers_joined_to_it_are_explained_in_a_players_words(
+        open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers", "barn"], BARN_TILES,
+                 [("blue", 1, 1, "NW", "meeple")], edition="C2")
+    page.wait_for_selector('[data-testid="tile-1,1"]')
+    page.locator('label[for="turn-red"]').click()
+    builder.hold_square(0, 0)
+    builder.testid("put-barn-SE").click()
+    page.wait_for_selector('[data-testid="figure-red-0,0-SE-barn"]')
+    # Red's barn: 1 completed city × 4 = 4. Blue's farmer shares the barn's field: it
+    # was joined to it on the last turn, 1 a city: 1.
+    assert score(builder) == {"red": 4, "blue": 1}
+    results = builder.testid("results").text_content()
+    # Why blue's farm pays 1 a city, not 3; and the barn's field named as a player
+    # sees it, not by the response's id.
+    assert "farm joined to a barn's field on the last turn: 1 completed city × 1 = 1" in results
+    assert "red's barn in the field through E at (0, 0): 1 completed city × 4 = 4" in results
+    assert "farm-" not in results.lower()

@@ -186,3 +186,94 @@ def test_under_the_big_top_the_last_show_an_acrobat_and_a_ringmaster(open_builde
     # (the meeple on D, beside it): 8. The acrobat at (-1, 0) is 2 squares from the big
     # top: no show for it.
     assert score(builder) == {"red": 15, "blue": 8}
+
+
+def test_a_bridge_from_the_tile_panel_carries_a_road_that_takes_a_meeple_and_tiles(
+        open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    # B (a monastery in fields) under D at (0, 0); blue's monk on it.
+    import_board(builder, tmp_path, ["bridges-castles-bazaars"], [("D", 0, 0, 0), ("B", 0, 1, 0)],
+                 [("blue", 0, 1, "C", "meeple")], edition="C2")
+    # A bridge across B from east to west, chosen on the tile's panel.
+    builder.hold_square(0, 1)
+    builder.testid("tile-state-bridge").select_option(label="east and west")
+    wait_until(page, "window.carcwikiBuilder.state.toBoard().tiles[1].state?.bridge === 'E-W'")
+    # The panel lists the bridge's road, and a tap on its west end puts red's meeple on
+    # it (not a farmer in the field under it).
+    assert "Road (east and west)" in builder.testid("inspector").text_content()
+    builder.figure("red", 0, 1, "W")
+    assert ("red", 0, 1, "W", "meeple") in figures(builder)
+    # A straight road (U turned 90°) goes down west of the bridge, continuing its road.
+    builder.place("U", -1, 1, 90)
+    # Red's road, open: 2 tiles, 2. Blue's monastery: 1 + 2 neighbours = 3.
+    assert score(builder) == {"red": 2, "blue": 3}
+    assert figures(builder) == [("blue", 0, 1, "C", "meeple"), ("red", 0, 1, "W", "meeple")]
+    # The bridge taken off (—): red's meeple on it comes off with it, and the player is
+    # told, rather than staying hidden on a road that is no longer there.
+    builder.hold_square(0, 1)
+    builder.testid("tile-state-bridge").select_option(label="—")
+    wait_until(page, "window.carcwikiBuilder.state.doc.figures.length === 1")
+    assert figures(builder) == [("blue", 0, 1, "C", "meeple")]
+    assert builder.message == ("Red's meeple on the road (east and west) came off with the "
+                               "bridge across the tile. Undo puts it back.")
+    # One undo puts back the bridge and the meeple on it.
+    builder.testid("undo").click()
+    wait_until(page, "window.carcwikiBuilder.state.doc.figures.length === 2")
+    assert builder.board()["tiles"][1]["state"] == {"bridge": "E-W"}
+    assert score(builder) == {"red": 2, "blue": 3}
+
+
+def test_the_meeple_on_top_of_a_tower_is_one_of_the_players_in_the_game(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    import_board(builder, tmp_path, ["tower"], [("tower-11", 0, 0, 0)], edition="C2")
+    page.wait_for_selector('[data-testid="tile-0,0"][data-tile="tower-11"]')
+    builder.testid("player-name-1").fill("Ada")
+    # The panel offers the two players of this game (by the names they were given), not
+    # every colour of the box, which the server would refuse.
+    builder.hold_square(0, 0)
+    top = builder.testid("tile-state-tower_top")
+    assert top.locator("option").all_text_contents() == ["—", "Red", "Blue (Ada)"]
+    builder.testid("tile-state-tower").fill("2")
+    builder.testid("tile-state-tower").press("Tab")
+    top.select_option(label="Blue (Ada)")
+    wait_until(page, "window.carcwikiBuilder.state.toBoard().tiles[0].state?.tower_top === 'blue'")
+    assert score(builder) == {"red": 0, "blue": 0}
+    # A third player comes into the game: the panel offers them too.
+    builder.testid("add-player").click()
+    builder.hold_square(0, 0)
+    assert len(top.locator("option").all_text_contents()) == 4
+
+
+def test_a_mayor_in_a_city_without_pennants_is_explained(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    # A city of two tiles without a pennant: E turned 180° over D's city.
+    import_board(builder, tmp_path, ["abbey-mayor"], [("D", 0, 0, 0), ("E", 0, -1, 180)],
+                 edition="C2")
+    page.wait_for_selector('[data-testid="tile-0,-1"]')
+    # Red's mayor into it, by the kind button and a tap on the city.
+    page.locator('label[for="turn-kind-mayor"]').click()
+    builder.figure("red", 0, 0, "N")
+    assert figures(builder) == [("red", 0, 0, "N", "mayor")]
+    # The city is worth 4, but the mayor counts 1 a pennant and it has none: nobody
+    # scores it, and the results say why.
+    assert score(builder) == {"red": 0, "blue": 0}
+    assert "red's mayor counts 0 here (1 a pennant of his city: none)" in (
+        builder.testid("results").text_content())
+
+
+def test_a_shepherd_in_a_field_is_listed_with_why_he_scores_nothing(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers", "shepherds"], [("D", 0, 0, 0)], edition="C2")
+    page.wait_for_selector('[data-testid="tile-0,0"][data-tile="D"]')
+    # Red's shepherd in the field south of D's road, from the tile's panel.
+    put(builder, "red", 0, 0, "SW", "shepherd")
+    assert [(player, kind) for player, *_, kind in figures(builder)] == [("red", "shepherd")]
+    # Neither he nor his flock scores at the end (his sheep are not even entered): the
+    # field's entry says so beside his colour.
+    assert score(builder) == {"red": 0, "blue": 0}
+    results = builder.testid("results").text_content()
+    assert "shepherds, whose flocks score nothing at the end: Red" in results

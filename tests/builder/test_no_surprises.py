@@ -315,6 +315,29 @@ def test_a_token_a_player_holds_or_not_is_a_box_to_tick(open_builder, monkeypatc
     assert not box.is_checked()
 
 
+def test_the_king_ticked_for_another_player_passes_to_them(open_builder, tmp_path):
+    """One king tile in the game (the declaration's ``in_all=1``): ticking it for blue
+    while red holds it hands it to blue, in one step that undo takes back, instead of
+    two ticked boxes that the server refuses."""
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    # A completed city (E over E turned 180°): the king has something to count.
+    import_board(builder, tmp_path, ["king-robber-baron"],
+                 [("E", 0, 0, 0), ("E", 0, -1, 180)], edition="C2")
+    page.wait_for_selector('[data-testid="tile-0,-1"]')
+    builder.testid("player-holds-king-0").check()
+    wait_until(page, "window.carcwikiBuilder.state.toBoard().players[0].holds?.king === true")
+    builder.testid("player-holds-king-1").check()
+    wait_until(page, "window.carcwikiBuilder.state.toBoard().players[1].holds?.king === true")
+    assert not builder.testid("player-holds-king-0").is_checked()
+    assert not builder.board()["players"][0].get("holds", {}).get("king")
+    # Blue holds it: 1 completed city × 1 = 1.
+    assert score(builder) == {"red": 0, "blue": 1}
+    builder.testid("undo").click()
+    wait_until(page, "window.carcwikiBuilder.state.toBoard().players[0].holds?.king === true")
+    assert not builder.testid("player-holds-king-1").is_checked()
+
+
 def test_the_palette_finds_tiles_by_what_they_show_not_by_their_expansion(open_builder):
     builder = open_builder(LAPTOP)
     page = builder.page
@@ -373,3 +396,20 @@ def test_a_shared_table_opens_scored_with_the_board(open_builder):
     assert "Winner: Red (Ada)." in builder.message
     # The board stays in sight at the top of the page.
     assert page.evaluate("document.querySelector('svg.board').getBoundingClientRect().top") < 844
+
+
+def test_a_turned_tile_is_described_as_it_lies_on_the_board(open_builder, tmp_path):
+    """The message and the tile's tooltip describe a turned tile in its turned compass
+    words, as its panel does, not in the printed tile's."""
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    # tower-5 as printed: roads on the west, north and east edges. Turned 180° under D.
+    import_board(builder, tmp_path, ["tower"], [("D", 0, 0, 0), ("tower-5", 0, 1, 180)],
+                 edition="C2")
+    page.wait_for_selector('[data-testid="tile-0,1"][data-tile="tower-5"]')
+    builder.hold_square(0, 1)
+    turned = ("turned 180°: road on the east edge; road on the south edge; "
+              "road on the west edge")
+    for text in (builder.message,
+                 page.locator('[data-testid="tile-0,1"] > title').text_content()):
+        assert turned in text

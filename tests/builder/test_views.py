@@ -333,6 +333,23 @@ def test_the_tiles_of_another_expansion_come_on_request(client):
     assert client.get("/board/tiles/").status_code == 400
 
 
+def test_a_state_that_reshapes_tiles_comes_with_its_expansion(client):
+    """The shape a bridge gives a tile (a road across it) travels only with the Bridges,
+    Castles & Bazaars tiles: not on the base game's page, but with that group's answer,
+    for its own tiles and again for the tiles the page has (``have``)."""
+    base = builder_data(client)["geometry"]["tiles"]
+    assert not any("variants" in view for view in base.values())
+    answer = client.get("/board/tiles/?groups=bridges-castles-bazaars&have=base").json()
+    bridged = answer["geometry"]["B"]["variants"]["bridge"]["E-W"]
+    assert bridged["edges"] == "FRFR"
+    assert bridged["segments"][bridged["at"]["W"]]["kind"] == "road"
+    # The printed features keep the numbers the tile's picture gives them.
+    assert bridged["segments"][bridged["at"]["C"]]["feature"] == base["B"]["segments"][0]["feature"]
+    alone = client.get("/board/tiles/?groups=bridges-castles-bazaars").json()["geometry"]
+    assert "B" not in alone
+    assert "variants" in alone["bridges-castles-bazaars-8"]
+
+
 def builder_data(client) -> dict:
     return json_script(client.get("/board/"), "builder-data")
 

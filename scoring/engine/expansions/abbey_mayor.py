@@ -60,6 +60,7 @@ TOO_MANY_ABBEYS = ProblemCode(
 )
 
 MAYOR = FigureKind(code="mayor", name="mayor", limit=1, strength_of=lambda city: city.pennants,
+                   strength_words="1 a pennant of his city",
                    when_missing=WhenMissing.UNKNOWN_KIND)
 WAGON = FigureKind(code="wagon", name="wagon", limit=1, when_missing=WhenMissing.UNKNOWN_KIND)
 BARN = FigureKind(code="barn", name="barn", limit=1, strength=0, follower=False,

@@ -210,7 +210,7 @@ def _paid_text(valuation: Valuation, cities: Sequence[Feature],
         shown.append(f"{plural(count, conversion.word, conversion.plural)} × "
                      f"{each + conversion.farm_extra}")
     unit = " or ".join(["city", *(conversion.word for conversion in kinds)])
-    return value, f"farm: {' + '.join(shown)} = {value}", unit
+    return value, f"{valuation.label}: {' + '.join(shown)} = {value}", unit
 
 
 def _score_per_farm(
@@ -249,7 +249,8 @@ def _score_per_farm(
             _, explanation, unit = _paid_text(valuation, cities, converted, weighted)
         else:
             value = valuation.each * (units - len(converted))
-            explanation = f"farm: {_cities_term(cities, weighted, valuation.each)} = {value}"
+            explanation = (f"{valuation.label}: {_cities_term(cities, weighted, valuation.each)}"
+                           f" = {value}")
             unit = "city"
         shared_rate = valuation.each + sum(points for points, _ in valuation.shared_bonus)
         if valuation.shared_bonus or valuation.owner_bonus:

@@ -68,7 +68,9 @@ HILL_TIEBREAK = RuleOption(
 )
 
 SHEPHERD = FigureKind(code="shepherd", name="shepherd", limit=1, strength=0, follower=False,
-                      listed_as="shepherds", when_missing=WhenMissing.UNKNOWN_KIND)
+                      listed_as="shepherds",
+                      listed_word="shepherds, whose flocks score nothing at the end",
+                      when_missing=WhenMissing.UNKNOWN_KIND)
 
 
 def _on_hills(feature: Feature, context: ScoringContext) -> dict:

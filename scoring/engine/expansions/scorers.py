@@ -83,6 +83,7 @@ def owned_result(
     owners, tie_note = context.owners(feature, counts)
     if tie_note or len(counts) > 1:  # one player alone needs no majority note
         explanation += majority_text(counts, owners, tie_note)
+    explanation += context.zero_strength_note(feature)
     lists = context.figure_lists(feature) if context.listed_kinds else None
     return FeatureResult(
         kind=feature.kind,

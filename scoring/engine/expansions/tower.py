@@ -66,7 +66,7 @@ HEIGHT = TileState(
 )
 TOP = TileState(
     "tower_top", INVALID_TOWER, values=tuple(color.value for color in Color),
-    applies=_has_tower, variant=_unchanged,
+    applies=_has_tower, variant=_unchanged, players=True,
     meaning="The colour of the meeple on top of the tower, if one finished it.",
     label="meeple on top of the tower",
 )
@@ -104,7 +104,7 @@ def check_towers(view: BoardView) -> Iterator[BoardError]:
             yield BoardError(
                 f"tiles[{index}].state.{TOP.name}", INVALID_TOWER,
                 f"The tower at ({tile.x},{tile.y}) has no floors: a meeple only tops a "
-                "tower of at least one floor (give its height as tower).",
+                "tower of at least one floor (enter the tower's height in floors).",
             )
     if floors > FLOORS:
         yield BoardError(

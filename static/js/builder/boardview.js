@@ -10,15 +10,18 @@ import { figureElement, neutralElement } from "./figures.js";
 import { key, parseKey } from "./geometry.js";
 import { isFresh, rotationFor, waysItFits } from "./placement.js";
 import { stateMarks } from "./state.js";
+import { turnedText } from "./words.js";
 
 export const UNIT = 100; // board units per square
 const MIN_HANDLE_SQUARE = 56; // pixels: smaller squares get no turn button of their own
 
 const ROTATION_WORDS = { 0: "", 90: ", turned 90°", 180: ", turned 180°", 270: ", turned 270°" };
 
-export function tileLabel(tile, type) {
+export function tileLabel(tile, type, geometry = null) {
+  // The picture's compass words as the tile lies, turned (as its panel shows them).
+  const picture = type?.picture && geometry ? turnedText(type.picture, tile.rotation, geometry) : type?.picture;
   return `Tile ${tile.tile} at (${tile.x}, ${tile.y})${ROTATION_WORDS[tile.rotation] ?? ""}`
-    + (type?.picture ? `: ${type.picture}` : "");
+    + (picture ? `: ${picture}` : "");
 }
 
 export class BoardView {
@@ -117,7 +120,7 @@ export class BoardView {
         key: key(tile.x, tile.y), tile: tile.tile, rotation: String(tile.rotation),
         testid: `tile-${key(tile.x, tile.y)}`,
       },
-    }, s("title", { text: tileLabel(tile, type) }), art, this.stateElement(tile));
+    }, s("title", { text: tileLabel(tile, type, this.catalogue.geometry) }), art, this.stateElement(tile));
   }
 
   /** What the player entered on the tile (see stateMarks): a line between the sides a
@@ -135,7 +138,8 @@ export class BoardView {
         const [a, b] = mark.sides.map(at);
         return s("path", {
           class: "tile-state-link", d: `M${a[0]} ${a[1]} L${UNIT / 2} ${UNIT / 2} L${b[0]} ${b[1]}`,
-          dataset: { testid, sides: mark.sides.join("-") },
+          // A tap on it stands on that feature (a bridge's road), not the field under it.
+          dataset: { testid, sides: mark.sides.join("-"), ...(mark.feature !== undefined ? { feature: mark.feature } : {}) },
         });
       }
       row += 1;

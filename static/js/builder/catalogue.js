@@ -186,8 +186,8 @@ export class Catalogue {
         const neighbour = board.get(there);
         if (!neighbour) continue;
         touching = true;
-        if (geometry.view(piece.tile, rotation)?.any_edges || geometry.view(neighbour.tile, neighbour.rotation)?.any_edges) continue;
-        const theirs = geometry.edgeAt(neighbour.tile, neighbour.rotation, geometry.sideByName.get(side).opposite);
+        if (geometry.view(piece.tile, rotation)?.any_edges || geometry.placed(neighbour)?.any_edges) continue;
+        const theirs = geometry.edgeAt(neighbour.tile, neighbour.rotation, geometry.sideByName.get(side).opposite, neighbour.state);
         if (geometry.edgeAt(piece.tile, rotation, side) !== theirs) return { ok: false, reason: "mismatch", side, piece };
       }
     }
@@ -251,9 +251,9 @@ export class Catalogue {
   /** The segment a figure at `location` (after rotation) stands on, or null. */
   featureAt(placedTile, location, edition) {
     if (!this.types.has(placedTile.tile)) return null;
-    const index = this.geometry.segmentIndexAt(placedTile.tile, placedTile.rotation, location, edition);
+    const index = this.geometry.segmentIndexAt(placedTile.tile, placedTile.rotation, location, edition, placedTile.state);
     if (index < 0) return null;
-    return { index, feature: this.geometry.view(placedTile.tile, placedTile.rotation).segments[index] };
+    return { index, feature: this.geometry.placed(placedTile).segments[index] };
   }
 
   /** The figure kinds in play, in declaration order. */

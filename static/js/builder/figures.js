@@ -109,7 +109,7 @@ export function figureElement(figure, index, featureKind, players, catalogue, or
 export function figuresOnFeature(state, catalogue, tile, featureIndex) {
   const edition = state.doc.edition;
   return state.figuresAt(tile.x, tile.y).filter(({ figure }) => !standsOnCorner(catalogue, figure.kind)
-    && catalogue.geometry.segmentIndexAt(tile.tile, tile.rotation, figure.at, edition) === featureIndex);
+    && catalogue.geometry.segmentIndexAt(tile.tile, tile.rotation, figure.at, edition, tile.state) === featureIndex);
 }
 
 /** Whether figures of `kind` stand on the corner where four tiles meet (the server's
@@ -221,7 +221,7 @@ export function figureOnFeature(state, catalogue, tile, featureIndex) {
  */
 export function placementRefusal(state, catalogue, tile, featureIndex, kind, player, ignoreIndex = -1) {
   const inPlay = state.inPlay();
-  const feature = catalogue.geometry.view(tile.tile, tile.rotation).segments[featureIndex];
+  const feature = catalogue.geometry.placed(tile).segments[featureIndex];
   const refusal = catalogue.figureRefusal(kind, feature, inPlay);
   if (refusal) return refusal;
   const placement = catalogue.placement(kind, feature.kind, inPlay);
@@ -231,7 +231,7 @@ export function placementRefusal(state, catalogue, tile, featureIndex, kind, pla
     const joined = state.doc.figures.some((figure, index) => {
       if (index === ignoreIndex || figure.player !== player || !placement.beside.includes(figure.kind)) return false;
       const other = state.tileAt(figure.x, figure.y);
-      const at = other ? catalogue.geometry.segmentIndexAt(other.tile, other.rotation, figure.at, state.doc.edition) : -1;
+      const at = other ? catalogue.geometry.segmentIndexAt(other.tile, other.rotation, figure.at, state.doc.edition, other.state) : -1;
       return members.has(`${key(figure.x, figure.y)}#${at}`);
     });
     if (!joined) {
@@ -360,7 +360,7 @@ export function applyFigureAction(state, outcome) {
 export function neutralOnFeature(state, catalogue, tile, featureIndex) {
   return (state.doc.neutral ?? []).map((figure, index) => ({ figure, index }))
     .filter(({ figure }) => figure.x === tile.x && figure.y === tile.y && figure.at
-      && catalogue.geometry.segmentIndexAt(tile.tile, tile.rotation, figure.at, state.doc.edition) === featureIndex);
+      && catalogue.geometry.segmentIndexAt(tile.tile, tile.rotation, figure.at, state.doc.edition, tile.state) === featureIndex);
 }
 
 /**

@@ -54,7 +54,7 @@ export class Geometry {
     const mine = this.edgeAt(code, rotation, side);
     if (!this.refusedEdges.has(mine)) return null;
     const showing = (view) => this.sides.filter((_, index) => view.edges[index] === mine).map((entry) => entry.name).join("");
-    const theirs = this.view(neighbour.tile, neighbour.rotation);
+    const theirs = this.placed(neighbour);
     return this.refused.get(`${mine}|${showing(this.view(code, rotation))}|${side}|${showing(theirs)}`) ?? null;
   }
 
@@ -84,13 +84,37 @@ export class Geometry {
     };
   }
 
-  /** The engine's view of tile `code` turned `rotation` degrees, or null. */
-  view(code, rotation) {
+  /** The engine's view of tile `code` turned `rotation` degrees, or null; with a placed
+   * tile's `state`, in the shape that state gives it (see shape). */
+  view(code, rotation, state = null) {
     const position = this.rotations.indexOf(rotation);
     if (!this.printed[code] || position < 0) return null;
-    this.tiles[code] ??= [];
-    this.tiles[code][position] ??= Geometry.turnView(this.printed[code], rotation, this);
-    return this.tiles[code][position];
+    const [name, printed] = this.shape(code, state) ?? [code, this.printed[code]];
+    this.tiles[name] ??= [];
+    this.tiles[name][position] ??= Geometry.turnView(printed, rotation, this);
+    return this.tiles[name][position];
+  }
+
+  /** The view of a placed tile ({tile, rotation, state}). */
+  placed(tile) {
+    return this.view(tile.tile, tile.rotation, tile.state);
+  }
+
+  /** [a name for it, its printed view] of tile `code` as a value of `state` reshapes it
+   * (the server's `variants`: a bridge lays a road across it), or null when none does. */
+  shape(code, state) {
+    const variants = state ? this.printed[code]?.variants : null;
+    if (!variants) return null;
+    // Only a state whose part is in play shapes the tile, as only that one is sent.
+    const inPlay = this.statesInPlay?.() ?? null;
+    for (const [name, views] of Object.entries(variants)) {
+      if (inPlay && !inPlay.has(name)) continue;
+      const value = state[name];
+      if (value !== undefined && value !== null && views[String(value)]) {
+        return [`${code}|${name}=${value}`, views[String(value)]];
+      }
+    }
+    return null;
   }
 
   /** Whether a segment is printed in `edition` (a garden exists only in some). */
@@ -121,8 +145,8 @@ export class Geometry {
   }
 
   /** The index of the segment a figure at `location` stands on, or -1. */
-  segmentIndexAt(code, rotation, location, edition) {
-    const view = this.view(code, rotation);
+  segmentIndexAt(code, rotation, location, edition, state = null) {
+    const view = this.view(code, rotation, state);
     const index = view?.at[location];
     if (index === undefined || !Geometry.printed(view.segments[index], edition)) return -1;
     return index;
@@ -135,8 +159,8 @@ export class Geometry {
   }
 
   /** The edge letter tile `code` turned `rotation` shows on side `sideName`. */
-  edgeAt(code, rotation, sideName) {
-    return this.view(code, rotation).edges[this.sideByName.get(sideName).index];
+  edgeAt(code, rotation, sideName, state = null) {
+    return this.view(code, rotation, state).edges[this.sideByName.get(sideName).index];
   }
 
   /** The neighbours of a square: [side name, x, y] for each side. */
@@ -160,8 +184,8 @@ export class Geometry {
       touching += 1;
       // A tile the engine says fits whatever the edges (an abbey) meets any edge, and
       // any edge meets it.
-      if (this.view(code, rotation)?.any_edges || this.view(neighbour.tile, neighbour.rotation)?.any_edges) continue;
-      const theirs = this.edgeAt(neighbour.tile, neighbour.rotation, this.sideByName.get(side).opposite);
+      if (this.view(code, rotation)?.any_edges || this.placed(neighbour)?.any_edges) continue;
+      const theirs = this.edgeAt(neighbour.tile, neighbour.rotation, this.sideByName.get(side).opposite, neighbour.state);
       if (this.edgeAt(code, rotation, side) !== theirs) return { ok: false, reason: "mismatch", side };
       const refused = this.refusedJoin(code, rotation, side, neighbour);
       if (refused) return { ok: false, reason: "refused", side, meaning: refused.meaning };
@@ -296,8 +320,8 @@ export class Geometry {
    * When the click hit a drawn feature (`dataIndex`, its index in the tile data), the
    * nearest location of that feature is chosen; otherwise the nearest of any.
    */
-  locationAtPoint(code, rotation, point, edition, dataIndex = null) {
-    const view = this.view(code, rotation);
+  locationAtPoint(code, rotation, point, edition, dataIndex = null, state = null) {
+    const view = this.view(code, rotation, state);
     if (!view) return null;
     const standing = Object.entries(view.at)
       .filter(([, index]) => Geometry.printed(view.segments[index], edition));
@@ -324,14 +348,14 @@ export class Geometry {
     while (queue.length) {
       const [tx, ty, segmentIndex] = queue.pop();
       const tile = tiles.get(key(tx, ty));
-      const segment = this.view(tile.tile, tile.rotation).segments[segmentIndex];
+      const segment = this.placed(tile).segments[segmentIndex];
       for (const location of segment.locations) {
         const info = this.locations.get(location);
         if (!info?.side) continue;
         const { offset } = this.sideByName.get(info.side);
         const neighbour = tiles.get(key(tx + offset[0], ty + offset[1]));
         if (!neighbour) continue;
-        const view = this.view(neighbour.tile, neighbour.rotation);
+        const view = this.placed(neighbour);
         const other = view.segments.findIndex((candidate) => candidate.locations.includes(info.meets)
           && Geometry.printed(candidate, edition));
         const member = `${key(neighbour.x, neighbour.y)}#${other}`;

@@ -55,7 +55,7 @@ export class Inspector {
     const who = player ? playerWords(player, state.doc.players) : null;
 
     const { geometry } = catalogue;
-    const view = geometry.view(tile.tile, tile.rotation);
+    const view = geometry.placed(tile);
     const kinds = catalogue.figureKinds(inPlay);
     const features = view.segments.map((feature, index) => {
       if (!Geometry.printed(feature, state.doc.edition)) return null;
@@ -177,18 +177,24 @@ export class Inspector {
           const number = Number(input.value);
           const valid = input.value === "" || (Number.isInteger(number) && entry.choices.includes(number));
           input.setAttribute("aria-invalid", String(!valid));
-          if (valid) state.setTileState(tile.x, tile.y, entry.name, input.value === "" ? null : number);
+          if (valid) this.controller.tileState(tile.x, tile.y, entry, input.value === "" ? null : number);
         });
       } else {
+        // A state naming a player (who topped a tower) offers the game's players, and
+        // the value given, if its player has left the game since.
+        const colors = new Set(state.doc.players.map((player) => player.color));
+        const choices = entry.players
+          ? entry.choices.filter((choice) => colors.has(choice) || choice === value) : entry.choices;
         input = h("select", { id, dataset: { focusKey: id, testid: id } },
           h("option", { value: "", text: "—", selected: value === undefined }),
-          entry.choices.map((choice) => h("option", {
+          choices.map((choice) => h("option", {
             value: String(choice), selected: choice === value,
-            text: stateValueWords(entry, choice, tile.rotation, catalogue.geometry),
+            text: entry.players ? playerWords(choice, state.doc.players)
+              : stateValueWords(entry, choice, tile.rotation, catalogue.geometry),
           })));
         input.addEventListener("change", () => {
           const choice = entry.choices.find((candidate) => String(candidate) === input.value);
-          state.setTileState(tile.x, tile.y, entry.name, choice ?? null);
+          this.controller.tileState(tile.x, tile.y, entry, choice ?? null);
         });
       }
       return h("li", { class: "feature-row", dataset: { tileState: entry.name }, title: entry.sides ? null : entry.meaning },

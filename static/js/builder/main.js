@@ -25,6 +25,7 @@ import { BoardState, docFromBoard, newDoc, startTiles } from "./state.js";
 import { FigureChooser } from "./chooser.js";
 import { Drafts, boardFromText, exportBoard, saveBoard } from "./storage.js";
 import { Viewport } from "./viewport.js";
+import { capitalise } from "./words.js";
 
 const root = document.querySelector("[data-builder]");
 const readJson = (id) => JSON.parse(document.getElementById(id)?.textContent ?? "null");
@@ -41,7 +42,10 @@ async function ensureTiles(codes) {
   const missing = catalogue.missingGroups(Array.isArray(codes) ? codes.filter((code) => typeof code === "string") : []);
   if (!missing.length) return true;
   try {
-    const response = await fetch(`${data.urls.tiles}?groups=${encodeURIComponent(missing.join(","))}`,
+    // The groups it has go along: a state the new ones bring (a bridge) reshapes those
+    // tiles too, and they come again with that shape.
+    const have = catalogue.groups ? `&have=${encodeURIComponent([...catalogue.groups].join(","))}` : "";
+    const response = await fetch(`${data.urls.tiles}?groups=${encodeURIComponent(missing.join(","))}${have}`,
       { headers: { Accept: "application/json" } });
     if (!response.ok) return false;
     catalogue.addTiles(await response.json());
@@ -160,7 +164,7 @@ function describeSquare(x, y) {
       const found = catalogue.featureAt(tile, figure.at, state.doc.edition);
       return `${playerWords(figure.player, state.doc.players)} ${figureWord(catalogue, figure.kind, found?.feature.kind)} at ${figure.at}`;
     });
-    return `${tileLabel(tile, catalogue.has(tile.tile) ? catalogue.type(tile.tile) : null)}.`
+    return `${tileLabel(tile, catalogue.has(tile.tile) ? catalogue.type(tile.tile) : null, catalogue.geometry)}.`
       + (figures.length ? ` Figures: ${figures.join("; ")}.` : "");
   }
   const holding = state.ui.hand ?? (state.ui.moving ? state.doc.tiles.get(state.ui.moving)?.tile : null);
@@ -234,7 +238,7 @@ const controller = {
     const featureIndex = featureElement && featureElement.closest(".tile")?.dataset.key === here
       ? Number(featureElement.dataset.feature) : null;
     const location = catalogue.geometry.locationAtPoint(tile.tile, tile.rotation,
-      [point[0] / UNIT - x, point[1] / UNIT - y], state.doc.edition, featureIndex);
+      [point[0] / UNIT - x, point[1] / UNIT - y], state.doc.edition, featureIndex, tile.state);
     state.setUi({ selected: here });
     if (!location) return say(`Tile ${tile.tile} has nothing a figure can stand on.`, "error");
     return this.figure(x, y, location, null);
@@ -345,6 +349,18 @@ const controller = {
       state.undo();
       say(`${refusal} The figure went back.`, "error");
     });
+  },
+
+  /** A state entered on the tile's panel (`entry`: the server's tile state); the
+   * figures that stood on a feature it took away came off with it: say so. */
+  tileState(x, y, entry, value) {
+    const takenOff = state.setTileState(x, y, entry.name, value);
+    if (!takenOff.length) return;
+    const names = takenOff.map(({ figure, feature }) => `${figure.player ? `${playerWords(figure.player, state.doc.players)}'s ` : "the "}`
+      + `${figure.player ? figureWord(catalogue, figure.kind, feature?.kind)
+        : (catalogue.rules.neutral ?? []).find((kind) => kind.code === figure.kind)?.name ?? figure.kind}`
+      + ` on the ${catalogue.geometry.describe(feature)}`);
+    say(`${capitalise(names.join(" and "))} came off with the ${entry.label}. Undo puts ${takenOff.length === 1 ? "it" : "them"} back.`);
   },
 
   takeBack(index) {

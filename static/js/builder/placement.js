@@ -29,7 +29,7 @@ export function misfitMessage(state, catalogue, code, x, y, rotation, ignore = n
   const across = geometry.sideByName.get(side.opposite);
   const neighbour = tiles.get(key(x + side.offset[0], y + side.offset[1]));
   const mine = geometry.edgeAt(code, rotation, fit.side);
-  const theirs = geometry.edgeAt(neighbour.tile, neighbour.rotation, side.opposite);
+  const theirs = geometry.edgeAt(neighbour.tile, neighbour.rotation, side.opposite, neighbour.state);
   const others = geometry.rotations.filter((turn) => turn !== rotation
     && geometry.fitsAt(tiles, code, x, y, turn, ignore).ok);
   const hint = others.length
@@ -69,7 +69,7 @@ function largeMisfitMessage(state, catalogue, code, x, y, rotation, ignore = nul
     : " It fits there in no rotation.";
   return `${subject} does not fit: at (${piece.x}, ${piece.y}) its ${side.word} edge is a `
     + `${words(geometry.edgeAt(piece.tile, rotation, fit.side))} but tile ${neighbour.tile} at `
-    + `(${neighbour.x}, ${neighbour.y}) shows a ${words(geometry.edgeAt(neighbour.tile, neighbour.rotation, side.opposite))}.${hint}`;
+    + `(${neighbour.x}, ${neighbour.y}) shows a ${words(geometry.edgeAt(neighbour.tile, neighbour.rotation, side.opposite, neighbour.state))}.${hint}`;
 }
 
 /** Lay the large tile `code` with its piece (0, 0) at (x, y), turned `rotation`: its

@@ -199,10 +199,11 @@ export class Results {
       parts.push(h("h3", { class: "features-title", text: listing.title }));
       parts.push(h("ul", { class: "bonus-results", dataset: { testid } },
         entries.map((entry) => h("li", { dataset: { testid: `${testid}-${entry[listing.name]}` } },
-          h("span", { class: "bonus-name", text: entry[listing.name] }), " ",
+          // A feature's id (a barn's "farm-2") in words: "the farm through E at (0, 0)".
+          h("span", { class: "bonus-name", text: capitalise(featureIdWords(String(entry[listing.name]), answer.features, this.scored?.board)) }), " ",
           ...Object.entries(entry.scored ?? {}).map(([color, points]) => h("span", { class: "scored-by" },
             badge(color), ` ${this.playerName(color, answer)} +${points}`)),
-          h("span", { class: "explanation", text: entry.explanation })))));
+          h("span", { class: "explanation", text: featureIdWords(entry.explanation ?? "", answer.features, this.scored?.board) })))));
     }
     if (answer.warnings?.length) {
       parts.push(h("ul", { class: "warnings" }, answer.warnings.map((warning) => h("li", {

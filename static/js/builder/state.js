@@ -82,15 +82,23 @@ export function stateValueWords(entry, value, rotation, geometry) {
 }
 
 /** What the board draws for a tile's states: a line between the sides a state links
- * (`sides`, as on the board), or a short label for any other. */
+ * (`sides`, as on the board; with the index in the tile data of the feature that line
+ * is in the shape the state gives the tile, such as a bridge's road, as `feature`), or a
+ * short label for any other. */
 export function stateMarks(catalogue, inPlay, tile) {
   const given = tile.state ?? {};
+  const { geometry } = catalogue;
   return tileStatesFor(catalogue, inPlay, tile.tile)
     .filter((entry) => given[entry.name] !== undefined)
     .map((entry) => {
       const value = given[entry.name];
-      const sides = stateSides(entry, value, tile.rotation, catalogue.geometry);
-      return sides ? { name: entry.name, sides } : { name: entry.name, text: String(value) };
+      const sides = stateSides(entry, value, tile.rotation, geometry);
+      if (!sides) return { name: entry.name, text: String(value) };
+      const segment = geometry.shape(tile.tile, { [entry.name]: value })
+        ? geometry.placed(tile)?.segments.find((candidate) => candidate.locations.length === sides.length
+          && sides.every((side) => candidate.locations.includes(side)))
+        : null;
+      return { name: entry.name, sides, ...(segment ? { feature: segment.feature } : {}) };
     });
 }
 
@@ -121,6 +129,7 @@ export class BoardState extends EventTarget {
     // Figures a player owns, by kind.
     this.limits = Object.fromEntries(catalogue.figures.map((kind) => [kind.code, kind.limit]));
     this.doc = doc;
+    this.shapeTiles();
     this.undoStack = [];
     this.redoStack = [];
     this.ui = {
@@ -263,7 +272,21 @@ export class BoardState extends EventTarget {
     this.emit({ ui: true });
   }
 
+  /** Let the geometry know the tile states this board has in play, which alone reshape
+   * a tile (a bridge: see Geometry.shape); the board that changed last is the one shown. */
+  shapeTiles() {
+    this.catalogue.geometry.statesInPlay = () => {
+      const inPlay = this.inPlay();
+      if (this.statesFor?.inPlay !== inPlay) {
+        this.statesFor = { inPlay, names: new Set((this.catalogue.rules.tile_states ?? [])
+          .filter((entry) => inPlay.parts.has(entry.part)).map((entry) => entry.name)) };
+      }
+      return this.statesFor.names;
+    };
+  }
+
   emit(detail) {
+    this.shapeTiles();
     this.dispatchEvent(new CustomEvent("change", { detail: { doc: false, ui: false, ...detail } }));
   }
 
@@ -402,27 +425,49 @@ export class BoardState extends EventTarget {
    * the scoreboard (score markers) replace the points entered as a sum: the request
    * takes one form or the other. */
   setTokens(color, name, kind, count) {
-    const scoreboard = this.catalogue.rules.tokens.find((entry) => entry.name === name)?.on_scoreboard;
+    const entry = this.catalogue.rules.tokens.find((candidate) => candidate.name === name);
+    const scoreboard = entry?.on_scoreboard;
+    // A token held or not of which the game has one (the king's tile: `in_all` 1) passes
+    // to the player who takes it.
+    const passes = entry?.flags && entry.in_all === 1 && count === true;
     this.apply(`${color} ${kind}`, (doc) => ({
-      players: doc.players.map((player) => (player.color === color
-        ? { ...player, [name]: { ...(player[name] ?? {}), [kind]: count }, ...(scoreboard ? { points: 0 } : {}) }
-        : player)),
+      players: doc.players.map((player) => {
+        if (player.color === color) {
+          return { ...player, [name]: { ...(player[name] ?? {}), [kind]: count }, ...(scoreboard ? { points: 0 } : {}) };
+        }
+        return passes && player[name]?.[kind] ? { ...player, [name]: { ...player[name], [kind]: false } } : player;
+      }),
     }), `tokens:${color}:${kind}`);
   }
 
-  /** Set (or with `null`, clear) a state of the tile at (x, y): its ferry's link. */
+  /** Set (or with `null`, clear) a state of the tile at (x, y): its ferry's link. A
+   * figure that stood on a feature the state made (a meeple on a bridge's road) and that
+   * the new shape no longer has comes off in the same step; returns those taken off, as
+   * [{figure, feature}] (the feature it stood on). */
   setTileState(x, y, name, value) {
     const tile = this.tileAt(x, y);
-    if (!tile || tile.large) return;
+    if (!tile || tile.large) return [];
     const state = { ...(tile.state ?? {}) };
     if (value === null || value === undefined) delete state[name];
     else state[name] = value;
+    const { geometry } = this.catalogue;
+    const { edition } = this.doc;
+    const shaped = Object.keys(state).length ? state : null;
+    const gone = (figure) => figure.x === x && figure.y === y && figure.at
+      && geometry.segmentIndexAt(tile.tile, tile.rotation, figure.at, edition, tile.state) >= 0
+      && geometry.segmentIndexAt(tile.tile, tile.rotation, figure.at, edition, shaped) < 0;
+    const takenOff = [...this.doc.figures, ...(this.doc.neutral ?? [])].filter(gone).map((figure) => ({
+      figure, feature: geometry.placed(tile).segments[geometry.segmentIndexAt(tile.tile, tile.rotation, figure.at, edition, tile.state)],
+    }));
     this.apply(`${name} of ${tile.tile} at (${x}, ${y})`, (doc) => {
       const tiles = new Map(doc.tiles);
       const { state: _, ...rest } = tile;
       tiles.set(key(x, y), Object.freeze(Object.keys(state).length ? { ...rest, state: Object.freeze(state) } : rest));
-      return { tiles };
-    }, `state:${x},${y}:${name}`);
+      if (!takenOff.length) return { tiles };
+      return { tiles, figures: doc.figures.filter((figure) => !gone(figure)),
+        ...(doc.neutral ? { neutral: doc.neutral.filter((figure) => !gone(figure)) } : {}) };
+    }, takenOff.length ? null : `state:${x},${y}:${name}`);
+    return takenOff;
   }
 
   setRule(name, value) {

@@ -115,6 +115,35 @@ test("a picture's compass words turn with the tile", () => {
   assert.equal(turnedText("city on the north", 0, geometry), "city on the north");
 });
 
+test("a tile a state reshapes (a bridge, a ferry) is turned as the engine turns its shape", () => {
+  catalogue.geometry.statesInPlay = null; // every state, as no board is in play here
+  let compared = 0;
+  for (const [code, states] of Object.entries(data.engine_variants)) {
+    for (const [name, values] of Object.entries(states)) {
+      for (const [value, turned] of Object.entries(values)) {
+        data.geometry.rotations.forEach((rotation, position) => {
+          const page = catalogue.geometry.placed({ tile: code, rotation, state: { [name]: value } });
+          const engine = turned[position];
+          const where = `${code} ${name}=${value} ${rotation}`;
+          assert.equal(page.edges, engine.edges, where);
+          assert.deepEqual(page.at, engine.at, where);
+          assert.deepEqual(page.segments.map((s) => [s.kind, s.locations, s.feature]),
+            engine.segments.map((s) => [s.kind, s.locations, s.feature]), where);
+          compared += 1;
+        });
+      }
+    }
+  }
+  // A bridge across B (fields all round) from east to west is a road on both sides.
+  const bridged = catalogue.geometry.placed({ tile: "B", rotation: 90, state: { bridge: "E-W" } });
+  assert.equal(bridged.edges, "RFRF");
+  assert.equal(bridged.segments[bridged.at.N].kind, "road");
+  assert.ok(compared > 100);
+  // Without the state, or with one that changes nothing, the tile keeps its printed shape.
+  assert.equal(catalogue.geometry.placed({ tile: "B", rotation: 90 }).edges, "FFFF");
+  assert.equal(catalogue.geometry.placed({ tile: "B", rotation: 90, state: { tower: 2 } }).edges, "FFFF");
+});
+
 test("every tile turned by the page is the engine's view of it turned", () => {
   // The page gets each tile as printed and turns it itself; the engine's own views of
   // every turn (not sent to the page) must come out the same, segment by segment.

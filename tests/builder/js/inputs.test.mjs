@@ -115,11 +115,15 @@ test("a tile's state is kept with the tile, turned with it, saved and sent", () 
   state.setTileState(1, 0, "ferry", "E-S");
   const sent = state.toBoard().tiles.find((tile) => tile.x === 1);
   assert.deepEqual(sent, { tile: "ferries-A", x: 1, y: 0, rotation: 90, state: { ferry: "E-S" } });
-  assert.deepEqual(stateMarks(catalogue, state.inPlay(), state.tileAt(1, 0)), [{ name: "ferry", sides: ["S", "W"] }]);
+  // Its line is on the road the ferry makes of the two jetties' (the first one's
+  // feature in the tile's picture): a tap on it stands there.
+  const jetty = catalogue.geometry.view("ferries-A", 90).segments[catalogue.geometry.view("ferries-A", 90).at.S].feature;
+  assert.deepEqual(stateMarks(catalogue, state.inPlay(), state.tileAt(1, 0)), [{ name: "ferry", sides: ["S", "W"], feature: jetty }]);
   // Turned once more (180°): the same jetties now lie on the west and the north.
   state.moveTile(1, 0, 1, 0, 180);
   assert.deepEqual(state.tileAt(1, 0).state, { ferry: "E-S" });
-  assert.deepEqual(stateMarks(catalogue, state.inPlay(), state.tileAt(1, 0)), [{ name: "ferry", sides: ["W", "N"] }]);
+  assert.deepEqual(stateMarks(catalogue, state.inPlay(), state.tileAt(1, 0)).map(({ name, sides }) => ({ name, sides })),
+    [{ name: "ferry", sides: ["W", "N"] }]);
   // A board read back (a draft, a file, a saved board) keeps it.
   const again = new BoardState(docFromBoard(state.toBoard(), catalogue), catalogue);
   assert.deepEqual(again.toBoard().tiles[1].state, { ferry: "E-S" });
@@ -132,6 +136,9 @@ test("a tile's state is kept with the tile, turned with it, saved and sent", () 
   state.redo();
   state.setExpansion("ferries", false);
   assert.equal("state" in state.toBoard().tiles[1], false);
+  // Nor does it shape the tile: its jetties' roads are two again, as the server sees them.
+  const lake = catalogue.geometry.placed(state.tileAt(1, 0));
+  assert.notEqual(lake.at.S, lake.at.W);
   state.setExpansion("ferries", true);
   assert.deepEqual(state.toBoard().tiles[1].state, { ferry: "E-S" });
   // Cleared, it is gone from the tile.

@@ -5,7 +5,7 @@ City of Carcassonne, shrines, and JCloisterZone's replays)."""
 
 import pytest
 
-from scoring.engine import validate_request
+from scoring.engine import score_request, validate_request
 from scoring.engine.expansions import DEFAULT_REGISTRY
 
 C2 = ["farmers", "abbot", "abbey-mayor", "count-king-robber"]
@@ -234,3 +234,21 @@ def test_the_city_of_carcassonne_without_its_square_is_reported(all_tiles):
     body = request([("D", 0, 0, 0)])
     body["tiles"].append({"tile": "city-of-carcassonne", "y": 3})
     assert errors(body, all_tiles) == [("tiles[1].x", "missing_field", "x is required.")]
+
+
+def test_a_mayor_in_a_city_without_pennants_says_why_he_counts_nothing(all_tiles):
+    # A city of two tiles without a pennant (E over E turned 180°), red's mayor alone in
+    # it: his strength is its pennants, 0, so nobody scores the city, and the
+    # explanation says why rather than only that it is worth 4.
+    body = request([("E", 0, 0, 0), ("E", 0, -1, 180)],
+                   [{"player": "red", "x": 0, "y": 0, "at": "N", "kind": "mayor"}])
+    [city] = score_request(body, all_tiles).to_json()["features"]
+    assert city["scored"] == {}
+    assert city["explanation"] == (
+        "completed city: 2 tiles × 2 = 4; red's mayor counts 0 here "
+        "(1 a pennant of his city: none)")
+    # Beside blue's meeple, the same: blue has the most.
+    body["figures"].append({"player": "blue", "x": 0, "y": -1, "at": "S", "kind": "meeple"})
+    [city] = score_request(body, all_tiles).to_json()["features"]
+    assert city["scored"] == {"blue": 4}
+    assert "red's mayor counts 0 here" in city["explanation"]

@@ -36,6 +36,10 @@ def test_a_top_of_a_colour_not_playing_is_refused(all_tiles):
 def test_a_top_on_a_tower_without_floors_is_refused(all_tiles):
     body = request([("tower-1", 0, 0, {"tower_top": "red"})])
     assert found(body, all_tiles) == [("tiles[0].state.tower_top", "invalid_tower")]
+    # In words the player reads beside the tile's height box, not the request's.
+    [error] = validate_request(body, all_tiles)
+    assert error.message == ("The tower at (0,0) has no floors: a meeple only tops a tower "
+                             "of at least one floor (enter the tower's height in floors).")
 
 
 def test_more_floors_than_the_box_holds_are_refused(all_tiles):
