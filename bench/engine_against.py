@@ -17,7 +17,9 @@ stretch of the machine weighs on both: timing the two in separate processes gave
 medians that differed by up to 1.5 times for the same code. Times are CPU time (see
 :mod:`score_bench`); the table gives each engine's median per game and their ratio
 (this checkout's time divided by ``REV``'s: 0.50 is twice as fast). Both engines must
-give the same response for every game, or the run stops.
+give the same response for every game, or the run stops; with ``--allow-changes`` a game
+whose answer a later fix changed (a score or an explanation) is timed anyway and its
+rows are marked ``≠``.
 """
 
 from __future__ import annotations
@@ -94,6 +96,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rev", nargs="?", default=BASELINE, help="the commit to compare with")
     parser.add_argument("--runs", type=int, default=400, help="timings per game and engine")
+    parser.add_argument("--allow-changes", action="store_true",
+                        help="time a game even when the two engines answer it differently "
+                             "(a fix since REV changed a score or an explanation); such "
+                             "rows are marked ≠")
     arguments = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="engine-against-") as scratch:
@@ -128,13 +134,15 @@ def main() -> None:
                                        sort_keys=True)
             whole[name] = (lambda e=engine, t=tiles, g=game: e.score_request(g, t).to_json())
             core[name] = (lambda e=engine, t=tiles, p=parsed: e.score(p, t))
-        if answers["base"] != answers["now"]:
-            raise SystemExit(f"{label}: the two engines answer differently")
+        differ = answers["base"] != answers["now"]
+        if differ and not arguments.allow_changes:
+            raise SystemExit(f"{label}: the two engines answer differently "
+                             f"(--allow-changes times it anyway)")
         for part, functions in (("whole", whole), ("core", core)):
             medians = timed_pair(functions, arguments.runs)
             base, now = medians["base"], medians["now"]
             print(f"{label + ', ' + part:<{width}}  {base:>6.3f} ms  {now:>6.3f} ms  "
-                  f"{now / base:>7.2f}×")
+                  f"{now / base:>7.2f}×{'  ≠' if differ else ''}")
     gc.enable()
 
 
