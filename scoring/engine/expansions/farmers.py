@@ -165,6 +165,12 @@ def _weighted(cities: Sequence[Feature], context: ScoringContext) -> Weighted:
     return found
 
 
+def _city_units(cities: Sequence[Feature], weighted: Weighted) -> int:
+    """How many times the farm's completed cities pay: once each, a weighted one as
+    often as its weight says."""
+    return len(cities) + sum(weight - 1 for _, weight, _ in weighted)
+
+
 def _times(weight: int) -> str:
     return "twice" if weight == 2 else f"{weight} times"
 
@@ -179,8 +185,7 @@ def _cities_term(cities: Sequence[Feature], weighted: Weighted, each: int) -> st
         groups[(declared, weight)] = groups.get((declared, weight), 0) + 1
     notes = ", ".join(f"{plural(count, declared.word, declared.plural)} counted {_times(weight)}"
                       for (declared, weight), count in groups.items())
-    units = len(cities) + sum(weight - 1 for _, weight, _ in weighted)
-    return f"{_cities_text(len(cities))} ({notes}) = {units} × {each}"
+    return f"{_cities_text(len(cities))} ({notes}) = {_city_units(cities, weighted)} × {each}"
 
 
 def _weighted_extras(weighted: Weighted) -> dict[str, dict[str, int]]:
@@ -200,8 +205,8 @@ def _paid_text(valuation: Valuation, cities: Sequence[Feature],
     weight says) and converted cities (castles), each worth its conversion's extra
     more: the value, the explanation and the unit's word."""
     each = valuation.each
-    units = len(cities) + sum(weight - 1 for _, weight, _ in weighted)
-    value = each * units + sum(each + conversion.farm_extra for _, conversion in converted)
+    value = each * _city_units(cities, weighted) + sum(
+        each + conversion.farm_extra for _, conversion in converted)
     shown = [_cities_term(cities, weighted, each)]
     kinds: dict[Conversion, int] = {}
     for _, conversion in converted:
@@ -243,12 +248,13 @@ def _score_per_farm(
         # as many times as its weight), and a converted one (a castle) its conversion's
         # extra on top.
         weight_of = {city.number: weight for city, weight, _ in weighted}
-        units = len(cities) + len(converted) + sum(weight - 1 for weight in weight_of.values())
+        city_units = _city_units(cities, weighted)
+        units = city_units + len(converted)
         extra = sum(conversion.farm_extra for _, conversion in converted) if converted else 0
         if converted:
             _, explanation, unit = _paid_text(valuation, cities, converted, weighted)
         else:
-            value = valuation.each * (units - len(converted))
+            value = valuation.each * city_units
             explanation = (f"{valuation.label}: {_cities_term(cities, weighted, valuation.each)}"
                            f" = {value}")
             unit = "city"
