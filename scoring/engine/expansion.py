@@ -1,6 +1,6 @@
 """How an expansion plugs into the engine: one declaration, read by everything else.
 
-An expansion (or the base game) is declared once, in ``expansions/<code>.py``, as an
+An expansion (or the base game) is declared once, in ``expansions/<module>/__init__.py``, as an
 :class:`Expansion`. Everything it brings is a value of :mod:`.declarations` (this module
 hands them all on, so ``from scoring.engine.expansion import FigureKind`` works):
 

@@ -1,15 +1,19 @@
 """The expansions the calculator knows, each declared once in a module of this package.
 
-Adding an expansion means adding its module (its :class:`~scoring.engine.expansion.Expansion`
-with its parts, figures, tile attributes, modifiers, bonuses, rules and checks), its tile
-file, and listing it here. The engine's core takes a registry as an argument, so a test
-can build one of its own.
+Each expansion is a package of this one: its ``__init__`` declares the
+:class:`~scoring.engine.expansion.Expansion` (with its parts, figures, tile attributes,
+modifiers, bonuses, rules and checks); beside it lie its tile files (``tiles-*.yaml``) and
+its known-answer boards (``boards/*.json``), which :func:`tile_files` and
+:func:`board_files` list. The engine's core takes a registry as an argument, so a test can
+build one of its own.
 
 >>> DEFAULT_REGISTRY.codes[:4]
 ('base', 'farmers', 'abbot', 'river')
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from ..expansion import ExpansionRegistry
 from . import (
@@ -64,4 +68,20 @@ DEFAULT_REGISTRY = ExpansionRegistry([
     wind_roses.EXPANSION,
 ])
 
-__all__ = ["DEFAULT_REGISTRY"]
+PACKAGES_DIR = Path(__file__).resolve().parent
+"""The folder holding one package per expansion."""
+
+
+def tile_files(directory: Path = PACKAGES_DIR) -> tuple[Path, ...]:
+    """Every expansion's tile files, by file name (the order the catalogue loads them);
+    ``directory`` is a copy of this folder (a test that spoils a file)."""
+    return tuple(sorted(directory.glob("*/tiles-*.yaml"), key=lambda path: path.name))
+
+
+def board_files(directory: Path = PACKAGES_DIR) -> tuple[Path, ...]:
+    """Every expansion's known-answer boards (a board mixing several expansions is kept
+    outside, with the project's other fixtures), by file name."""
+    return tuple(sorted(directory.glob("*/boards/*.json"), key=lambda path: path.name))
+
+
+__all__ = ["DEFAULT_REGISTRY", "PACKAGES_DIR", "board_files", "tile_files"]
