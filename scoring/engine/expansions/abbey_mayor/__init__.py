@@ -185,6 +185,7 @@ BARNS = Part(
 
 EXPANSION = Expansion(
     code="abbey-mayor",
+    after=("traders-builders",),
     name="Abbey & Mayor",
     editions=EDITIONS,
     parts=(ABBEY, MAYORS, WAGONS, BARNS),

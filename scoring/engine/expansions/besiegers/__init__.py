@@ -93,6 +93,7 @@ BESIEGED_FOR_FARMERS = CityWeight(
 
 EXPANSION = Expansion(
     code="besiegers",
+    after=("phantom",),
     name="Besiegers, Cathars and Siege",
     title="Besiegers / Cathars / Siege",
     editions=frozenset({Edition.C1}),

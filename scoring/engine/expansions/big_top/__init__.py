@@ -397,6 +397,7 @@ RINGMASTER_PART = Part(
 
 EXPANSION = Expansion(
     code="big-top",
+    after=("bridges-castles-bazaars",),
     name="Under the Big Top",
     editions=EDITIONS,
     parts=(CIRCUS_PART, ACROBATS_PART, RINGMASTER_PART),

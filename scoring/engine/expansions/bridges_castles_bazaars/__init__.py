@@ -290,6 +290,7 @@ BAZAARS = Part(
 
 EXPANSION = Expansion(
     code="bridges-castles-bazaars",
+    after=("ferries",),
     name="Bridges, Castles & Bazaars",
     editions=EDITIONS,
     parts=(BRIDGES, CASTLES, BAZAARS),

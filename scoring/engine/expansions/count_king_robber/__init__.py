@@ -318,6 +318,7 @@ SHRINES = Part(
 
 EXPANSION = Expansion(
     code="count-king-robber",
+    after=("abbey-mayor",),
     name="Count, King & Robber",
     editions=EDITIONS,
     parts=(COUNT, KING_ROBBER, SHRINES),

@@ -32,6 +32,7 @@ CROP_CIRCLE = LandmarkKind(
 
 EXPANSION = Expansion(
     code="crop-circles",
+    after=("messages",),
     name="Crop Circles",
     title="Crop Circles / Crop Circles I / WE Corn Circles",
     editions=frozenset({Edition.C1, Edition.C2, Edition.C3}),

@@ -113,6 +113,7 @@ def check_jetties(view: BoardView) -> Iterator[BoardError]:
 
 EXPANSION = Expansion(
     code="ferries",
+    after=("crop-circles",),
     name="The Ferries",
     editions=frozenset({Edition.C1, Edition.C2, Edition.C3}),
     landmarks=(LAKE,),

@@ -35,6 +35,7 @@ FESTIVAL_SYMBOL = LandmarkKind(
 
 EXPANSION = Expansion(
     code="festival",
+    after=("besiegers",),
     name="The Festival",
     editions=frozenset({Edition.C1, Edition.C2, Edition.C3}),
     landmarks=(FESTIVAL_SYMBOL,),

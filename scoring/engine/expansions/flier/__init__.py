@@ -32,6 +32,7 @@ FLYING_MACHINE = LandmarkKind(
 
 EXPANSION = Expansion(
     code="flier",
+    after=("mage-witch",),
     name="The Flier",
     title="The Flier (The Flying Machines)",
     editions=frozenset({Edition.C1, Edition.C2, Edition.C3}),

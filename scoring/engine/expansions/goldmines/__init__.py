@@ -125,6 +125,7 @@ def check_gold(view: BoardView) -> Iterator[BoardError]:
 
 EXPANSION = Expansion(
     code="goldmines",
+    after=("tower",),
     name="Goldmines",
     editions=EDITIONS,
     landmarks=(GOLD,),

@@ -22,6 +22,7 @@ from ...rules import Edition
 
 EXPANSION = Expansion(
     code="gq11",
+    after=("festival",),
     name="Mini Expansion GQ#11",
     editions=frozenset({Edition.C1}),
     landmarks=(RIVER,),

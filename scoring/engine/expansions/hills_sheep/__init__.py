@@ -134,6 +134,7 @@ VINEYARDS = Part(
 
 EXPANSION = Expansion(
     code="hills-sheep",
+    after=("count-king-robber",),
     name="Hills & Sheep",
     editions=EDITIONS,
     parts=(HILLS, SHEPHERDS, VINEYARDS),

@@ -133,6 +133,7 @@ POINT_TILES = Part(code="point-tiles", name="the 50/100 point tiles",
 
 EXPANSION = Expansion(
     code="inns-cathedrals",
+    after=("river2",),
     name="Inns & Cathedrals",
     editions=EDITIONS,
     parts=(INNS, CATHEDRALS, LARGE, SIXTH_PLAYER, POINT_TILES),

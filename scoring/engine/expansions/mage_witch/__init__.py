@@ -114,6 +114,7 @@ def check_apart(view: BoardView) -> Iterator[BoardError]:
 
 EXPANSION = Expansion(
     code="mage-witch",
+    after=("goldmines",),
     name="Mage & Witch",
     editions=EDITIONS,
     landmarks=(MAGIC,),

@@ -49,6 +49,7 @@ def points_or_markers(view: BoardView) -> Iterator[BoardError]:
 
 EXPANSION = Expansion(
     code="messages",
+    after=("flier",),
     name="Messages",
     title="Dispatches (Messages)",
     editions=frozenset({Edition.C1, Edition.C2, Edition.C3}),

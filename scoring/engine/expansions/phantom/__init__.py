@@ -20,6 +20,7 @@ PHANTOM = FigureKind(code="phantom", name="phantom", limit=1)
 
 EXPANSION = Expansion(
     code="phantom",
+    after=("robbers",),
     name="The Phantom",
     editions=frozenset({Edition.C1, Edition.C2, Edition.C3}),
     figure_kinds=(PHANTOM,),

@@ -229,6 +229,7 @@ PRINCESS_PART = Part(
 
 EXPANSION = Expansion(
     code="princess-dragon",
+    after=("hills-sheep",),
     name="The Princess & the Dragon",
     editions=EDITIONS,
     parts=(DRAGON_PART, FAIRY_PART, PORTAL_PART, PRINCESS_PART),

@@ -47,6 +47,7 @@ NO_FIGURE_BY_THE_VOLCANO = FigureRule(no_figure_by_the_volcano, laying_only=True
 
 EXPANSION = Expansion(
     code="river2",
+    after=("base",),
     name="The River II",
     editions=frozenset({Edition.C1, Edition.C2}),
     landmarks=(RIVER, VOLCANO),

@@ -37,6 +37,7 @@ ROBBER_SYMBOL = LandmarkKind(
 
 EXPANSION = Expansion(
     code="robbers",
+    after=("big-top",),
     name="The Robbers",
     title="The Robbers",
     editions=frozenset({Edition.C1, Edition.C2, Edition.C3}),

@@ -131,6 +131,7 @@ def score_tower_tops(context: ScoringContext) -> list[BonusResult]:
 
 EXPANSION = Expansion(
     code="tower",
+    after=("princess-dragon",),
     name="The Tower",
     editions=EDITIONS,
     landmarks=(TOWER,),

@@ -239,6 +239,7 @@ PIGS = Part(
 
 EXPANSION = Expansion(
     code="traders-builders",
+    after=("inns-cathedrals",),
     name="Traders & Builders",
     editions=EDITIONS,
     parts=(TRADE_GOODS, BUILDERS, PIGS),

@@ -35,6 +35,7 @@ WIND_ROSE = LandmarkKind(
 
 EXPANSION = Expansion(
     code="wind-roses",
+    after=("gq11",),
     name="The Wind Roses",
     editions=frozenset({Edition.C1}),
     landmarks=(WIND_ROSE,),
