@@ -80,6 +80,8 @@ REQUIRED = {
     "fairy-beside-follower-same-table",
     # Issue #19: The Tower.
     "tower-top-scores-nothing",
+    # Issue #29: a tower top is one of its owner's meeples.
+    "tower-top-is-the-seventh-meeple",
     # Issue #19: JCloisterZone's engine tests for these expansions, replayed.
     "jcz-vineyards-monastery", "jcz-vineyards-incomplete-monastery",
     "jcz-fairy-endgame-road", "jcz-fairy-endgame-zero-field",
