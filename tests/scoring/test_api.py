@@ -116,6 +116,27 @@ def test_bridge_and_castle_problems_are_400_with_a_path_and_a_sentence(client):
     }]
 
 
+def test_a_tower_top_beyond_the_owners_meeples_is_400_with_a_path_and_a_sentence(client):
+    # tower-7 and X make seven roads; red has a meeple on each and an eighth on the top.
+    roads = [(0, "N"), (0, "S"), (0, "W"), (0, "E"), (1, "N"), (1, "S"), (1, "E")]
+    response = post(client, {
+        "edition": "C2", "expansions": ["farmers", "tower"],
+        "players": [{"color": "red"}, {"color": "blue"}],
+        "tiles": [{"tile": "tower-7", "x": 0, "y": 0,
+                   "state": {"tower": 2, "tower_top": "red"}},
+                  {"tile": "X", "x": 1, "y": 0}],
+        "figures": [{"player": "red", "x": x, "y": 0, "at": at} for x, at in roads],
+    })
+    assert response.status_code == 400
+    assert response.json() == {"errors": [{
+        "path": "tiles[0].state.tower_top", "code": "invalid_tower",
+        "message": "The tower at (0,0) is topped by a red meeple, but red has no meeple left "
+                   "for it: with the towers topped so far and the meeples on the board that "
+                   "makes 8, and a player owns only 7. Take a red meeple off the board or off "
+                   "a tower top.",
+    }]}
+
+
 @pytest.mark.parametrize(
     ("body", "content_type", "message"),
     [

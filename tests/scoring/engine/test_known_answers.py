@@ -77,6 +77,12 @@ REQUIRED = {
     "fairy-beside-follower-same-table",
     # Issue #19: The Tower.
     "tower-top-scores-nothing",
+    # Issue #29: a tower top is one of its owner's meeples.
+    "tower-top-is-the-seventh-meeple",
+    # Issue #29: a shrine and a monastery that challenge each other, settled on the last
+    # turn, and JCloisterZone's test of it replayed.
+    "shrine-challenge-lost-on-the-last-turn", "shrine-and-monastery-completed-together",
+    "jcz-challenged-monastery",
     # Issue #19: JCloisterZone's engine tests for these expansions, replayed.
     "jcz-vineyards-monastery", "jcz-vineyards-incomplete-monastery",
     "jcz-fairy-endgame-road", "jcz-fairy-endgame-zero-field",

@@ -19,7 +19,11 @@ Robber Baron tiles, and the shrines. The River II of the same box is declared in
   (continuously).
 - A shrine is a monastery (``shrine: true`` on the tile's monastery) and scores like
   one. A shrine may touch at most one monastery (abbeys count) and a monastery at most
-  one shrine, on the eight squares around it.
+  one shrine, on the eight squares around it: the two challenge each other. The first
+  of them completed with a follower on it scores, and the followers on the other go
+  home with nothing. On a finished board, a completed one that still holds followers was
+  completed on the last turn, so its incomplete rival scores 0; two completed rivals were
+  completed by the same tile and both score; two incomplete ones both score.
 """
 
 from __future__ import annotations
@@ -37,11 +41,13 @@ from ...expansion import (
     Part,
     PlayerBonus,
     PlayerTokens,
+    ScoreModifier,
     ScoringContext,
     SegmentAttribute,
+    Valuation,
 )
 from ...features import FeatureGraph
-from ...outputs import BonusField, BonusListing, Shape
+from ...outputs import BonusField, BonusListing, FeatureField, Shape
 from ...problems import BoardError, ProblemCode
 from ...results import BonusResult, plural
 from ...rules import Choice, Edition, RuleOption
@@ -310,10 +316,44 @@ def check_challenges(view: BoardView) -> Iterator[BoardError]:
             )
 
 
+def _word(monastery: Any) -> str:
+    return "shrine" if monastery.has(SHRINE.name) else "monastery"
+
+
+def settle_challenges(monastery: Any, valuation: Valuation, context: ScoringContext) -> None:
+    """An incomplete shrine or monastery whose rival was completed with a follower on it
+    lost the challenge: its followers go home with nothing.
+
+    The rival, completed and still occupied on the finished board, was completed on the
+    last turn and scored then, before the final scoring.
+    """
+    if monastery.complete or valuation.zero_reason is not None:
+        return
+    shrine = monastery.has(SHRINE.name)
+    (x, y), = monastery.tiles
+    for rival in context.graph.occupied():  # only the figures' features: a short list
+        if (rival.kind is not FeatureKind.MONASTERY or not rival.complete
+                or rival.has(SHRINE.name) == shrine):
+            continue
+        (rx, ry), = rival.tiles
+        if abs(rx - x) <= 1 and abs(ry - y) <= 1:
+            valuation.zero_reason = (
+                f"lost its challenge to the {_word(rival)} at ({rx},{ry}) beside it, "
+                "which was completed first: its followers go home without scoring")
+            valuation.extras["challenge_lost"] = True
+            return
+
+
 SHRINES = Part(
     code="shrines", name="the shrines", title="Shrines (cult places)", editions=EDITIONS,
     attributes=(SHRINE,),
     board_checks=(BoardCheck(codes=(SHRINE_CHALLENGE,), check=check_challenges),),
+    modifiers=(ScoreModifier(FeatureKind.MONASTERY, settle_challenges,
+                             title="A shrine or monastery that lost its challenge scores "
+                                   "nothing"),),
+    outputs=(FeatureField("challenge_lost", Shape.FLAG, "lost its challenge",
+                          "A shrine or monastery whose rival beside it was completed "
+                          "first: its followers go home without scoring."),),
 )
 
 EXPANSION = Expansion(

@@ -6,7 +6,9 @@ and a meeple set on top finishes a tower. At the end a tower scores nothing, and
 does the meeple on top of it. The request records the finished state of each tower on
 its tile (``"state": {"tower": 3, "tower_top": "red"}``: its height in floors, and whose
 meeple tops it) so the board is complete and that meeple is accounted for; the
-response lists those meeples with 0 points.
+response lists those meeples with 0 points. A meeple on a tower top came from its
+owner's supply like any other, so the tops and the meeples on the board together may
+not outnumber the meeples a player owns.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from ...outputs import BonusField, BonusListing, Shape
 from ...problems import BoardError, ProblemCode
 from ...results import BonusResult, plural
 from ...rules import Edition
+from ..base import MEEPLE
 
 EDITIONS = frozenset({Edition.C1, Edition.C2})
 FLOORS = 30
@@ -47,7 +50,8 @@ INVALID_TOWER = ProblemCode(
     "invalid_tower",
     "a tower state on a tile without a tower foundation, a height that is not a whole "
     "number from 0 to 30, a top of a colour not in the game or on a tower without floors, "
-    "or more floors on the board than the box holds",
+    "a top whose owner has no meeple left for it (the tops and the meeples on the board "
+    "outnumber the meeples a player owns), or more floors on the board than the box holds",
 )
 
 
@@ -83,10 +87,24 @@ def _towers(
             yield index, tile, state.get(HEIGHT.name, 0), state.get(TOP.name)
 
 
+def _meeples_out(view: BoardView) -> dict[str, int]:
+    """How many meeples each player has on the board (on features, in the quarters of a
+    large tile or on a printed space), by colour."""
+    board = view.request.board
+    out: dict[str, int] = {}
+    for figure in (*board.figures, *board.districts):
+        if figure.kind == MEEPLE.code:
+            color = figure.player.value
+            out[color] = out.get(color, 0) + 1
+    return out
+
+
 def check_towers(view: BoardView) -> Iterator[BoardError]:
-    """A meeple tops a tower with floors, of a player in the game; the floors of all
-    towers together fit in the box."""
+    """A meeple tops a tower with floors, of a player in the game who still had a meeple
+    for it; the floors of all towers together fit in the box."""
     players = {player.color.value for player in view.request.players}
+    supply = view.in_play.figure_kinds[MEEPLE.code].limit
+    out: dict[str, int] | None = None  # counted at the first top: most boards have none
     floors = 0
     stated = ((index, tile) for index, tile in enumerate(view.request.board.tiles)
               if tile.state)  # most tiles: no state, so no tower height or top
@@ -106,6 +124,18 @@ def check_towers(view: BoardView) -> Iterator[BoardError]:
                 f"The tower at ({tile.x},{tile.y}) has no floors: a meeple only tops a "
                 "tower of at least one floor (enter the tower's height in floors).",
             )
+        else:
+            if out is None:
+                out = _meeples_out(view)
+            out[top] = out.get(top, 0) + 1
+            if out[top] == supply + 1:  # the first top too many; later ones say nothing new
+                yield BoardError(
+                    f"tiles[{index}].state.{TOP.name}", INVALID_TOWER,
+                    f"The tower at ({tile.x},{tile.y}) is topped by a {top} meeple, but "
+                    f"{top} has no meeple left for it: with the towers topped so far and "
+                    f"the meeples on the board that makes {supply + 1}, and a player owns "
+                    f"only {supply}. Take a {top} meeple off the board or off a tower top.",
+                )
     if floors > FLOORS:
         yield BoardError(
             "tiles", INVALID_TOWER,
