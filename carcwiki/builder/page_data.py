@@ -30,8 +30,7 @@ def page_data() -> dict[str, Any]:
         turned_geometry,
         turned_variants,
     )
-    from scoring.engine import TileSet
-    from scoring.engine.expansions import DEFAULT_REGISTRY
+    from scoring.engine import DEFAULT_REGISTRY, TileSet
 
     files = sorted(glob.glob(str(ROOT / "fixtures" / "catalogue" / "tiles-*.yaml")))
     tiles = TileSet.from_yaml(*files, registry=DEFAULT_REGISTRY)

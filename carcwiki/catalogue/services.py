@@ -15,9 +15,7 @@ from typing import Any
 import yaml
 from django.db import transaction
 
-from scoring.engine import TileDataError, TileSet
-from scoring.engine.expansions import DEFAULT_REGISTRY
-from scoring.engine.tiles import read_tile_file
+from scoring.engine import DEFAULT_REGISTRY, TileDataError, TileSet, read_tile_file
 
 from .models import Bundle, Edition, Expansion, Part, TileCount, TileType
 
