@@ -93,8 +93,8 @@ class ScoreRequest:
             "rules": self.rules.to_json(),
             "players": [player.to_json() for player in self.players],
             "tiles": [tile.to_json() for tile in self.board.tiles],
-            "figures": [figure.to_json() for figure in (*self.board.figures,
-                                                        *self.board.districts)],
+            "figures": [*(figure.to_json() for figure in self.board.figures),
+                        *(district.to_json() for district in self.board.districts)],
             **({"neutral": [piece.to_json() for piece in self.board.neutral]}
                if self.board.neutral else {}),
         }
