@@ -19,8 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .engine import InvalidBoardError, score_request, validate_request
-from .engine.problems import lone_surrogate
+from .engine import InvalidBoardError, lone_surrogate, score_request, validate_request
 from .serializers import EXAMPLES, ErrorsSerializer, ScoreRequestSerializer, ScoreResponseSerializer
 from .tileset import current_tiles
 
