@@ -21,7 +21,8 @@
    selection hides is left out; the rest is worded for the reader's edition. The best
    few of what it hides only because an expansion is not selected are kept apart
    (``SearchResults.elsewhere``), each naming the expansion that would show it, so that a
-   player can add it; answers of editions the selection does not show stay out.
+   player can add it; answers of editions the selection does not show stay out. They
+   never come before the selection's own answers (see ``SearchResults.elsewhere_first``).
 
 Excerpts and highlights are cut here from the worded text rather than with the engines'
 ``snippet()``/``ts_headline``: the engines index both editions' words at once, while a
@@ -126,10 +127,16 @@ class SearchResults:
 
     @property
     def elsewhere_first(self) -> bool:
-        """Whether the best answer lies outside the selection (then it is shown first)."""
-        return bool(self.elsewhere) and (
-            not self.hits or self.elsewhere[0].rank > self.hits[0].rank
-        )
+        """Whether the answers outside the selection are shown first: only when nothing
+        inside it matches. However much better another box's answer scores, a player
+        asks about the boxes on their table; the others' answers follow, folded."""
+        return bool(self.elsewhere) and not self.hits
+
+    @property
+    def elsewhere_names(self) -> list[str]:
+        """The expansions the answers outside the selection come from, best first, each
+        once ("Also in: Little Buildings, Catapult")."""
+        return list(dict.fromkeys(hit.add_name for hit in self.elsewhere))
 
 
 class RankedDocument(NamedTuple):
