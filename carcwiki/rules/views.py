@@ -80,7 +80,13 @@ def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         view = selectors.page_view(slug=slug, selection=selection)
     except RulesPage.DoesNotExist:
-        raise Http404("There is no rules page at this address.") from None
+        # Every expansion and part code has an address: /rules/base/, /rules/river2/.
+        page = selectors.page_for_code(slug)
+        if page is None:
+            raise Http404("There is no rules page at this address.") from None
+        query = request.META.get("QUERY_STRING", "")
+        return redirect(page.get_absolute_url() + (f"?{query}" if query else ""),
+                        permanent=True)
     code = selection_code_for(view.page, selection)
     names = selection.catalogue.names if selection.catalogue else {}
     return render(
