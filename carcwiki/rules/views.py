@@ -17,6 +17,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_safe
 
 from . import selectors
+from .calculator import calculator_line
 from .models import Note, RulesPage
 from .search import engine as search_engine
 from .search.query import reference_code_only
@@ -97,6 +98,10 @@ def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
             "selection": selection,
             "add_code": code,
             "add_name": names.get(code, code),
+            "calculator": calculator_line(
+                view.page, "the base game" if code == BASE_CODE else names.get(code, view.title),
+                (section.anchor for section in view.page.sections.all()),
+            ),
         },
     )
 
