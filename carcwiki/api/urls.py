@@ -11,7 +11,26 @@ from . import views
 
 app_name = "api"
 
-router = DefaultRouter(trailing_slash=True)
+class SiteRouter(DefaultRouter):
+    """The router of ``/api/``, whose root lists every endpoint of the API: the
+    catalogue's viewsets registered here, and the rules and scoring endpoints the other
+    apps route themselves (by URL name, under the ``api`` namespace)."""
+
+    other_endpoints = {
+        "rules/pages": "rules-page-list",
+        "rules/notes": "rules-note-list",
+        "rules/glossary": "rules-glossary-term-list",
+        "score": "scoring:score",
+        "score/check": "scoring:check",
+    }
+
+    def get_api_root_view(self, api_urls=None):
+        listed = {prefix: self.routes[0].name.format(basename=basename)
+                  for prefix, _viewset, basename in self.registry}
+        return self.APIRootView.as_view(api_root_dict={**listed, **self.other_endpoints})
+
+
+router = SiteRouter(trailing_slash=True)
 router.register("editions", views.EditionViewSet, basename="edition")
 router.register("expansions", views.ExpansionViewSet, basename="expansion")
 router.register("bundles", views.BundleViewSet, basename="bundle")
