@@ -28,7 +28,7 @@ class CalculatorLine:
 
 
 def _registry():
-    from scoring.engine.expansions import DEFAULT_REGISTRY
+    from scoring.engine import DEFAULT_REGISTRY
 
     return DEFAULT_REGISTRY
 
