@@ -1,0 +1,12 @@
+"""The score pad's pages."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "pad"
+urlpatterns = [
+    path("pad/", views.new_game_page, name="new"),
+    path("pad/watch/<str:watch>/", views.watch_page, name="watch"),
+    path("pad/<str:key>/", views.game_page, name="game"),
+]
