@@ -31,7 +31,7 @@ class GameRequestSerializer(serializers.Serializer):
         child=serializers.CharField(max_length=40), required=False, max_length=80,
         help_text="Codes in play, as the scoring API takes them; the edition's defaults "
                   "when left out.")
-    players = PadPlayerSerializer(many=True, min_length=2, max_length=6)
+    players = serializers.ListField(child=PadPlayerSerializer(), min_length=2, max_length=6)
 
     def validate_players(self, players):
         colors = [player["color"] for player in players]
