@@ -9,8 +9,8 @@ break a rule of the game (a tile that does not fit, a figure on a finished road)
 only the engine can see, so the scoring endpoints may refuse schema-valid data with a 400
 listing board problems, never for being unreadable (and so may the score pad's writes: an
 expansion of another edition, a city with more pennants than tiles); and the check
-endpoint answers a board the schema refuses with 200 and the problems it found (its documented purpose), which must not be
-an empty list.
+endpoint answers a board the schema refuses with 200 and the problems it found (its
+documented purpose), which must not be an empty list.
 
 Bounded: a fixed number of generated cases per operation, no database left behind.
 """
