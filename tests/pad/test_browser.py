@@ -123,3 +123,22 @@ def test_a_page_offline_keeps_its_entries_and_sends_each_once(open_page):
     assert [entry.explanation for entry in Entry.objects.filter(game=game)] == [
         "Ann: completed city: 3 tiles × 2 = 6",
         "Bo: completed city: 4 tiles × 2 + 1 pennant × 2 = 10"]
+
+
+def test_score_the_table_carries_the_players_and_totals_into_the_builder(open_page):
+    page = open_page("/pad/", PHONE)
+    game = start_game(page)
+    add_city(page, "yellow", 5, 2)  # 5 × 2 + 2 × 2 = 14 for Ann
+    expect(by_testid(page, "status")).to_have_text("Up to date.")
+    expect(by_testid(page, "log")).to_contain_text("= 14")
+    by_testid(page, "score-table").click()
+    page.wait_for_url(f"**/board/?pad={game.key}")
+    expect(by_testid(page, "board")).to_be_visible()
+    assert [by_testid(page, f"player-color-{seat}").input_value() for seat in (0, 1)] == [
+        "yellow", "red"]
+    assert [by_testid(page, f"player-name-{seat}").input_value() for seat in (0, 1)] == [
+        "Ann", "Bo"]
+    assert [by_testid(page, f"player-points-{seat}").input_value() for seat in (0, 1)] == [
+        "14", "0"]
+    expect(by_testid(page, "pad-game-link")).to_have_attribute("href", f"/pad/{game.key}/")
+    assert page.evaluate("window.carcwikiBuilder.state.toBoard().edition") == game.edition
