@@ -26,8 +26,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from carcwiki.api.errors import ApiErrorsSerializer
+from scoring.serializers import ScoreRequestSerializer
 
 from . import points
+from .final import final_scoring
 from .models import Entry, Game
 from .serializers import (
     EntryEditSerializer,
@@ -215,6 +217,45 @@ class EntriesView(PadEndpoint):
         except IntegrityError:  # the same uid, sent twice at once: the first one counts
             return Response(entry_data(game.entries.get(uid=data["uid"])), status=200)
         return Response(entry_data(entry), status=201)
+
+
+class FinalView(PadEndpoint):
+    """The final scoring of the finished table, scored here by the engine, added as the
+    game's last entries (one a player); a second final scoring replaces the first."""
+
+    @extend_schema(
+        operation_id="pad_final_scoring", summary="End the game with its final scoring",
+        tags=TAGS,
+        description=(
+            "Send the finished board, in the format of POST /api/score/, with the game's "
+            "players (their points before the final scoring are taken from the pad, "
+            "whatever the board says). The board is scored as by /api/score/ and each "
+            "player's final points are added as an entry; an earlier final scoring of "
+            "the game is undone."),
+        request=ScoreRequestSerializer,
+        responses={201: GameSerializer, 400: ERRORS, 404: ERRORS},
+    )
+    def post(self, request: Request, code: str) -> Response:
+        game = _game_or_404(code)
+        board = request.data
+        if not isinstance(board, dict):
+            raise ValidationError({"": "Send the board as a JSON object."})
+        try:
+            result = final_scoring(game, board)
+        except points.EntryProblems as problems:
+            return Response({"errors": problems.errors}, status=400)
+        with transaction.atomic():
+            game.entries.filter(kind=Entry.Kind.FINAL, undone=False).update(
+                undone=True, updated_at=timezone.now())
+            stamp = game.version
+            Entry.objects.bulk_create(
+                Entry(game=game, uid=f"final-{stamp}-{color}", kind=Entry.Kind.FINAL,
+                      players=[color], detail={"by_kind": by_kind}, scores={color: total},
+                      explanation=text[:500])
+                for color, total, by_kind, text in result)
+            _touch(game)
+        game.refresh_from_db()
+        return Response(game_data(game, with_key=True), status=201)
 
 
 class EntryView(PadEndpoint):

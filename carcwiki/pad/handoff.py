@@ -29,5 +29,6 @@ def builder_setup(key: str) -> dict[str, Any] | None:
         "players": [{"color": player["color"], "name": player["name"],
                      "points": player["total"]} for player in standing["players"]],
         "draft": f"{reverse('builder:board')}?pad={game.key}",
-        "pad": {"url": reverse("pad:game", kwargs={"key": game.key})},
+        "pad": {"url": reverse("pad:game", kwargs={"key": game.key}),
+                "final": reverse("pad-api:final", kwargs={"code": game.key})},
     }

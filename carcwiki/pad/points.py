@@ -136,9 +136,11 @@ def standings(game_players: list[dict[str, str]], entries: Iterable[Any]) -> dic
     colors = [player["color"] for player in game_players]
     totals = dict.fromkeys(colors, 0)
     series = {color: [0] for color in colors}
+    finished = False
     for entry in entries:
         if entry.undone:
             continue
+        finished = finished or entry.kind == "final"
         for color, points in entry.scores.items():
             if color in totals:
                 totals[color] += points
@@ -153,4 +155,5 @@ def standings(game_players: list[dict[str, str]], entries: Iterable[Any]) -> dic
          "series": series[player["color"]]}
         for player in game_players
     ]
-    return {"players": players}
+    winners = [player["color"] for player in players if player["rank"] == 1] if finished else []
+    return {"players": players, "finished": finished, "winners": winners}

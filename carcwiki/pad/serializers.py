@@ -137,6 +137,9 @@ class GameSerializer(serializers.Serializer):
     expansions = serializers.ListField(child=serializers.CharField())
     version = serializers.IntegerField(help_text="Raised by every change (the ETag).")
     players = StandingSerializer(many=True)
+    finished = serializers.BooleanField(help_text="Whether the final scoring is in.")
+    winners = serializers.ListField(child=serializers.ChoiceField(choices=COLORS),
+                                    help_text="After the final scoring: the colours ranked 1.")
     entries = EntrySerializer(many=True)
     options = serializers.DictField(help_text="What the pad offers this game: feature kinds "
                                               "with their questions, points during play.")

@@ -214,3 +214,47 @@ def test_the_production_limits():
     rates = base.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
     assert (rates["pad_game"], rates["pad_write"], rates["pad_read"]) == (
         "30/hour", "240/min", "1200/min")
+
+
+def finished_board(players=("red", "blue")):
+    # A city of 3 tiles and 1 pennant with red's meeple, still standing at the end.
+    return {"edition": "C3", "expansions": ["farmers", "abbot"],
+            "players": [{"color": color, "points": 99} for color in players],
+            "tiles": [{"tile": "E", "x": 0, "y": 0, "rotation": 0},
+                      {"tile": "F", "x": 0, "y": -1, "rotation": 90},
+                      {"tile": "E", "x": 0, "y": -2, "rotation": 180}],
+            "figures": [{"player": "red", "x": 0, "y": 0, "at": "N"}]}
+
+
+def test_the_final_scoring_is_scored_here_and_added_as_the_last_entries(client):
+    game = new_game(client)
+    add(client, game, {"players": ["red"], "feature": {"kind": "road", "tiles": 4}})
+    url = f"{GAMES}{game['key']}/final/"
+    response = client.post(url, finished_board(), content_type="application/json")
+    assert response.status_code == 201, response.json()
+    state = response.json()
+    # Red: 4 during play (the board's 99 is ignored) + the city, 3 × 2 + 1 × 2 = 8 = 12.
+    assert [(player["color"], player["total"]) for player in state["players"]] == [
+        ("red", 12), ("blue", 0)]
+    assert [entry["explanation"] for entry in state["entries"][-2:]] == [
+        "Ann: final scoring: cities 8 = 8", "Bo: final scoring: nothing"]
+    assert state["finished"] is True and state["winners"] == ["red"]
+    # Scored again (a board corrected), the first final scoring is undone.
+    again = client.post(url, finished_board(), content_type="application/json").json()
+    assert [player["total"] for player in again["players"]] == [12, 0]
+    assert [entry["undone"] for entry in again["entries"]] == [False, True, True, False, False]
+
+
+def test_a_final_board_with_other_players_or_problems_is_a_400(client):
+    game = new_game(client)
+    url = f"{GAMES}{game['key']}/final/"
+    other = client.post(url, finished_board(("red", "green")), content_type="application/json")
+    assert errors(other) == [("players", "players_not_in_game")]
+    assert other.json()["errors"][0]["message"] == (
+        "The board's players must be the game's: Ann (red), Bo (blue).")
+    broken = finished_board()
+    broken["tiles"][1]["rotation"] = 0  # the middle tile no longer fits
+    response = client.post(url, broken, content_type="application/json")
+    assert response.status_code == 400
+    assert all(path.startswith("board.") for path, _ in errors(response))
+    assert Entry.objects.filter(kind="final").count() == 0

@@ -142,3 +142,21 @@ def test_score_the_table_carries_the_players_and_totals_into_the_builder(open_pa
         "14", "0"]
     expect(by_testid(page, "pad-game-link")).to_have_attribute("href", f"/pad/{game.key}/")
     assert page.evaluate("window.carcwikiBuilder.state.toBoard().edition") == game.edition
+
+
+def test_the_final_scoring_goes_back_into_the_game(open_page):
+    page = open_page("/pad/")
+    game = start_game(page)
+    add_city(page, "yellow", 5, 2)  # 14 for Ann during play
+    expect(by_testid(page, "log")).to_contain_text("= 14")
+    by_testid(page, "score-table").click()
+    page.wait_for_url(f"**/board/?pad={game.key}")
+    # The table as the builder has it (the start tile, no figure left): the final
+    # scoring adds nothing, and the pad's 14 stand.
+    by_testid(page, "pad-final").click()
+    page.wait_for_url(f"**/pad/{game.key}/")
+    expect(by_testid(page, "winner")).to_have_text(
+        "Final scoring in. Winner: Ann with 14 points.")
+    expect(by_testid(page, "log")).to_contain_text("Ann: final scoring: nothing")
+    expect(by_testid(page, "log")).to_contain_text("Bo: final scoring: nothing")
+    expect(by_testid(page, "chart").locator("polyline")).to_have_count(2)

@@ -94,7 +94,17 @@ function renderStatus() {
   status.dataset.state = offline ? "offline" : waiting ? "sending" : "ok";
 }
 
+function renderWinner() {
+  const winner = root.querySelector("[data-winner]");
+  const names = game.winners.map(nameOf);
+  const best = game.players.find((player) => game.winners.includes(player.color));
+  winner.textContent = names.length
+    ? `Final scoring in. ${names.length > 1 ? "Winners" : "Winner"}: ${names.join(" and ")} with ${best.total} points.`
+    : "";
+}
+
 function render() {
+  renderWinner();
   renderTotals();
   renderLog();
   drawChart(root.querySelector("[data-chart]"), game.players);
