@@ -7,6 +7,7 @@ from . import views
 app_name = "pad"
 urlpatterns = [
     path("pad/", views.new_game_page, name="new"),
+    path("pad/sw.js", views.service_worker, name="service-worker"),
     path("pad/watch/<str:watch>/", views.watch_page, name="watch"),
     path("pad/<str:key>/", views.game_page, name="game"),
 ]

@@ -10,8 +10,12 @@ the API.
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -82,7 +86,8 @@ def _game_page(request: HttpRequest, game: Game, *, watching: bool) -> HttpRespo
            else reverse("pad-api:game", kwargs={"code": game.key}))
     page = {
         "game": data, "etag": etag_of(game.version, watching), "watching": watching,
-        "urls": {"game": api, "board": reverse("builder:board")},
+        "urls": {"game": api, "board": reverse("builder:board"),
+                 "worker": reverse("pad:service-worker")},
     }
     if not watching:
         page["urls"]["entries"] = reverse("pad-api:entries", kwargs={"code": game.key})
@@ -90,6 +95,24 @@ def _game_page(request: HttpRequest, game: Game, *, watching: bool) -> HttpRespo
                                                  "watching": watching})
     response["Cache-Control"] = "private, no-cache"
     response["Referrer-Policy"] = "no-referrer"  # the write key is in the address
+    return response
+
+
+PAD_ASSETS = ("css/site.css", "css/pad.css", "js/pad/pad.js", "js/pad/chart.js",
+              "js/pad/form.js", "js/pad/outbox.js", "favicon.svg")
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker that keeps opened game pages usable offline (templates/pad/sw.js),
+    served under /pad/ so that its scope covers the games. It lists the pad's static
+    files by the names they are served under (fingerprinted in production), and its cache
+    is named after them, so a deploy that changes one starts a fresh cache."""
+    assets = [static(name) for name in PAD_ASSETS]
+    version = hashlib.sha256("\n".join(assets).encode()).hexdigest()[:12]
+    response = render(request, "pad/sw.js", {"assets": json.dumps(assets), "version": version},
+                      content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"
     return response
 
 

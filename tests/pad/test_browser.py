@@ -160,3 +160,20 @@ def test_the_final_scoring_goes_back_into_the_game(open_page):
     expect(by_testid(page, "log")).to_contain_text("Ann: final scoring: nothing")
     expect(by_testid(page, "log")).to_contain_text("Bo: final scoring: nothing")
     expect(by_testid(page, "chart").locator("polyline")).to_have_count(2)
+
+
+def test_a_game_page_once_opened_opens_again_offline(open_page):
+    page = open_page("/pad/", PHONE)
+    game = start_game(page)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now through the service worker, which keeps the page
+    expect(by_testid(page, "status")).to_have_text("Up to date.")
+    page.context.set_offline(True)
+    page.reload()
+    expect(by_testid(page, "entry-form")).to_be_visible()
+    add_city(page, "red", 2, 0)
+    expect(by_testid(page, "status")).to_contain_text("Offline: 1 change waiting")
+    page.context.set_offline(False)
+    expect(by_testid(page, "status")).to_have_text("Up to date.", timeout=5000)
+    assert [entry.explanation for entry in Entry.objects.filter(game=game)] == [
+        "Bo: completed city: 2 tiles × 2 = 4"]

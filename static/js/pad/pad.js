@@ -227,6 +227,12 @@ function setUpForm() {
   reset();
 }
 
+// Keeps this page opening offline (a service worker needs a secure context: HTTPS or
+// this machine).
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register(page.urls.worker).catch(() => {});
+}
+
 if (!page.watching) setUpForm();
 render();
 window.addEventListener("online", tick);
