@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import random
 import subprocess
 import sys
@@ -199,8 +200,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--nginx", action="store_true")
+    parser.add_argument("--redis", action="store_true",
+                        help="start a throwaway redis-server for the cache and the limits")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="carcwiki-pad-") as folder:
+        redis = None
+        if options.redis:
+            redis_port = free_port()
+            redis = subprocess.Popen(["redis-server", "--port", str(redis_port), "--bind", HOST,
+                                      "--save", "", "--appendonly", "no"],
+                                     stdout=subprocess.DEVNULL)
+            os.environ["REDIS_URL"] = f"redis://{HOST}:{redis_port}/0"
+            time.sleep(0.5)
         port = app_port = free_port()
         server = serve(Path(folder), app_port, options.workers, 2 if options.nginx else 1)
         proxy = None
@@ -234,7 +245,11 @@ def main() -> None:
                 server.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 server.kill()
-    front = "nginx + gunicorn" if options.nginx else "gunicorn"
+            if redis is not None:
+                redis.terminate()
+                redis.wait(timeout=10)
+    front = ("nginx + gunicorn" if options.nginx else "gunicorn") + (
+        ", Redis" if options.redis else ", database cache")
     print(f"{front}, {options.tables} tables × {options.phones} phones polling every "
           f"{options.poll:g} s, an entry every {options.every:g} s a table, {elapsed:.0f} s")
     print(f"{'':<14} {'count':>7} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8}")

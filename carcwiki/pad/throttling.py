@@ -1,7 +1,8 @@
 """Limits per client on the score pad, counted like every other limit of the site
-(:mod:`carcwiki.throttling`): new games (``pad_game``, as saved boards), entries and
-edits (``pad_write``) and the phones' polls (``pad_read``, generous: every phone at a
-table polls every second or so, often from one address)."""
+(:mod:`carcwiki.throttling`): new games (``pad_game``, as saved boards) and entries and
+edits (``pad_write``). The phones' polls are not counted, as no read of the API is: a
+poll of an unchanged game is one indexed query, and counting it would cost a write of the
+limit's counter (a database write without Redis) for every phone every second."""
 
 from carcwiki.throttling import ClientRateThrottle
 
@@ -12,7 +13,3 @@ class NewGameThrottle(ClientRateThrottle):
 
 class WriteThrottle(ClientRateThrottle):
     scope = "pad_write"
-
-
-class ReadThrottle(ClientRateThrottle):
-    scope = "pad_read"

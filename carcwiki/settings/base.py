@@ -200,9 +200,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_CLASSES": ["carcwiki.throttling.ScopedSlidingWindowThrottle"],
     "DEFAULT_THROTTLE_RATES": {"score": "120/min", "anon": "600/min", "save_board": "30/hour",
                                # The score pad (carcwiki.pad.throttling): new games as saved
-                               # boards; entries; the phones' polls, about one a second each.
-                               "pad_game": "30/hour", "pad_write": "240/min",
-                               "pad_read": "1200/min"},
+                               # boards; entries and their changes.
+                               "pad_game": "30/hour", "pad_write": "240/min"},
 }
 
 SPECTACULAR_SETTINGS = {
