@@ -157,7 +157,9 @@ def phone(port: int, table: Table, every: float, tally: Tally, stop: threading.E
 
 
 def scorer(port: int, table: Table, every: float, tally: Tally, stop: threading.Event) -> None:
-    connection = http.client.HTTPConnection(HOST, port, timeout=30)
+    """Adds an entry every ``every`` seconds, each on a new connection: gunicorn closes a
+    keep-alive connection idle longer than its ``keepalive`` (as a browser reconnects
+    after a pause, where a reused dead connection would be a false socket error)."""
     version = 1
     stop.wait(random.random() * every)
     while not stop.is_set():
@@ -166,6 +168,7 @@ def scorer(port: int, table: Table, every: float, tally: Tally, stop: threading.
         sent = time.monotonic()
         with table.lock:
             table.sent[version + 1] = sent
+        connection = http.client.HTTPConnection(HOST, port, timeout=30)
         try:
             response, _, took = request(connection, "POST",
                                         f"/api/pad/games/{table.key}/entries/", table.address,
@@ -173,15 +176,14 @@ def scorer(port: int, table: Table, every: float, tally: Tally, stop: threading.
         except OSError:
             with tally.lock:
                 tally.socket_errors += 1
-            connection.close()
-            connection = http.client.HTTPConnection(HOST, port, timeout=30)
             stop.wait(every)
             continue
+        finally:
+            connection.close()
         tally.count(response.status, took, "entries" if response.status == 201 else None)
         if response.status == 201:
             version += 1
         stop.wait(every)
-    connection.close()
 
 
 def line(name: str, times: list[float], seconds: float) -> str:

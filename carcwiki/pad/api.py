@@ -66,6 +66,7 @@ def game_data(game: Game, *, with_key: bool) -> dict[str, Any]:
     data: dict[str, Any] = {
         "watch": game.watch,
         "watch_url": reverse("pad:watch", kwargs={"watch": game.watch}),
+        "group_url": reverse("pad:group", kwargs={"group": game.group}),
         "edition": game.edition,
         "expansions": game.expansions,
         "version": game.version,

@@ -1,5 +1,8 @@
 """A game kept on the score pad: its players and every score entered during play.
 
+Games that a table plays one after another ("Play again") share a ``group``, whose
+page (``/pad/group/<group>/``) lists them with each player's wins and average score.
+
 A game has two addresses: its write key (``/pad/<key>/``), which whoever holds it may
 use to add, edit and undo entries, and its watch id (``/pad/watch/<watch>/``), which only
 reads. Both are random and unguessable; no account is involved. Each change raises the
@@ -31,6 +34,9 @@ def new_watch_id() -> str:
 class Game(models.Model):
     key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
     watch = models.CharField(max_length=32, unique=True, default=new_watch_id, editable=False)
+    group = models.CharField(
+        max_length=32, default=new_watch_id, db_index=True, editable=False,
+        help_text="Games played again with the same players share it: their history's link.")
     edition = models.CharField(max_length=4)
     expansions = models.JSONField(default=list, help_text="Codes in play, as the builder's.")
     players = models.JSONField(help_text='[{"name": ..., "color": ...}] in seat order.')

@@ -133,6 +133,8 @@ class GameSerializer(serializers.Serializer):
     watch = serializers.CharField()
     url = serializers.CharField(required=False, help_text="The game's page, to add scores.")
     watch_url = serializers.CharField()
+    group_url = serializers.CharField(help_text="The history of the games played again "
+                                                "with the same players.")
     edition = serializers.CharField()
     expansions = serializers.ListField(child=serializers.CharField())
     version = serializers.IntegerField(help_text="Raised by every change (the ETag).")

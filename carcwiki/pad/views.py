@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from carcwiki.builder import selectors
 from scoring.serializers import COLORS
 
-from . import points
+from . import groups, points
 from .api import etag_of, game_data
 from .models import Game
 from .serializers import MAX_NAME
@@ -119,6 +119,29 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 @require_GET
 def game_page(request: HttpRequest, key: str) -> HttpResponse:
     return _game_page(request, get_object_or_404(Game, key=key), watching=False)
+
+
+@require_http_methods(["POST"])
+def play_again(request: HttpRequest, key: str) -> HttpResponse:
+    """A new game with the same players, edition and expansions, in the same group."""
+    game = get_object_or_404(Game, key=key)
+    throttle = NewGameThrottle()
+    if not throttle.allow_request(request, None):
+        return HttpResponse("Too many games started from here lately; try again later.",
+                            status=429, content_type="text/plain")
+    again = Game.objects.create(edition=game.edition, expansions=game.expansions,
+                                players=game.players, group=game.group)
+    return HttpResponseRedirect(reverse("pad:game", kwargs={"key": again.key}))
+
+
+@require_GET
+def group_page(request: HttpRequest, group: str) -> HttpResponse:
+    found = groups.history(group)
+    if found is None:
+        raise Http404("No games in this group.")
+    response = render(request, "pad/group.html", found)
+    response["Cache-Control"] = "private, no-cache"
+    return response
 
 
 @require_GET
