@@ -270,6 +270,11 @@ class EntryView(PadEndpoint):
     def put(self, request: Request, code: str, uid: str) -> Response:
         game = _game_or_404(code)
         entry = _entry_or_404(game, uid)
+        if entry.kind == Entry.Kind.FINAL:
+            return Response({"errors": [points.problem(
+                "", "final_scoring",
+                "The final scoring's entries change by scoring the table again.")]},
+                status=400)
         data = self.checked(EntryEditSerializer, request.data)
         try:
             kind, detail, scores, explanation = points.entry_points(

@@ -40,6 +40,7 @@ from .features import Feature
 from .locations import Location
 from .results import plural
 from .rules import RuleSet
+from .scoring import transformed
 from .tiles import FeatureKind
 
 PAD_KINDS = (FeatureKind.ROAD, FeatureKind.CITY, FeatureKind.MONASTERY, FeatureKind.GARDEN)
@@ -315,8 +316,7 @@ def score_feature(data: Mapping[str, Any], in_play: InPlay, registry: ExpansionR
               and kind in step.subject.features):
             changed = step.subject.apply(feature, result.points, context)
             if changed is not None:
-                result.points = changed[0]
-                result.explanation += f"; {changed[1]} → {changed[0]}"
+                transformed(result, *changed)
     assert result is not None, "check_feature accepts only kinds with a scorer in play"
     return PadScore(result.points, result.explanation)
 

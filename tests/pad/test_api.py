@@ -243,6 +243,11 @@ def test_the_final_scoring_is_scored_here_and_added_as_the_last_entries(client):
     again = client.post(url, finished_board(), content_type="application/json").json()
     assert [player["total"] for player in again["players"]] == [12, 0]
     assert [entry["undone"] for entry in again["entries"]] == [False, True, True, False, False]
+    final_uid = again["entries"][-1]["uid"]
+    edit = client.put(f"{GAMES}{game['key']}/entries/{final_uid}/",
+                      {"players": ["red"], "free": {"points": 50, "reason": "more"}},
+                      content_type="application/json")
+    assert edit.status_code == 400 and errors(edit) == [("", "final_scoring")]
 
 
 def test_a_final_board_with_other_players_or_problems_is_a_400(client):
