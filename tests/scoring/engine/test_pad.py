@@ -105,14 +105,29 @@ def test_an_abbot_taken_back_early_scores_its_garden_and_neighbours():
         6, "incomplete garden: 1 + 5 neighbours = 6")
 
 
-def test_a_cathedral_city_scores_3_a_tile_and_pennant():
+def test_a_cathedral_city_scores_3_a_tile_and_pennant_as_at_the_end(all_tiles):
+    # The cathedral tile closed on its four sides by four E: 5 tiles × 3 + 0 pennants × 3
+    tiles = [("inns-K", 0, 0, 0), ("E", 0, -1, 180), ("E", 1, 0, 270), ("E", 0, 1, 0),
+             ("E", -1, 0, 90)]
+    body = board(tiles, [(0, 0, "N")], ["inns-cathedrals"])
+    expected = (15, "completed city with a cathedral: 5 tiles × 3 + 0 pennants × 3 = 15")
+    assert final(body, all_tiles) == expected
+    assert pad({"kind": "city", "tiles": 5, "with": ["cathedral"]},
+               ["inns-cathedrals"]) == expected
     # 5 tiles × 3 + 2 pennants × 3 = 21
     assert pad({"kind": "city", "tiles": 5, "pennants": 2, "with": ["cathedral"]},
                ["inns-cathedrals"]) == (
         21, "completed city with a cathedral: 5 tiles × 3 + 2 pennants × 3 = 21")
 
 
-def test_a_besieged_city_scores_1_less_a_tile_and_pennant():
+def test_a_besieged_city_scores_1_less_a_tile_and_pennant_as_at_the_end(all_tiles):
+    # A siege tile's city closed by an E: (2 - 1) × 2 tiles + (2 - 1) × 0 pennants = 2
+    tiles = [("besiegers-G", 0, 0, 0), ("E", 0, -1, 180)]
+    body = board(tiles, [(0, 0, "N")], ["besiegers"], edition="C1")
+    expected = (2, "completed city, besieged (1 less a tile and pennant): 2 tiles × 1 + "
+                   "0 pennants × 1 = 2")
+    assert final(body, all_tiles) == expected
+    assert pad({"kind": "city", "tiles": 2, "with": ["siege"]}, ["besiegers"]) == expected
     # (2 - 1) × 4 tiles + (2 - 1) × 1 pennant = 5
     assert pad({"kind": "city", "tiles": 4, "pennants": 1, "with": ["siege"]},
                ["besiegers"]) == (
@@ -120,10 +135,15 @@ def test_a_besieged_city_scores_1_less_a_tile_and_pennant():
            "1 pennant × 1 = 5")
 
 
-def test_vineyards_around_a_completed_monastery_add_3_each():
-    # 1 + 8 neighbours + 2 vineyards × 3 = 15
-    assert pad({"kind": "monastery", "around": {"vineyards": 2}}, ["hills-sheep"]) == (
-        15, "completed monastery: 1 + 8 neighbours + 2 vineyards × 3 = 15")
+def test_vineyards_around_a_completed_monastery_add_3_each_as_at_the_end(all_tiles):
+    # Two of the three tiles above the monastery show a vineyard (hills-sheep-1, a city
+    # on the north like E): 1 + 8 neighbours + 2 vineyards × 3 = 15
+    tiles = [("hills-sheep-1", -1, -1, 0), ("hills-sheep-1", 0, -1, 0),
+             *[tile for tile in MONASTERY if tile[1:3] not in ((-1, -1), (0, -1))]]
+    body = board(tiles, [(0, 0, "C")], ["hills-sheep"], edition="C2")
+    expected = (15, "completed monastery: 1 + 8 neighbours + 2 vineyards × 3 = 15")
+    assert final(body, all_tiles) == expected
+    assert pad({"kind": "monastery", "around": {"vineyards": 2}}, ["hills-sheep"]) == expected
 
 
 def test_play_points_of_the_expansions_in_play():
