@@ -43,7 +43,7 @@ export class Inspector {
   emptyText() {
     return [
       h("h2", { class: "panel-title", text: "Selected tile" }),
-      h("p", { class: "muted", text: "Click a placed tile (or move the board's cursor to it with the arrow keys and press Enter) to turn, move or remove it and to put figures on it." }),
+      h("p", { class: "muted", text: "Tap a placed tile to select it (or move the board's cursor to it with the arrow keys and press Enter): a tap only selects. Then turn, move or remove it here, and tap its features to put figures on it." }),
     ];
   }
 
