@@ -393,8 +393,10 @@ def test_a_shared_table_opens_scored_with_the_board(open_builder):
     builder = open_builder(PHONE, f"/board/{saved.id}/")
     page = builder.page
     # No tap on "Score": red's large meeple holds the road (2) and red's meeple the
-    # monastery (1 + 1 neighbour = 2): red 10 + 4 = 14, blue 12 + 0 = 12.
-    page.wait_for_selector("[data-testid=score-table]")
+    # monastery (1 + 1 neighbour = 2): red 10 + 4 = 14, blue 12 + 0 = 12. The bar at the
+    # foot of the screen says so; the results wait in the sheet, over the board.
+    page.wait_for_selector("[data-testid=score-table]", state="attached")
+    assert builder.testid("score-summary").text_content() == "Ada 14 · Blue 12 · Ada wins"
     assert builder.testid("final-red").text_content() == "+4"
     assert builder.testid("total-red").text_content() == "14"
     assert builder.testid("total-blue").text_content() == "12"

@@ -160,13 +160,12 @@ function showBoard() {
   requestAnimationFrame(() => workbench.scrollIntoView({ block: "start" }));
 }
 
-/** Scroll so that an element shows below the board when the board stays at the top. */
+/** Scroll an element's top into the upper part of the screen, unless it is there already
+ * (the page does not move under a reader for nothing). */
 function bringIntoView(element) {
-  const stuck = getComputedStyle(workbench).position === "sticky"
-    && window.matchMedia("(max-width: 63.99rem)").matches;
-  const offset = stuck ? workbench.getBoundingClientRect().bottom + 8 : 8;
-  const delta = element.getBoundingClientRect().top - offset;
-  if (Math.abs(delta) > 12) window.scrollBy({ top: delta, behavior: "smooth" });
+  const top = element.getBoundingClientRect().top;
+  if (top >= 0 && top <= window.innerHeight * 0.6) return;
+  window.scrollBy({ top: top - 8, behavior: "smooth" });
 }
 
 function describeSquare(x, y) {
