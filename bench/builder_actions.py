@@ -775,6 +775,10 @@ class Player:
                         if (tile["x"], tile["y"]) == (figure["x"], figure["y"]))
         wanted = self.segment_of(original, figure["at"])
         on_page = self._placed[(figure["x"], figure["y"])]
+        if self.ui("selected") != f"{figure['x']},{figure['y']}":
+            # A tap on a tile that is not selected only selects it; the next tap on one of
+            # its features puts the figure (the tile just laid is selected already).
+            self.tap_square(figure["x"], figure["y"], 0.5, 0.5, "figure:select")
         before = len(self.board()["figures"])
         for u, v in self.spots(figure):
             self.tap_square(figure["x"], figure["y"], u, v, "figure:put")

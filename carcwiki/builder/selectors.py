@@ -255,6 +255,9 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
             "strength": kind.strength, "part": part.code, "placements": placements,
             "listed_as": kind.listed_as,
             "shape": _figure_shape(placements, kind.strength),
+            # Its outline (SVG path data), filled with the owner's colour on the board
+            # and in the legend of the figures in play.
+            "silhouette": kind.silhouette,
             # A follower is what a builder or pig joins; a figure that stands on a
             # corner (a barn) names the corner where four tiles meet.
             "follower": kind.follower, "stands": kind.stands.value,
@@ -305,7 +308,7 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
         "neutral": [
             {"code": figure.code, "name": figure.name, "limit": figure.limit,
              "features": [feature.value for feature in figure.features],
-             "meaning": figure.meaning, "part": member,
+             "meaning": figure.meaning, "part": member, "silhouette": figure.silhouette,
              # Under this rule choice ({name, value}) it stands on a tile, no feature.
              **({"on_tile_rule": {"name": figure.on_tile_rule[0], "value": figure.on_tile_rule[1]}}
                 if figure.on_tile_rule else {})}

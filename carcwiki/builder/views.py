@@ -41,7 +41,7 @@ BUILDER_MODULES = (
     "main.js", "dom.js", "geometry.js", "catalogue.js", "state.js", "viewport.js",
     "pictures.js", "boardview.js", "figures.js", "placement.js", "palette.js", "setup.js",
     "players.js", "inspector.js", "results.js", "storage.js", "keyboard.js", "chooser.js",
-    "words.js",
+    "words.js", "sheet.js", "legend.js",
 )
 
 

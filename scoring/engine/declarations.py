@@ -98,6 +98,10 @@ class FigureKind:
     """The code of a figure kind this one is in every respect where it stands (the
     phantom: a meeple), so that a rule of another expansion written for that kind takes
     this one too without naming it: a :class:`Space` that takes meeples takes phantoms."""
+    silhouette: str = ""
+    """The figure's outline, so that a player tells the kinds apart by shape: SVG path
+    data about 30 units tall, centred on (0, 0) where the figure stands, which the board
+    builder fills with the owner's colour. Each kind has its own."""
 
     @property
     def plural_name(self) -> str:
@@ -356,6 +360,8 @@ class NeutralFigure:
     """``(rule name, value)``: under that rule choice the figure stands on a tile rather
     than beside a feature (the fairy of the other publishers' rules), so ``at`` may be
     left out; when given it is checked as usual but names only the tile."""
+    silhouette: str = ""
+    """Its outline, as :attr:`FigureKind.silhouette` (drawn in grey: nobody owns it)."""
 
 
 @dataclasses.dataclass(frozen=True)

@@ -31,12 +31,12 @@ def figures(builder):
 
 
 def score(builder):
-    """Score the board on the page; red's and blue's final points."""
-    # On a phone the board's workbench sticks to the top of the screen and the panels
-    # scroll under it: bring the button up from the bottom edge, as a thumb would, rather
-    # than to the middle of the screen, which the workbench covers.
-    builder.testid("score").evaluate("button => button.scrollIntoView({block: 'end'})")
+    """Score the board on the page; red's and blue's final points. On a phone the results
+    open over the board: they are read there, then closed back to the board."""
     builder.testid("score").click()
     builder.page.wait_for_selector("[data-testid=results]:not(.is-stale) [data-testid=score-table]")
-    return {color: int(builder.testid(f"final-{color}").text_content())
-            for color in ("red", "blue")}
+    points = {color: int(builder.testid(f"final-{color}").text_content())
+              for color in ("red", "blue")}
+    if builder.testid("close-sheet").is_visible():
+        builder.testid("close-sheet").click()
+    return points

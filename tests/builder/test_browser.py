@@ -122,10 +122,20 @@ class Builder:
         self.click_square(x, y)
         self.page.wait_for_selector(f'[data-testid="tile-{x},{y}"][data-rotation="{rotation}"]')
 
+    def select(self, x, y):
+        """Tap the tile at (x, y) if it is not selected: the tap only selects it."""
+        selected = f'[data-testid="tile-{x},{y}"].is-selected'
+        if self.page.locator(selected).count():
+            return
+        self.click_square(x, y)
+        self.page.wait_for_selector(selected)
+
     def figure(self, color, x, y, at):
-        """Choose the player, then one tap on the feature of the tile (any tile)."""
+        """Choose the player, select the tile (a tile just placed is selected), then one
+        tap on its feature."""
         self.page.locator(f'label[for="turn-{color}"]').click()
         self.fit()
+        self.select(x, y)
         self.click_square(x, y, *SPOTS[at])
         self.page.wait_for_selector(f'[data-testid="figure-{color}-{x},{y}-{at}"]')
 
@@ -139,7 +149,7 @@ def open_builder(live_server, loaded_catalogue, chromium_browser):
     problems = []
 
     def opener(viewport=LAPTOP, path="/board/"):
-        touch = viewport == PHONE
+        touch = viewport["width"] < 1024  # a phone, upright or on its side
         context = chromium_browser.new_context(
             viewport=viewport, accept_downloads=True, has_touch=touch, is_mobile=touch)
         contexts.append(context)
@@ -374,6 +384,7 @@ def test_save_and_open_the_share_link(open_builder):
     other.page.reload()
     other.page.wait_for_selector("[data-builder][data-ready=true]")
     assert other.tiles() == {(0, 0): ("D", 0)}
+    other.testid("open-sheet").click()  # on a phone "Back to the saved version" is in the sheet
     other.testid("revert").click()
     assert other.tiles() == {(0, 0): ("D", 0), (0, -1): ("E", 180)}
     assert other.board() == builder.board()
@@ -472,12 +483,14 @@ def test_the_abbot_stands_only_on_monasteries_and_gardens_and_runs_out(open_buil
     builder.place("B", 1, 1, 0)  # another one beside it
     page.locator('label[for="turn-kind-abbot"]').click()
     builder.fit()
+    builder.select(0, 0)
     builder.click_square(0, 0, *SPOTS["E"])  # the start tile's road
     assert builder.message == "An abbot stands only on a monastery or a garden."
     assert builder.board()["figures"] == []
     builder.figure("red", 0, 1, "C")
     assert builder.board()["figures"] == [
         {"player": "red", "x": 0, "y": 1, "at": "C", "kind": "abbot"}]
+    builder.select(1, 1)
     builder.click_square(1, 1, *SPOTS["C"])
     assert builder.message.startswith("Red's abbot is already on the board.")
     assert len(builder.board()["figures"]) == 1

@@ -68,6 +68,7 @@ def test_a_barn_goes_on_the_corner_where_four_fields_meet_and_scores(open_builde
     # A tap near a corner where no barn may stand (the NE corner of (1, 0): two tiles)
     # puts no barn; it puts a farmer in the field there instead, as any tap on a field.
     page.locator('label[for="turn-red"]').click()
+    builder.select(1, 0)
     builder.click_square(1, 0, 0.96, 0.04)
     page.wait_for_function("window.carcwikiBuilder.state.doc.figures.length === 2")
     assert [kind for *_, kind in figures(builder)] == ["barn", "meeple"]

@@ -35,6 +35,8 @@ def test_a_tap_on_a_large_meeple_with_meeple_chosen_takes_it_back_and_undo_resto
     page.locator('label[for="turn-kind-meeple"]').click()
     large = '[data-testid="figure-red-1,0-W"]'
     assert page.locator(large).get_attribute("data-kind") == "large"
+    builder.select(1, 0)  # a tap that selects changes no figure
+    assert figures(builder) == sorted(FIGURES)
     builder.click_square(1, 0, 0.21, 0.5)  # on the large meeple, with "Meeple" chosen
     page.wait_for_selector(large, state="detached")  # taken back, not swapped for a meeple
     assert figures(builder) == [("blue", 0, 0, "W", "meeple"), ("red", 1, 0, "C", "meeple")]
@@ -48,6 +50,7 @@ def test_a_tap_on_a_large_meeple_with_meeple_chosen_takes_it_back_and_undo_resto
 
     # Blue's tap on red's large meeple gives it to blue, still a large meeple, and rings it.
     page.locator('label[for="turn-blue"]').click()
+    builder.select(1, 0)
     builder.click_square(1, 0, 0.21, 0.5)
     blue_large = '[data-testid="figure-blue-1,0-W"]'
     page.wait_for_selector(f"{blue_large}.is-changed")
@@ -96,6 +99,7 @@ def test_on_a_phone_the_page_does_not_scroll_by_itself_between_taps(open_builder
     before = page.evaluate(where)
     page.locator('label[for="turn-red"]').click()
     page.locator('label[for="turn-kind-large"]').click()
+    builder.select(1, 0)
     builder.click_square(1, 0, 0.25, 0.5)  # A's road, by its west edge: red's large meeple
     page.wait_for_selector('[data-testid="figure-red-1,0-W"]')
     page.wait_for_timeout(150)
@@ -146,6 +150,7 @@ def test_the_figure_just_put_is_one_tap_from_another_owner_or_kind(open_builder,
     import_board(builder, tmp_path, ["farmers", "abbot", "inns-cathedrals", "traders-builders"],
                  TILES, [("blue", 0, 0, "W", "meeple")])
     assert page.evaluate("window.carcwikiBuilder.state.ui.currentPlayer") == "red"
+    builder.select(1, 0)
     builder.click_square(1, 0, 0.25, 0.5)  # A's road: red's meeple, as chosen
     page.wait_for_selector('[data-testid="figure-red-1,0-W"]')
     chooser = builder.testid("figure-chooser")
@@ -163,6 +168,7 @@ def test_the_figure_just_put_is_one_tap_from_another_owner_or_kind(open_builder,
     # A builder chosen, red taps the road: only blue has a figure on it, so the builder
     # is blue's. Blue's road: 2 tiles × 1 = 2 (a builder adds nothing at the end).
     page.locator('label[for="turn-kind-builder"]').click()
+    builder.select(0, 0)
     builder.click_square(0, 0, 0.75, 0.5)
     page.wait_for_selector('[data-testid="figure-blue-0,0-E-builder"]')
     assert "Blue's builder" in builder.message
@@ -387,8 +393,10 @@ def test_a_shared_table_opens_scored_with_the_board(open_builder):
     builder = open_builder(PHONE, f"/board/{saved.id}/")
     page = builder.page
     # No tap on "Score": red's large meeple holds the road (2) and red's meeple the
-    # monastery (1 + 1 neighbour = 2): red 10 + 4 = 14, blue 12 + 0 = 12.
-    page.wait_for_selector("[data-testid=score-table]")
+    # monastery (1 + 1 neighbour = 2): red 10 + 4 = 14, blue 12 + 0 = 12. The bar at the
+    # foot of the screen says so; the results wait in the sheet, over the board.
+    page.wait_for_selector("[data-testid=score-table]", state="attached")
+    assert builder.testid("score-summary").text_content() == "Ada 14 · Blue 12 · Ada wins"
     assert builder.testid("final-red").text_content() == "+4"
     assert builder.testid("total-red").text_content() == "14"
     assert builder.testid("total-blue").text_content() == "12"

@@ -128,18 +128,20 @@ def test_type_to_find_a_tile_last_used_first_and_none_left_drops_out(open_builde
     page.wait_for_selector('[data-testid="tile-0,-1"]')
     assert "C" not in visible_palette(builder)
     assert ui(builder, "hand") is None  # no copy left to keep in hand
-    # On a phone the board and the palette stay on the screen together while the page
-    # scrolls to the rest.
-    page.evaluate("window.scrollBy(0, 500)")
+    # On a phone the board and the palette take the screen together, above the bar
+    # that holds Score.
+    page.locator("[data-workbench]").evaluate("workbench => workbench.scrollIntoView()")
     page.wait_for_timeout(200)
+    bar = builder.testid("score").bounding_box()
     for part in ("board", "palette"):
         box = builder.testid(part).bounding_box()
-        assert box["y"] >= -1 and box["y"] + min(box["height"], 60) <= PHONE["height"]
+        assert box["y"] >= -1 and box["y"] + box["height"] <= bar["y"]
     builder.figure("red", 0, 0, "N")
     assert score(builder) == {"red": 3, "blue": 0}  # an open city: 2 tiles and a pennant
 
 
-def test_one_tap_puts_a_figure_and_a_second_takes_it_back_or_recolours_it(open_builder, tmp_path):
+def test_a_tap_selects_a_tile_then_one_tap_puts_a_figure_and_a_second_takes_it_back(
+        open_builder, tmp_path):
     builder = open_builder(PHONE)
     page = builder.page
     import_board(builder, tmp_path, [("D", 0, 0, 0), ("E", 0, -1, 180), ("V", 1, 0, 90)])
@@ -147,7 +149,11 @@ def test_one_tap_puts_a_figure_and_a_second_takes_it_back_or_recolours_it(open_b
     assert ui(builder, "selected") is None
     red_knight = '[data-testid="figure-red-0,0-N"]'
     page.locator('label[for="turn-red"]').click()
-    builder.click_square(0, 0, *SPOTS["N"])  # one tap on a tile nobody selected
+    builder.click_square(0, 0, *SPOTS["N"])  # a tap on a tile nobody selected: selects it
+    assert ui(builder, "selected") == "0,0"
+    assert builder.board()["figures"] == []
+    assert builder.message.startswith("Selected Tile D at (0, 0)")
+    builder.click_square(0, 0, *SPOTS["N"])  # on the selected tile: red's knight
     page.wait_for_selector(red_knight)
     builder.click_square(0, 0, *SPOTS["N"])  # the same spot again: taken back
     page.wait_for_selector(red_knight, state="detached")
@@ -161,7 +167,10 @@ def test_one_tap_puts_a_figure_and_a_second_takes_it_back_or_recolours_it(open_b
     builder.click_square(0, 0, *SPOTS["N"])
     page.wait_for_selector(red_knight)
     page.locator('label[for="turn-blue"]').click()
-    builder.click_square(1, 0, *SPOTS["W"])  # the road, one tap
+    builder.click_square(1, 0, *SPOTS["W"])  # another tile: selected, nothing else
+    assert ui(builder, "selected") == "1,0"
+    assert len(builder.board()["figures"]) == 1
+    builder.click_square(1, 0, *SPOTS["W"])  # the road
     page.wait_for_selector('[data-testid="figure-blue-1,0-W"]')
     assert sorted((f["player"], f["x"], f["y"], f["at"]) for f in builder.board()["figures"]) == [
         ("blue", 1, 0, "W"), ("red", 0, 0, "N")]

@@ -306,12 +306,15 @@ def test_the_page_carries_only_the_tiles_of_the_game_in_play(client):
     assert {tile["expansion"] for tile in big["tiles"]} == {
         "base", "inns-cathedrals", "traders-builders"}
     assert {"base", "inns-cathedrals", "traders-builders"} <= set(big["groups"])
-    # The rules data of every declared expansion travels with it too (see below).
-    assert len(response.content) < 112_000
+    # The rules data of every declared expansion travels with it too (see below). Each
+    # figure kind's outline and the score sheet's markup: 111,426 bytes (14,477 gzipped)
+    # before them, 116,616 (16,268 gzipped) with them.
+    assert len(response.content) < 118_000
     # The rules of every declared expansion still travel with the page (about 1 KB each;
     # 63,636 bytes with Under the Big Top, Bridges, Castles & Bazaars and the declared
-    # tile states: about 1.5 KB of those; 65,773 with the Phantom's figure as well).
-    assert len(client.get("/board/").content) < 67_000
+    # tile states: about 1.5 KB of those; 65,773 with the Phantom's figure as well;
+    # 72,131 with every figure kind's outline and the score sheet, from 66,941).
+    assert len(client.get("/board/").content) < 73_000
 
 
 def test_the_tiles_of_another_expansion_come_on_request(client):
@@ -592,7 +595,8 @@ def test_the_page_reads_the_new_hooks_of_a_declaration():
         figure_kinds=(FigureKind("shed", "shed", limit=1, strength=0, follower=False,
                                  stands=Stand.CORNER),),
         placements=(Placement("shed", FeatureKind.FARM, "shed"),),
-        neutral_figures=(NeutralFigure("owl", "owl", features=(FeatureKind.ROAD,), limit=2),),
+        neutral_figures=(NeutralFigure("owl", "owl", features=(FeatureKind.ROAD,), limit=2,
+                                       silhouette="M-8,8 L0,-10 L8,8 Z"),),
         tile_traits=(TileTrait("hollow", meaning="fits any hole", any_edges=True, closes=True),),
         tokens=(PlayerTokens("crown", ("crown",), ProblemCode("invalid_crown", "no crown"),
                              flags=True, in_all=1, words={"crown": "the crown tile"}),),
@@ -605,7 +609,8 @@ def test_the_page_reads_the_new_hooks_of_a_declaration():
     meeple = next(kind for kind in rules["figures"] if kind["code"] == "meeple")
     assert (meeple["stands"], meeple["follower"]) == ("feature", True)
     assert rules["neutral"] == [{"code": "owl", "name": "owl", "limit": 2, "features": ["road"],
-                                 "meaning": "", "part": "test-hooks"}]
+                                 "meaning": "", "part": "test-hooks",
+                                 "silhouette": "M-8,8 L0,-10 L8,8 Z"}]
     assert rules["tile_traits"] == [{"name": "hollow", "meaning": "fits any hole",
                                      "any_edges": True, "closes": True, "part": "test-hooks"}]
     crown = next(tokens for tokens in rules["tokens"] if tokens["name"] == "crown")

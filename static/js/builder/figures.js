@@ -1,20 +1,20 @@
 // Figures: how they look on the board and what a click on a feature of a tile does with
-// them. Every player's figures carry the player's letter, and each kind has its own
-// outline (a standing meeple, larger for a stronger one, lying in a field as a farmer; a
-// hooded robe for a figure that stands only on monasteries and gardens; a round token
-// with the kind's initial for a figure that never counts in a majority), so nothing
-// depends on telling colours apart. The kinds, their names and where they may stand are
-// the server's data (Catalogue); this module names none of them.
+// them. Each kind is drawn by its own outline, the `silhouette` its declaration in the
+// engine gives (served with the kinds in the page's data), filled with the owner's colour
+// and marked with the owner's letter, so that nothing depends on telling colours apart;
+// figures nobody owns are grey. The kinds, their names, their outlines and where they may
+// stand are the server's data (Catalogue); this module names none of them.
 
 import { colorInfo } from "./catalogue.js";
 import { s } from "./dom.js";
 import { key } from "./geometry.js";
 
 const UNIT = 100;
-const MEEPLE_BODY = "M-3.2,-6 L3.2,-6 L12,-2.2 L12,2.6 L5.2,1.6 L9.6,13 L2.2,13 L0,8.4 "
-  + "L-2.2,13 L-9.6,13 L-5.2,1.6 L-12,2.6 L-12,-2.2 Z";
-const ROBE = "M0,-15 C6.5,-15 7.5,-8.5 5,-5.5 L11.5,13 L-11.5,13 L-5,-5.5 "
-  + "C-7.5,-8.5 -6.5,-15 0,-15 Z";
+// A kind the page knows no outline for (a board from a newer server): a plain disc.
+const NO_OUTLINE = "M-10,0 A10,10 0 1,1 10,0 A10,10 0 1,1 -10,0 Z";
+
+/** The outline (SVG path data) a declared kind is drawn by. */
+export const outlineOf = (declared) => declared?.silhouette || NO_OUTLINE;
 
 // Where a figure stands on its square for each location (after rotation): a little inside
 // the edge it names, so that it stays on its own tile.
@@ -24,6 +24,11 @@ const SPOTS = {
   NW: [0.3, 0.2], NE: [0.7, 0.2], EN: [0.8, 0.3], ES: [0.8, 0.7],
   SE: [0.7, 0.8], SW: [0.3, 0.8], WS: [0.2, 0.7], WN: [0.2, 0.3],
 };
+// A figure in a city stands close to the city's edge and a little smaller: the
+// shallowest city (a cap on one edge) is about a quarter of the square deep, and a figure
+// there must not reach into the field beyond its wall.
+const CITY_SPOTS = { N: [0.5, 0.12], E: [0.88, 0.5], S: [0.5, 0.88], W: [0.12, 0.5] };
+const CITY_SCALE = 0.9;
 
 /** The player's words: "Red" or "Red (Anna)". */
 export function playerWords(color, players = []) {
@@ -37,33 +42,19 @@ export function figureWord(catalogue, kind, featureKind) {
   return catalogue.role(kind, featureKind);
 }
 
-/** The drawing of one figure of a declared kind, centred on (0, 0), about 30 units tall. */
+/** The drawing of one figure of a declared kind, centred on (0, 0), about 30 units tall:
+ * its outline in the player's colour, lying down in a field (a farmer) unless it is a
+ * figure that never counts in a majority, and the player's letter on it. */
 export function figureShape(color, declared, lying = false) {
   const info = colorInfo(color);
-  const shape = declared?.shape ?? "standing";
-  let body;
-  let letterY = 4.5;
-  if (shape === "robe") {
-    body = [s("path", { d: ROBE, class: "figure-body" })];
-    letterY = 8;
-  } else if (shape === "token") {
-    body = [s("rect", { x: -10, y: -10, width: 20, height: 20, rx: 6, class: "figure-body" }),
-      s("circle", { cx: 9, cy: -9, r: 5.5, class: "figure-kind-mark" }),
-      s("text", { x: 9, y: -6.6, "text-anchor": "middle", "font-size": 7, class: "figure-kind-letter",
-        text: (declared?.name ?? "?")[0].toUpperCase() })];
-  } else {
-    body = [s("circle", { cx: 0, cy: -10.5, r: 5.2, class: "figure-body" }),
-      s("path", { d: MEEPLE_BODY, class: "figure-body" })];
-  }
-  const scale = shape === "standing" && declared?.strength > 1 ? 1 + 0.2 * (declared.strength - 1) : 1;
-  const turns = [lying && shape !== "token" ? "rotate(-90)" : "", scale !== 1 ? `scale(${scale})` : ""]
-    .filter(Boolean).join(" ");
-  const drawn = s("g", { transform: turns || null, fill: info.fill }, body);
+  const turned = lying && declared?.shape !== "token" ? "rotate(-90)" : null;
+  const outline = s("path", { d: outlineOf(declared), class: "figure-body", transform: turned, fill: info.fill });
+  // Drawn over a rim of the player's colour: readable wherever it falls on the outline.
   const letter = s("text", {
-    class: "figure-letter", y: letterY, "text-anchor": "middle",
-    fill: info.ink, "font-size": info.letter.length > 1 ? 7.5 : 9.5, text: info.letter,
+    class: "figure-letter", y: 4, "text-anchor": "middle", fill: info.ink, stroke: info.fill,
+    "font-size": info.letter.length > 1 ? 7.5 : 9.5, text: info.letter,
   });
-  return s("g", { class: `figure-shape kind-${declared?.code ?? "unknown"} shape-${shape}` }, drawn, letter);
+  return s("g", { class: `figure-shape kind-${declared?.code ?? "unknown"}` }, outline, letter);
 }
 
 /** A placed figure as an SVG group at its location on the board. */
@@ -83,7 +74,8 @@ export function figureElement(figure, index, featureKind, players, catalogue, or
     ? catalogue.geometry.cornerPoint(0, 0, figure.at)
     : space ? [0.3 + 0.2 * (order % 3), 0.66 - 0.16 * Math.floor(order / 3)]
     : district ? [0.2 + 0.2 * district.index, 0.62]
-      : (SPOTS[figure.at] ?? SPOTS.C).map((value) => value + (token ? 0.13 : 0));
+      : ((featureKind === "city" && CITY_SPOTS[figure.at]) || SPOTS[figure.at] || SPOTS.C)
+        .map((value) => value + (token ? 0.13 : 0));
   const x = (figure.x + u) * UNIT;
   const y = (figure.y + v) * UNIT;
   const lying = featureKind === "farm" && !corner;
@@ -95,7 +87,7 @@ export function figureElement(figure, index, featureKind, players, catalogue, or
     class: `figure player-${figure.player}`,
     // Small enough that a figure by an edge leaves the monastery or garden in the middle
     // of its tile in sight (and tappable).
-    transform: `translate(${x} ${y}) scale(${token ? 1 : 1.1})`,
+    transform: `translate(${x} ${y}) scale(${featureKind === "city" ? CITY_SCALE : token ? 0.9 : 1})`,
     dataset: {
       index: String(index), player: figure.player, kind: figure.kind,
       testid: token ? `${spot}-${figure.kind}` : spot,
@@ -413,18 +405,23 @@ export function neutralOnTile(state, tile) {
     .filter(({ figure }) => figure.x === tile.x && figure.y === tile.y && !figure.at);
 }
 
-/** A neutral figure as an SVG group: a grey token with its initial (it is nobody's). */
+/** A neutral figure as an SVG group: its outline in grey (it is nobody's). */
 export function neutralElement(figure, index, catalogue) {
   const declared = (catalogue.rules.neutral ?? []).find((entry) => entry.code === figure.kind);
   const name = declared?.name ?? figure.kind;
   const [u, v] = (SPOTS[figure.at] ?? SPOTS.C).map((value) => value - 0.12);
   return s("g", {
     class: "figure neutral-figure",
-    transform: `translate(${(figure.x + u) * UNIT} ${(figure.y + v) * UNIT})`,
+    transform: `translate(${(figure.x + u) * UNIT} ${(figure.y + v) * UNIT}) scale(0.85)`,
     dataset: { neutral: String(index), kind: figure.kind, testid: `neutral-${figure.kind}-${key(figure.x, figure.y)}-${figure.at ?? "tile"}` },
   }, s("title", { text: `The ${name} (nobody's) at (${figure.x}, ${figure.y})${figure.at ? ` ${figure.at}` : ""}` }),
-  s("circle", { r: 10, class: "neutral-body" }),
-  s("text", { y: 3.5, "text-anchor": "middle", "font-size": 10, class: "neutral-letter", text: name[0].toUpperCase() }));
+  neutralShape(declared));
+}
+
+/** The drawing of a neutral figure of a declared kind: its outline, in grey. */
+export function neutralShape(declared) {
+  return s("g", { class: `figure-shape kind-${declared?.code ?? "unknown"}` },
+    s("path", { d: outlineOf(declared), class: "neutral-body" }));
 }
 
 /** The figures standing on the space `name` of the tile at (x, y): [{figure, index}]. */

@@ -43,7 +43,7 @@ export class Inspector {
   emptyText() {
     return [
       h("h2", { class: "panel-title", text: "Selected tile" }),
-      h("p", { class: "muted", text: "Click a placed tile (or move the board's cursor to it with the arrow keys and press Enter) to turn, move or remove it and to put figures on it." }),
+      h("p", { class: "muted", text: "Tap a placed tile to select it (or move the board's cursor to it with the arrow keys and press Enter): a tap only selects. Then turn, move or remove it here, and tap its features to put figures on it." }),
     ];
   }
 
@@ -149,7 +149,7 @@ export class Inspector {
         h("button", { type: "button", text: "Move (M)", dataset: { focusKey: "move", testid: "tile-move" }, onclick: () => controller.move() }),
         h("button", { type: "button", text: "Remove (Del)", dataset: { focusKey: "remove", testid: "tile-remove" }, onclick: () => controller.remove() })),
       h("p", { class: "muted", text: player
-        ? `Figures go to ${who}. Click a feature on the tile, or:`
+        ? `Figures go to ${who}. Tap a feature of this tile on the board, or:`
         : "Add a player to put figures." }),
       h("ul", { class: "feature-list", "aria-label": "Features of this tile" }, features),
       ...(corners.length ? [h("ul", { class: "feature-list", "aria-label": "Corners of this tile" }, corners)] : []),

@@ -20,6 +20,8 @@ import {
 import { TilePictures } from "./pictures.js";
 import { PlayersEditor, TurnPicker } from "./players.js";
 import { Results } from "./results.js";
+import { ScoreSheet, summaryLine } from "./sheet.js";
+import { FigureLegend } from "./legend.js";
 import { Setup } from "./setup.js";
 import { BoardState, docFromBoard, newDoc, startTiles } from "./state.js";
 import { FigureChooser } from "./chooser.js";
@@ -105,6 +107,7 @@ const svg = root.querySelector("svg.board");
 const messageBox = part("message");
 const workbench = part("workbench");
 const resultsSection = part("results-section");
+const sheet = new ScoreSheet(part("score-sheet"));
 const boardView = new BoardView(svg, state, catalogue, pictures);
 
 function say(text, tone = "info") {
@@ -149,13 +152,21 @@ function reveal(keys, select = false) {
   }
 }
 
-/** Scroll so that an element shows below the board when the board stays at the top. */
+/** Back to the board after a change made from the sheet (an import, a new board): on a
+ * phone the sheet closes and the board's tools come to the top of the screen. */
+function showBoard() {
+  if (!sheet.overlays) return;
+  sheet.close();
+  // Once the change is drawn: the panels above the board may have grown or shrunk.
+  requestAnimationFrame(() => workbench.scrollIntoView({ block: "start" }));
+}
+
+/** Scroll an element's top into the upper part of the screen, unless it is there already
+ * (the page does not move under a reader for nothing). */
 function bringIntoView(element) {
-  const stuck = getComputedStyle(workbench).position === "sticky"
-    && window.matchMedia("(max-width: 63.99rem)").matches;
-  const offset = stuck ? workbench.getBoundingClientRect().bottom + 8 : 8;
-  const delta = element.getBoundingClientRect().top - offset;
-  if (Math.abs(delta) > 12) window.scrollBy({ top: delta, behavior: "smooth" });
+  const top = element.getBoundingClientRect().top;
+  if (top >= 0 && top <= window.innerHeight * 0.6) return;
+  window.scrollBy({ top: top - 8, behavior: "smooth" });
 }
 
 function describeSquare(x, y) {
@@ -177,6 +188,16 @@ function describeSquare(x, y) {
   return `(${x}, ${y}): empty.`;
 }
 
+/** Whether square (x, y) is part of the selected tile (any square of a large tile). */
+function isSelected(x, y) {
+  const { selected } = state.ui;
+  if (!selected) return false;
+  if (selected === key(x, y)) return true;
+  const mine = state.tileAt(x, y)?.large;
+  const chosen = state.doc.tiles.get(selected)?.large;
+  return Boolean(mine && chosen && mine.x === chosen.x && mine.y === chosen.y);
+}
+
 const controller = {
   /** Keep a square and the squares round it in view (the board grows there). */
   follow(x, y) {
@@ -192,10 +213,14 @@ const controller = {
     else viewport.reveal({ x: (x - 1) * UNIT, y: (y - 1) * UNIT, width: 3 * UNIT, height: 3 * UNIT }, 10);
   },
 
-  /** A tap (or click) on the board: on an empty lit square it places the tile in hand;
-   * on a feature of any placed tile it puts the current player's figure there; on a
-   * figure it does the same for the figure's spot (so a second tap on the same spot takes
-   * the figure back, or gives it the current player's colour). */
+  /** A tap (or click) on the board. One meaning for each, on every device:
+   * - on an empty lit square: the tile in hand goes down there (and is selected);
+   * - on a tile that is not selected (or a figure on it): that tile is selected, and
+   *   nothing else changes;
+   * - on a feature of the selected tile (the one just placed is selected): the current
+   *   player's figure goes there; on a figure of the selected tile, it is taken back
+   *   (the current player's) or becomes the current player's (another's).
+   * Every change to the figures is ringed on the board, said, and undoable. */
   tap(point, target) {
     const { x, y } = squareOf(point);
     const here = key(x, y);
@@ -204,17 +229,12 @@ const controller = {
     const figureElement = target?.closest?.(".figure");
     // A tap on a neutral figure (nobody's) takes it back, as its panel's button does.
     const neutral = figureElement?.dataset.neutral ? state.doc.neutral?.[Number(figureElement.dataset.neutral)] : null;
-    if (neutral) {
-      state.setUi({ selected: key(neutral.x, neutral.y) });
-      return this.neutral(neutral.x, neutral.y, neutral.at, neutral.kind);
-    }
-    if (figureElement) {
-      const figure = state.doc.figures[Number(figureElement.dataset.index)];
-      if (figure) {
-        state.setUi({ selected: key(figure.x, figure.y) });
-        return this.figure(figure.x, figure.y, figure.at, null, Number(figureElement.dataset.index));
-      }
-    }
+    const figure = figureElement && !neutral ? state.doc.figures[Number(figureElement.dataset.index)] : null;
+    // A figure drawn over the edge of its square belongs to its own tile.
+    const owner = neutral ?? figure;
+    if (owner && !isSelected(owner.x, owner.y)) return this.select(key(owner.x, owner.y));
+    if (neutral) return this.neutral(neutral.x, neutral.y, neutral.at, neutral.kind);
+    if (figure) return this.figure(figure.x, figure.y, figure.at, null, Number(figureElement.dataset.index));
     const tile = state.doc.tiles.get(here);
     if (!tile) {
       if (state.ui.hand) {
@@ -224,6 +244,7 @@ const controller = {
       else state.setUi({});
       return say(`(${x}, ${y}) is empty. Pick a tile from the tiles by the board to place one.`);
     }
+    if (!isSelected(x, y)) return this.select(here);
     // Near a corner where a figure standing on corners (a barn) may stand, or stands:
     // the tap acts on the corner.
     const onCorners = cornerKinds(catalogue, state.inPlay());
@@ -231,7 +252,6 @@ const controller = {
     if (corner) {
       const cornerKind = onCorners.find((kind) => kind.code === state.ui.figureKind)?.code ?? onCorners[0].code;
       if (figureOnCorner(state, catalogue, x, y, corner) || !cornerRefusal(state, catalogue, x, y, corner, cornerKind)) {
-        state.setUi({ selected: here });
         return this.figure(x, y, corner, cornerKind);
       }
     }
@@ -240,7 +260,6 @@ const controller = {
       ? Number(featureElement.dataset.feature) : null;
     const location = catalogue.geometry.locationAtPoint(tile.tile, tile.rotation,
       [point[0] / UNIT - x, point[1] / UNIT - y], state.doc.edition, featureIndex, tile.state);
-    state.setUi({ selected: here });
     if (!location) return say(`Tile ${tile.tile} has nothing a figure can stand on.`, "error");
     return this.figure(x, y, location, null);
   },
@@ -305,7 +324,8 @@ const controller = {
     const tile = state.doc.tiles.get(tileKey);
     if (!tile) return;
     state.setUi({ selected: tileKey, cursor: { x: tile.x, y: tile.y } });
-    say(`Selected ${describeSquare(tile.x, tile.y)} Turn, move or remove it below; a tap on a feature puts a figure.`);
+    const who = state.ui.currentPlayer ? `${playerWords(state.ui.currentPlayer, state.doc.players)}'s` : "a";
+    say(`Selected ${describeSquare(tile.x, tile.y)} A tap on one of its features now puts ${who} figure there; turn, move or remove it below.`);
   },
 
   /** Put or take back a neutral figure (nobody's) from the tile's panel. */
@@ -519,11 +539,22 @@ const controller = {
     if (viewport.scale * UNIT < MIN_SQUARE_PIXELS) viewport.zoomAt(MIN_SQUARE_PIXELS / (viewport.scale * UNIT));
   },
 
+  /** Score the board and show the results: over the board on a narrow screen (the
+   * sheet), beside it on a wide one. */
   async score() {
     say("Scoring…");
+    sheet.sumUp("Scoring…");
     const outcome = await results.score();
     report(outcome);
-    bringIntoView(resultsSection);
+    sumUp();
+    if (sheet.overlays) sheet.open();
+    else bringIntoView(resultsSection);
+    return outcome;
+  },
+
+  openSheet() {
+    if (sheet.overlays) return sheet.toggle();
+    return bringIntoView(resultsSection);
   },
 
   async save() {
@@ -571,6 +602,7 @@ const controller = {
       state.load(docFromOutside(board, state.doc.players), `import ${file.name}`);
       this.fit();
       results.clear();
+      showBoard();
       say(`Imported ${file.name}: ${state.doc.tiles.size} tiles, ${state.doc.figures.length} figures. Undo brings back the board before.`);
     } catch (error) {
       say(`Not imported: ${error.message}`, "error");
@@ -584,6 +616,7 @@ const controller = {
     state.load(docFromBoard({ ...state.toBoard(), players, tiles, figures: [], neutral: [] }, catalogue), "new board");
     results.clear();
     this.fit();
+    showBoard();
     say("New board: the start tile is on the table. Undo brings the old board back.");
   },
 
@@ -592,6 +625,7 @@ const controller = {
     state.load(docFromOutside(savedBoard, state.doc.players), "back to the saved version");
     results.clear();
     this.fit();
+    showBoard();
     say("Back to the saved version. Undo brings your changes back.");
   },
 };
@@ -631,11 +665,18 @@ const setup = new Setup(part("setup-game"), part("setup-summary"), state, catalo
 });
 const playersEditor = new PlayersEditor(part("players"), part("add-player"), state);
 const turnPicker = new TurnPicker(part("turn"), state);
+const legend = new FigureLegend(part("legend"), state, catalogue);
 const inspector = new Inspector(part("inspector"), state, catalogue, controller, tileUrl);
 const results = new Results(part("results"), state, data.urls.score, {
-  reveal,
+  // On a narrow screen the sheet makes way for the board, where the feature lights up;
+  // the bar opens it again.
+  reveal: (keys, select = false) => {
+    if (sheet.overlays && sheet.isOpen) sheet.close();
+    reveal(keys, select);
+  },
   checkUrl: data.urls.check,
   focusPlayer: (index) => {
+    if (sheet.overlays) sheet.close(true);
     const details = part("setup");
     details.open = true;
     details.querySelectorAll("[data-player-row]")[index]?.querySelector("select, input")?.focus();
@@ -652,6 +693,8 @@ const actions = {
   "zoom-out": () => viewport.zoomAt(0.8),
   fit: () => controller.fit(),
   score: () => controller.score(),
+  "open-sheet": () => controller.openSheet(),
+  "close-sheet": () => sheet.close(),
   save: () => controller.save(),
   export: () => controller.exportFile(),
   new: () => controller.newBoard(),
@@ -687,6 +730,15 @@ svg.addEventListener("blur", () => svg.classList.remove("show-cursor"));
 const undoButton = root.querySelector("[data-action=undo]");
 const redoButton = root.querySelector("[data-action=redo]");
 
+/** The bar's line: the totals and the winner of the last scoring, or why there are none. */
+function sumUp() {
+  if (results.busy) return;
+  if (results.isStale) sheet.sumUp("The board changed: tap Score again");
+  else if (results.scored) sheet.sumUp(summaryLine(results.scored.response, state.doc.players));
+  else if (results.refused) sheet.sumUp("Not scored: see why");
+  else sheet.sumUp("Not scored yet");
+}
+
 function renderAll() {
   boardView.render();
   turnHandle.render();
@@ -695,8 +747,10 @@ function renderAll() {
   setup.render();
   playersEditor.render();
   turnPicker.render();
+  legend.render();
   inspector.render();
   results.render();
+  sumUp();
   undoButton.disabled = !state.canUndo;
   redoButton.disabled = !state.canRedo;
   undoButton.setAttribute("aria-label", state.canUndo ? `Undo: ${state.undoLabel}` : "Undo");
@@ -716,7 +770,10 @@ state.addEventListener("change", (event) => {
   queued = true;
   queueMicrotask(() => { queued = false; renderAll(); });
 });
+// A phone may close a page in the background without a pagehide: the board is written
+// as soon as the page is hidden.
 window.addEventListener("pagehide", () => drafts.flush());
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") drafts.flush(); });
 
 renderAll();
 results.draw();
@@ -726,11 +783,16 @@ say(startNote);
 // (the view stays on the board; the results are under it).
 if (savedId) {
   results.score().then((outcome) => {
+    sumUp();
     if (outcome?.ok) say(`${startNote} ${outcome.message}`);
     else report(outcome);
   });
 }
-if (state.doc.tiles.size > 1) part("setup").open = false;
+if (state.doc.tiles.size > 1) {
+  part("setup").open = false;
+  // A board in progress on a phone: the board and its tools fill the screen at once.
+  if (sheet.overlays) workbench.scrollIntoView({ block: "start" });
+}
 
 // For tests and curious players: the page's state, read-only by convention.
 window.carcwikiBuilder = { state, catalogue, viewport, colorInfo, palette };

@@ -3,7 +3,8 @@
 // (the strip above the board, with the figures each player has left).
 
 import { colorInfo, colorsOf } from "./catalogue.js";
-import { h } from "./dom.js";
+import { h, s } from "./dom.js";
+import { outlineOf } from "./figures.js";
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 6;
@@ -209,7 +210,11 @@ export class TurnPicker {
         type: "radio", name: "turn-kind", id: `turn-kind-${kind.code}`, value: kind.code, class: "visually-hidden-input",
         dataset: { testid: `kind-${kind.code}` },
       }),
-      h("label", { for: `turn-kind-${kind.code}`, class: "turn-kind", text: kind.name[0].toUpperCase() + kind.name.slice(1) })));
+      h("label", { for: `turn-kind-${kind.code}`, class: "turn-kind" },
+        // The kind's outline, as on the board and in the legend.
+        s("svg", { class: "kind-icon", viewBox: "-20 -21 40 40", width: 20, height: 20, "aria-hidden": "true" },
+          s("path", { d: outlineOf(kind) })),
+        h("span", { class: "turn-kind-name", text: kind.name[0].toUpperCase() + kind.name.slice(1) }))));
     this.root.replaceChildren(
       h("fieldset", { class: "turn-players" },
         h("legend", { text: "Figures of" }), h("ul", { class: "turn-list" }, players)),

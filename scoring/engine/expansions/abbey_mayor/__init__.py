@@ -59,12 +59,32 @@ TOO_MANY_ABBEYS = ProblemCode(
     "too_many_abbeys", "more abbeys on the board than players (one abbey a player)",
 )
 
+# A stout figure in a long coat and a brimmed hat.
+MAYOR_OUTLINE = (
+    "M0,-17 C3.4,-17 4.6,-15 4.6,-12.6 L8.5,-12.6 L8.5,-11 L3.8,-11 "
+    "C3.6,-8.8 2.6,-7.3 1.6,-6.8 L8,-4.6 L10.5,13 L-10.5,13 L-8,-4.6 "
+    "L-1.6,-6.8 C-2.6,-7.3 -3.6,-8.8 -3.8,-11 L-8.5,-11 L-8.5,-12.6 "
+    "L-4.6,-12.6 C-4.6,-15 -3.4,-17 0,-17 Z"
+)
+# A covered wagon on two wheels.
+WAGON_OUTLINE = (
+    "M-11,-4 C-11,-14 11,-14 11,-4 L13,-4 L13,4 L-13,4 L-13,-4 Z M-11.5,7 "
+    "A4.5,4.5 0 1,1 -2.5,7 A4.5,4.5 0 1,1 -11.5,7 Z M2.5,7 A4.5,4.5 0 1,1 "
+    "11.5,7 A4.5,4.5 0 1,1 2.5,7 Z"
+)
+# A barn: walls under a broken roof, its door open.
+BARN_OUTLINE = (
+    "M-12,12 L-12,-3 L-8,-10 L0,-14 L8,-10 L12,-3 L12,12 L4,12 L4,6 L-4,6 "
+    "L-4,12 Z"
+)
 MAYOR = FigureKind(code="mayor", name="mayor", limit=1, strength_of=lambda city: city.pennants,
                    strength_words="1 a pennant of his city",
-                   when_missing=WhenMissing.UNKNOWN_KIND)
-WAGON = FigureKind(code="wagon", name="wagon", limit=1, when_missing=WhenMissing.UNKNOWN_KIND)
+                   when_missing=WhenMissing.UNKNOWN_KIND, silhouette=MAYOR_OUTLINE)
+WAGON = FigureKind(code="wagon", name="wagon", limit=1, when_missing=WhenMissing.UNKNOWN_KIND,
+                   silhouette=WAGON_OUTLINE)
 BARN = FigureKind(code="barn", name="barn", limit=1, strength=0, follower=False,
-                  stands=Stand.CORNER, listed_as="barns", when_missing=WhenMissing.UNKNOWN_KIND)
+                  stands=Stand.CORNER, listed_as="barns", when_missing=WhenMissing.UNKNOWN_KIND,
+                  silhouette=BARN_OUTLINE)
 
 
 def abbeys_in_holes(tiles: Sequence) -> Iterator[BoardError]:

@@ -12,7 +12,15 @@ from ...rules import Choice, Edition, RuleOption, switch
 from ...tiles import FeatureKind
 from . import abbot, farmers, river
 
-MEEPLE = FigureKind(code="meeple", name="meeple", limit=7)
+# A meeple: round head, arms out, legs apart.
+MEEPLE_OUTLINE = (
+    "M0,-15 C3.6,-15 5.4,-12.4 5,-9.6 C4.8,-8 4,-7 3.2,-6.4 L11,-3 C13,-2 "
+    "13,1.5 11,2.4 L5.6,2 L9.6,12 C10,13 9.4,13.6 8.4,13.6 L2.6,13.6 L0,8.6 "
+    "L-2.6,13.6 L-8.4,13.6 C-9.4,13.6 -10,13 -9.6,12 L-5.6,2 L-11,2.4 "
+    "C-13,1.5 -13,-2 -11,-3 L-3.2,-6.4 C-4,-7 -4.8,-8 -5,-9.6 C-5.4,-12.4 "
+    "-3.6,-15 0,-15 Z"
+)
+MEEPLE = FigureKind(code="meeple", name="meeple", limit=7, silhouette=MEEPLE_OUTLINE)
 
 SMALL_CITIES = switch(
     "small_cities", "Completed two-tile cities", default=False,

@@ -12,7 +12,12 @@ from ...expansion import FigureKind, Part, Placement
 from ...rules import Edition
 from ...tiles import FeatureKind
 
-ABBOT = FigureKind(code="abbot", name="abbot", limit=1)
+# A hooded robe, no arms or legs.
+ABBOT_OUTLINE = (
+    "M0,-15 C6.5,-15 7.5,-8.5 5,-5.5 L11.5,13 L-11.5,13 L-5,-5.5 C-7.5,-8.5 "
+    "-6.5,-15 0,-15 Z"
+)
+ABBOT = FigureKind(code="abbot", name="abbot", limit=1, silhouette=ABBOT_OUTLINE)
 
 PART = Part(
     code="abbot",

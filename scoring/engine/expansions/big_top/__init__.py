@@ -91,9 +91,15 @@ ACROBATS = LandmarkKind(
     space=Space(holds=PYRAMID, kinds=("meeple",), word="acrobat space"),
 )
 
+# A circus tent with a flag on its pole.
+BIG_TOP_OUTLINE = (
+    "M-1,-17 L1,-17 L1,-13 L13,2 L11,2 L11,12 L-11,12 L-11,2 L-13,2 L-1,-13 "
+    "Z M1,-17 L7,-15.5 L1,-14 Z"
+)
 BIG_TOP_FIGURE = NeutralFigure(
     BIG_TOP, "big top",
     meaning="The big top, on the circus tile it stands on at the end (no location).",
+    silhouette=BIG_TOP_OUTLINE,
 )
 INVALID_BIG_TOP = ProblemCode(
     "invalid_big_top",
@@ -118,8 +124,15 @@ ANIMAL_TOKEN = TileState(
     label="animal token under the big top",
 )
 
+# A figure in a top hat, arms at its sides.
+RINGMASTER_OUTLINE = (
+    "M-3.5,-18 L3.5,-18 L3.5,-13.5 L6.5,-13.5 L6.5,-12 L3.6,-12 C3.6,-9.8 "
+    "2.6,-8.4 1.6,-7.8 L7,-6 L9.5,2 L7,2.6 L5.6,-1 L6.5,13 L1.5,13 L0,6 "
+    "L-1.5,13 L-6.5,13 L-5.6,-1 L-7,2.6 L-9.5,2 L-7,-6 L-1.6,-7.8 "
+    "C-2.6,-8.4 -3.6,-9.8 -3.6,-12 L-6.5,-12 L-6.5,-13.5 L-3.5,-13.5 Z"
+)
 RINGMASTER = FigureKind(code=RINGMASTER_CODE, name="ringmaster", limit=1,
-                        when_missing=WhenMissing.UNKNOWN_KIND)
+                        when_missing=WhenMissing.UNKNOWN_KIND, silhouette=RINGMASTER_OUTLINE)
 
 
 def _token_of(tile) -> int | None:

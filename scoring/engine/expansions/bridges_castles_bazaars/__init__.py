@@ -162,8 +162,15 @@ NO_CASTLE = SegmentAttribute(
     "no_castle", FeatureKind.CITY,
     meaning="This city segment can never be part of a castle.",
 )
+# A crenellated tower with a gate.
+CASTLE_OUTLINE = (
+    "M-11,13 L-11,-14 L-6.5,-14 L-6.5,-10 L-2.2,-10 L-2.2,-14 L2.2,-14 "
+    "L2.2,-10 L6.5,-10 L6.5,-14 L11,-14 L11,13 L3,13 L3,8.5 C3,5.5 -3,5.5 "
+    "-3,8.5 L-3,13 Z"
+)
 CASTLE = FigureKind(code="castle", name="castle", limit=3, strength=0, follower=False,
-                    listed_as="castles", when_missing=WhenMissing.UNKNOWN_KIND)
+                    listed_as="castles", when_missing=WhenMissing.UNKNOWN_KIND,
+                    silhouette=CASTLE_OUTLINE)
 CASTLE_CONVERSION = Conversion(figure=CASTLE.code, word="castle", plural="castles",
                                farm_extra=1)
 INVALID_CASTLE = ProblemCode(

@@ -68,10 +68,16 @@ HILL_TIEBREAK = RuleOption(
     default="one-follower",
 )
 
+# A robed figure beside a crook.
+SHEPHERD_OUTLINE = (
+    "M-2,-15 C2.5,-15 3.5,-10 1.6,-7.6 L7,13 L-11,13 L-5.6,-7.6 C-7.5,-10 "
+    "-6.5,-15 -2,-15 Z M8.5,13 L8.5,-11 C8.5,-16 15,-16 15,-11 L13.2,-11 "
+    "C13.2,-13.6 10.3,-13.6 10.3,-11 L10.3,13 Z"
+)
 SHEPHERD = FigureKind(code="shepherd", name="shepherd", limit=1, strength=0, follower=False,
                       listed_as="shepherds",
                       listed_word="shepherds, whose flocks score nothing at the end",
-                      when_missing=WhenMissing.UNKNOWN_KIND)
+                      when_missing=WhenMissing.UNKNOWN_KIND, silhouette=SHEPHERD_OUTLINE)
 
 
 def _on_hills(feature: Feature, context: ScoringContext) -> dict:

@@ -62,9 +62,18 @@ CATHEDRAL = SegmentAttribute(
     )),
 )
 
+# The meeple's outline, a third larger.
+LARGE_MEEPLE_OUTLINE = (
+    "M0,-19.5 C4.7,-19.5 7,-16.1 6.5,-12.5 C6.2,-10.4 5.2,-9.1 4.2,-8.3 "
+    "L14.3,-3.9 C16.9,-2.6 16.9,2 14.3,3.1 L7.3,2.6 L12.5,15.6 C13,16.9 "
+    "12.2,17.7 10.9,17.7 L3.4,17.7 L0,11.2 L-3.4,17.7 L-10.9,17.7 "
+    "C-12.2,17.7 -13,16.9 -12.5,15.6 L-7.3,2.6 L-14.3,3.1 C-16.9,2 "
+    "-16.9,-2.6 -14.3,-3.9 L-4.2,-8.3 C-5.2,-9.1 -6.2,-10.4 -6.5,-12.5 "
+    "C-7,-16.1 -4.7,-19.5 0,-19.5 Z"
+)
 LARGE_MEEPLE = FigureKind(
     code="large", name="large meeple", limit=1, strength=2,
-    when_missing=WhenMissing.UNKNOWN_KIND,
+    when_missing=WhenMissing.UNKNOWN_KIND, silhouette=LARGE_MEEPLE_OUTLINE,
 )
 
 

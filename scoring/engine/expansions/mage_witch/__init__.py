@@ -51,13 +51,25 @@ MAGIC = LandmarkKind(
                 fill="#8e5fc2", stroke="#4b2a72", stroke_width=0.7, stroke_linejoin="round"),
     )),
 )
+# A robe under a straight pointed hat, a staff with an orb beside it.
+MAGE_OUTLINE = (
+    "M0,-18 L4,-9 L8.5,-8 L4.4,-6.6 L9,13 L-9,13 L-4.4,-6.6 L-8.5,-8 L-4,-9 "
+    "Z M10.2,13 L10.2,-6 L11.8,-6 L11.8,13 Z M11,-12 A3,3 0 1,1 11,-6 A3,3 "
+    "0 1,1 11,-12 Z"
+)
+# A robe under a crooked pointed hat, a broom beside it.
+WITCH_OUTLINE = (
+    "M-9,-17 L-1,-14.5 L4,-9 L9,-8 L4.4,-6.6 L9,13 L-9,13 L-4.4,-6.6 L-9,-8 "
+    "L-4,-9 L-3.4,-12.5 Z M-14.5,13 L-9.5,13 L-10.8,7 L-12.2,7 Z M-12,7 "
+    "L-11,7 L-11,-4 L-12,-4 Z"
+)
 MAGE_FIGURE = NeutralFigure(
     MAGE, "mage", features=ROADS_AND_CITIES,
-    meaning="Adds 1 point a tile to his road or city.",
+    meaning="Adds 1 point a tile to his road or city.", silhouette=MAGE_OUTLINE,
 )
 WITCH_FIGURE = NeutralFigure(
     WITCH, "witch", features=ROADS_AND_CITIES,
-    meaning="Halves what her road or city scores, rounded up.",
+    meaning="Halves what her road or city scores, rounded up.", silhouette=WITCH_OUTLINE,
 )
 MAGE_BESIDE_WITCH = ProblemCode(
     "mage_beside_witch", "the mage and the witch stand on the same road or city",

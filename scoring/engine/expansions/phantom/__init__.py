@@ -16,7 +16,13 @@ from ...expansion import Expansion, FigureKind, Placement
 from ...rules import Edition
 from ...tiles import FeatureKind
 
-PHANTOM = FigureKind(code="phantom", name="phantom", limit=1, counts_as="meeple")
+# A ghost: a rounded sheet with a ragged hem.
+PHANTOM_OUTLINE = (
+    "M-10,13 L-10,-5 C-10,-12 -5.5,-15 0,-15 C5.5,-15 10,-12 10,-5 L10,13 "
+    "L6.7,9.5 L3.3,13 L0,9.5 L-3.3,13 L-6.7,9.5 Z"
+)
+PHANTOM = FigureKind(code="phantom", name="phantom", limit=1, counts_as="meeple",
+                     silhouette=PHANTOM_OUTLINE)
 
 EXPANSION = Expansion(
     code="phantom",

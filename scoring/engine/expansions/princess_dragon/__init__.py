@@ -82,6 +82,12 @@ FAIRY_PLACEMENT = RuleOption(
      Choice(ON_TILE, "on a tile with a follower (Rio Grande and Z-Man C1 rules)")),
     default=BESIDE_FOLLOWER,
 )
+# A small figure in a dress, with two wings.
+FAIRY_OUTLINE = (
+    "M0,-14 C2.6,-14 3.6,-11 2.2,-9 L6,11 L-6,11 L-2.2,-9 C-3.6,-11 "
+    "-2.6,-14 0,-14 Z M2,-5 C8,-14 15,-10 11,-3 C8,1 4,0 2,-2 Z M-2,-2 "
+    "C-4,0 -8,1 -11,-3 C-15,-10 -8,-14 -2,-5 Z"
+)
 FAIRY = NeutralFigure(
     "fairy", "fairy",
     features=(FeatureKind.ROAD, FeatureKind.CITY, FeatureKind.MONASTERY, FeatureKind.FARM,
@@ -89,6 +95,7 @@ FAIRY = NeutralFigure(
     meaning="The fairy, beside one follower: its square and location (with the rule "
             "fairy_placement on-tile, her square alone).",
     on_tile_rule=(FAIRY_PLACEMENT.name, ON_TILE),
+    silhouette=FAIRY_OUTLINE,
 )
 FAIRY_WITHOUT_FOLLOWER = ProblemCode(
     "fairy_without_follower", "the fairy named beside no follower",

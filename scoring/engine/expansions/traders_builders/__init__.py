@@ -113,10 +113,26 @@ GOODS_MISMATCH = ProblemCode(
     "cities of the board",
 )
 
+# A tall, slim meeple.
+BUILDER_OUTLINE = (
+    "M0,-17.7 C2.6,-17.7 3.9,-14.6 3.6,-11.3 C3.5,-9.4 2.9,-8.3 2.3,-7.6 "
+    "L7.9,-3.5 C9.4,-2.4 9.4,1.8 7.9,2.8 L4,2.4 L6.9,14.2 C7.2,15.3 6.8,16 "
+    "6,16 L1.9,16 L0,10.1 L-1.9,16 L-6,16 C-6.8,16 -7.2,15.3 -6.9,14.2 "
+    "L-4,2.4 L-7.9,2.8 C-9.4,1.8 -9.4,-2.4 -7.9,-3.5 L-2.3,-7.6 C-2.9,-8.3 "
+    "-3.5,-9.4 -3.6,-11.3 C-3.9,-14.6 -2.6,-17.7 0,-17.7 Z"
+)
+# A pig seen from the side, snout to the right.
+PIG_OUTLINE = (
+    "M-11,-2 C-11,-8 -4,-10 2,-9.5 L4.5,-12.5 L6,-8.6 C9,-7.4 10.5,-5 11,-3 "
+    "L14,-2.6 L14,1.4 L11,1.6 C10,4 8,5.6 6,6.2 L6,10 L3,10 L3,6.6 L-4,6.6 "
+    "L-4,10 L-7,10 L-7,5.6 C-9.5,4.2 -11,1.8 -11,-2 Z M-11,-3 C-13,-4 "
+    "-14,-6 -13,-8 L-12,-7.4 C-12.6,-6 -12,-5 -10.6,-4.6 Z"
+)
 BUILDER = FigureKind(code="builder", name="builder", limit=1, strength=0, follower=False,
-                     listed_as="builders", when_missing=WhenMissing.UNKNOWN_KIND)
+                     listed_as="builders", when_missing=WhenMissing.UNKNOWN_KIND,
+                     silhouette=BUILDER_OUTLINE)
 PIG = FigureKind(code="pig", name="pig", limit=1, strength=0, follower=False,
-                 listed_as="pigs", when_missing=WhenMissing.UNKNOWN_KIND)
+                 listed_as="pigs", when_missing=WhenMissing.UNKNOWN_KIND, silhouette=PIG_OUTLINE)
 
 
 def goods_in_city(feature: Feature, valuation: Valuation, context: ScoringContext) -> None:

@@ -1,0 +1,202 @@
+"""The builder at the table (issue 30): on a phone the score is one tap away, a tap that
+selects a tile never touches a figure, and each figure kind is told by its outline.
+
+The small board of these tests (C3, red and blue, nobody's points before):
+  D at (0, 0): a city on the north edge, a road from west to east;
+  E turned 180° at (0, -1): its city on the south edge closes D's city;
+  V turned 90° at (1, 0): a curve from D's road to the south.
+Red's knight in the city (D's north), blue's robber on the road (V's west).
+  Red: the completed city, 2 tiles × 2 = 4.
+  Blue: the open road, 2 tiles × 1 = 2.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.builder.rebuilding import figures, import_board, score
+from tests.builder.test_browser import SPOTS
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TILES = [("D", 0, 0, 0), ("E", 0, -1, 180), ("V", 1, 0, 90)]
+FIGURES = [("red", 0, 0, "N", "meeple"), ("blue", 1, 0, "W", "meeple")]
+PHONES = {"360x640": {"width": 360, "height": 640}, "390x844": {"width": 390, "height": 844},
+          "landscape-844x390": {"width": 844, "height": 390}}
+
+
+def box(builder, testid):
+    return builder.testid(testid).bounding_box()
+
+
+def visible_in(outer, inner):
+    """Whether box ``inner`` lies within box ``outer`` (a pixel's leeway)."""
+    return all(inner[start] >= outer[start] - 1
+               and inner[start] + inner[size] <= outer[start] + outer[size] + 1
+               for start, size in (("x", "width"), ("y", "height")))
+
+
+@pytest.mark.parametrize("viewport", PHONES.values(), ids=PHONES.keys())
+def test_on_a_phone_the_score_is_one_tap_away_and_the_sheet_closes_back_to_the_board(
+        open_builder, tmp_path, viewport):
+    builder = open_builder(viewport)
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers"], TILES, FIGURES)
+    screen = {"x": 0, "y": 0, **viewport}
+    # The board and its tiles fill the screen above the bar; the bar holds Score.
+    bar = box(builder, "score")
+    assert visible_in(screen, bar)
+    board = box(builder, "board")
+    assert board["y"] >= -1 and board["y"] + board["height"] <= bar["y"]
+    assert board["height"] >= 0.45 * viewport["height"]
+    assert builder.testid("score-summary").text_content() == "Not scored yet"
+    assert builder.testid("results").is_hidden()
+
+    # A finger's tap on Score: it scores, and the results open over the board. The tap
+    # lands on the bar, not on the board under it: nothing is selected, nothing moves.
+    before = (builder.tiles(), builder.board()["figures"])
+    page.touchscreen.tap(bar["x"] + bar["width"] / 2, bar["y"] + bar["height"] / 2)
+    page.wait_for_selector("[data-testid=score-sheet].is-open [data-testid=score-table]")
+    assert (builder.tiles(), builder.board()["figures"]) == before
+    assert page.evaluate("window.carcwikiBuilder.state.ui.selected") is None
+    # Read as a player reads it: the winner line, each player's points, the explanation.
+    assert builder.testid("winners").is_visible()
+    assert builder.testid("winners").text_content().strip() == "★ Winner: Red with 4 points."
+    assert builder.testid("final-red").text_content() == "+4"  # 2 tiles × 2
+    assert builder.testid("final-blue").text_content() == "+2"  # 2 tiles × 1
+    assert "2 tiles × 2 = 4" in builder.testid("results").text_content()
+    assert builder.testid("score-summary").text_content() == "Red 4 · Blue 2 · Red wins"
+    # Nothing pinned covers the sheet: its heading, its table and Save and share are
+    # reached inside it, above the bar.
+    sheet = page.locator("#score-sheet-body").bounding_box()
+    assert sheet["y"] + sheet["height"] <= box(builder, "score")["y"] + 1
+    for part in ("close-sheet", "score-table"):
+        assert visible_in(sheet, box(builder, part))
+    builder.testid("save").scroll_into_view_if_needed()
+    assert visible_in(sheet, box(builder, "save"))
+    save = box(builder, "save")
+    page.touchscreen.tap(save["x"] + save["width"] / 2, save["y"] + save["height"] / 2)
+    builder.testid("share-link").wait_for()
+    assert builder.testid("share-link").get_attribute("href").startswith("/board/")
+
+    # Back to the board: the sheet closes, the board is where it was.
+    builder.testid("close-sheet").click()
+    page.wait_for_selector("[data-testid=score-sheet]:not(.is-open)", state="attached")
+    assert builder.testid("results").is_hidden()
+    assert box(builder, "board") == board
+    # The bar opens it again, without scoring anew.
+    builder.testid("open-sheet").click()
+    builder.testid("final-red").wait_for()
+    assert builder.testid("final-red").text_content() == "+4"
+
+
+def test_on_a_laptop_the_score_is_beside_the_board(open_builder, tmp_path):
+    builder = open_builder({"width": 1366, "height": 800})
+    import_board(builder, tmp_path, ["farmers"], TILES, FIGURES)
+    builder.page.evaluate("window.scrollTo(0, 0)")
+    score_button = box(builder, "score")
+    board = box(builder, "board")
+    assert score_button["x"] > board["x"] + board["width"]  # the right column
+    assert score_button["y"] + score_button["height"] <= 800  # in sight at once
+    assert score(builder) == {"red": 4, "blue": 2}
+    assert builder.testid("close-sheet").is_hidden()  # the panel stays open
+
+
+def test_a_tap_that_selects_a_tile_never_puts_takes_or_recolours_a_figure(open_builder, tmp_path):
+    builder = open_builder(PHONES["390x844"])
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers"], TILES, FIGURES)
+    assert score(builder) == {"red": 4, "blue": 2}
+    selected = "window.carcwikiBuilder.state.ui.selected"
+    # Blue chosen, a tap on V's road beside blue's robber, then on red's knight: each
+    # only selects its tile. The figures and the scores stay as they were.
+    builder.page.locator('label[for="turn-blue"]').click()
+    builder.click_square(1, 0, 0.5, 0.5)
+    assert page.evaluate(selected) == "1,0"
+    builder.click_square(0, 0, *SPOTS["N"])
+    assert page.evaluate(selected) == "0,0"
+    assert figures(builder) == sorted(FIGURES)
+    assert score(builder) == {"red": 4, "blue": 2}
+    # On the selected tile the same tap gives red's knight to blue, ringed and said:
+    # blue holds the city (4) and the road (2), red nothing.
+    builder.click_square(0, 0, *SPOTS["N"])
+    page.wait_for_selector('[data-testid="figure-blue-0,0-N"].is-changed')
+    assert "is now Blue's, no longer Red's. Undo gives it back." in builder.message
+    assert score(builder) == {"red": 0, "blue": 6}
+    builder.testid("undo").click()
+    page.wait_for_selector('[data-testid="figure-red-0,0-N"]')
+    assert score(builder) == {"red": 4, "blue": 2}
+    # A press held on a tile selects it too, and puts nothing.
+    builder.hold_square(1, 0)
+    assert figures(builder) == sorted(FIGURES)
+
+
+# Every kind of the C2 game with these expansions, and the figures nobody owns.
+ALL_KINDS = ["farmers", "abbot", "inns-cathedrals", "traders-builders", "abbey-mayor",
+             "hills-sheep", "princess-dragon", "mage-witch", "bridges-castles-bazaars",
+             "big-top", "phantom"]
+KINDS = {"meeple", "abbot", "large", "builder", "pig", "mayor", "wagon", "barn", "shepherd",
+         "castle", "ringmaster", "phantom"}
+NEUTRAL = {"fairy", "mage", "witch", "big-top"}
+# A city of two tiles, closed (E over E), beside three monasteries: the barn stands where
+# the four tiles meet at the SE corner of (0, 0).
+BARN_TILES = [("E", 0, -1, 180), ("E", 0, 0, 0), ("B", 1, 0, 0), ("B", 0, 1, 0), ("B", 1, 1, 0)]
+BARN_FIGURES = [("red", 0, 0, "N", "mayor"), ("blue", 1, 0, "C", "wagon"),
+                ("red", 0, 0, "SE", "barn"), ("blue", 0, 1, "C", "large"),
+                ("red", 1, 1, "C", "abbot")]
+
+DRAWN = """() => Object.fromEntries([...document.querySelectorAll('svg.board .figure')]
+    .map((figure) => [figure.dataset.kind, figure.querySelector('path').getAttribute('d')]))"""
+LEGEND = """() => Object.fromEntries([...document.querySelectorAll('[data-testid=legend] li')]
+    .map((item) => [item.dataset.kind, [item.querySelector('path').getAttribute('d'),
+                                        item.querySelector('.legend-name').textContent]]))"""
+DECLARED = """() => Object.fromEntries([...window.carcwikiBuilder.catalogue.figures,
+    ...window.carcwikiBuilder.catalogue.rules.neutral]
+    .map((kind) => [kind.code, kind.silhouette]))"""
+
+
+def test_each_figure_kind_has_its_own_outline_and_the_legend_lists_the_kinds_in_play(
+        open_builder, tmp_path):
+    builder = open_builder(PHONES["390x844"])
+    page = builder.page
+    import_board(builder, tmp_path, ALL_KINDS, BARN_TILES, BARN_FIGURES, edition="C2")
+    page.wait_for_selector('[data-testid="figure-red-0,0-SE-barn"]')
+    declared = page.evaluate(DECLARED)
+    # The legend lists every kind in play, each drawn by its declared outline, no two
+    # alike, with its name.
+    legend = page.evaluate(LEGEND)
+    assert set(legend) == KINDS | NEUTRAL
+    assert {kind: path for kind, (path, _) in legend.items()} == {
+        kind: declared[kind] for kind in KINDS | NEUTRAL}
+    assert len({path for path, _ in legend.values()}) == len(legend)
+    assert legend["mayor"][1] == "Mayor" and legend["big-top"][1] == "Big top"
+    # On the board each figure is drawn by its kind's outline, large enough to tell on a
+    # phone's screen.
+    drawn = page.evaluate(DRAWN)
+    assert drawn == {kind: declared[kind] for kind in ("mayor", "wagon", "barn", "large", "abbot")}
+    for kind in drawn:
+        drawing = page.locator(f'svg.board .figure[data-kind="{kind}"] path')
+        assert drawing.bounding_box()["height"] >= 14, kind
+    # Only the kinds in play: with the base game alone, the meeple and the abbot.
+    import_board(builder, tmp_path, ["farmers", "abbot"], [("D", 0, 0, 0)])
+    page.wait_for_function("document.querySelectorAll('[data-testid=legend] li').length === 2")
+    assert set(page.evaluate(LEGEND)) == {"meeple", "abbot"}
+
+
+def test_the_mayor_stands_inside_its_city_not_on_its_wall(open_builder, tmp_path):
+    builder = open_builder(PHONES["390x844"])
+    page = builder.page
+    # D's city is a cap on its north edge, the shallowest city a tile has.
+    import_board(builder, tmp_path, ["abbey-mayor"], [("D", 0, 0, 0), ("E", 0, -1, 180)],
+                 [("red", 0, 0, "N", "mayor")], edition="C2")
+    mayor = page.locator('[data-testid="figure-red-0,0-N"] path').bounding_box()
+    city = page.evaluate("(({ geometry }) => geometry.view('D', 0).segments["
+                         "geometry.view('D', 0).at.N].feature)(window.carcwikiBuilder.catalogue)")
+    # Under the mayor's feet and under its middle, the tile shows the city.
+    for fx, fy in [(0.5, 0.97), (0.5, 0.5), (0.25, 0.95), (0.75, 0.95)]:
+        x, y = mayor["x"] + mayor["width"] * fx, mayor["y"] + mayor["height"] * fy
+        # The topmost drawing of tile (0, 0) there (the figures lie above the tiles).
+        under = page.evaluate("""([x, y]) => document.elementsFromPoint(x, y)
+            .find((element) => element.closest('.tile[data-key="0,0"]'))
+            ?.closest('[data-feature]')?.dataset.feature""", [x, y])
+        assert under == str(city), (fx, fy)
