@@ -24,6 +24,7 @@ from scoring.engine.expansion import BASE, CORNERS, ExpansionRegistry, Part
 from scoring.engine.expansions import DEFAULT_REGISTRY as REGISTRY
 from scoring.engine.locations import ROTATIONS, Location, Side
 from scoring.engine.tiles import EdgeType, FeatureKind, TileSet
+from scoring.engine.wording import EDITION_WORDING
 
 BUILDER_EDITIONS = ("C1", "C2", "C3")
 
@@ -251,6 +252,10 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
     return {
         # What the expansions add to a scoring's response, for the results panel.
         "outputs": outputs.page_data(registry),
+        # The words each edition uses where they differ (coat of arms or pennant, field
+        # or farm, monastery or cloister), for the results panel's names.
+        "wording": {edition.value: wording.to_json_names()
+                    for edition, wording in EDITION_WORDING.items()},
         # What listing a code puts in play (parts, and the codes whose tiles come with
         # it); "always" is what the base game brings with nothing listed.
         "always": brings([]),

@@ -207,7 +207,7 @@ def test_rebuild_the_rules_example_on_a_phone_and_read_its_scores(open_builder):
     assert builder.testid("winners").text_content().strip() == (
         "★ Winners (tied): Green (Gia) and Black (Kai) with 20 points.")
     big_city = builder.testid("feature-city-2")
-    assert "5 tiles × 1 + 3 pennants × 1 = 8" in big_city.text_content()
+    assert "5 tiles × 1 + 3 coats of arms × 1 = 8" in big_city.text_content()  # C2's words
     assert "most figures: green" in big_city.text_content()
 
     # Tapping a result lights its tiles on the board.
