@@ -70,16 +70,16 @@ def test_a_barn_its_field_and_the_farmers_are_explained_in_one_place(open_builde
     assert builder.testid("where-farm-2").text_content() == (
         "Red's barn at the south-east corner of tile E on the start square and Blue's "
         "meeple on tile B, 1 east and 1 south of the start.")
-    assert field.locator(".feature-who").text_content() == " Blue +2 Red +8"
+    assert field.locator(".feature-who").text_content() == "B Blue +2R Red +8"  # badges B, R
     assert "farm joined to a barn's field on the last turn: 2 completed cities × 1 = 2" in text
     assert builder.testid("barns-farm-2").text_content() == (
         "Red's barn: 2 completed cities × 4 = 8")
     # Nothing about the barn anywhere else but the players' lines.
     assert page.locator("[data-testid=barns]").count() == 0
     assert builder.testid("player-line-red").text_content() == (
-        " Red 8: +8 Red's barn in the field by tile E on the start square.")
+        "R Red 8: +8 Red's barn in the field by tile E on the start square.")
     assert builder.testid("player-line-blue").text_content() == (
-        " Blue 2: +2 the field by tile E on the start square.")
+        "B Blue 2: +2 the field by tile E on the start square.")
     assert "farm-" not in builder.testid("results").text_content()
 
 
@@ -92,7 +92,7 @@ def test_a_barn_without_farmers_says_its_field_scores_nobody_and_the_barn_four_a
     assert score(builder) == {"red": 8, "blue": 0}
     field = builder.testid("feature-farm-2")
     assert field.locator(".feature-points").text_content() == "8 pts"
-    assert field.locator(".feature-who").text_content() == " Red +8"
+    assert field.locator(".feature-who").text_content() == "R Red +8"  # R: red's badge
     assert ("farm with a barn but no farmer (only the barn scores): 2 completed cities × 0 = 0"
             in field.text_content())
     assert builder.testid("barns-farm-2").text_content() == (

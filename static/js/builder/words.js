@@ -116,8 +116,10 @@ export function figureWords(figure, board, catalogue) {
 export function figurePlaceWords(figure, board, catalogue) {
   const geometry = catalogue?.geometry;
   const place = tilePlaceWords(figure.x, figure.y, board, geometry);
-  const corners = catalogue?.rules?.corners ?? [];
-  if (figure.at && corners.includes(figure.at)) {
+  // A figure of a kind that stands on corners (a barn) names the corner; the same
+  // names are half-edges for any other figure.
+  const onCorner = catalogue?.figureByCode?.get(figure.kind)?.stands === "corner";
+  if (onCorner && figure.at && (catalogue?.rules?.corners ?? []).includes(figure.at)) {
     const sides = [...figure.at].map((name) => (geometry?.sideByName?.get(name)?.word ?? name).toLowerCase());
     // North or south first, as a player says it: "south-east".
     const ordered = /^(east|west)$/.test(sides[0]) ? [sides[1], sides[0]] : sides;
