@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.builder.rebuilding import import_board, score
-from tests.builder.test_browser import LAPTOP
+from tests.builder.test_browser import ARTIFACTS, LAPTOP
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -79,8 +79,10 @@ def test_a_barn_its_field_and_the_farmers_are_explained_in_one_place(open_builde
     assert builder.testid("player-line-red").text_content() == (
         "R Red 8: +8 Red's barn in the field by tile E on the start square.")
     assert builder.testid("player-line-blue").text_content() == (
-        "B Blue 2: +2 the field by tile E on the start square.")
+        "B Blue 2: +2 the field by tile B, 1 east and 1 south of the start.")
     assert "farm-" not in builder.testid("results").text_content()
+    ARTIFACTS.mkdir(exist_ok=True)
+    builder.testid("results").screenshot(path=str(ARTIFACTS / "builder-results-barn.png"))
 
 
 def test_a_barn_without_farmers_says_its_field_scores_nobody_and_the_barn_four_a_city(
@@ -133,6 +135,7 @@ def test_a_warning_that_bears_on_the_totals_comes_before_them(open_builder, tmp_
             ".compareDocumentPosition(document.querySelector(`[data-testid=${later}]`))"
             " & Node.DOCUMENT_POSITION_FOLLOWING)", ["warnings", later])
     assert "completed city: 2 tiles × 2 = 4" in builder.testid("feature-city-1").text_content()
+    builder.testid("results").screenshot(path=str(ARTIFACTS / "builder-results-warning.png"))
 
 
 def test_the_words_follow_the_edition_and_name_the_mayor(open_builder, tmp_path):

@@ -182,7 +182,7 @@ export class Results {
     const rows = answer.players.map((player) => {
       const won = answer.winners.includes(player.color);
       const kinds = Object.entries(player.by_kind).filter(([, points]) => points)
-        .map(([kind, points]) => `${kind} ${points}`);
+        .map(([kind, points]) => `${kindWord(kind, board?.edition, catalogue)} ${points}`);
       return h("tr", { class: won ? "is-winner" : "", dataset: { testid: `result-${player.color}` } },
         h("th", { scope: "row" }, badge(player.color), " ", player.name || colorInfo(player.color).label,
           player.name ? h("span", { class: "visually-hidden", text: ` (${colorInfo(player.color).label})` }) : null,
@@ -248,10 +248,10 @@ export class Results {
     const pieces = [];
     for (const feature of answer.features) {
       const points = feature.scored?.[color];
-      if (points) pieces.push(`+${points} ${featureName(feature, board, catalogue)}`);
+      if (points) pieces.push(`+${points} ${featureName(feature, board, catalogue, color)}`);
       for (const { listing, entry } of attached.get(feature.id) ?? []) {
         const got = entry.scored?.[color] ?? (entry.player === color ? entry.points : 0);
-        if (got) pieces.push(`+${got} ${this.entryWho(listing, entry, answer)} in ${featureName(feature, board, catalogue)}`);
+        if (got) pieces.push(`+${got} ${this.entryWho(listing, entry, answer)} in ${featureName(feature, board, catalogue, color)}`);
       }
     }
     for (const { listing, entry } of apart) {

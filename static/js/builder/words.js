@@ -129,11 +129,13 @@ export function figurePlaceWords(figure, board, catalogue) {
 }
 
 /** A scored feature as a player names it: its kind in the edition's word and the tile
- * of its first figure (else its first tile) with where that lies: "the city by tile D,
- * 2 east of the start". */
-export function featureName(feature, board, catalogue) {
+ * of its first figure (`player`'s first, when given; else its first tile) with where
+ * that lies: "the city by tile D, 2 east of the start". */
+export function featureName(feature, board, catalogue, player = null) {
   const kind = kindWord(feature.kind, board?.edition, catalogue);
-  const owned = (feature.standing ?? []).find((figure) => figure.player) ?? feature.standing?.[0];
+  const standing = feature.standing ?? [];
+  const owned = standing.find((figure) => player && figure.player === player)
+    ?? standing.find((figure) => figure.player) ?? standing[0];
   const [x, y] = owned ? [owned.x, owned.y] : feature.tiles[0];
   return `the ${kind} by ${tilePlaceWords(x, y, board, catalogue?.geometry)}`;
 }

@@ -130,6 +130,9 @@ test("a scored feature and its figures are named as a player sees them, in the e
     "Blue (Bo)'s mayor on tile E, 1 east of the start");
   const farm = { id: "farm-2", kind: "farm", tiles: [[1, 1], [0, 0]], standing: [barn] };
   assert.equal(featureName(farm, board, catalogue), "the field by tile E on the start square");
+  // For one player, by that player's figure.
+  const shared = { ...farm, standing: [barn, { player: "blue", kind: "meeple", x: 1, y: 1, at: "NW" }] };
+  assert.equal(featureName(shared, board, catalogue, "blue"), "the field by tile B, 1 east and 1 south of the start");
 });
 
 test("a picture's compass words turn with the tile", () => {
