@@ -81,12 +81,19 @@ class ScoreView(BoardEndpoint):
         tags=["scoring"],
     )
     def post(self, request: Request) -> Response:
+        audience = request.query_params.get("for")
+        if audience is not None and audience != "players":
+            return Response({"errors": [{
+                "path": "for", "code": "invalid_type",
+                "message": f"The query parameter for takes one value, players (an answer for "
+                           f"the players at the table), not {audience[:40]!r}; leave it out "
+                           "for the API's answer.",
+            }]}, status=400)
         data = self.read_body(request)
         if isinstance(data, Response):
             return data
         try:
-            result = score_request(data, current_tiles(),
-                                   for_players=request.query_params.get("for") == "players")
+            result = score_request(data, current_tiles(), for_players=audience == "players")
         except InvalidBoardError as invalid:
             return Response(invalid.to_json(), status=400)
         return Response(result.to_json())

@@ -78,6 +78,11 @@ def test_an_answer_for_the_players_names_the_figures_in_the_editions_words(clien
     first = client.post(f"{URL}?for=players", data=json.dumps({**body, "edition": "C1"}),
                         content_type="application/json").json()["features"][0]
     assert first["explanation"].startswith("incomplete city: 1 tile × 1 + 1 pennant × 1 = 2")
+    # Any other value is refused, with the parameter's name.
+    refused = client.post(f"{URL}?for=robots", data=json.dumps(body),
+                          content_type="application/json")
+    assert refused.status_code == 400
+    assert [error["path"] for error in refused.json()["errors"]] == ["for"]
 
 
 @pytest.mark.parametrize("path", BOARDS, ids=lambda path: path.stem)
