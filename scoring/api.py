@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import ParseError, UnsupportedMediaType
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
@@ -63,6 +63,15 @@ class ScoreView(BoardEndpoint):
             "and a code. Body limit 1 MiB; at most 2,000 tiles and 2,000 figures."
         ),
         request=ScoreRequestSerializer,
+        parameters=[OpenApiParameter(
+            "for", str, enum=["players"], required=False,
+            description=(
+                "`players`: the answer is shown to players at the table. The explanations "
+                "use the words of the board's edition (\"coat of arms\" in C2 and C3, "
+                "\"pennant\" in C1; without it, \"pennant\" in every edition) and each "
+                "feature lists the figures standing on it (`standing`)."
+            ),
+        )],
         responses={
             200: ScoreResponseSerializer,
             400: OpenApiResponse(ErrorsSerializer, description="The board has problems."),
@@ -74,11 +83,19 @@ class ScoreView(BoardEndpoint):
         tags=["scoring"],
     )
     def post(self, request: Request) -> Response:
+        audience = request.query_params.get("for")
+        if audience is not None and audience != "players":
+            return Response({"errors": [{
+                "path": "for", "code": "invalid_type",
+                "message": f"The query parameter for takes one value, players (an answer for "
+                           f"the players at the table), not {audience[:40]!r}; leave it out "
+                           "for the API's answer.",
+            }]}, status=400)
         data = self.read_body(request)
         if isinstance(data, Response):
             return data
         try:
-            result = score_request(data, current_tiles())
+            result = score_request(data, current_tiles(), for_players=audience == "players")
         except InvalidBoardError as invalid:
             return Response(invalid.to_json(), status=400)
         return Response(result.to_json())

@@ -277,6 +277,17 @@ def _output_field(shape: OutputShape, meaning: str = "", **options) -> serialize
     return serializers.CharField(**options)
 
 
+class StandingSerializer(serializers.Serializer):
+    player = serializers.ChoiceField(choices=COLORS, required=False,
+                                     help_text="Absent for a figure nobody owns.")
+    kind = serializers.CharField(help_text="The figure kind's code (meeple, mayor, barn…).")
+    x = serializers.IntegerField()
+    y = serializers.IntegerField()
+    at = serializers.CharField(required=False,
+                               help_text="Its location on the tile, after rotation; absent "
+                                         "for a figure standing on the tile itself.")
+
+
 FeatureResultSerializer = type("FeatureResultSerializer", (serializers.Serializer,), {
     "id": serializers.CharField(help_text="kind-number, numbered in reading order (y, x)."),
     "kind": serializers.ChoiceField(choices=FEATURE_KINDS),
@@ -296,6 +307,10 @@ FeatureResultSerializer = type("FeatureResultSerializer", (serializers.Serialize
     **{field.key: _output_field(field.shape, field.meaning, required=False)
        for field in feature_fields(DEFAULT_REGISTRY)},
     "explanation": serializers.CharField(),
+    "standing": StandingSerializer(
+        many=True, required=False,
+        help_text="With ?for=players: the figures on the feature, as the request placed "
+                  "them: the players' figures, then those nobody owns (no player)."),
 })
 
 

@@ -22,6 +22,7 @@ from carcwiki.rules.models import RulesPage
 from scoring.engine import (
     BASE,
     CORNERS,
+    EDITION_WORDING,
     ROTATIONS,
     EdgeType,
     ExpansionRegistry,
@@ -35,8 +36,6 @@ from scoring.engine import (
 from scoring.engine import DEFAULT_REGISTRY as REGISTRY
 
 BUILDER_EDITIONS = ("C1", "C2", "C3")
-# The rules app's selection names edition groups; the builder needs one edition.
-EDITION_OF_GROUP = {"c1": "C1", "c23": "C3"}
 
 
 def tile_groups(codes: list[str], registry: ExpansionRegistry = REGISTRY) -> list[str]:
@@ -265,6 +264,10 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
     return {
         # What the expansions add to a scoring's response, for the results panel.
         "outputs": outputs_page_data(registry),
+        # The words each edition uses where they differ (coat of arms or pennant, field
+        # or farm, monastery or cloister), for the results panel's names.
+        "wording": {edition.value: wording.to_json_names()
+                    for edition, wording in EDITION_WORDING.items()},
         # What listing a code puts in play (parts, and the codes whose tiles come with
         # it); "always" is what the base game brings with nothing listed.
         "always": brings([]),
@@ -516,27 +519,53 @@ def turned_variants(tiles: TileSet) -> dict[str, Any]:
 
 def initial_selection(request, options: list[dict[str, Any]]) -> dict[str, Any]:
     """The edition and expansions to start a new board with: the site's expansion
-    selection when the rules app provides one, otherwise the parts in play by default."""
+    selection when the rules app provides one, otherwise the parts in play by default.
+
+    Every chosen code is kept, The River included when the visitor chose it (a selection
+    left at the site's default, the base game with all its parts, starts without it: a
+    group ticks it when it lays it). The edition is the first that has every chosen
+    code, trying the preferred edition group's first (C3 before C2), then the other
+    shown groups', then the rest; when none has them all, the one that has the most,
+    and the page says what it lacks (see :func:`edition_for`)."""
     offered = [option["code"] for option in options]
-    edition = "C3"
     chosen = [option["code"] for option in options if option["default"]]
     try:
-        from carcwiki.rules.selection import Selection
+        from carcwiki.rules.selection import EDITION_GROUPS, Selection
     except ImportError:
-        return {"edition": edition, "expansions": chosen}
+        return {"edition": "C3", "expansions": chosen}
     selection = Selection.from_request(request)
     preferred = getattr(selection, "preferred_edition", None)
-    if preferred in BUILDER_EDITIONS:
-        edition = preferred
-    elif preferred in EDITION_OF_GROUP:
-        edition = EDITION_OF_GROUP[preferred]
+    groups = [preferred, *getattr(selection, "edition_groups", ())]
+    order = [edition for group in groups for edition in reversed(EDITION_GROUPS.get(group, ()))]
     codes = set(getattr(selection, "codes", ()) or ())
     if codes:
-        # The base box's parts that are not in play by default (The River) are owned by
-        # every group but played by choice: the player ticks them.
+        kept_default = getattr(selection, "source", "") == "default"
         chosen = [
             code for code in offered if code in codes
-            and (REGISTRY[code].in_play_by_default
+            and (not kept_default or REGISTRY[code].in_play_by_default
                  or REGISTRY.expansion_of(code).code != BASE)
         ]
-    return {"edition": edition, "expansions": chosen}
+    return {"edition": edition_for(chosen, options, order), "expansions": chosen}
+
+
+def edition_for(chosen: list[str], options: list[dict[str, Any]],
+                preference: list[str] = ()) -> str:
+    """The builder edition that has the most of the ``chosen`` codes (all of them when
+    one does), among editions in ``preference`` order first, then C3, C2, C1. Which
+    editions have a code is the catalogue's (``options[].editions``, loaded from the
+    expansions' declarations).
+
+    >>> options = [{"code": "abbey-mayor", "editions": ["C1", "C2"]},
+    ...            {"code": "farmers", "editions": ["C1", "C2", "C3"]}]
+    >>> edition_for(["farmers", "abbey-mayor"], options, ["C3", "C2"])
+    'C2'
+    >>> edition_for(["farmers"], options, ["C3", "C2"])
+    'C3'
+    """
+    editions = {option["code"]: set(option["editions"]) for option in options}
+    candidates = list(dict.fromkeys(
+        [edition for edition in preference if edition in BUILDER_EDITIONS]
+        + list(reversed(BUILDER_EDITIONS))))
+    return max(candidates, key=lambda edition: (
+        sum(edition in editions.get(code, {edition}) for code in chosen),
+        -candidates.index(edition)))

@@ -65,6 +65,7 @@ from .validation import (
     parse_request,
     validate_request,
 )
+from .wording import EDITION_WORDING
 
 __all__ = [
     # scoring a board
@@ -76,7 +77,7 @@ __all__ = [
     "CORNERS", "ROTATIONS", "Location", "Side",
     # the results
     "Feature", "FeatureGraph", "FeatureResult", "PlayerResult", "ScoreWarning",
-    "OutputShape", "bonus_listings", "feature_fields", "outputs_page_data",
+    "OutputShape", "EDITION_WORDING", "bonus_listings", "feature_fields", "outputs_page_data",
     # the expansions and their tiles
     "BASE", "DEFAULT_REGISTRY", "PACKAGES_DIR", "board_files", "catalogue_files", "tile_files",
     "Expansion", "ExpansionRegistry", "FigureKind", "Part",

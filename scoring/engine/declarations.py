@@ -91,8 +91,9 @@ class FigureKind:
     ``lambda city: city.pennants``). Called once per feature the kind stands on."""
     strength_words: str = ""
     """How ``strength_of`` counts, for the explanation of a feature where it gives 0
-    ("1 a pennant of his city": "red's mayor counts 0 here (1 a pennant of his city:
-    none)")."""
+    ("1 a {pennant} of his city": "red's mayor counts 0 here (1 a pennant of his city:
+    none)"); ``{pennant}`` and ``{pennants}`` take the explanation's words (see
+    :mod:`~scoring.engine.wording`)."""
     stands: Stand = Stand.FEATURE
     counts_as: str | None = None
     """The code of a figure kind this one is in every respect where it stands (the

@@ -124,6 +124,7 @@ from .results import COLOR_NAME as _COLOR_NAME
 from .results import figure_counts, majority
 from .rules import Edition, RuleOption
 from .tiles import FeatureKind
+from .wording import API_WORDING, Wording
 
 if TYPE_CHECKING:
     from .board import Color, PlacedTile
@@ -884,13 +885,14 @@ class ScoringContext:
     """
 
     __slots__ = ("rules", "graph", "players", "strengths", "in_play", "request",
-                 "listed_kinds", "warnings", "_split_cities", "_tiles_with_state")
+                 "listed_kinds", "warnings", "wording", "_split_cities", "_tiles_with_state")
 
     def __init__(
         self, rules: Any, graph: FeatureGraph, players: tuple[Color, ...],
         strengths: Mapping[str, int], in_play: InPlay, request: Any = None,
         listed_kinds: Mapping[str, str] | None = None,
         warnings: list[tuple[str, str, str]] | None = None,
+        wording: Wording = API_WORDING,
     ):
         self.rules = rules
         """The :class:`~scoring.engine.rules.RuleSet` of the request."""
@@ -906,6 +908,8 @@ class ScoringContext:
         """Figure kind code -> response key, for kinds a feature lists by colour."""
         self.warnings = warnings if warnings is not None else []
         """Notes for the players that a scorer or modifier adds (texts)."""
+        self.wording = wording
+        """The words of the explanations (the edition's, when the caller asks)."""
         self._split_cities: dict[int, tuple[list[Feature], list[tuple[Feature, Conversion]]]] = {}
         self._tiles_with_state: list[tuple[int, PlacedTile]] | None = None
 
@@ -964,7 +968,8 @@ class ScoringContext:
             strength = functions.get(figure.kind)
             if strength is not None and not strength(feature):
                 kind = kinds[figure.kind]
-                how = f" ({kind.strength_words}: none)" if kind.strength_words else ""
+                how = (f" ({self.wording.fill(kind.strength_words)}: none)"
+                       if kind.strength_words else "")
                 note = f"{figure.player.value}'s {kind.name} counts 0 here{how}"
                 if note not in notes:
                     notes.append(note)

@@ -76,6 +76,15 @@ class BonusListing:
     fields: tuple[BonusField, ...]
     meaning: str
     """The sentence of the response schema."""
+    feature: str = ""
+    """The field of an entry holding the id of the scored feature it belongs to (a
+    barn's ``farm``): the results panel shows the entry with that feature, not apart."""
+    figure: str = ""
+    """The figure kind whose owner (the entry's ``player``) scores the entry there (the
+    barn), for the panel to name it."""
+    arithmetic: str = ""
+    """The field holding the entry's points worked out without naming the feature
+    (``"2 completed cities × 4 = 8"``), for the panel to show under the feature."""
 
 
 Output = FeatureField | BonusListing
@@ -113,7 +122,9 @@ def page_data(registry: Any) -> dict[str, list[dict[str, str]]]:
     return {
         "features": [{"key": field.key, "shape": field.shape.value, "word": field.word}
                      for field in feature_fields(registry)],
-        "listings": [{"key": listing.key, "title": listing.title, "name": listing.name}
+        "listings": [{"key": listing.key, "title": listing.title, "name": listing.name,
+                      **{attribute: value for attribute in ("feature", "figure", "arithmetic")
+                         if (value := getattr(listing, attribute))}}
                      for listing in bonus_listings(registry)],
     }
 

@@ -136,6 +136,11 @@ class FeatureResult:
     extras: Mapping[str, Any] | None = None
     """What the expansions in play add to the feature (``"inn": true``,
     ``"builders": ["red"]``)."""
+    standing: tuple[Any, ...] = ()
+    """The figures on the feature as the request placed them: the players'
+    (:class:`~scoring.engine.board.Figure`), then those nobody owns
+    (:class:`~scoring.engine.board.NeutralPiece`); set by the scoring, which has the
+    feature."""
 
     @property
     def id(self) -> str:
@@ -161,7 +166,23 @@ class FeatureResult:
         if self.cities is not None:
             data["cities"] = [city.to_json() for city in self.cities]
         data["explanation"] = self.explanation
+        if self.standing:
+            data["standing"] = [_standing(figure) for figure in self.standing]
         return data
+
+
+def _standing(figure: Any) -> dict[str, Any]:
+    """A figure on a scored feature as the response lists it: ``{"player": "red",
+    "kind": "mayor", "x": 0, "y": -1, "at": "N"}``; a figure nobody owns has no
+    ``player``, one standing on a tile no ``at``."""
+    player = getattr(figure, "player", None)
+    data: dict[str, Any] = {"player": _NAME[player]} if player is not None else {}
+    data["kind"] = figure.kind
+    data["x"] = figure.x
+    data["y"] = figure.y
+    if figure.at is not None:
+        data["at"] = figure.at.value
+    return data
 
 
 @dataclasses.dataclass(slots=True)

@@ -26,6 +26,7 @@ from .results import (
 )
 from .tiles import FeatureKind, OrientedTile, TileSet
 from .validation import InvalidRequestError, check_request, registry_of
+from .wording import API_WORDING, wording_for
 
 InvalidBoardError = InvalidRequestError
 """Raised by :func:`score_request` for a request that does not pass validation."""
@@ -61,11 +62,17 @@ def score(
     *,
     placed: dict[tuple[int, int], OrientedTile] | None = None,
     graph: FeatureGraph | None = None,
+    for_players: bool = False,
 ) -> ScoreResult:
     """Score a parsed, valid request (``placed``: its turned tiles by ``(y, x)``, when
-    validation already has them; ``graph``: its feature graph, when already built)."""
+    validation already has them; ``graph``: its feature graph, when already built).
+
+    ``for_players``: the answer is shown to the players at the table (the board
+    builder): the explanations use the words of the request's edition ("coat of arms"
+    in C2 and C3, see :mod:`~scoring.engine.wording`) rather than the API's, and each
+    feature lists the figures standing on it (``standing``), which the page names."""
     with gc_paused():
-        return _score(request, tiles, placed, graph)
+        return _score(request, tiles, placed, graph, for_players)
 
 
 def _score(
@@ -73,6 +80,7 @@ def _score(
     tiles: TileSet,
     placed: dict[tuple[int, int], OrientedTile] | None,
     graph: FeatureGraph | None,
+    for_players: bool = False,
 ) -> ScoreResult:
     in_play = registry_of(tiles).in_play(request.expansions)
     if graph is None:
@@ -88,6 +96,7 @@ def _score(
         in_play=in_play,
         request=request,
         listed_kinds=in_play.listed_kinds,
+        wording=wording_for(request.edition) if for_players else API_WORDING,
     )
     occupied: dict[FeatureKind, list[Feature]] = {}
     for feature in graph.occupied():
@@ -113,6 +122,8 @@ def _score(
     # Results by kind in response order, by number within a kind; what each player
     # scored of each kind is added up batch by batch (one kind a batch).
     keys = in_play.by_kind_keys
+    if for_players:
+        _name_figures(batches, occupied)
     by_kind: dict[Color, dict[str, int]] = {
         player: dict.fromkeys(keys, 0) for player in request.colors}
     results: list[FeatureResult] = []
@@ -172,6 +183,18 @@ _KIND_NAME = {kind: kind.value for kind in FeatureKind}
 """Feature kinds by name (a dict lookup is cheaper than ``Enum.value``)."""
 
 
+def _name_figures(batches: dict[FeatureKind, list[FeatureResult]],
+                  occupied: dict[FeatureKind, list[Feature]]) -> None:
+    """Give each result the figures standing on its feature (players' then neutral), so
+    that the response names which figures a result comes from."""
+    for kind, batch in batches.items():
+        by_number = {feature.number: feature for feature in occupied.get(kind, ())}
+        for result in batch:
+            feature = by_number.get(result.number)
+            if feature is not None:
+                result.standing = (*feature.figures, *feature.neutral)
+
+
 def _held(tokens: PlayerTokens, count: int) -> int | bool:
     """A count as the response shows it: a flag (the king tile) as true or false."""
     return bool(count) if tokens.flags else count
@@ -226,8 +249,9 @@ def _warnings(results: list[FeatureResult]) -> list[ScoreWarning]:
     return warnings
 
 
-def score_request(data: Mapping[str, Any] | Any, tiles: TileSet) -> ScoreResult:
-    """Validate a raw request body and score it.
+def score_request(data: Mapping[str, Any] | Any, tiles: TileSet, *,
+                  for_players: bool = False) -> ScoreResult:
+    """Validate a raw request body and score it (``for_players``: see :func:`score`).
 
     Raises :class:`InvalidBoardError` with every problem found when the request is not
     valid.
@@ -237,4 +261,4 @@ def score_request(data: Mapping[str, Any] | Any, tiles: TileSet) -> ScoreResult:
         if checked.errors:
             raise InvalidBoardError(checked.errors)
         assert checked.request is not None
-        return score(checked.request, tiles, graph=checked.graph)
+        return score(checked.request, tiles, graph=checked.graph, for_players=for_players)

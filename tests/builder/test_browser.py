@@ -218,11 +218,14 @@ def test_rebuild_the_rules_example_on_a_phone_and_read_its_scores(open_builder):
     assert builder.testid("winners").text_content().strip() == (
         "★ Winners (tied): Green (Gia) and Black (Kai) with 20 points.")
     big_city = builder.testid("feature-city-2")
-    assert "5 tiles × 1 + 3 pennants × 1 = 8" in big_city.text_content()
+    assert "5 tiles × 1 + 3 coats of arms × 1 = 8" in big_city.text_content()  # C2's words
     assert "most figures: green" in big_city.text_content()
 
-    # Tapping a result lights its tiles on the board.
-    big_city.click()
+    # Tapping a result lights its tiles on the board: brought up from the bottom edge and
+    # tapped near its foot, as a thumb would (the board's workbench is pinned to the top
+    # of a phone's screen and covers the top of a tall item).
+    big_city.evaluate("item => item.scrollIntoView({block: 'end'})")
+    big_city.click(position={"x": 20, "y": big_city.bounding_box()["height"] - 8})
     assert builder.lit_tiles() == sorted(["2,-1", "-1,0", "0,0", "1,0", "2,0"])
     page.screenshot(path=str(ARTIFACTS / "builder-scored-phone-lit.png"))
 
@@ -782,8 +785,9 @@ def test_inns_cathedrals_and_traders_builders_figures_goods_and_scores(open_buil
     assert builder.testid("trade-goods-wine").text_content().endswith(
         "wine: red holds the most tokens (1): 10")
     assert "goods 10" in builder.testid("result-red").text_content()
-    assert "The road through W at (-1, 0) is completed but still holds figures" in page.locator(
-        ".warnings").text_content()
+    # Named by the tile of its first figure (red's large meeple) and where it lies.
+    assert ("The road by tile inns-B, 1 east of the start is completed but still holds "
+            "figures") in page.locator(".warnings").text_content()
 
 
 def test_the_river_ii_starts_from_its_spring_and_no_figure_stands_by_the_volcano(open_builder):

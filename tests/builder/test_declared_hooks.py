@@ -189,5 +189,5 @@ def test_a_barn_and_the_farmers_joined_to_it_are_explained_in_a_players_words(
     # Why blue's farm pays 1 a city, not 3; and the barn's field named as a player
     # sees it, not by the response's id.
     assert "farm joined to a barn's field on the last turn: 1 completed city × 1 = 1" in results
-    assert "red's barn in the field through E at (0, 0): 1 completed city × 4 = 4" in results
+    assert "Red's barn: 1 completed city × 4 = 4" in results
     assert "farm-" not in results.lower()

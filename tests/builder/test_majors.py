@@ -260,7 +260,8 @@ def test_a_mayor_in_a_city_without_pennants_is_explained(open_builder, tmp_path)
     # The city is worth 4, but the mayor counts 1 a pennant and it has none: nobody
     # scores it, and the results say why.
     assert score(builder) == {"red": 0, "blue": 0}
-    assert "red's mayor counts 0 here (1 a pennant of his city: none)" in (
+    # In C2's words: a coat of arms.
+    assert "red's mayor counts 0 here (1 a coat of arms of his city: none)" in (
         builder.testid("results").text_content())
 
 

@@ -125,6 +125,27 @@ def test_the_page_starts_from_the_sites_expansion_selection(client):
     assert data["initial"] == {"edition": "C3", "expansions": ["abbot"]}
 
 
+def test_the_page_opens_in_an_edition_that_has_the_whole_selection(client):
+    # Abbey & Mayor and The Princess & the Dragon exist in C1 and C2, not in C3: a
+    # C2+C3 group that owns them starts in C2 with both, and with The River it chose.
+    data = json_script(client.get(
+        "/board/?x=farmers,river,abbey-mayor,princess-dragon&ed=c23&pref=c23"), "builder-data")
+    assert data["initial"]["edition"] == "C2"
+    assert {"river", "abbey-mayor", "mayor", "barn", "princess-dragon", "fairy"} <= set(
+        data["initial"]["expansions"])
+    # The River's tiles come with the page: its game starts from the spring.
+    assert "river" in data["groups"]
+    # C1 preferred: C1 has them all too.
+    data = json_script(client.get("/board/?x=abbey-mayor&ed=c1,c23&pref=c1"), "builder-data")
+    assert data["initial"]["edition"] == "C1"
+    # No edition has both the besiegers (C1 only) and Under the Big Top (C2 only): the
+    # preferred group's edition with the most of them, C2 (Big Top), and the page says
+    # what it lacks.
+    data = json_script(client.get("/board/?x=besiegers,big-top&ed=c1,c23&pref=c23"), "builder-data")
+    assert data["initial"]["edition"] == "C2"
+    assert {"besiegers", "big-top"} <= set(data["initial"]["expansions"])
+
+
 # -- saving -----------------------------------------------------------------------------------
 
 
@@ -301,20 +322,21 @@ def test_the_page_carries_only_the_tiles_of_the_game_in_play(client):
     assert set(base["geometry"]["tiles"]) == {tile["code"] for tile in base["tiles"]}
     response = client.get(BIG_BOX)
     big = json_script(response, "builder-data")
-    # The River is ticked by the group when it lays it (see initial_selection): its
-    # tiles come when ticked, as the River II's.
+    # The River the group chose comes with its tiles (the River II's come when ticked).
     assert {tile["expansion"] for tile in big["tiles"]} == {
-        "base", "inns-cathedrals", "traders-builders"}
+        "base", "river", "inns-cathedrals", "traders-builders"}
     assert {"base", "inns-cathedrals", "traders-builders"} <= set(big["groups"])
     # The rules data of every declared expansion travels with it too (see below). Each
     # figure kind's outline and the score sheet's markup: 111,426 bytes (14,477 gzipped)
-    # before them, 116,616 (16,268 gzipped) with them.
-    assert len(response.content) < 118_000
+    # before them, 116,616 (16,268 gzipped) with them; the river tiles the selection chose
+    # and each edition's words for the results: 129,958.
+    assert len(response.content) < 131_000
     # The rules of every declared expansion still travel with the page (about 1 KB each;
     # 63,636 bytes with Under the Big Top, Bridges, Castles & Bazaars and the declared
     # tile states: about 1.5 KB of those; 65,773 with the Phantom's figure as well;
-    # 72,131 with every figure kind's outline and the score sheet, from 66,941).
-    assert len(client.get("/board/").content) < 73_000
+    # 72,131 with every figure kind's outline and the score sheet, from 66,941; 72,844 with
+    # each edition's words for the results).
+    assert len(client.get("/board/").content) < 74_000
 
 
 def test_the_tiles_of_another_expansion_come_on_request(client):

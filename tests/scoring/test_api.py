@@ -49,6 +49,41 @@ def test_the_contract_example(client):
     assert response.json() == CONTRACT_RESPONSE
 
 
+def test_an_answer_for_the_players_names_the_figures_in_the_editions_words(client):
+    # F: a city from west to east with one coat of arms (C2; a pennant in C1). Red's
+    # mayor counts 1 there (1 a coat of arms) against blue's wagon's 1: a tie, both
+    # score the incomplete city, 1 tile × 1 + 1 × 1 = 2.
+    body = {"edition": "C2", "expansions": ["farmers", "abbey-mayor"],
+            "players": [{"color": "red"}, {"color": "blue"}],
+            "tiles": [{"tile": "F", "x": 0, "y": 0}],
+            "figures": [{"player": "red", "x": 0, "y": 0, "at": "W", "kind": "mayor"},
+                        {"player": "blue", "x": 0, "y": 0, "at": "E", "kind": "wagon"}]}
+    plain = post(client, body).json()["features"][0]
+    assert plain["explanation"] == (
+        "incomplete city: 1 tile × 1 + 1 pennant × 1 = 2; tie for most figures, red and "
+        "blue each score in full (red 1, blue 1)")
+    assert "standing" not in plain  # the API's answer is the contract's
+    response = client.post(f"{URL}?for=players", data=json.dumps(body),
+                           content_type="application/json")
+    city = response.json()["features"][0]
+    assert city["explanation"] == (
+        "incomplete city: 1 tile × 1 + 1 coat of arms × 1 = 2; tie for most figures, red "
+        "and blue each score in full (red 1, blue 1)")
+    assert city["standing"] == [
+        {"player": "red", "kind": "mayor", "x": 0, "y": 0, "at": "W"},
+        {"player": "blue", "kind": "wagon", "x": 0, "y": 0, "at": "E"}]
+    assert city["scored"] == {"red": 2, "blue": 2}
+    # In C1 the same city has a pennant.
+    first = client.post(f"{URL}?for=players", data=json.dumps({**body, "edition": "C1"}),
+                        content_type="application/json").json()["features"][0]
+    assert first["explanation"].startswith("incomplete city: 1 tile × 1 + 1 pennant × 1 = 2")
+    # Any other value is refused, with the parameter's name.
+    refused = client.post(f"{URL}?for=robots", data=json.dumps(body),
+                          content_type="application/json")
+    assert refused.status_code == 400
+    assert [error["path"] for error in refused.json()["errors"]] == ["for"]
+
+
 @pytest.mark.parametrize("path", BOARDS, ids=lambda path: path.stem)
 def test_known_answer_boards_score_as_in_the_engine(client, path):
     case = json.loads(path.read_text(encoding="utf-8"))

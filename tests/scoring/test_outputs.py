@@ -20,6 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CORE_FEATURE_KEYS = {"id", "kind", "complete", "tiles", "figures", "owners", "points",
                      "scored", "cities", "explanation"}
 CORE_RESPONSE_KEYS = {"players", "winners", "features", "warnings"}
+FOR_PLAYERS_FEATURE_KEYS = {"standing"}
+"""Keys an answer for the players at the table (``?for=players``) adds to a feature."""
 
 WELLS = Expansion(
     code="wells", name="Wells",
@@ -80,7 +82,7 @@ def test_the_response_schema_is_built_from_the_declarations(client):
     schema = client.get("/api/schema/", {"format": "json"}).json()["components"]["schemas"]
     feature = schema["FeatureResult"]["properties"]
     declared = {field.key: field for field in outputs.feature_fields(DEFAULT_REGISTRY)}
-    assert set(feature) == CORE_FEATURE_KEYS | set(declared)
+    assert set(feature) == CORE_FEATURE_KEYS | set(declared) | FOR_PLAYERS_FEATURE_KEYS
     assert feature["inn"] == {"type": "boolean",
                               "description": "A road with an inn that counts."}
     assert feature["goods"]["additionalProperties"] == {"type": "integer"}

@@ -149,15 +149,16 @@ def score_cities(features: Sequence[Feature], context: ScoringContext) -> Iterat
     """Completed: 2 a tile and 2 a pennant (1 and 1 for a small city under the old rule);
     incomplete: 1 a tile and 1 a pennant."""
     small_cities = context.rules.small_cities
+    pennant, pennants = context.wording.words("pennant")
     plain = FeatureKind.CITY in context.in_play.plain_kinds
     incomplete = _incomplete_reason(context)
     for city in features:
         tiles = len(city.tiles)
-        terms = [(tiles, "tile", "tiles"), (city.pennants, "pennant", "pennants")]
+        terms = [(tiles, "tile", "tiles"), (city.pennants, pennant, pennants)]
         zero_reason = None
         if city.complete:
             if small_cities and tiles == 2:
-                label, each = "completed small city (old rule: 1 a tile and 1 a pennant)", 1
+                label, each = f"completed small city (old rule: 1 a tile and 1 a {pennant})", 1
             else:
                 label, each = "completed city", 2
         else:
@@ -189,7 +190,10 @@ def score_centres(features: Sequence[Feature], context: ScoringContext) -> Itera
     incomplete = _incomplete_reason(context)
     plain = bool(features) and features[0].kind in context.in_play.plain_kinds
     for centre in features:
-        label = f"{'completed' if centre.complete else 'incomplete'} {centre.kind.value}"
+        noun = centre.kind.value
+        if noun == "monastery":  # the cloister of the first edition's rulebook
+            noun = context.wording.monastery[0]
+        label = f"{'completed' if centre.complete else 'incomplete'} {noun}"
         zero_reason = None if centre.complete else incomplete
         if plain:
             yield plain_result(centre, context, *centre_worth(

@@ -157,6 +157,24 @@ export function cornerRefusal(state, catalogue, x, y, corner, kind) {
   return null;
 }
 
+/**
+ * What to say to a tap on an empty square (x, y) near its `corner` when a figure
+ * standing on corners (a barn) is in play and the tap is meant for one: the kind chosen
+ * stands on corners, or a tile lies on another square round that corner. Null when the
+ * tap is not meant for such a figure (it is then about laying a tile there).
+ */
+export function emptyCornerWords(state, catalogue, x, y, corner) {
+  const kinds = cornerKinds(catalogue, state.inPlay());
+  if (!corner || !kinds.length) return null;
+  const chosen = kinds.find((kind) => kind.code === state.ui.figureKind);
+  const laid = catalogue.geometry.cornerSquares(x, y, corner)
+    .filter(([tx, ty]) => state.tileAt(tx, ty)).length;
+  if (!chosen && !laid) return null;
+  const name = (chosen ?? kinds[0]).name;
+  return `A ${name} stands only on a corner where four tiles meet, and the square you tapped is empty`
+    + ` (${laid} of the 4 squares round that corner ${laid === 1 ? "holds a tile" : "hold tiles"}).`;
+}
+
 /** What a tap on the `corner` of square (x, y) does with a `kind` standing on corners:
  * the same rule as on a feature (yours is taken back, another player's becomes yours). */
 export function cornerAction(state, catalogue, x, y, corner, kind) {

@@ -7,8 +7,8 @@ import { Catalogue, colorInfo } from "./catalogue.js";
 import { h } from "./dom.js";
 import { BoardView, TurnHandle, UNIT, tileLabel } from "./boardview.js";
 import {
-  applyFigureAction, cornerKinds, cornerNear, cornerRefusal, figureAction, figureOnCorner, figureWord, neutralAction,
-  playerWords,
+  applyFigureAction, cornerKinds, cornerNear, cornerRefusal, emptyCornerWords, figureAction, figureOnCorner,
+  figureWord, neutralAction, playerWords,
 } from "./figures.js";
 import { key } from "./geometry.js";
 import { Inspector } from "./inspector.js";
@@ -242,6 +242,10 @@ const controller = {
       }
       if (state.ui.selected) state.setUi({ selected: null });
       else state.setUi({});
+      // A tap meant for a barn, just off the corner where it would stand.
+      const forCorner = emptyCornerWords(state, catalogue, x, y,
+        cornerNear(catalogue, [point[0] / UNIT - x, point[1] / UNIT - y]));
+      if (forCorner) return say(forCorner, "error");
       return say(`(${x}, ${y}) is empty. Pick a tile from the tiles by the board to place one.`);
     }
     if (!isSelected(x, y)) return this.select(here);

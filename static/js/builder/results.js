@@ -8,9 +8,10 @@ import { colorInfo } from "./catalogue.js";
 import { h, listWords, plural } from "./dom.js";
 import { key } from "./geometry.js";
 import { badge } from "./players.js";
-import { capitalise, featureIdWords, pathWords } from "./words.js";
+import {
+  capitalise, featureIdWords, featureName, figurePlaceWords, figureWords, kindWord, pathWords,
+} from "./words.js";
 
-const KIND_WORDS = { road: "Road", city: "City", monastery: "Monastery", garden: "Garden", farm: "Farm" };
 const PATH_PATTERN = /^(tiles|figures|players)\[(\d+)\]/;
 
 export class Results {
@@ -56,7 +57,10 @@ export class Results {
     try {
       const tokenProblems = await this.tokenProblems(board);
       if (tokenProblems.length) return this.refuse(doc, board, tokenProblems);
-      const response = await fetch(this.scoreUrl, {
+      // For the players at the table: the edition's words, and the figures on each
+      // feature (`standing`), which the results name.
+      const url = `${this.scoreUrl}${this.scoreUrl.includes("?") ? "&" : "?"}for=players`;
+      const response = await fetch(url, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify(board),
@@ -158,12 +162,27 @@ export class Results {
   }
 
   drawScores(answer) {
+    const board = this.scored?.board;
+    const catalogue = this.state.catalogue;
     const winners = answer.winners.map((color) => this.playerName(color, answer));
     const best = answer.players.find((player) => answer.winners.includes(player.color));
+    // Entries of a bonus that belong to a scored feature (a barn's field) are shown
+    // with it; the others in a list of their own below the features.
+    const attached = new Map();
+    const apart = [];
+    for (const listing of this.outputs().listings) {
+      for (const entry of answer[listing.key] ?? []) {
+        const id = listing.feature ? entry[listing.feature] : null;
+        if (id && answer.features.some((feature) => feature.id === id)) {
+          if (!attached.has(id)) attached.set(id, []);
+          attached.get(id).push({ listing, entry });
+        } else apart.push({ listing, entry });
+      }
+    }
     const rows = answer.players.map((player) => {
       const won = answer.winners.includes(player.color);
       const kinds = Object.entries(player.by_kind).filter(([, points]) => points)
-        .map(([kind, points]) => `${kind} ${points}`);
+        .map(([kind, points]) => `${kindWord(kind, board?.edition, catalogue)} ${points}`);
       return h("tr", { class: won ? "is-winner" : "", dataset: { testid: `result-${player.color}` } },
         h("th", { scope: "row" }, badge(player.color), " ", player.name || colorInfo(player.color).label,
           player.name ? h("span", { class: "visually-hidden", text: ` (${colorInfo(player.color).label})` }) : null,
@@ -173,12 +192,25 @@ export class Results {
         h("td", { class: "num", dataset: { testid: `final-${player.color}` }, text: `+${player.final_points}` }),
         h("td", { class: "num total", dataset: { testid: `total-${player.color}` }, text: player.total }));
     });
-    const features = answer.features.map((feature) => this.featureItem(feature, answer));
-    const parts = [
+    const features = answer.features.map((feature) => this.featureItem(feature, answer, attached.get(feature.id) ?? []));
+    const parts = [];
+    // Warnings that change how the totals read (a meeple left on a completed city)
+    // come before them.
+    if (answer.warnings?.length) {
+      parts.push(h("div", { class: "warnings", role: "note", dataset: { testid: "warnings" } },
+        h("p", { class: "warnings-title", text: "Before you read the totals:" }),
+        h("ul", {}, answer.warnings.map((warning) => h("li", {
+          text: featureIdWords(typeof warning === "string" ? warning : warning.message ?? JSON.stringify(warning),
+            answer.features, board, catalogue),
+        })))));
+    }
+    parts.push(
       h("p", { class: "winners", dataset: { testid: "winners" } },
         h("span", { "aria-hidden": "true", text: "★ " }),
         `${winners.length > 1 ? "Winners (tied)" : "Winner"}: ${listWords(winners)} with ${plural(best?.total ?? 0, "point")}.`),
       h("p", { class: "stale-note", role: "note", text: "The board has changed since this scoring: score again." }),
+      h("ul", { class: "player-results", dataset: { testid: "player-results" } },
+        answer.players.map((player) => this.playerLine(player, answer, attached, apart))),
       h("table", { class: "score-table", dataset: { testid: "score-table" } },
         h("caption", { class: "visually-hidden", text: "Points per player" }),
         h("thead", {}, h("tr", {},
@@ -186,45 +218,85 @@ export class Results {
           h("th", { scope: "col", class: "num", text: "Final" }), h("th", { scope: "col", class: "num", text: "Total" }))),
         h("tbody", {}, rows)),
       h("h3", { class: "features-title", text: features.length ? `Scored features (${features.length})` : "No feature holds a figure: nothing to score." }),
-    ];
+    );
     if (features.length) {
       parts.push(h("p", { class: "muted small-print", text: "Point at a feature, or tap it, to light its tiles on the board." }));
       parts.push(h("ol", { class: "feature-results", dataset: { testid: "feature-results" } }, features));
     }
-    // The lists of bonus entries the expansions declare (trade goods: one per good).
+    // The lists of bonus entries that belong to no feature (trade goods: one per good).
     for (const listing of this.outputs().listings) {
-      const entries = answer[listing.key];
-      if (!entries?.length) continue;
+      const entries = apart.filter((item) => item.listing === listing).map((item) => item.entry);
+      if (!entries.length) continue;
       const testid = listing.key.replaceAll("_", "-");
       parts.push(h("h3", { class: "features-title", text: listing.title }));
       parts.push(h("ul", { class: "bonus-results", dataset: { testid } },
         entries.map((entry) => h("li", { dataset: { testid: `${testid}-${entry[listing.name]}` } },
-          // A feature's id (a barn's "farm-2") in words: "the farm through E at (0, 0)".
-          h("span", { class: "bonus-name", text: capitalise(featureIdWords(String(entry[listing.name]), answer.features, this.scored?.board)) }), " ",
+          h("span", { class: "bonus-name", text: capitalise(featureIdWords(String(entry[listing.name]), answer.features, board, catalogue)) }), " ",
           ...Object.entries(entry.scored ?? {}).map(([color, points]) => h("span", { class: "scored-by" },
             badge(color), ` ${this.playerName(color, answer)} +${points}`)),
-          h("span", { class: "explanation", text: featureIdWords(entry.explanation ?? "", answer.features, this.scored?.board) })))));
-    }
-    if (answer.warnings?.length) {
-      parts.push(h("ul", { class: "warnings" }, answer.warnings.map((warning) => h("li", {
-        text: featureIdWords(typeof warning === "string" ? warning : warning.message ?? JSON.stringify(warning),
-          answer.features, this.scored?.board),
-      }))));
+          h("span", { class: "explanation", text: featureIdWords(entry.explanation ?? "", answer.features, board, catalogue) })))));
     }
     return parts;
   }
 
-  featureItem(feature, answer) {
-    const name = `${feature.complete ? "Completed" : "Incomplete"} ${(KIND_WORDS[feature.kind] ?? feature.kind).toLowerCase()}`;
-    const title = feature.kind === "farm" ? "Farm" : name;
-    const scored = Object.entries(feature.scored ?? {});
-    const who = scored.length
-      ? scored.map(([color, points]) => h("span", { class: "scored-by" }, badge(color), ` ${this.playerName(color, answer)} +${points}`))
+  /** "Red 34: 10 on the scoreboard, +12 the city by tile D, 2 east of the start, +8
+   * Red's barn in the field by …": a player's total and what it is made of. */
+  playerLine(player, answer, attached, apart) {
+    const board = this.scored?.board;
+    const catalogue = this.state.catalogue;
+    const color = player.color;
+    const pieces = [];
+    for (const feature of answer.features) {
+      const points = feature.scored?.[color];
+      if (points) pieces.push(`+${points} ${featureName(feature, board, catalogue, color)}`);
+      for (const { listing, entry } of attached.get(feature.id) ?? []) {
+        const got = entry.scored?.[color] ?? (entry.player === color ? entry.points : 0);
+        if (got) pieces.push(`+${got} ${this.entryWho(listing, entry, answer)} in ${featureName(feature, board, catalogue, color)}`);
+      }
+    }
+    for (const { listing, entry } of apart) {
+      const got = entry.scored?.[color];
+      if (got) pieces.push(`+${got} ${listing.title.toLowerCase()} (${featureIdWords(String(entry[listing.name]), answer.features, board, catalogue)})`);
+    }
+    const before = player.points_before ? [`${player.points_before} on the scoreboard`] : [];
+    const made = [...before, ...pieces];
+    return h("li", { dataset: { testid: `player-line-${color}` } },
+      badge(color), " ",
+      h("strong", { text: `${this.playerName(color, answer)} ${player.total}` }),
+      `: ${made.length ? made.join(", ") : "nothing scored at the end"}.`);
+  }
+
+  /** "Red's barn": the figure a bonus entry belongs to, named with its owner. */
+  entryWho(listing, entry, answer) {
+    const kind = this.state.catalogue.figureByCode.get(listing.figure)?.name ?? listing.title.toLowerCase();
+    return `${this.playerName(entry.player, answer)}'s ${kind}`;
+  }
+
+  featureItem(feature, answer, attached = []) {
+    const board = this.scored?.board;
+    const catalogue = this.state.catalogue;
+    const edition = board?.edition;
+    const kindName = kindWord(feature.kind, edition, catalogue);
+    const centre = feature.kind === "monastery" || feature.kind === "garden";
+    const title = feature.kind === "farm" ? capitalise(kindName)
+      : `${feature.complete ? "Completed" : "Incomplete"} ${kindName}`;
+    // What the player collects through the feature and the entries shown with it (a
+    // barn's points in its field), together.
+    const collected = new Map(Object.entries(feature.scored ?? {}));
+    for (const { entry } of attached) {
+      for (const [color, points] of Object.entries(entry.scored ?? (entry.player ? { [entry.player]: entry.points } : {}))) {
+        collected.set(color, (collected.get(color) ?? 0) + points);
+      }
+    }
+    const worth = feature.points + attached.reduce((sum, { entry }) => sum + (entry.points ?? 0), 0);
+    const who = [...collected].filter(([, points]) => points || !attached.length);
+    const whoParts = who.length
+      ? who.map(([color, points]) => h("span", { class: "scored-by" }, badge(color), ` ${this.playerName(color, answer)} +${points}`))
       : [h("span", { class: "scored-by muted", text: "nobody scores" })];
     const tiles = (feature.tiles ?? []).map(([x, y]) => key(x, y));
     // A farm counts the cities it borders; a monastery or garden its neighbours.
     let counted = (feature.cities ?? []).flatMap((city) => city.tiles ?? []).map(([x, y]) => key(x, y));
-    if (feature.kind === "monastery" || feature.kind === "garden") counted = this.neighboursOf(feature.tiles ?? []);
+    if (centre) counted = this.neighboursOf(feature.tiles ?? []);
     // What the expansions add to a feature, as their declarations describe it.
     const marks = [];
     for (const field of this.outputs().features) {
@@ -237,6 +309,11 @@ export class Results {
         marks.push(`${field.word}: ${value.map((color) => this.playerName(color, answer)).join(", ")}`);
       } else marks.push(`${field.word} ${value}`);
     }
+    // Every figure on the feature, named with its owner and where it stands.
+    const standing = (feature.standing ?? []).map((figure) => `${figureWords(figure, board, catalogue)} ${figurePlaceWords(figure, board, catalogue)}`);
+    const strengths = Object.entries(feature.figures ?? {});
+    const strengthWords = strengths.length > 1 || (strengths.length === 1 && strengths[0][1] !== 1)
+      ? ` (counting ${strengths.map(([color, count]) => `${this.playerName(color, answer)} ${count}`).join(", ")})` : "";
     const button = h("button", {
       type: "button", class: "feature-result", "aria-pressed": "false",
       dataset: { featureId: feature.id, testid: `feature-${feature.id}`, kind: feature.kind },
@@ -244,10 +321,17 @@ export class Results {
     h("span", { class: "feature-head" },
       h("span", { class: `kind-mark kind-${feature.kind}`, "aria-hidden": "true" }),
       h("span", { class: "feature-kind", text: `${title} · ${plural(tiles.length, "tile")}` }),
-      h("span", { class: "feature-points", text: `${feature.points} pt${feature.points === 1 ? "" : "s"}` })),
-    h("span", { class: "feature-who" }, who),
+      h("span", { class: "feature-points", text: `${worth} pt${worth === 1 ? "" : "s"}` })),
+    standing.length ? h("span", { class: "feature-where", dataset: { testid: `where-${feature.id}` },
+      text: `${capitalise(listWords(standing))}${strengthWords}.` }) : null,
+    h("span", { class: "feature-who" }, whoParts),
     marks.length ? h("span", { class: "feature-marks", dataset: { testid: `marks-${feature.id}` }, text: marks.join(" · ") }) : null,
-    h("span", { class: "explanation", text: feature.explanation }));
+    h("span", { class: "explanation", text: featureIdWords(feature.explanation, answer.features, board, catalogue) }),
+    attached.map(({ listing, entry }) => h("span", {
+      class: "explanation", dataset: { testid: `${listing.key.replaceAll("_", "-")}-${entry[listing.name]}` },
+      text: `${this.entryWho(listing, entry, answer)}: ${listing.arithmetic && entry[listing.arithmetic] ? entry[listing.arithmetic]
+        : featureIdWords(entry.explanation ?? "", answer.features, board, catalogue)}`,
+    })));
     this.items.push({ element: button, tiles: new Set([...tiles, ...counted]), keys: tiles, secondary: counted });
     return h("li", {}, button);
   }

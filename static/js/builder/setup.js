@@ -67,7 +67,11 @@ export class Setup {
     });
 
     this.rulesSummary = h("span", { class: "setup-summary" });
+    // What the chosen edition lacks of the chosen expansions, in words, with the
+    // edition that has them (nothing chosen is dropped without a word).
+    this.missing = h("div", { class: "setup-missing", role: "status", dataset: { testid: "edition-missing" }, hidden: true });
     this.root.replaceChildren(
+      this.missing,
       h("fieldset", { class: "setup-expansions" },
         h("legend", { text: "Game" }),
         h("div", { class: "setup-row" }, h("label", { for: "setup-edition", text: "Edition" }), this.edition),
@@ -89,6 +93,7 @@ export class Setup {
       box.disabled = !exists || byWhole;
       note.textContent = exists ? "" : `(not in ${doc.edition})`;
     }
+    this.renderMissing(doc);
     const changed = [];
     const active = new Set(this.catalogue.ruleOptions(inPlay).map((option) => option.name));
     for (const [name, { select, row, option }] of this.ruleControls) {
@@ -103,7 +108,53 @@ export class Setup {
     const names = this.catalogue.options
       .filter((option) => this.state.listed().includes(option.code))
       .map((option) => option.name);
+    const lacking = this.lacking(doc).length;
     this.summary.textContent = `${doc.edition} · ${names.length ? listWords(names) : "base game only"} · `
-      + plural(doc.players.length, "player");
+      + plural(doc.players.length, "player")
+      + (lacking ? ` · ${plural(lacking, "chosen expansion")} not in ${doc.edition}` : "");
+  }
+
+  /** The chosen options the edition lacks, named once: a whole expansion, not its parts
+   * as well. */
+  lacking(doc) {
+    const chosen = new Set(doc.expansions);
+    return this.catalogue.options.filter((option) => chosen.has(option.code)
+      && !option.editions.includes(doc.edition)
+      && !(option.expansion && chosen.has(option.expansion)
+        && !this.catalogue.option(option.expansion)?.editions.includes(doc.edition)));
+  }
+
+  /** "Abbey & Mayor is not in C3, so it is not in play: it is in C1 and C2." and a
+   * button for the edition that has every chosen expansion (or, when none has them
+   * all, one for each edition that has one the current lacks). */
+  renderMissing(doc) {
+    const lacking = this.lacking(doc);
+    this.missing.hidden = !lacking.length;
+    if (!lacking.length) {
+      this.missing.replaceChildren();
+      return;
+    }
+    const chosen = this.catalogue.options.filter((option) => doc.expansions.includes(option.code));
+    const editions = this.catalogue.editions.map((edition) => edition.code);
+    const whole = editions.filter((code) => code !== doc.edition
+      && chosen.every((option) => option.editions.includes(code)));
+    const offers = whole.length ? whole.slice(-1) // the newest edition that has them all
+      : editions.filter((code) => code !== doc.edition
+        && lacking.some((option) => option.editions.includes(code)));
+    const names = lacking.map((option) => option.name);
+    const sentences = lacking.map((option) => {
+      const where = option.editions.filter((code) => editions.includes(code));
+      return `${option.name}: ${where.length ? `in ${listWords(where)}` : "in no edition the builder scores"}.`;
+    });
+    this.missing.replaceChildren(
+      h("p", { text: `${listWords(names)} ${names.length > 1 ? "are" : "is"} not in ${doc.edition}, `
+        + `so ${names.length > 1 ? "they are" : "it is"} not in play. ${sentences.join(" ")}` }),
+      h("p", {}, offers.map((code) => h("button", {
+        type: "button", class: "small", dataset: { testid: `play-edition-${code}` },
+        text: whole.length ? `Play ${code}, which has ${names.length > 1 ? "them" : "it"}`
+          : `Play ${code}`,
+        onclick: () => this.state.setEdition(code),
+      }))),
+    );
   }
 }

@@ -54,19 +54,90 @@ export function pathWords(path, board, catalogue) {
   return `${who} ${on}${tileWords(tile, catalogue)}`;
 }
 
-/** A text with the scored features' ids ("road-2") put in words: "the road through D at
- * (2, 1)", after the first tile of the feature. */
-export function featureIdWords(text, features, board) {
+/** A text with the scored features' ids ("road-2") put in words (see featureName):
+ * only for the server's free texts that name another feature (a warning, a farm's
+ * note on a city collected elsewhere); the results name a feature from its data. */
+export function featureIdWords(text, features, board, catalogue = null) {
   const byId = new Map((features ?? []).map((feature) => [feature.id, feature]));
   return String(text).replace(/\b([a-z]+)-(\d+)\b/g, (id, kindId, number, offset) => {
     const feature = byId.get(id);
-    const [x, y] = feature?.tiles?.[0] ?? [];
-    if (!feature || x === undefined) return id;
-    const tile = (board?.tiles ?? []).find((candidate) => candidate.x === x && candidate.y === y);
-    const kind = KIND_WORDS[feature.kind] ?? feature.kind;
-    const words = tile ? `the ${kind} through ${tile.tile} at (${x}, ${y})` : `the ${kind} at (${x}, ${y})`;
+    if (!feature?.tiles?.length) return id;
+    const words = featureName(feature, board, catalogue);
     return offset === 0 ? capitalise(words) : words;
   });
+}
+
+/** Where a square lies, from the start square (0, 0), in words: "the start square",
+ * "2 east and 1 north of the start". The geometry's sides give the words. */
+export function squareWords(x, y, geometry = null) {
+  if (!x && !y) return "the start square";
+  const sides = geometry?.sides ?? DEFAULT_SIDES;
+  const along = (delta, axis) => {
+    if (!delta) return null;
+    const side = sides.find((entry) => entry.offset[axis] === Math.sign(delta));
+    return `${Math.abs(delta)} ${side.word.toLowerCase()}`;
+  };
+  return `${[along(x, 0), along(y, 1)].filter(Boolean).join(" and ")} of the start`;
+}
+
+const DEFAULT_SIDES = [
+  { name: "N", offset: [0, -1], word: "north" }, { name: "E", offset: [1, 0], word: "east" },
+  { name: "S", offset: [0, 1], word: "south" }, { name: "W", offset: [-1, 0], word: "west" },
+];
+
+/** "tile D, 2 east of the start" or "tile D on the start square". */
+export function tilePlaceWords(x, y, board, geometry = null) {
+  const tile = (board?.tiles ?? []).find((candidate) => candidate.x === x && candidate.y === y);
+  const code = tile ? `tile ${tile.tile}` : "the square";
+  return x || y ? `${code}, ${squareWords(x, y, geometry)}` : `${code} on the start square`;
+}
+
+/** A feature kind in the edition's word ("field" in C2, "farm" in C1; "cloister" for a
+ * C1 monastery), from the server's `wording`; else the kind itself. */
+export function kindWord(kind, edition, catalogue, count = 1) {
+  const words = catalogue?.rules?.wording?.[edition] ?? {};
+  const singular = words[kind] ?? KIND_WORDS[kind] ?? kind;
+  if (count === 1) return singular;
+  return words[`${kind}_plural`] ?? `${singular}s`;
+}
+
+/** "Red's mayor", "Red (Ada)'s barn", "the fairy": a figure of a feature's `standing`. */
+export function figureWords(figure, board, catalogue) {
+  const kinds = catalogue?.figureByCode;
+  if (!figure.player) {
+    const neutral = (catalogue?.rules?.neutral ?? []).find((entry) => entry.code === figure.kind);
+    return `the ${neutral?.name ?? figure.kind}`;
+  }
+  return `${playerLabel(figure.player, board)}'s ${kinds?.get(figure.kind)?.name ?? figure.kind}`;
+}
+
+/** Where a figure stands, in words: "on tile D, 2 east of the start", or for one on a
+ * corner (a barn) "at the south-east corner of tile E on the start square". */
+export function figurePlaceWords(figure, board, catalogue) {
+  const geometry = catalogue?.geometry;
+  const place = tilePlaceWords(figure.x, figure.y, board, geometry);
+  // A figure of a kind that stands on corners (a barn) names the corner; the same
+  // names are half-edges for any other figure.
+  const onCorner = catalogue?.figureByCode?.get(figure.kind)?.stands === "corner";
+  if (onCorner && figure.at && (catalogue?.rules?.corners ?? []).includes(figure.at)) {
+    const sides = [...figure.at].map((name) => (geometry?.sideByName?.get(name)?.word ?? name).toLowerCase());
+    // North or south first, as a player says it: "south-east".
+    const ordered = /^(east|west)$/.test(sides[0]) ? [sides[1], sides[0]] : sides;
+    return `at the ${ordered.join("-")} corner of ${place}`;
+  }
+  return `on ${place}`;
+}
+
+/** A scored feature as a player names it: its kind in the edition's word and the tile
+ * of its first figure (`player`'s first, when given; else its first tile) with where
+ * that lies: "the city by tile D, 2 east of the start". */
+export function featureName(feature, board, catalogue, player = null) {
+  const kind = kindWord(feature.kind, board?.edition, catalogue);
+  const standing = feature.standing ?? [];
+  const owned = standing.find((figure) => player && figure.player === player)
+    ?? standing.find((figure) => figure.player) ?? standing[0];
+  const [x, y] = owned ? [owned.x, owned.y] : feature.tiles[0];
+  return `the ${kind} by ${tilePlaceWords(x, y, board, catalogue?.geometry)}`;
 }
 
 /** A picture's words for a tile turned `rotation` degrees: "city on the north" of a tile

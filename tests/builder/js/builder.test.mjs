@@ -14,7 +14,9 @@ import { figureAction } from "../../../static/js/builder/figures.js";
 import { figureChoices } from "../../../static/js/builder/chooser.js";
 import { key } from "../../../static/js/builder/geometry.js";
 import { BoardState, docFromBoard } from "../../../static/js/builder/state.js";
-import { featureIdWords, pathWords, turnedText } from "../../../static/js/builder/words.js";
+import {
+  featureIdWords, featureName, figurePlaceWords, figureWords, kindWord, pathWords, squareWords, turnedText,
+} from "../../../static/js/builder/words.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const python = process.env.PYTHON ?? resolve(root, ".venv/bin/python");
@@ -103,8 +105,34 @@ test("paths and feature ids in a player's words", () => {
   assert.equal(pathWords("players[0].goods.wine", board, catalogue), "Red (Ada)'s wine tokens");
   assert.equal(pathWords("edition", board, catalogue), "the edition");
   const features = [{ id: "road-2", kind: "road", tiles: [[2, 1]] }];
-  assert.equal(featureIdWords("road-2 is completed", features, board), "The road through D at (2, 1) is completed");
-  assert.equal(featureIdWords("see road-9", features, board), "see road-9");
+  assert.equal(featureIdWords("road-2 is completed", features, board, catalogue),
+    "The road by tile D, 2 east and 1 south of the start is completed");
+  assert.equal(featureIdWords("see road-9", features, board, catalogue), "see road-9");
+});
+
+test("a scored feature and its figures are named as a player sees them, in the edition's words", () => {
+  const board = { edition: "C2", players: [{ color: "red" }, { color: "blue", name: "Bo" }],
+    tiles: tiles(["E", 0, 0, 0], ["E", 1, 0, 0], ["B", 0, 1, 0], ["B", 1, 1, 0]) };
+  assert.equal(squareWords(0, 0, catalogue.geometry), "the start square");
+  assert.equal(squareWords(-3, 0, catalogue.geometry), "3 west of the start");
+  assert.equal(squareWords(1, -2, catalogue.geometry), "1 east and 2 north of the start");
+  // A field is a field in C2 and a farm in C1; a monastery is a cloister in C1.
+  assert.equal(kindWord("farm", "C2", catalogue), "field");
+  assert.equal(kindWord("farm", "C1", catalogue), "farm");
+  assert.equal(kindWord("monastery", "C1", catalogue), "cloister");
+  assert.equal(kindWord("monastery", "C3", catalogue, 2), "monasteries");
+  // The figures of a feature's `standing` (the server's), where they stand.
+  const barn = { player: "red", kind: "barn", x: 0, y: 0, at: "SE" };
+  const mayor = { player: "blue", kind: "mayor", x: 1, y: 0, at: "N" };
+  assert.equal(`${figureWords(barn, board, catalogue)} ${figurePlaceWords(barn, board, catalogue)}`,
+    "Red's barn at the south-east corner of tile E on the start square");
+  assert.equal(`${figureWords(mayor, board, catalogue)} ${figurePlaceWords(mayor, board, catalogue)}`,
+    "Blue (Bo)'s mayor on tile E, 1 east of the start");
+  const farm = { id: "farm-2", kind: "farm", tiles: [[1, 1], [0, 0]], standing: [barn] };
+  assert.equal(featureName(farm, board, catalogue), "the field by tile E on the start square");
+  // For one player, by that player's figure.
+  const shared = { ...farm, standing: [barn, { player: "blue", kind: "meeple", x: 1, y: 1, at: "NW" }] };
+  assert.equal(featureName(shared, board, catalogue, "blue"), "the field by tile B, 1 east and 1 south of the start");
 });
 
 test("a picture's compass words turn with the tile", () => {

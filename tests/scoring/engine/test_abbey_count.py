@@ -170,6 +170,43 @@ def test_each_barn_is_explained(all_tiles):
         ("red", 2, 8, "red's barn in farm-2: 2 completed cities × 4 = 8"),
         ("blue", 2, 8, "blue's barn in farm-2: 2 completed cities × 4 = 8"),
     ]
+    # The same sum without naming the field, for a page that shows it under the field.
+    assert [entry["sum"] for entry in response["barns"]] == [
+        "2 completed cities × 4 = 8", "2 completed cities × 4 = 8"]
+    # No farmer in the field: it pays nobody itself, and its line says 0, not what
+    # farmers joined to it would have got (2 × 1).
+    [farm] = [feature for feature in response["features"] if feature["id"] == "farm-2"]
+    assert (farm["scored"], farm["points"]) == ({}, 0)
+    assert farm["explanation"] == (
+        "farm with a barn but no farmer (only the barn scores): 2 completed cities × 0 = 0")
+
+
+def test_an_answer_for_the_players_lists_the_figures_of_each_feature(all_tiles):
+    import json
+
+    from .conftest import BOARDS_DIR
+
+    case = json.loads((BOARDS_DIR / "barns-two-in-one-field.json").read_text(encoding="utf-8"))
+    response = score_request(case["request"], all_tiles, for_players=True).to_json()
+    [farm] = [feature for feature in response["features"] if feature["id"] == "farm-2"]
+    assert farm["standing"] == [
+        {"player": "red", "kind": "barn", "x": 0, "y": 0, "at": "SE"},
+        {"player": "blue", "kind": "barn", "x": 1, "y": 2, "at": "NW"},
+    ]
+    # The points are the same as the API's answer's: red 8, blue 8.
+    assert {p["color"]: p["total"] for p in response["players"]} == {"red": 8, "blue": 8}
+
+
+def test_for_the_players_a_mayor_counts_the_coats_of_arms_of_a_c2_city(all_tiles):
+    # As below, the C2 city of two tiles without a coat of arms: the mayor counts 0, in
+    # the words of C2's rulebook.
+    body = request([("E", 0, 0, 0), ("E", 0, -1, 180)],
+                   [{"player": "red", "x": 0, "y": 0, "at": "N", "kind": "mayor"}])
+    [city] = score_request(body, all_tiles, for_players=True).to_json()["features"]
+    assert city["explanation"] == (
+        "completed city: 2 tiles × 2 = 4; red's mayor counts 0 here "
+        "(1 a coat of arms of his city: none)")
+    assert city["standing"] == [{"player": "red", "kind": "mayor", "x": 0, "y": 0, "at": "N"}]
 
 
 def test_house_rule_15_40_gives_20_a_tile_to_the_holder_of_both(all_tiles):

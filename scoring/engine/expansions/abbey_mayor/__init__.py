@@ -78,7 +78,7 @@ BARN_OUTLINE = (
     "L-4,12 Z"
 )
 MAYOR = FigureKind(code="mayor", name="mayor", limit=1, strength_of=lambda city: city.pennants,
-                   strength_words="1 a pennant of his city",
+                   strength_words="1 a {pennant} of his city",
                    when_missing=WhenMissing.UNKNOWN_KIND, silhouette=MAYOR_OUTLINE)
 WAGON = FigureKind(code="wagon", name="wagon", limit=1, when_missing=WhenMissing.UNKNOWN_KIND,
                    silhouette=WAGON_OUTLINE)
@@ -120,8 +120,14 @@ def one_abbey_a_player(view: BoardView) -> Iterator[BoardError]:
 
 
 def joined_to_barn(feature: Feature, valuation: Valuation, context: ScoringContext) -> None:
-    """Farmers in a field with a barn were joined to it on the last turn: 1 a city."""
+    """Farmers in a field with a barn were joined to it on the last turn: 1 a city. A
+    field with a barn and no farmer pays nobody but the barn's owner (see
+    :func:`score_barns`), so its own line says 0 rather than what farmers would get."""
     if any(figure.kind == BARN.code for figure in feature.figures):
+        if not context.figure_counts(feature):
+            valuation.each = 0
+            valuation.label = "farm with a barn but no farmer (only the barn scores)"
+            return
         valuation.each = JOINED_FARM_POINTS
         valuation.label = "farm joined to a barn's field on the last turn"
 
@@ -144,6 +150,8 @@ def score_barns(context: ScoringContext) -> list[BonusResult]:
                                             for _, conversion in converted)
         castles = "".join(f" + 1 {conversion.word} × {BARN_POINTS + conversion.farm_extra}"
                           for _, conversion in converted)
+        worked_out = (f"{plural(cities, 'completed city', 'completed cities')} "
+                      f"× {BARN_POINTS}{castles} = {points}")
         for player in context.players:
             if player not in owners:
                 continue
@@ -151,9 +159,8 @@ def score_barns(context: ScoringContext) -> list[BonusResult]:
                 data={
                     "player": player.value, "farm": farm.id, "cities": cities,
                     "points": points,
-                    "explanation": (f"{player.value}'s barn in {farm.id}: "
-                                    f"{plural(cities, 'completed city', 'completed cities')} "
-                                    f"× {BARN_POINTS}{castles} = {points}"),
+                    "explanation": f"{player.value}'s barn in {farm.id}: {worked_out}",
+                    "sum": worked_out,
                 },
                 scored={player: points},
             ))
@@ -190,7 +197,8 @@ BARNS = Part(
                          title="Each barn scores 4 a completed city of its field"),),
     outputs=(
         BonusListing(
-            key="barns", title="Barns", name="farm",
+            key="barns", title="Barns", name="farm", feature="farm", figure=BARN.code,
+            arithmetic="sum",
             meaning="With barns in play: one entry per barn's owner and field.",
             fields=(
                 BonusField("player", Shape.TEXT, "The barn's owner."),
@@ -198,6 +206,9 @@ BARNS = Part(
                 BonusField("cities", Shape.INTEGER, "Completed cities the field borders."),
                 BonusField("points", Shape.INTEGER),
                 BonusField("explanation", Shape.TEXT),
+                BonusField("sum", Shape.TEXT,
+                           "The points worked out, without naming the field: "
+                           "\"2 completed cities × 4 = 8\"."),
             ),
         ),
     ),

@@ -1,0 +1,160 @@
+"""The builder keeps the site's selection and explains the scoring in the players' words
+(issue 30): the edition that has the chosen expansions, or a sentence saying what it
+lacks; each player's points first, each feature named by its tiles and where they lie,
+a barn's field with its barn and farmers in one place, warnings before the totals, and
+the edition's words (coat of arms in C2 and C3, pennant in C1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.builder.rebuilding import import_board, score
+from tests.builder.test_browser import ARTIFACTS, LAPTOP
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_the_selection_opens_in_an_edition_that_has_it_and_says_what_another_lacks(open_builder):
+    # A C2+C3 group with Abbey & Mayor, The Princess & the Dragon and The River: C3 has
+    # neither expansion, so the page opens in C2 with all three.
+    builder = open_builder(
+        LAPTOP, "/board/?x=farmers,river,abbey-mayor,princess-dragon&ed=c23&pref=c23")
+    page = builder.page
+    assert builder.testid("edition").input_value() == "C2"
+    assert builder.testid("edition-missing").is_hidden()
+    board = builder.board()
+    assert {"farmers", "river", "abbey-mayor", "princess-dragon"} <= set(board["expansions"])
+    # The River is in play: the game starts from the spring, and the mayor is offered.
+    assert builder.tiles()[(0, 0)][0].startswith("river")
+    assert page.locator('label[for="turn-kind-mayor"]').count() == 1
+    # Chosen C3 by hand, the page says in words what C3 lacks and offers C2 back.
+    builder.testid("edition").select_option("C3")
+    missing = builder.testid("edition-missing")
+    missing.wait_for()
+    assert missing.locator("p").first.text_content() == (
+        "The Princess & the Dragon and Abbey & Mayor are not in C3, so they are not in "
+        "play. The Princess & the Dragon: in C1 and C2. Abbey & Mayor: in C1 and C2.")
+    assert "abbey-mayor" not in builder.board()["expansions"]
+    assert "C3 · " in page.locator("[data-setup-summary]").text_content()
+    assert "2 chosen expansions not in C3" in page.locator("[data-setup-summary]").text_content()
+    builder.testid("play-edition-C2").click()
+    assert builder.testid("edition").input_value() == "C2"
+    missing.wait_for(state="hidden")
+    assert {"abbey-mayor", "princess-dragon"} <= set(builder.board()["expansions"])
+
+
+# The board of fixtures/boards/barn-farmers-joined-last-turn-c2.json: two completed
+# two-tile cities (E turned 180° at (0, -1) over E at (0, 0), the same at x = 1), two
+# monasteries B below them. One field runs through (0, 0), (1, 0), (0, 1) and (1, 1) and
+# borders both cities; red's barn stands where the four meet (the SE corner of (0, 0)).
+BARN_TILES = [("E", 0, -1, 180), ("E", 1, -1, 180), ("E", 0, 0, 0), ("E", 1, 0, 0),
+              ("B", 0, 1, 0), ("B", 1, 1, 0)]
+RED_BARN = ("red", 0, 0, "SE", "barn")
+
+
+def test_a_barn_its_field_and_the_farmers_are_explained_in_one_place(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    # Blue's farmer in the same field (the NW corner of (1, 1)): joined to the barn's
+    # field on the last turn, blue's farm pays 1 a completed city: 2 × 1 = 2. Red's
+    # barn: 2 completed cities × 4 = 8.
+    import_board(builder, tmp_path, ["farmers", "abbey-mayor"], BARN_TILES,
+                 [RED_BARN, ("blue", 1, 1, "NW", "meeple")], edition="C2")
+    assert score(builder) == {"red": 8, "blue": 2}
+    field = builder.testid("feature-farm-2")
+    text = field.text_content()
+    # One item: the field (C2's word), its 10 points, the barn and the farmer where they
+    # stand, who gets what, and both sums.
+    assert field.locator(".feature-kind").text_content() == "Field · 4 tiles"
+    assert field.locator(".feature-points").text_content() == "10 pts"
+    assert builder.testid("where-farm-2").text_content() == (
+        "Red's barn at the south-east corner of tile E on the start square and Blue's "
+        "meeple on tile B, 1 east and 1 south of the start.")
+    assert field.locator(".feature-who").text_content() == "B Blue +2R Red +8"  # badges B, R
+    assert "farm joined to a barn's field on the last turn: 2 completed cities × 1 = 2" in text
+    assert builder.testid("barns-farm-2").text_content() == (
+        "Red's barn: 2 completed cities × 4 = 8")
+    # Nothing about the barn anywhere else but the players' lines.
+    assert page.locator("[data-testid=barns]").count() == 0
+    assert builder.testid("player-line-red").text_content() == (
+        "R Red 8: +8 Red's barn in the field by tile E on the start square.")
+    assert builder.testid("player-line-blue").text_content() == (
+        "B Blue 2: +2 the field by tile B, 1 east and 1 south of the start.")
+    assert "farm-" not in builder.testid("results").text_content()
+    ARTIFACTS.mkdir(exist_ok=True)
+    builder.testid("results").screenshot(path=str(ARTIFACTS / "builder-results-barn.png"))
+
+
+def test_a_barn_without_farmers_says_its_field_scores_nobody_and_the_barn_four_a_city(
+        open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    import_board(builder, tmp_path, ["farmers", "abbey-mayor"], BARN_TILES, [RED_BARN],
+                 edition="C2")
+    # Red's barn: 2 completed cities × 4 = 8; no farmer, so the field itself pays 0.
+    assert score(builder) == {"red": 8, "blue": 0}
+    field = builder.testid("feature-farm-2")
+    assert field.locator(".feature-points").text_content() == "8 pts"
+    assert field.locator(".feature-who").text_content() == "R Red +8"  # R: red's badge
+    assert ("farm with a barn but no farmer (only the barn scores): 2 completed cities × 0 = 0"
+            in field.text_content())
+    assert builder.testid("barns-farm-2").text_content() == (
+        "Red's barn: 2 completed cities × 4 = 8")
+
+
+def test_a_tap_for_a_barn_beside_an_empty_square_says_where_a_barn_stands(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    # (1, 1) left empty: the corner where (0, 0), (1, 0), (0, 1) and (1, 1) meet has
+    # three tiles round it.
+    import_board(builder, tmp_path, ["farmers", "abbey-mayor"], BARN_TILES[:5], edition="C2")
+    page.locator('label[for="turn-kind-barn"]').click()
+    builder.click_square(1, 1, 0.04, 0.04)
+    assert builder.message == (
+        "A barn stands only on a corner where four tiles meet, and the square you tapped is "
+        "empty (3 of the 4 squares round that corner hold tiles).")
+    assert builder.board()["figures"] == []
+
+
+def test_a_warning_that_bears_on_the_totals_comes_before_them(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    # Red's meeple left in a completed city of two tiles without a coat of arms (E over
+    # E turned 180°): it scores as completed, 2 tiles × 2 = 4.
+    import_board(builder, tmp_path, ["farmers"], [("E", 0, 0, 0), ("E", 0, -1, 180)],
+                 [("red", 0, 0, "N", "meeple")], edition="C3")
+    assert score(builder) == {"red": 4, "blue": 0}
+    warnings = builder.testid("warnings")
+    assert warnings.text_content() == (
+        "Before you read the totals:The city by tile E on the start square is completed but "
+        "still holds figures; it is scored as completed, as if the game ended on the turn "
+        "that completed it.")
+    # Before the winner, the players' lines and the table of totals.
+    for later in ("winners", "player-results", "score-table"):
+        assert page.evaluate(
+            "([first, later]) => Boolean(document.querySelector(`[data-testid=${first}]`)"
+            ".compareDocumentPosition(document.querySelector(`[data-testid=${later}]`))"
+            " & Node.DOCUMENT_POSITION_FOLLOWING)", ["warnings", later])
+    assert "completed city: 2 tiles × 2 = 4" in builder.testid("feature-city-1").text_content()
+    builder.testid("results").screenshot(path=str(ARTIFACTS / "builder-results-warning.png"))
+
+
+def test_the_words_follow_the_edition_and_name_the_mayor(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    # F: a city from west to east with one coat of arms (a pennant in C1). Red's mayor
+    # in it counts 1 (one a coat of arms): an incomplete city, 1 tile × 1 + 1 × 1 = 2.
+    import_board(builder, tmp_path, ["farmers", "abbey-mayor"], [("F", 0, 0, 0)],
+                 [("red", 0, 0, "W", "mayor")], edition="C2")
+    assert score(builder) == {"red": 2, "blue": 0}
+    city = builder.testid("feature-city-1")
+    assert ("incomplete city: 1 tile × 1 + 1 coat of arms × 1 = 2"
+            in city.locator(".explanation").text_content())
+    assert builder.testid("where-city-1").text_content() == (
+        "Red's mayor on tile F on the start square.")
+    assert "pennant" not in builder.testid("results").text_content()
+    # The same city in a C1 game, with a meeple: a pennant.
+    import_board(builder, tmp_path, ["farmers"], [("F", 0, 0, 0)],
+                 [("red", 0, 0, "W", "meeple")], edition="C1")
+    assert score(builder) == {"red": 2, "blue": 0}
+    assert ("incomplete city: 1 tile × 1 + 1 pennant × 1 = 2"
+            in builder.testid("feature-city-1").locator(".explanation").text_content())
+    assert "coat of arms" not in builder.testid("results").text_content()
