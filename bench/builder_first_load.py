@@ -1,0 +1,178 @@
+"""What a first visit to the board builder costs a phone on a mobile network.
+
+Run: ``.venv/bin/python bench/builder_first_load.py [--runs N]`` (needs Debian's
+``/usr/bin/chromium``). It serves the site as in production (gunicorn, whitenoise,
+``collectstatic``, a throwaway SQLite file loaded from the fixtures; see
+bench/builder_bench.py), then opens ``/board/`` N times in headless Chromium through
+Playwright, each time in a fresh browser context (empty cache, no cookies: a first visit),
+on a phone profile:
+
+- Playwright's "Pixel 7" descriptor (412×839 viewport, touch, a phone's user agent);
+- Chrome DevTools' "Fast 4G" network preset through CDP
+  ``Network.emulateNetworkConditions``: 165 ms of latency, 9 Mbit/s down and 1.5 Mbit/s
+  up, each times 0.9 as DevTools sets them;
+- a CPU four times slower (CDP ``Emulation.setCPUThrottlingRate``).
+
+Per visit it counts, until the network has been idle for half a second after the page is
+ready:
+
+- the requests the page made, and how many of them were scripts;
+- the bytes transferred: what came over the wire, headers and compressed bodies (CDP's
+  ``encodedDataLength``, the "transferred" column of DevTools), and the same bodies
+  decompressed (``dataLength``);
+- DOMContentLoaded (``domContentLoadedEventEnd`` of the navigation timing);
+- interactive: the ``builder-ready`` mark that static/js/builder/main.js sets once the
+  board is drawn and every control answers.
+
+It prints the median of each over the runs, and the requests of the last visit with their
+sizes. The targets of issue 30: at most 10 requests and 150 KB compressed, interactive in
+under 1 s. The server is stopped when the run ends, whatever happens; each visit is
+bounded by a 60 s timeout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from builder_bench import free_port, serve  # noqa: E402
+
+# Chrome DevTools' "Fast 4G" preset (front_end/core/sdk/NetworkManager.ts): bytes a second.
+FAST_4G = {
+    "offline": False,
+    "latency": 60 * 2.75,
+    "downloadThroughput": 9 * 1000 * 1000 / 8 * 0.9,
+    "uploadThroughput": 1.5 * 1000 * 1000 / 8 * 0.9,
+}
+CPU_SLOWDOWN = 4
+PHONE = "Pixel 7"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+TARGETS = {"requests": 10, "transferred KB": 150, "interactive ms": 1000}
+
+
+@dataclass
+class Visit:
+    requests: dict[str, dict] = field(default_factory=dict)  # by CDP request id
+    dom_content_loaded: float = 0.0
+    interactive: float = 0.0
+
+    def finished(self) -> list[dict]:
+        return [request for request in self.requests.values() if "transferred" in request]
+
+    @property
+    def transferred(self) -> int:
+        return sum(request["transferred"] for request in self.finished())
+
+    @property
+    def decoded(self) -> int:
+        return sum(request["decoded"] for request in self.finished())
+
+    @property
+    def scripts(self) -> int:
+        return sum(request["type"] == "Script" for request in self.requests.values())
+
+
+def visit(browser, device: dict, url: str) -> Visit:
+    """One first visit to ``url`` on the phone profile."""
+    context = browser.new_context(**device)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    cdp = context.new_cdp_session(page)
+    result = Visit()
+
+    def sent(event):
+        result.requests[event["requestId"]] = {
+            "url": event["request"]["url"], "type": event.get("type", "Other"), "decoded": 0}
+
+    def received(event):
+        request = result.requests.get(event["requestId"])
+        if request is not None:
+            request["decoded"] += event["dataLength"]
+
+    def done(event):
+        request = result.requests.get(event["requestId"])
+        if request is not None:
+            request["transferred"] = event["encodedDataLength"]
+
+    cdp.on("Network.requestWillBeSent", sent)
+    cdp.on("Network.dataReceived", received)
+    cdp.on("Network.loadingFinished", done)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    cdp.send("Network.emulateNetworkConditions", FAST_4G)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    try:
+        page.goto(url, wait_until="domcontentloaded")
+        page.wait_for_selector("[data-builder][data-ready=true]")
+        page.wait_for_load_state("networkidle")  # pictures and fonts asked for after ready
+        timing = page.evaluate("""() => ({
+            dcl: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
+            ready: performance.getEntriesByName('builder-ready')[0].startTime,
+        })""")
+        result.dom_content_loaded = timing["dcl"]
+        result.interactive = timing["ready"]
+    finally:
+        cdp.detach()
+        context.close()
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7, help="first visits (default 7)")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    visits: list[Visit] = []
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        server = serve(Path(folder), port)
+        try:
+            with sync_playwright() as playwright:
+                device = playwright.devices[PHONE]
+                device = {key: value for key, value in device.items()
+                          if key != "default_browser_type"}
+                browser = playwright.chromium.launch(
+                    executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
+                try:
+                    for _ in range(args.runs):
+                        visits.append(visit(browser, device, f"http://127.0.0.1:{port}/board/"))
+                finally:
+                    browser.close()
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
+    median = statistics.median
+    figures = {
+        "requests": median(len(v.requests) for v in visits),
+        "of which scripts": median(v.scripts for v in visits),
+        "transferred KB": median(v.transferred for v in visits) / 1000,
+        "decompressed KB": median(v.decoded for v in visits) / 1000,
+        "DOMContentLoaded ms": median(v.dom_content_loaded for v in visits),
+        "interactive ms": median(v.interactive for v in visits),
+    }
+    print(f"First visit to /board/ on a phone ({PHONE}, Fast 4G, CPU ×{CPU_SLOWDOWN}): "
+          f"median of {len(visits)} visits (load average {os.getloadavg()[0]:.2f})")
+    for name, value in figures.items():
+        target = TARGETS.get(name)
+        verdict = "" if target is None else ("  within" if value <= target else "  OVER") + \
+            f" the target of {target}"
+        print(f"  {name:<22}{value:>9.1f}{verdict}")
+    print("Requests of the last visit (transferred / decompressed bytes):")
+    for request in visits[-1].requests.values():
+        where = request["url"].split("/", 3)[-1]
+        print(f"  {request.get('transferred', 0):>8} {request['decoded']:>8}  "
+              f"{request['type']:<11}/{where[:90]}")
+
+
+if __name__ == "__main__":
+    main()
