@@ -10,12 +10,8 @@ anything.
 
 from __future__ import annotations
 
-import json
-
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
-from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 from drf_spectacular.utils import extend_schema
@@ -33,30 +29,6 @@ from .models import SavedBoard, board_size
 from .throttling import SaveBoardThrottle
 from .validation import MAX_BOARD_BYTES, InvalidDraftError, check_size, parse_board
 
-# The page's ES modules (static/js/builder/). They import each other by relative URL; the
-# import map sends each plain URL to the file's fingerprinted one, so that in production
-# (manifest storage) a page never mixes modules of two versions.
-BUILDER_MODULES = (
-    "main.js", "dom.js", "geometry.js", "catalogue.js", "state.js", "viewport.js",
-    "pictures.js", "boardview.js", "figures.js", "placement.js", "palette.js", "setup.js",
-    "players.js", "inspector.js", "results.js", "storage.js", "keyboard.js", "chooser.js",
-    "words.js",
-)
-
-
-def module_urls() -> dict[str, str]:
-    """Each builder module's plain URL and the URL it is served at (fingerprinted in
-    production)."""
-    return {
-        f"{settings.STATIC_URL}js/builder/{name}": static(f"js/builder/{name}")
-        for name in BUILDER_MODULES
-    }
-
-
-def import_map(urls: dict[str, str]) -> str:
-    """The ``<script type="importmap">`` body for the builder's modules."""
-    return json.dumps({"imports": urls}).replace("<", "\\u003c")
-
 
 def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse:
     options = selectors.builder_options()
@@ -67,7 +39,6 @@ def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse
     groups = selectors.tile_groups([code for code in codes if isinstance(code, str)])
     checked = current_tiles()
     tiles = selectors.builder_tiles(checked, groups)
-    urls = module_urls()
     context = {
         "builder_data": {
             "tiles": tiles,
@@ -87,10 +58,6 @@ def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse
             },
             "limits": {"board_bytes": MAX_BOARD_BYTES},
         },
-        "import_map": import_map(urls),
-        # Every module announced at once: otherwise the browser discovers them import by
-        # import, one round trip per level.
-        "module_urls": urls.values(),
         "saved_board": saved.board if saved else None,
         "saved_id": saved.id if saved else "",
     }

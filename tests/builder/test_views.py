@@ -14,7 +14,6 @@ from django.test.utils import CaptureQueriesContext
 from carcwiki.builder.models import SavedBoard
 from carcwiki.builder.throttling import SaveBoardThrottle
 from carcwiki.builder.validation import MAX_BOARD_BYTES
-from carcwiki.builder.views import BUILDER_MODULES
 
 pytestmark = pytest.mark.django_db
 
@@ -101,25 +100,18 @@ def test_the_page_carries_everything_the_builder_needs(client):
     assert json_script(response, "saved-board") is None
 
 
-def test_the_page_loads_its_own_modules_and_a_csrf_token(client):
+def test_the_page_loads_its_script_as_one_file_and_a_csrf_token(client):
     html = client.get("/board/").content.decode()
-    assert '<script type="module" src="/static/js/builder/main.js">' in html
-    nonced_map = r'<script type="importmap" nonce="[^"]+">(.*?)</script>'
-    import_map = json.loads(re.search(nonced_map, html, re.S)[1])
-    assert import_map["imports"]["/static/js/builder/state.js"] == "/static/js/builder/state.js"
-    for url in import_map["imports"].values():
-        assert (ROOT / "static" / url.removeprefix("/static/")).is_file(), url
-    preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
-    assert sorted(preloaded) == sorted(import_map["imports"].values())
+    scripts = re.findall(r"<script\b[^>]*>", html)
+    data_blocks = [tag for tag in scripts if 'type="application/json"' in tag]
+    assert len(data_blocks) == 2  # builder-data, saved-board: data that never runs
+    assert [tag for tag in scripts if tag not in data_blocks] == [
+        '<script type="module" src="/static/js/builder.bundle.js">']
+    assert "importmap" not in html and "modulepreload" not in html
     assert 'name="csrfmiddlewaretoken"' in html
     assert "//cdn" not in html and "https://" not in html.split("<main", 1)[1].split("</main>")[0]
     for testid in ("board", "palette", "score", "save", "export", "import", "undo", "redo"):
         assert f'data-testid="{testid}"' in html
-
-
-def test_every_module_of_the_builder_is_in_the_import_map():
-    on_disk = {path.name for path in MODULES.glob("*.js")}
-    assert on_disk == set(BUILDER_MODULES)
 
 
 def test_the_page_starts_from_the_sites_expansion_selection(client):
