@@ -20,6 +20,8 @@ ready:
 - the bytes transferred: what came over the wire, headers and compressed bodies (CDP's
   ``encodedDataLength``, the "transferred" column of DevTools), and the same bodies
   decompressed (``dataLength``);
+- when the page, its scripts and its styles had all arrived (the latest ``responseEnd`` of
+  the navigation and resource timings): what is left until ready is the CPU's;
 - DOMContentLoaded (``domContentLoadedEventEnd`` of the navigation timing);
 - interactive: the ``builder-ready`` mark that static/js/builder/main.js sets once the
   board is drawn and every control answers.
@@ -63,6 +65,7 @@ class Visit:
     requests: dict[str, dict] = field(default_factory=dict)  # by CDP request id
     dom_content_loaded: float = 0.0
     interactive: float = 0.0
+    fetched: float = 0.0  # the page, its scripts and styles all arrived
 
     def finished(self) -> list[dict]:
         return [request for request in self.requests.values() if "transferred" in request]
@@ -116,9 +119,21 @@ def visit(browser, device: dict, url: str) -> Visit:
         timing = page.evaluate("""() => ({
             dcl: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
             ready: performance.getEntriesByName('builder-ready')[0].startTime,
+            timings: [performance.getEntriesByType('navigation')[0],
+                      ...performance.getEntriesByType('resource')].map((entry) => (
+                [entry.name, Math.round(entry.startTime), Math.round(entry.responseEnd)])),
+            fetched: Math.max(performance.getEntriesByType('navigation')[0].responseEnd,
+                ...performance.getEntriesByType('resource')
+                    .filter((entry) => ['script', 'link'].includes(entry.initiatorType))
+                    .map((entry) => entry.responseEnd)),
         })""")
         result.dom_content_loaded = timing["dcl"]
         result.interactive = timing["ready"]
+        result.fetched = timing["fetched"]
+        for url, start, end in timing["timings"]:
+            for request in result.requests.values():
+                if request["url"] == url:
+                    request["ms"] = (start, end)
     finally:
         cdp.detach()
         context.close()
@@ -157,6 +172,7 @@ def main() -> None:
         "of which scripts": median(v.scripts for v in visits),
         "transferred KB": median(v.transferred for v in visits) / 1000,
         "decompressed KB": median(v.decoded for v in visits) / 1000,
+        "page, scripts, styles in ms": median(v.fetched for v in visits),
         "DOMContentLoaded ms": median(v.dom_content_loaded for v in visits),
         "interactive ms": median(v.interactive for v in visits),
     }
@@ -166,12 +182,14 @@ def main() -> None:
         target = TARGETS.get(name)
         verdict = "" if target is None else ("  within" if value <= target else "  OVER") + \
             f" the target of {target}"
-        print(f"  {name:<22}{value:>9.1f}{verdict}")
-    print("Requests of the last visit (transferred / decompressed bytes):")
+        print(f"  {name:<28}{value:>9.1f}{verdict}")
+    print(f"Requests of the last visit (ready at {visits[-1].interactive:.0f} ms): "
+          "transferred and decompressed bytes, asked for and arrived at (ms)")
     for request in visits[-1].requests.values():
         where = request["url"].split("/", 3)[-1]
-        print(f"  {request.get('transferred', 0):>8} {request['decoded']:>8}  "
-              f"{request['type']:<11}/{where[:90]}")
+        start, end = request.get("ms", (0, 0))
+        print(f"  {request.get('transferred', 0):>8} {request['decoded']:>8} {start:>6} {end:>6}  "
+              f"{request['type']:<11}/{where[:80]}")
 
 
 if __name__ == "__main__":
