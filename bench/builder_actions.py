@@ -90,6 +90,7 @@ NEIGHBOURS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 TOUCH_PAUSE_MS = 100  # after a touch drag (see Player.drag_type)
 MIN_FINGER_SQUARE = 44  # pixels: a square smaller than this is pinched larger for a figure
 FINGER_MS = 60  # how long a finger rests on the glass for a tap
+AIM_MS = 120  # how long a dragging finger rests on the square before it lets go
 # Where each location sits inside a square (fractions of its side, y to the south), the
 # same anchors the page draws figures at: a player taps a feature where it shows.
 ANCHORS = {
@@ -500,6 +501,11 @@ class Player:
             sy += lift
             for step in range(1, steps + 1):
                 touch("touchMove", [(sx + (tx - sx) * step / steps, sy + (ty - sy) * step / steps)])
+            # The finger stops on the square before it lets go, as a player's does who
+            # aims at a square: a finger lifted while still moving flings, and the
+            # browser takes the next tap to stop the fling instead of as a tap.
+            self.page.wait_for_timeout(AIM_MS)
+            touch("touchMove", [(tx, ty)])
             touch("touchEnd", [])
             cdp.detach()
             # A finger takes a moment before the next tap; Chromium ignores a tap that
@@ -668,7 +674,7 @@ class Player:
         if on_purpose:
             # A tap on the type (even the one in hand) makes R turn the hand, not the
             # tile just placed.
-            self.press(self.testid(f"palette-{code}"), "tile:pick")
+            self.pick(code)
             for _ in range(5):
                 if self.ui("turned") and self.look(code, self.ui("rotation")) == target:
                     break
@@ -677,7 +683,7 @@ class Player:
         elif self.ui("hand") == code:
             self.tap_square(x, y, 0.5, 0.5, "tile:place")
         elif self.taps_only:
-            self.press(self.testid(f"palette-{code}"), "tile:pick")
+            self.pick(code)
             self.tap_square(x, y, 0.5, 0.5, "tile:place")
         else:
             self.drag_type(code, x, y)
@@ -705,6 +711,16 @@ class Player:
         else:
             raise Mismatch(f"tile {code} at ({x}, {y}) never lay as in the game")
         self._placed[(x, y)] = {**tile, "rotation": rotation}
+
+    def pick(self, code: str) -> None:
+        """Tap a type in the palette; the player sees it come into the hand (the click
+        follows the finger's lift a moment later)."""
+        self.press(self.testid(f"palette-{code}"), "tile:pick")
+        for _ in range(40):
+            if self.ui("hand") == code and not self.ui("turned"):
+                return
+            self.page.wait_for_timeout(25)
+        raise Mismatch(f"a tap on {code} in the palette left {self.ui('hand')} in hand")
 
     # -- figures ----------------------------------------------------------------------------
 

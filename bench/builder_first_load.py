@@ -13,8 +13,9 @@ on a phone profile:
   up, each times 0.9 as DevTools sets them;
 - a CPU four times slower (CDP ``Emulation.setCPUThrottlingRate``).
 
-Per visit it counts, until the network has been idle for half a second after the page is
-ready:
+The server has answered the page a few times before the first visit, as a server that
+has run for a while has. Per visit it counts, until the network has been idle for half a
+second after the page is ready:
 
 - the requests the page made, and how many of them were scripts;
 - the bytes transferred: what came over the wire, headers and compressed bodies (CDP's
@@ -27,7 +28,12 @@ ready:
   board is drawn and every control answers.
 
 It prints the median of each over the runs, and the requests of the last visit with their
-sizes. The targets of issue 30: at most 10 requests and 150 KB compressed, interactive in
+sizes and times. With ``--against REV`` it also serves the site at that commit (checked
+out into a temporary git worktree, removed at the end, run with this checkout's
+virtualenv) and visits the two in turn, in alternating order, so that a busier stretch of
+the machine weighs on both; the ratio column is this checkout's median over REV's.
+
+The targets of issue 30: at most 10 requests and 150 KB compressed, interactive in
 under 1 s. The server is stopped when the run ends, whatever happens; each visit is
 bounded by a 60 s timeout.
 """
@@ -37,11 +43,14 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
+import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from builder_bench import free_port, serve  # noqa: E402
@@ -57,6 +66,7 @@ CPU_SLOWDOWN = 4
 PHONE = "Pixel 7"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+WARM_UP = 8  # requests for the page before the first visit
 TARGETS = {"requests": 10, "transferred KB": 150, "interactive ms": 1000}
 
 
@@ -140,34 +150,19 @@ def visit(browser, device: dict, url: str) -> Visit:
     return result
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7, help="first visits (default 7)")
-    args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
+@dataclass
+class Site:
+    """One checkout served on its own port, and its visits."""
 
-    visits: list[Visit] = []
-    with tempfile.TemporaryDirectory() as folder:
-        port = free_port()
-        server = serve(Path(folder), port)
-        try:
-            with sync_playwright() as playwright:
-                device = playwright.devices[PHONE]
-                device = {key: value for key, value in device.items()
-                          if key != "default_browser_type"}
-                browser = playwright.chromium.launch(
-                    executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
-                try:
-                    for _ in range(args.runs):
-                        visits.append(visit(browser, device, f"http://127.0.0.1:{port}/board/"))
-                finally:
-                    browser.close()
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
+    name: str
+    root: Path
+    visits: list[Visit] = field(default_factory=list)
+    url: str = ""
 
+
+def figures(visits: list[Visit]) -> dict[str, float]:
     median = statistics.median
-    figures = {
+    return {
         "requests": median(len(v.requests) for v in visits),
         "of which scripts": median(v.scripts for v in visits),
         "transferred KB": median(v.transferred for v in visits) / 1000,
@@ -176,20 +171,81 @@ def main() -> None:
         "DOMContentLoaded ms": median(v.dom_content_loaded for v in visits),
         "interactive ms": median(v.interactive for v in visits),
     }
+
+
+def report(sites: list[Site]) -> None:
     print(f"First visit to /board/ on a phone ({PHONE}, Fast 4G, CPU ×{CPU_SLOWDOWN}): "
-          f"median of {len(visits)} visits (load average {os.getloadavg()[0]:.2f})")
-    for name, value in figures.items():
+          f"median of {len(sites[0].visits)} visits (load average {os.getloadavg()[0]:.2f})")
+    tables = [figures(site.visits) for site in sites]
+    heads = "".join(f"{site.name:>14}" for site in sites)
+    print(f"  {'':<28}{heads}{'ratio' if len(sites) > 1 else '':>8}  target")
+    for name in tables[-1]:
+        values = "".join(f"{table[name]:>14.1f}" for table in tables)
+        ratio = f"{tables[-1][name] / tables[0][name]:>8.2f}" \
+            if len(sites) > 1 and tables[0][name] else f"{'':>8}"
         target = TARGETS.get(name)
-        verdict = "" if target is None else ("  within" if value <= target else "  OVER") + \
-            f" the target of {target}"
-        print(f"  {name:<28}{value:>9.1f}{verdict}")
-    print(f"Requests of the last visit (ready at {visits[-1].interactive:.0f} ms): "
-          "transferred and decompressed bytes, asked for and arrived at (ms)")
-    for request in visits[-1].requests.values():
-        where = request["url"].split("/", 3)[-1]
-        start, end = request.get("ms", (0, 0))
-        print(f"  {request.get('transferred', 0):>8} {request['decoded']:>8} {start:>6} {end:>6}  "
-              f"{request['type']:<11}/{where[:80]}")
+        verdict = "" if target is None else \
+            f"  {target} ({'within' if tables[-1][name] <= target else 'OVER'})"
+        print(f"  {name:<28}{values}{ratio}{verdict}")
+    for site in sites:
+        last = site.visits[-1]
+        print(f"Requests of the last visit to {site.name} (ready at {last.interactive:.0f} ms): "
+              "transferred and decompressed bytes, asked for and arrived at (ms)")
+        for request in last.requests.values():
+            where = request["url"].split("/", 3)[-1]
+            start, end = request.get("ms", (0, 0))
+            print(f"  {request.get('transferred', 0):>8} {request['decoded']:>8} {start:>6} "
+                  f"{end:>6}  {request['type']:<11}/{where[:80]}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7, help="first visits (default 7)")
+    parser.add_argument("--against", metavar="REV",
+                        help="also serve the site at this commit (a temporary git worktree) "
+                             "and visit both in turn, in alternating order")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    sites = [Site("this checkout", ROOT)]
+    servers = []
+    with tempfile.TemporaryDirectory() as folder:
+        folder = Path(folder)
+        try:
+            if args.against:
+                worktree = folder / "against"
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach",
+                                "--quiet", str(worktree), args.against], check=True)
+                sites.insert(0, Site(args.against, worktree))
+            for index, site in enumerate(sites):
+                port = free_port()
+                (folder / str(index)).mkdir()
+                servers.append(serve(folder / str(index), port, site.root))
+                site.url = f"http://127.0.0.1:{port}/board/"
+                # A server that has run for a while: every worker has read the tiles and
+                # rendered the page once (the first answer of a fresh worker is slower).
+                for _ in range(WARM_UP):
+                    urllib.request.urlopen(site.url, timeout=60).read()
+            with sync_playwright() as playwright:
+                device = playwright.devices[PHONE]
+                device = {key: value for key, value in device.items()
+                          if key != "default_browser_type"}
+                browser = playwright.chromium.launch(
+                    executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
+                try:
+                    for run in range(args.runs):
+                        for site in (sites if run % 2 == 0 else sites[::-1]):
+                            site.visits.append(visit(browser, device, site.url))
+                finally:
+                    browser.close()
+        finally:
+            for server in servers:
+                server.terminate()
+                server.wait(timeout=30)
+            if args.against:
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
+                                str(folder / "against")], check=False)
+    report(sites)
 
 
 if __name__ == "__main__":
