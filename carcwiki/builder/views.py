@@ -10,6 +10,10 @@ anything.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -22,6 +26,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from carcwiki.page_cache import PAGE_CACHE, PAGE_CACHE_SECONDS, code_version, content_version
 from scoring.tileset import current_tiles
 
 from . import selectors
@@ -30,24 +35,48 @@ from .throttling import SaveBoardThrottle
 from .validation import MAX_BOARD_BYTES, InvalidDraftError, check_size, parse_board
 
 
+def _kept(name: str, build: Callable[[], Any]) -> Any:
+    """``build()``, kept in the page cache until the catalogue or the code changes: the
+    page's data read from the catalogue is the same for every visitor, and reading it
+    takes most of the time of a request, which a first visit waits for. (The page itself
+    is not kept: it carries the visitor's selection and CSRF token.)"""
+    cache = caches[PAGE_CACHE]
+    key = f"builder-data:{content_version()}:{code_version()}:{name}"
+    found = cache.get(key)
+    if found is None:
+        found = build()
+        cache.set(key, found, PAGE_CACHE_SECONDS)
+    return found
+
+
+def _catalogue_data() -> dict[str, Any]:
+    return {"editions": selectors.builder_editions(), "options": selectors.builder_options(),
+            "rules": selectors.builder_rules()}
+
+
+def _tile_data(groups: list[str]) -> dict[str, Any]:
+    checked = current_tiles()
+    tiles = selectors.builder_tiles(checked, groups)
+    return {"tiles": tiles, "geometry": selectors.builder_geometry(
+        checked, [tile["code"] for tile in tiles], selectors.shaping_states(groups))}
+
+
 def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse:
-    options = selectors.builder_options()
-    initial = selectors.initial_selection(request, options)
+    catalogue = _kept("catalogue", _catalogue_data)
+    initial = selectors.initial_selection(request, catalogue["options"])
     # Only the tiles of the game in play (the saved board's, else the selection's): the
     # page asks for another expansion's tiles when a player puts it in play.
     codes = (saved.board.get("expansions") if saved else None) or initial["expansions"]
     groups = selectors.tile_groups([code for code in codes if isinstance(code, str)])
-    checked = current_tiles()
-    tiles = selectors.builder_tiles(checked, groups)
+    tile_data = _kept(f"tiles:{','.join(groups)}", lambda: _tile_data(groups))
     context = {
         "builder_data": {
-            "tiles": tiles,
+            "tiles": tile_data["tiles"],
             "groups": groups,
-            "editions": selectors.builder_editions(),
-            "options": options,
-            "rules": selectors.builder_rules(),
-            "geometry": selectors.builder_geometry(
-                checked, [tile["code"] for tile in tiles], selectors.shaping_states(groups)),
+            "editions": catalogue["editions"],
+            "options": catalogue["options"],
+            "rules": catalogue["rules"],
+            "geometry": tile_data["geometry"],
             "initial": initial,
             "urls": {
                 "score": reverse("api:scoring:score"),
