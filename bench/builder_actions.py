@@ -50,6 +50,13 @@ Recorded (issue 14), medians; actions a tile, figures included:
   before they go down: the page's own turn made a U-turn the server refused in 2 of 3
   games (with the page turning them: laptop 1.98 on the one game left; phone, Big Box 7
   edition, 2.44).
+- issue 30 (``--games 2 --big-box 2 --big-box-6 0 --jobs 2``, load average 11-14): before,
+  phone Big Box 1 of 2 games (the other stopped: "Tile S does not fit at (-6, 1)…
+  beside river-D"): a touch drag lifted while still moving flings, and Chromium took the
+  next tap on the palette (the river tile's pick) to stop the fling, so the previous type
+  stayed in hand. The finger now rests on the square before it lets go, and a pick is
+  checked: every game finished on both devices; laptop 1.68 (base), 2.06 (Big Box);
+  phone 2.05 (base), 2.52 (Big Box).
 """
 
 from __future__ import annotations
