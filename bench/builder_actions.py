@@ -50,6 +50,13 @@ Recorded (issue 14), medians; actions a tile, figures included:
   before they go down: the page's own turn made a U-turn the server refused in 2 of 3
   games (with the page turning them: laptop 1.98 on the one game left; phone, Big Box 7
   edition, 2.44).
+- issue 30 (``--games 2 --big-box 2 --big-box-6 0 --jobs 2``, load average 11-14): before,
+  phone Big Box 1 of 2 games (the other stopped: "Tile S does not fit at (-6, 1)…
+  beside river-D"): a touch drag lifted while still moving flings, and Chromium took the
+  next tap on the palette (the river tile's pick) to stop the fling, so the previous type
+  stayed in hand. The finger now rests on the square before it lets go, and a pick is
+  checked: every game finished on both devices; laptop 1.68 (base), 2.06 (Big Box);
+  phone 2.05 (base), 2.52 (Big Box).
 """
 
 from __future__ import annotations
@@ -89,6 +96,7 @@ NEIGHBOURS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 TOUCH_PAUSE_MS = 100  # after a touch drag (see Player.drag_type)
 MIN_FINGER_SQUARE = 44  # pixels: a square smaller than this is pinched larger for a figure
 FINGER_MS = 60  # how long a finger rests on the glass for a tap
+AIM_MS = 120  # how long a dragging finger rests on the square before it lets go
 # Where each location sits inside a square (fractions of its side, y to the south), the
 # same anchors the page draws figures at: a player taps a feature where it shows.
 ANCHORS = {
@@ -498,6 +506,11 @@ class Player:
             sy += lift
             for step in range(1, steps + 1):
                 touch("touchMove", [(sx + (tx - sx) * step / steps, sy + (ty - sy) * step / steps)])
+            # The finger stops on the square before it lets go, as a player's does who
+            # aims at a square: a finger lifted while still moving flings, and the
+            # browser takes the next tap to stop the fling instead of as a tap.
+            self.page.wait_for_timeout(AIM_MS)
+            touch("touchMove", [(tx, ty)])
             touch("touchEnd", [])
             cdp.detach()
             # A finger takes a moment before the next tap; Chromium ignores a tap that
@@ -666,7 +679,7 @@ class Player:
         if on_purpose:
             # A tap on the type (even the one in hand) makes R turn the hand, not the
             # tile just placed.
-            self.press(self.testid(f"palette-{code}"), "tile:pick")
+            self.pick(code)
             for _ in range(5):
                 if self.ui("turned") and self.look(code, self.ui("rotation")) == target:
                     break
@@ -675,7 +688,7 @@ class Player:
         elif self.ui("hand") == code:
             self.tap_square(x, y, 0.5, 0.5, "tile:place")
         elif self.taps_only:
-            self.press(self.testid(f"palette-{code}"), "tile:pick")
+            self.pick(code)
             self.tap_square(x, y, 0.5, 0.5, "tile:place")
         else:
             self.drag_type(code, x, y)
@@ -703,6 +716,16 @@ class Player:
         else:
             raise Mismatch(f"tile {code} at ({x}, {y}) never lay as in the game")
         self._placed[(x, y)] = {**tile, "rotation": rotation}
+
+    def pick(self, code: str) -> None:
+        """Tap a type in the palette; the player sees it come into the hand (the click
+        follows the finger's lift a moment later)."""
+        self.press(self.testid(f"palette-{code}"), "tile:pick")
+        for _ in range(40):
+            if self.ui("hand") == code and not self.ui("turned"):
+                return
+            self.page.wait_for_timeout(25)
+        raise Mismatch(f"a tap on {code} in the palette left {self.ui('hand')} in hand")
 
     # -- figures ----------------------------------------------------------------------------
 

@@ -64,9 +64,10 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def serve(folder: Path, port: int) -> subprocess.Popen:
+def serve(folder: Path, port: int, root: Path = ROOT) -> subprocess.Popen:
     """The site as in production (gunicorn, whitenoise, production settings over plain
-    HTTP on loopback) on a fresh SQLite file, once it answers."""
+    HTTP on loopback) on a fresh SQLite file, once it answers; ``root``: the checkout
+    whose code it runs (another commit's worktree, for a comparison)."""
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "carcwiki.settings.prod",
@@ -79,12 +80,12 @@ def serve(folder: Path, port: int) -> subprocess.Popen:
     }
     for command in (["migrate", "--noinput", "-v0"], ["createcachetable"], ["load_catalogue"],
                     ["collectstatic", "--noinput", "-v0"]):
-        subprocess.run([PYTHON, "manage.py", *command], cwd=ROOT, env=env, check=True,
+        subprocess.run([PYTHON, "manage.py", *command], cwd=root, env=env, check=True,
                        stdout=subprocess.DEVNULL)
     server = subprocess.Popen(
         [str(Path(PYTHON).with_name("gunicorn")), "carcwiki.wsgi", "--bind",
          f"127.0.0.1:{port}", "--workers", "2", "--threads", "4"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     for _ in range(100):
         try:

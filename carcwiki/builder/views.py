@@ -10,12 +10,12 @@ anything.
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
+from typing import Any
 
-from django.conf import settings
+from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
-from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_safe
 from drf_spectacular.utils import extend_schema
@@ -27,6 +27,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from carcwiki.pad.handoff import builder_setup
+from carcwiki.page_cache import PAGE_CACHE, PAGE_CACHE_SECONDS, code_version, content_version
 from scoring.tileset import current_tiles
 
 from . import selectors
@@ -34,34 +35,36 @@ from .models import SavedBoard, board_size
 from .throttling import SaveBoardThrottle
 from .validation import MAX_BOARD_BYTES, InvalidDraftError, check_size, parse_board
 
-# The page's ES modules (static/js/builder/). They import each other by relative URL; the
-# import map sends each plain URL to the file's fingerprinted one, so that in production
-# (manifest storage) a page never mixes modules of two versions.
-BUILDER_MODULES = (
-    "main.js", "dom.js", "geometry.js", "catalogue.js", "state.js", "viewport.js",
-    "pictures.js", "boardview.js", "figures.js", "placement.js", "palette.js", "setup.js",
-    "players.js", "inspector.js", "results.js", "storage.js", "keyboard.js", "chooser.js",
-    "words.js", "sheet.js", "legend.js",
-)
+
+def _kept(name: str, build: Callable[[], Any]) -> Any:
+    """``build()``, kept in the page cache until the catalogue or the code changes: the
+    page's data read from the catalogue is the same for every visitor, and reading it
+    takes most of the time of a request, which a first visit waits for. (The page itself
+    is not kept: it carries the visitor's selection and CSRF token.)"""
+    cache = caches[PAGE_CACHE]
+    key = f"builder-data:{content_version()}:{code_version()}:{name}"
+    found = cache.get(key)
+    if found is None:
+        found = build()
+        cache.set(key, found, PAGE_CACHE_SECONDS)
+    return found
 
 
-def module_urls() -> dict[str, str]:
-    """Each builder module's plain URL and the URL it is served at (fingerprinted in
-    production)."""
-    return {
-        f"{settings.STATIC_URL}js/builder/{name}": static(f"js/builder/{name}")
-        for name in BUILDER_MODULES
-    }
+def _catalogue_data() -> dict[str, Any]:
+    return {"editions": selectors.builder_editions(), "options": selectors.builder_options(),
+            "rules": selectors.builder_rules()}
 
 
-def import_map(urls: dict[str, str]) -> str:
-    """The ``<script type="importmap">`` body for the builder's modules."""
-    return json.dumps({"imports": urls}).replace("<", "\\u003c")
+def _tile_data(groups: list[str]) -> dict[str, Any]:
+    checked = current_tiles()
+    tiles = selectors.builder_tiles(checked, groups)
+    return {"tiles": tiles, "geometry": selectors.builder_geometry(
+        checked, [tile["code"] for tile in tiles], selectors.shaping_states(groups))}
 
 
 def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse:
-    options = selectors.builder_options()
-    initial = selectors.initial_selection(request, options)
+    catalogue = _kept("catalogue", _catalogue_data)
+    initial = selectors.initial_selection(request, catalogue["options"])
     # "Score the table" on the score pad: its players, totals and game (carcwiki.pad).
     pad_key = request.GET.get("pad")
     if pad_key and saved is None and (from_pad := builder_setup(pad_key)) is not None:
@@ -70,18 +73,15 @@ def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse
     # page asks for another expansion's tiles when a player puts it in play.
     codes = (saved.board.get("expansions") if saved else None) or initial["expansions"]
     groups = selectors.tile_groups([code for code in codes if isinstance(code, str)])
-    checked = current_tiles()
-    tiles = selectors.builder_tiles(checked, groups)
-    urls = module_urls()
+    tile_data = _kept(f"tiles:{','.join(groups)}", lambda: _tile_data(groups))
     context = {
         "builder_data": {
-            "tiles": tiles,
+            "tiles": tile_data["tiles"],
             "groups": groups,
-            "editions": selectors.builder_editions(),
-            "options": options,
-            "rules": selectors.builder_rules(),
-            "geometry": selectors.builder_geometry(
-                checked, [tile["code"] for tile in tiles], selectors.shaping_states(groups)),
+            "editions": catalogue["editions"],
+            "options": catalogue["options"],
+            "rules": catalogue["rules"],
+            "geometry": tile_data["geometry"],
             "initial": initial,
             "urls": {
                 "score": reverse("api:scoring:score"),
@@ -92,10 +92,6 @@ def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse
             },
             "limits": {"board_bytes": MAX_BOARD_BYTES},
         },
-        "import_map": import_map(urls),
-        # Every module announced at once: otherwise the browser discovers them import by
-        # import, one round trip per level.
-        "module_urls": urls.values(),
         "saved_board": saved.board if saved else None,
         "saved_id": saved.id if saved else "",
         "pad": initial.get("pad"),

@@ -124,6 +124,12 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    # js/builder.bundle.js: the board builder's modules as one file, built on demand.
+    "carcwiki.builder.bundle_finder.BuilderBundleFinder",
+]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
@@ -251,7 +257,7 @@ CORS_EXPOSE_HEADERS = ("Retry-After", "ETag", "Last-Modified")
 CORS_PREFLIGHT_MAX_AGE = 24 * 60 * 60
 
 # Content-Security-Policy (django-csp): only this site's own files run or style a page;
-# the few inline blocks (the builder's import map) carry the request's nonce.
+# the few inline blocks (the API docs page's style) carry the request's nonce.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],

@@ -1,0 +1,258 @@
+"""What a first visit to the board builder costs a phone on a mobile network.
+
+Run: ``.venv/bin/python bench/builder_first_load.py [--runs N]`` (needs Debian's
+``/usr/bin/chromium``). It serves the site as in production (gunicorn, whitenoise,
+``collectstatic``, a throwaway SQLite file loaded from the fixtures; see
+bench/builder_bench.py), then opens ``/board/`` N times in headless Chromium through
+Playwright, each time in a fresh browser context (empty cache, no cookies: a first visit),
+on a phone profile:
+
+- Playwright's "Pixel 7" descriptor (412×839 viewport, touch, a phone's user agent);
+- Chrome DevTools' "Fast 4G" network preset through CDP
+  ``Network.emulateNetworkConditions``: 165 ms of latency, 9 Mbit/s down and 1.5 Mbit/s
+  up, each times 0.9 as DevTools sets them;
+- a CPU four times slower (CDP ``Emulation.setCPUThrottlingRate``).
+
+The server has answered the page a few times before the first visit, as a server that
+has run for a while has. Per visit it counts, until the network has been idle for half a
+second after the page is ready:
+
+- the requests the page made, and how many of them were scripts;
+- the bytes transferred: what came over the wire, headers and compressed bodies (CDP's
+  ``encodedDataLength``, the "transferred" column of DevTools), and the same bodies
+  decompressed (``dataLength``);
+- when the page, its scripts and its styles had all arrived (the latest ``responseEnd`` of
+  the navigation and resource timings): what is left until ready is the CPU's;
+- DOMContentLoaded (``domContentLoadedEventEnd`` of the navigation timing);
+- interactive: the ``builder-ready`` mark that static/js/builder/main.js sets once the
+  board is drawn and every control answers.
+
+It prints the median of each over the runs, and the requests of the last visit with their
+sizes and times. With ``--against REV`` it also serves the site at that commit (checked
+out into a temporary git worktree, removed at the end, run with this checkout's
+virtualenv) and visits the two in turn, in alternating order, so that a busier stretch of
+the machine weighs on both; the ratio column is this checkout's median over REV's.
+
+The targets of issue 30: at most 10 requests and 150 KB compressed, interactive in
+under 1 s. Recorded (``--runs 7 --against d5cf724``, load average 20 on two cores):
+d5cf724 (nineteen modules) 24 requests, 110 KB, everything fetched at 1603 ms, ready at
+2825 ms; with the bundle and the catalogue's data kept, 6 requests, 91 KB, fetched at
+805 ms, ready at 1433 ms (0.51 of before). What is left after the fetch is the phone's
+CPU (four times slower, on a busy machine): laying out the page and drawing it.
+
+The server is stopped when the run ends, whatever happens; each visit is bounded by a
+60 s timeout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from builder_bench import free_port, serve  # noqa: E402
+
+# Chrome DevTools' "Fast 4G" preset (front_end/core/sdk/NetworkManager.ts): bytes a second.
+FAST_4G = {
+    "offline": False,
+    "latency": 60 * 2.75,
+    "downloadThroughput": 9 * 1000 * 1000 / 8 * 0.9,
+    "uploadThroughput": 1.5 * 1000 * 1000 / 8 * 0.9,
+}
+CPU_SLOWDOWN = 4
+PHONE = "Pixel 7"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+WARM_UP = 8  # requests for the page before the first visit
+TARGETS = {"requests": 10, "transferred KB": 150, "interactive ms": 1000}
+
+
+@dataclass
+class Visit:
+    requests: dict[str, dict] = field(default_factory=dict)  # by CDP request id
+    dom_content_loaded: float = 0.0
+    interactive: float = 0.0
+    fetched: float = 0.0  # the page, its scripts and styles all arrived
+
+    def finished(self) -> list[dict]:
+        return [request for request in self.requests.values() if "transferred" in request]
+
+    @property
+    def transferred(self) -> int:
+        return sum(request["transferred"] for request in self.finished())
+
+    @property
+    def decoded(self) -> int:
+        return sum(request["decoded"] for request in self.finished())
+
+    @property
+    def scripts(self) -> int:
+        return sum(request["type"] == "Script" for request in self.requests.values())
+
+
+def visit(browser, device: dict, url: str) -> Visit:
+    """One first visit to ``url`` on the phone profile."""
+    context = browser.new_context(**device)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    cdp = context.new_cdp_session(page)
+    result = Visit()
+
+    def sent(event):
+        result.requests[event["requestId"]] = {
+            "url": event["request"]["url"], "type": event.get("type", "Other"), "decoded": 0}
+
+    def received(event):
+        request = result.requests.get(event["requestId"])
+        if request is not None:
+            request["decoded"] += event["dataLength"]
+
+    def done(event):
+        request = result.requests.get(event["requestId"])
+        if request is not None:
+            request["transferred"] = event["encodedDataLength"]
+
+    cdp.on("Network.requestWillBeSent", sent)
+    cdp.on("Network.dataReceived", received)
+    cdp.on("Network.loadingFinished", done)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    cdp.send("Network.emulateNetworkConditions", FAST_4G)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    try:
+        page.goto(url, wait_until="domcontentloaded")
+        page.wait_for_selector("[data-builder][data-ready=true]")
+        page.wait_for_load_state("networkidle")  # pictures and fonts asked for after ready
+        timing = page.evaluate("""() => ({
+            dcl: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
+            ready: performance.getEntriesByName('builder-ready')[0].startTime,
+            timings: [performance.getEntriesByType('navigation')[0],
+                      ...performance.getEntriesByType('resource')].map((entry) => (
+                [entry.name, Math.round(entry.startTime), Math.round(entry.responseEnd)])),
+            fetched: Math.max(performance.getEntriesByType('navigation')[0].responseEnd,
+                ...performance.getEntriesByType('resource')
+                    .filter((entry) => ['script', 'link'].includes(entry.initiatorType))
+                    .map((entry) => entry.responseEnd)),
+        })""")
+        result.dom_content_loaded = timing["dcl"]
+        result.interactive = timing["ready"]
+        result.fetched = timing["fetched"]
+        for url, start, end in timing["timings"]:
+            for request in result.requests.values():
+                if request["url"] == url:
+                    request["ms"] = (start, end)
+    finally:
+        cdp.detach()
+        context.close()
+    return result
+
+
+@dataclass
+class Site:
+    """One checkout served on its own port, and its visits."""
+
+    name: str
+    root: Path
+    visits: list[Visit] = field(default_factory=list)
+    url: str = ""
+
+
+def figures(visits: list[Visit]) -> dict[str, float]:
+    median = statistics.median
+    return {
+        "requests": median(len(v.requests) for v in visits),
+        "of which scripts": median(v.scripts for v in visits),
+        "transferred KB": median(v.transferred for v in visits) / 1000,
+        "decompressed KB": median(v.decoded for v in visits) / 1000,
+        "page, scripts, styles in ms": median(v.fetched for v in visits),
+        "DOMContentLoaded ms": median(v.dom_content_loaded for v in visits),
+        "interactive ms": median(v.interactive for v in visits),
+    }
+
+
+def report(sites: list[Site]) -> None:
+    print(f"First visit to /board/ on a phone ({PHONE}, Fast 4G, CPU ×{CPU_SLOWDOWN}): "
+          f"median of {len(sites[0].visits)} visits (load average {os.getloadavg()[0]:.2f})")
+    tables = [figures(site.visits) for site in sites]
+    heads = "".join(f"{site.name:>14}" for site in sites)
+    print(f"  {'':<28}{heads}{'ratio' if len(sites) > 1 else '':>8}  target")
+    for name in tables[-1]:
+        values = "".join(f"{table[name]:>14.1f}" for table in tables)
+        ratio = f"{tables[-1][name] / tables[0][name]:>8.2f}" \
+            if len(sites) > 1 and tables[0][name] else f"{'':>8}"
+        target = TARGETS.get(name)
+        verdict = "" if target is None else \
+            f"  {target} ({'within' if tables[-1][name] <= target else 'OVER'})"
+        print(f"  {name:<28}{values}{ratio}{verdict}")
+    for site in sites:
+        last = site.visits[-1]
+        print(f"Requests of the last visit to {site.name} (ready at {last.interactive:.0f} ms): "
+              "transferred and decompressed bytes, asked for and arrived at (ms)")
+        for request in last.requests.values():
+            where = request["url"].split("/", 3)[-1]
+            start, end = request.get("ms", (0, 0))
+            print(f"  {request.get('transferred', 0):>8} {request['decoded']:>8} {start:>6} "
+                  f"{end:>6}  {request['type']:<11}/{where[:80]}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7, help="first visits (default 7)")
+    parser.add_argument("--against", metavar="REV",
+                        help="also serve the site at this commit (a temporary git worktree) "
+                             "and visit both in turn, in alternating order")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    sites = [Site("this checkout", ROOT)]
+    servers = []
+    with tempfile.TemporaryDirectory() as folder:
+        folder = Path(folder)
+        try:
+            if args.against:
+                worktree = folder / "against"
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach",
+                                "--quiet", str(worktree), args.against], check=True)
+                sites.insert(0, Site(args.against, worktree))
+            for index, site in enumerate(sites):
+                port = free_port()
+                (folder / str(index)).mkdir()
+                servers.append(serve(folder / str(index), port, site.root))
+                site.url = f"http://127.0.0.1:{port}/board/"
+                # A server that has run for a while: every worker has read the tiles and
+                # rendered the page once (the first answer of a fresh worker is slower).
+                for _ in range(WARM_UP):
+                    urllib.request.urlopen(site.url, timeout=60).read()
+            with sync_playwright() as playwright:
+                device = playwright.devices[PHONE]
+                device = {key: value for key, value in device.items()
+                          if key != "default_browser_type"}
+                browser = playwright.chromium.launch(
+                    executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
+                try:
+                    for run in range(args.runs):
+                        for site in (sites if run % 2 == 0 else sites[::-1]):
+                            site.visits.append(visit(browser, device, site.url))
+                finally:
+                    browser.close()
+        finally:
+            for server in servers:
+                server.terminate()
+                server.wait(timeout=30)
+            if args.against:
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
+                                str(folder / "against")], check=False)
+    report(sites)
+
+
+if __name__ == "__main__":
+    main()
