@@ -4,10 +4,12 @@ Each loader upserts by code, in dependency order, and removes nothing that the f
 still name; running it twice leaves the database unchanged. An expansion the scoring
 engine declares takes its name, editions and parts from the declaration
 (``catalogue_entry``); ``expansions.yaml`` adds only what the declaration lacks. Tile
-files are checked by the scoring engine, all together, before any tile is written
+files, which lie in the expansions' packages (``scoring/engine/expansions/<module>/``), are
+checked by the scoring engine, all together, before any tile is written
 (``check_tile_files``).
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,12 +18,11 @@ import yaml
 from django.db import transaction
 
 from scoring.engine import TileDataError, TileSet
-from scoring.engine.expansions import DEFAULT_REGISTRY
+from scoring.engine.expansions import DEFAULT_REGISTRY, PACKAGES_DIR, tile_files
 from scoring.engine.tiles import read_tile_file
 
 from .models import Bundle, Edition, Expansion, Part, TileCount, TileType
 
-TILE_FILE_PATTERN = "tiles-*.yaml"
 # Tiles of a part are ordered after their expansion's own tiles: part n starts at
 # TILE_ORDER_PER_PART * (n + 1), far beyond any expansion's tile count.
 TILE_ORDER_PER_PART = 1000
@@ -153,11 +154,12 @@ class TileFileError(ValueError):
     """A tile file that cannot be loaded; the message names the file and the tile."""
 
 
-def read_tile_files(directory: Path) -> list[TileFile]:
-    """Every ``tiles-*.yaml`` of ``directory``, in name order, read by the engine's reader
-    of the tile format. A file without tiles has nothing to load and is left out."""
-    tile_files = []
-    for path in sorted(directory.glob(TILE_FILE_PATTERN)):
+def read_tile_files(paths: Iterable[Path] | None = None) -> list[TileFile]:
+    """The tile files at ``paths`` (by default every expansion package's ``tiles-*.yaml``,
+    in name order), read by the engine's reader of the tile format. A file without tiles
+    has nothing to load and is left out."""
+    read = []
+    for path in tile_files(PACKAGES_DIR) if paths is None else paths:
         try:
             tiles = read_tile_file(str(path))
         except TileDataError as error:
@@ -166,10 +168,8 @@ def read_tile_files(directory: Path) -> list[TileFile]:
             if not isinstance(entry.get("code"), str) or not entry["code"]:
                 raise TileFileError(f"{path.name}: tile entry {position + 1} has no code")
         if tiles:
-            tile_files.append(
-                TileFile(path=path, catalogue_code=tiles[0]["expansion"], tiles=tiles)
-            )
-    return tile_files
+            read.append(TileFile(path=path, catalogue_code=tiles[0]["expansion"], tiles=tiles))
+    return read
 
 
 def check_tile_files(tile_files: list[TileFile]) -> None:

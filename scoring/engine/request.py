@@ -4,9 +4,10 @@
 validator of :mod:`validation`) and fills in every default; :meth:`ScoreRequest.to_json`
 writes everything out explicitly.
 
->>> from scoring.engine.expansions import DEFAULT_REGISTRY
+>>> from scoring.engine.expansions import DEFAULT_REGISTRY, PACKAGES_DIR
 >>> from scoring.engine.tiles import TileSet
->>> tiles = TileSet.from_yaml("fixtures/catalogue/tiles-base.yaml", registry=DEFAULT_REGISTRY)
+>>> tiles = TileSet.from_yaml(str(PACKAGES_DIR / "base" / "tiles-base.yaml"),
+...                         registry=DEFAULT_REGISTRY)
 >>> request = ScoreRequest.from_json({
 ...     "players": [{"color": "red"}, {"color": "blue", "points": 3}],
 ...     "tiles": [{"tile": "D", "x": 0, "y": 0}],

@@ -15,17 +15,17 @@ from carcwiki.builder.models import SavedBoard
 from carcwiki.builder.throttling import SaveBoardThrottle
 from carcwiki.builder.validation import MAX_BOARD_BYTES
 from carcwiki.builder.views import BUILDER_MODULES
+from tests.known_boards import board_path
 
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
-BOARDS = ROOT / "fixtures" / "boards"
 MODULES = ROOT / "static" / "js" / "builder"
 SAVE_URL = "/board/save/"
 
 
 def example_board() -> dict:
-    return json.loads((BOARDS / "final-scoring-example.json").read_text())["request"]
+    return json.loads(board_path("final-scoring-example").read_text())["request"]
 
 
 def json_script(response, element_id: str):

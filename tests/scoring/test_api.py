@@ -2,7 +2,6 @@
 
 import copy
 import json
-from pathlib import Path
 
 import jsonschema
 import pytest
@@ -18,14 +17,14 @@ from carcwiki.throttling import ScopedSlidingWindowThrottle
 from scoring import tileset
 from scoring.api import MAX_BODY_BYTES, ScoreView
 from scoring.engine import ErrorCode, Location, TileSet, score_request
-from scoring.engine.expansions import DEFAULT_REGISTRY
+from scoring.engine.expansions import DEFAULT_REGISTRY, tile_files
 from scoring.engine.outputs import bonus_listings
 from scoring.serializers import CONTRACT_REQUEST, CONTRACT_RESPONSE
+from tests.known_boards import BOARDS
 
 from .engine.test_validation import CASES, JSON
 
 URL = "/api/score/"
-BOARDS = sorted((Path(__file__).resolve().parents[2] / "fixtures" / "boards").glob("*.json"))
 
 pytestmark = pytest.mark.django_db
 
@@ -61,10 +60,7 @@ def test_known_answer_boards_score_as_in_the_engine(client, path):
 
 def test_the_database_tiles_are_the_catalogue_tiles():
     # Every tile file, as load_catalogue reads them (the base game, the rivers, ...).
-    catalogue_dir = Path(__file__).resolve().parents[2] / "fixtures" / "catalogue"
-    yaml_tiles = TileSet.from_yaml(
-        *map(str, sorted(catalogue_dir.glob("tiles-*.yaml"))), registry=DEFAULT_REGISTRY
-    )
+    yaml_tiles = TileSet.from_yaml(*map(str, tile_files()), registry=DEFAULT_REGISTRY)
     assert tileset.current_tiles() == yaml_tiles
     assert score_request(CONTRACT_REQUEST, tileset.current_tiles()).to_json() == (
         CONTRACT_RESPONSE

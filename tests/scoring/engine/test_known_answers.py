@@ -1,4 +1,5 @@
-"""Runs every hand-computed board of ``fixtures/boards/*.json`` through the engine.
+"""Runs every hand-computed board (each expansion's in its package's ``boards/``, those
+mixing expansions in ``fixtures/boards/``) through the engine.
 
 Each file holds ``description``, ``request``, ``expected`` and ``arithmetic`` (the
 computation in words). ``expected.players`` maps colours to final points; optional keys:
@@ -20,11 +21,7 @@ from pathlib import Path
 import pytest
 
 from scoring.engine import score_request, validate_request
-
-from .conftest import BOARDS_DIR
-
-BOARDS = sorted(BOARDS_DIR.glob("*.json"))
-
+from tests.known_boards import BOARDS, board_path
 
 # The hand-computed boards issue #3 asks for, each under the name that says what it shows.
 REQUIRED = {
@@ -125,7 +122,7 @@ def test_there_are_boards():
 
 def test_the_farm_variants_give_different_answers_on_their_boards():
     def points(stem):
-        case = json.loads((BOARDS_DIR / f"{stem}.json").read_text(encoding="utf-8"))
+        case = json.loads(board_path(f"{stem}").read_text(encoding="utf-8"))
         rules = case["request"].get("rules", {}).get("farm_scoring", "third-edition")
         return rules, case["expected"]["players"]
 

@@ -14,7 +14,7 @@ from scoring.engine.expansion import (
 )
 from scoring.engine.expansions import DEFAULT_REGISTRY as REGISTRY
 from scoring.engine.expansions import base
-from scoring.engine.expansions.farmers import FarmScoring
+from scoring.engine.expansions.base.farmers import FarmScoring
 from scoring.engine.rules import Edition, RuleError, RuleSet
 from scoring.engine.tiles import FeatureKind, TileSet
 

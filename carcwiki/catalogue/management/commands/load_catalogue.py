@@ -1,9 +1,10 @@
 """``manage.py load_catalogue``: load every fixture (catalogue, tiles, rules) in order.
 
-Every ``fixtures/catalogue/tiles-*.yaml`` is loaded; each file names the expansion or part
-its tiles belong to. The scoring engine checks all tile files together before anything is
-written, and the whole load runs in one transaction, so a bad tile fails the command with
-the file, the tile and the problem, and leaves the database as it was.
+Every expansion package's ``tiles-*.yaml`` (``scoring/engine/expansions/<module>/``) is
+loaded; each file names the expansion or part its tiles belong to. The scoring engine
+checks all tile files together before anything is written, and the whole load runs in one
+transaction, so a bad tile fails the command with the file, the tile and the problem, and
+leaves the database as it was.
 
 Idempotent: each record is upserted by its code, so running the command twice changes
 nothing. The scoring engine's tile cache is told to reload through the
@@ -20,12 +21,13 @@ from carcwiki.rules.services import load_rules_content
 
 
 class Command(BaseCommand):
-    help = "Load editions, expansions, bundles, tiles and rules pages from fixtures/."
+    help = ("Load editions, expansions, bundles and rules pages from fixtures/, and tiles "
+            "from the expansions' packages.")
 
     def handle(self, *args, **options) -> None:
         directory = settings.FIXTURES_DIR / "catalogue"
         try:
-            tile_files = services.read_tile_files(directory)
+            tile_files = services.read_tile_files()
             services.check_tile_files(tile_files)
             with transaction.atomic():
                 editions = services.load_editions(path=directory / "editions.yaml")
