@@ -131,8 +131,8 @@ def test_filtered_tile_list_query_count_is_constant(api, django_assert_num_queri
         ("expansion=traders-builders", 24),
         # + the abbey, abbey-mayor-B, king-robber-E and the 5 shrines
         # ... Hills & Sheep 2, The Princess & the Dragon 2, The Tower 1, goldmines-A to D,
-        # Bridges, Castles & Bazaars 2, festival-G and gq11-C.
-        ("feature=monastery", 2 + 2 + 1 + 1 + 1 + 3 + 5 + 2 + 2 + 1 + 4 + 2 + 1 + 1),
+        # Bridges, Castles & Bazaars 2, festival-G, gq11-C and the 2 Darmstadt churches.
+        ("feature=monastery", 2 + 2 + 1 + 1 + 1 + 3 + 5 + 2 + 2 + 1 + 4 + 2 + 1 + 1 + 2),
         ("expansion=goldmines", 8),
         ("expansion=big-top", 16),
         ("expansion=big-top&feature=garden", 2),
@@ -154,12 +154,12 @@ def test_edge_pattern_matches_any_rotation(api):
     # Four cities: C, then the cathedral and the I&C and T&B tiles with several cities,
     # The Tower's tower-17, the A&M and K&R Baron cities, the two inner squares of the
     # City of Carcassonne, the bazaar in a city of Bridges, Castles & Bazaars, and The
-    # Festival's two corner cities (festival-B).
+    # Festival's two corner cities (festival-B), and the Darmstadtium (darmstadt-A).
     assert codes(api.get("/api/tiles/?edges=CCCC")) == [
         "C", "inns-H", "inns-K", "traders-M", "traders-X", "tower-17", "abbey-mayor-C",
         "abbey-mayor-D",
         "king-robber-C", "city-of-carcassonne-6", "city-of-carcassonne-7",
-        "bridges-castles-bazaars-1", "crop-circles-F", "festival-B",
+        "bridges-castles-bazaars-1", "crop-circles-F", "festival-B", "darmstadt-A",
     ]
     # a dict, because DRF's test client cuts a literal "?" inside the query string
     matches = codes(api.get("/api/tiles/", {

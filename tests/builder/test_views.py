@@ -76,6 +76,7 @@ def test_the_page_carries_everything_the_builder_needs(client):
         "messages", "bridges-castles-bazaars", "bridges", "castles", "bazaars",
         "big-top", "circus", "acrobats", "ringmaster",
         "robbers", "phantom", "besiegers", "festival", "gq11", "wind-roses",
+        "darmstadt-promo",
     }
     pig = next(option for option in data["options"] if option["code"] == "pig")
     assert pig == {"code": "pig", "name": "Pig", "editions": ["C1", "C2", "C3"],
@@ -92,7 +93,7 @@ def test_the_page_carries_everything_the_builder_needs(client):
         "inns-cathedrals", "traders-builders", "princess-dragon", "tower", "abbey-mayor",
         "count-king-robber", "river2", "bridges-castles-bazaars", "hills-sheep", "big-top",
         "flier", "messages", "ferries", "goldmines", "mage-witch", "robbers", "crop-circles",
-        "besiegers", "gq11", "phantom", "festival", "wind-roses"]
+        "besiegers", "gq11", "phantom", "festival", "wind-roses", "darmstadt-promo"]
     assert data["initial"] == {"edition": "C3", "expansions": ["farmers", "abbot"]}
     assert data["urls"] == {"score": "/api/score/", "check": "/api/score/check/",
                             "save": SAVE_URL, "tiles": "/board/tiles/",
@@ -314,8 +315,9 @@ def test_the_page_carries_only_the_tiles_of_the_game_in_play(client):
     assert len(response.content) < 112_000
     # The rules of every declared expansion still travel with the page (about 1 KB each;
     # 63,636 bytes with Under the Big Top, Bridges, Castles & Bazaars and the declared
-    # tile states: about 1.5 KB of those; 65,773 with the Phantom's figure as well).
-    assert len(client.get("/board/").content) < 67_000
+    # tile states: about 1.5 KB of those; 65,773 with the Phantom's figure as well;
+    # 67,354 with the Darmstadt promo's attributes, modifier and church bonus).
+    assert len(client.get("/board/").content) < 68_000
 
 
 def test_the_tiles_of_another_expansion_come_on_request(client):

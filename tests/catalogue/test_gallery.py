@@ -49,9 +49,9 @@ def test_gallery_shows_every_tile_type_grouped_by_expansion(client, catalogue):
     # and The Flier: 8 each; Crop Circles I and II: 12; The Ferries: 3 types; The Robbers:
     # 6 types; Bridges, Castles & Bazaars: 11; Under the Big Top: 16 types; Besiegers /
     # Cathars / Siege: 10 types; The Festival: 10; Mini Expansion GQ#11: 12; The Wind
-    # Roses: 6.
+    # Roses: 6; the Darmstadt promo: 3.
     assert len(codes) == 32 + 14 + 12 + 17 + 24 + 13 + 22 + 16 + 29 + 17 + (
-        8 + 8 + 8 + 12 + 3 + 6) + 11 + 16 + 10 + 10 + 12 + 6
+        8 + 8 + 8 + 12 + 3 + 6) + 11 + 16 + 10 + 10 + 12 + 6 + 3
     assert sum(code.endswith("-garden") for code in codes) == 8
     sections = [(section["code"], section["name"], len(section["tiles"]))
                 for section in response.context["sections"]]
@@ -70,7 +70,7 @@ def test_gallery_shows_every_tile_type_grouped_by_expansion(client, catalogue):
         ("crop-circles", "Crop Circles / Crop Circles I / WE Corn Circles", 12),
         ("besiegers", "Besiegers / Cathars / Siege", 10),
         ("gq11", "Mini Expansion GQ#11", 12), ("festival", "The Festival", 10),
-        ("wind-roses", "The Wind Roses", 6),
+        ("wind-roses", "The Wind Roses", 6), ("darmstadt-promo", "Darmstadt Promo", 3),
     ]
     content = response.content.decode()
     assert 'href="/static/css/gallery.css"' in content
@@ -123,7 +123,7 @@ def test_unknown_filter_value_shows_an_error_and_every_tile(client, catalogue):
     response = client.get(GALLERY, {"edition": "C9"})
     assert response.status_code == 200
     assert len(tile_codes(response)) == (99 + 13 + 22 + 16 + 29 + 17 + 8 + 8 + 8 + 12 + 3
-                                         + 6 + 11 + 16 + 10 + 10 + 12 + 6)
+                                         + 6 + 11 + 16 + 10 + 10 + 12 + 6 + 3)
     assert 'role="alert"' in response.content.decode()
 
 

@@ -22,7 +22,7 @@ def test_running_twice_changes_nothing():
     call_command("load_catalogue", verbosity=0)
     assert snapshot() == before
     assert len(before["TileType"]) == 32 + 14 + 12 + 17 + 24 + 13 + 22 + 16 + 29 + 17 + (
-        8 + 8 + 8 + 12 + 3 + 6) + 11 + 16 + 10 + 10 + 12 + 6
+        8 + 8 + 8 + 12 + 3 + 6) + 11 + 16 + 10 + 10 + 12 + 6 + 3
 
 
 def test_edited_record_is_restored_from_the_fixtures():

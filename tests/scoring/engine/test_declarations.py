@@ -52,7 +52,8 @@ def test_every_tile_file_belongs_to_a_declared_code():
     assert [path.name for path in files] == [
         "tiles-abbey-mayor.yaml", "tiles-base.yaml", "tiles-besiegers.yaml", "tiles-big-top.yaml",
         "tiles-bridges-castles-bazaars.yaml", "tiles-count-king-robber.yaml",
-        "tiles-crop-circles.yaml", "tiles-ferries.yaml", "tiles-festival.yaml",
+        "tiles-crop-circles.yaml", "tiles-darmstadt-promo.yaml", "tiles-ferries.yaml",
+        "tiles-festival.yaml",
         "tiles-flier.yaml", "tiles-goldmines.yaml", "tiles-gq11.yaml", "tiles-hills-sheep.yaml",
         "tiles-inns-cathedrals.yaml", "tiles-mage-witch.yaml", "tiles-princess-dragon.yaml",
         "tiles-river.yaml", "tiles-river2.yaml", "tiles-robbers.yaml", "tiles-tower.yaml",

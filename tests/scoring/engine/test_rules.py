@@ -73,7 +73,7 @@ def test_registry_codes_and_defaults_per_edition():
         "princess", "tower", "goldmines", "mage-witch", "flier", "messages", "crop-circles",
         "ferries", "bridges-castles-bazaars", "bridges", "castles", "bazaars",
         "big-top", "circus", "acrobats", "ringmaster", "robbers", "phantom", "besiegers",
-        "festival", "gq11", "wind-roses",
+        "festival", "gq11", "wind-roses", "darmstadt-promo",
     )
     assert REGISTRY.default_codes(Edition.C1) == ("farmers",)
     assert REGISTRY.default_codes(Edition.C2) == ("farmers", "abbot")
