@@ -718,11 +718,13 @@ class ExpansionRegistry:
         }
         """What tile data may print besides features, from every registered part."""
         self.spaces: dict[str, tuple[LandmarkKind, Part]] = {
-            landmark.name: (landmark, part)
+            landmark.name: (self._taking_stand_ins(landmark, landmark.space), part)
             for part in self._parts.values() for landmark in part.landmarks
             if landmark.space is not None
         }
-        """Landmarks where players' figures stand (:class:`Space`), with their part."""
+        """Landmarks where players' figures stand (:class:`Space`), with their part; each
+        space's ``kinds`` adds the registered kinds that count as one of its own (the
+        phantom on an acrobat space, which names meeples only)."""
         self.tile_traits: dict[str, TileTrait] = {
             trait.name: trait
             for part in self._parts.values() for trait in part.tile_traits
@@ -749,6 +751,16 @@ class ExpansionRegistry:
         self.token_part: dict[str, Part] = {
             tokens.name: part for part in self._parts.values() for tokens in part.tokens
         }
+
+    def _taking_stand_ins(self, landmark: LandmarkKind, space: Space) -> LandmarkKind:
+        """``landmark`` with its ``space`` taking the figure kinds that count as one of the
+        kinds it names (``FigureKind.counts_as``), after them, in registration order."""
+        extra = tuple(code for code, (kind, _part) in self._figure_kinds.items()
+                      if kind.counts_as in space.kinds and code not in space.kinds)
+        if not extra:
+            return landmark
+        return dataclasses.replace(
+            landmark, space=dataclasses.replace(space, kinds=(*space.kinds, *extra)))
 
     def __contains__(self, code: object) -> bool:
         return code in self._parts

@@ -4,10 +4,11 @@
 A package's ``__init__`` declares its :class:`~scoring.engine.expansion.Expansion` as
 ``EXPANSION`` (with its parts, figures, tile attributes, modifiers, bonuses, rules and
 checks, and the expansions it comes ``after``); beside it lie its tile files
-(``tiles-*.yaml``) and its known-answer boards (``boards/*.json``), which
-:func:`tile_files` and :func:`board_files` list. Adding an expansion is adding its
-package: nothing here names one. The engine's core takes a registry as an argument, so a
-test can build one of its own.
+(``tiles-*.yaml``), its known-answer boards (``boards/*.json``) and its catalogue entry
+(``catalogue.yaml``), which :func:`tile_files`, :func:`board_files` and
+:func:`catalogue_files` list. Adding an expansion is adding its package: nothing here
+names one. The engine's core takes a registry as an argument, so a test can build one of
+its own.
 
 >>> DEFAULT_REGISTRY.codes[:4]
 ('base', 'farmers', 'abbot', 'river')
@@ -45,10 +46,17 @@ def tile_files(directory: Path = PACKAGES_DIR) -> tuple[Path, ...]:
     return tuple(sorted(directory.glob("*/tiles-*.yaml"), key=lambda path: path.name))
 
 
+def catalogue_files(directory: Path = PACKAGES_DIR) -> tuple[Path, ...]:
+    """Every expansion's catalogue entry (``catalogue.yaml``: its category, number and
+    descriptions, which the site's catalogue reads and the engine does not), by package."""
+    return tuple(sorted(directory.glob("*/catalogue.yaml")))
+
+
 def board_files(directory: Path = PACKAGES_DIR) -> tuple[Path, ...]:
     """Every expansion's known-answer boards (a board mixing several expansions is kept
     outside, with the project's other fixtures), by file name."""
     return tuple(sorted(directory.glob("*/boards/*.json"), key=lambda path: path.name))
 
 
-__all__ = ["DEFAULT_REGISTRY", "PACKAGES_DIR", "board_files", "discover", "tile_files"]
+__all__ = ["DEFAULT_REGISTRY", "PACKAGES_DIR", "board_files", "catalogue_files", "discover",
+           "tile_files"]

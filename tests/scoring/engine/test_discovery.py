@@ -1,6 +1,8 @@
 """The registry finds the expansions' packages and orders them by what each declares it
 comes after, so that adding an expansion edits no list."""
 
+import ast
+
 import pytest
 
 from scoring.engine.expansion import Expansion, registration_order
@@ -50,3 +52,29 @@ def test_expansions_waiting_for_each_other_are_refused():
     two = Expansion(code="two", name="Two", after=("one",))
     with pytest.raises(ValueError, match="expansions one, two each come after another"):
         registration_order([BASE, one, two])
+
+
+def test_no_expansion_package_imports_another():
+    # What two expansions share lives in scoring/engine/common/; what one grants another's
+    # figures is a property of the figure (FigureKind.counts_as), not an edit of the other.
+    # The base game, which every expansion comes after, may be named (its meeple).
+    packages = {path.parent.name for path in PACKAGES_DIR.glob("*/__init__.py")} - {"base"}
+    for path in PACKAGES_DIR.glob("*/*.py"):
+        own = path.parent.name
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 2 and node.module:
+                assert node.module.split(".")[0] not in packages - {own}, (path, node.module)
+            if isinstance(node, ast.ImportFrom) and node.module:
+                named = node.module.split(".")
+                if named[:3] == ["scoring", "engine", "expansions"] and len(named) > 3:
+                    assert named[3] in {own, "base"}, (path, node.module)
+
+
+def test_a_figure_that_counts_as_a_meeple_stands_where_a_meeple_may_on_a_space():
+    big_top = DEFAULT_REGISTRY.expansion_of("acrobats")
+    acrobats = next(landmark for part in big_top.members for landmark in part.landmarks
+                    if landmark.space is not None)
+    # The Big Top names meeples only; the registry adds the phantom, which counts as one.
+    assert acrobats.space.kinds == ("meeple",)
+    registered, _part = DEFAULT_REGISTRY.spaces["acrobats"]
+    assert registered.space.kinds == ("meeple", "phantom")

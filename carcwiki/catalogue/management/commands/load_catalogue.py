@@ -29,14 +29,17 @@ class Command(BaseCommand):
         try:
             tile_files = services.read_tile_files()
             services.check_tile_files(tile_files)
+            entries = services.read_expansion_entries(directory / "expansions.yaml")
             with transaction.atomic():
                 editions = services.load_editions(path=directory / "editions.yaml")
-                expansions = services.load_expansions(path=directory / "expansions.yaml")
+                expansions = services.load_expansions(entries=entries)
                 bundles = services.load_bundles(path=directory / "bundles.yaml")
                 tiles = services.load_tiles(tile_files=tile_files)
                 rules = load_rules_content(directory=settings.FIXTURES_DIR / "rules")
         except services.TileFileError as error:
             raise CommandError(f"Tile data refused, nothing was loaded: {error}") from error
+        except services.CatalogueEntryError as error:
+            raise CommandError(f"Expansion entry refused, nothing was loaded: {error}") from error
         catalogue_loaded.send(sender=self.__class__)
         if options["verbosity"] == 0:
             return

@@ -86,9 +86,9 @@ ACROBATS = LandmarkKind(
         Mark.of("circle", cx=4, cy=1, r=2.6, fill="#fff", stroke="#333", stroke_width=0.9),
         Mark.of("circle", cx=0, cy=-5, r=2.6, fill="#fff", stroke="#333", stroke_width=0.9),
     )),
-    # The phantom stands as an acrobat like any meeple (community reading, 9/2017:
-    # /rules/phantom/#other-expansions).
-    space=Space(holds=PYRAMID, kinds=("meeple", "phantom"), word="acrobat space"),
+    # Meeples only; a figure that counts as a meeple stands there too (the phantom, a
+    # community reading of 9/2017: /rules/phantom/#other-expansions).
+    space=Space(holds=PYRAMID, kinds=("meeple",), word="acrobat space"),
 )
 
 BIG_TOP_FIGURE = NeutralFigure(

@@ -16,7 +16,7 @@ from ...expansion import Expansion, FigureKind, Placement
 from ...rules import Edition
 from ...tiles import FeatureKind
 
-PHANTOM = FigureKind(code="phantom", name="phantom", limit=1)
+PHANTOM = FigureKind(code="phantom", name="phantom", limit=1, counts_as="meeple")
 
 EXPANSION = Expansion(
     code="phantom",

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...common.volcano import NO_FIGURE_BY_THE_VOLCANO, VOLCANO
 from ...expansion import (
     BoardCheck,
     BoardView,
@@ -43,7 +44,6 @@ from ...problems import BoardError, ProblemCode
 from ...results import BonusResult
 from ...rules import Choice, Edition, RuleOption
 from ...tiles import FeatureKind
-from ..river2 import NO_FIGURE_BY_THE_VOLCANO, VOLCANO
 
 EDITIONS = frozenset({Edition.C1, Edition.C2})
 FAIRY_POINTS = 3
