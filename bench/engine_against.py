@@ -133,7 +133,7 @@ def main() -> None:
         whole, core, answers = {}, {}, {}
         for name, loaded in engines.items():
             engine, tiles = loaded["engine"], loaded["tiles"]
-            parsed = engine.ScoreRequest.from_json(game, tiles)
+            parsed = engine.parse_request(game, tiles)
             answers[name] = json.dumps(engine.score_request(game, tiles).to_json(),
                                        sort_keys=True)
             whole[name] = (lambda e=engine, t=tiles, g=game: e.score_request(g, t).to_json())

@@ -29,8 +29,7 @@ def page_data() -> dict[str, Any]:
         turned_geometry,
         turned_variants,
     )
-    from scoring.engine import TileSet
-    from scoring.engine.expansions import DEFAULT_REGISTRY, tile_files
+    from scoring.engine import DEFAULT_REGISTRY, TileSet, tile_files
 
     tiles = TileSet.from_yaml(*map(str, tile_files()), registry=DEFAULT_REGISTRY)
     return {

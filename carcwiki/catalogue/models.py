@@ -12,8 +12,7 @@ the tile format of its own.
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from scoring.engine.expansions import DEFAULT_REGISTRY
-from scoring.engine.tiles import FeatureKind, TileDataError, TileDefinition
+from scoring.engine import DEFAULT_REGISTRY, FeatureKind, TileDataError, TileDefinition
 
 
 class Edition(models.Model):

@@ -18,9 +18,15 @@ from typing import Any
 import yaml
 from django.db import transaction
 
-from scoring.engine import TileDataError, TileSet
-from scoring.engine.expansions import DEFAULT_REGISTRY, PACKAGES_DIR, catalogue_files, tile_files
-from scoring.engine.tiles import read_tile_file
+from scoring.engine import (
+    DEFAULT_REGISTRY,
+    PACKAGES_DIR,
+    TileDataError,
+    TileSet,
+    catalogue_files,
+    read_tile_file,
+    tile_files,
+)
 
 from .models import Bundle, Edition, Expansion, Part, TileCount, TileType
 

@@ -438,8 +438,8 @@ class TileState:
     """``refuses(definition, value)`` -> why this tile type cannot take that value (a
     sentence for the player, the ``invalid`` error), or ``None`` when it can: for a
     value allowed on some tiles only (a bridge needs field edges at both ends)."""
-    _variants: dict = dataclasses.field(default_factory=dict, compare=False, hash=False,
-                                        repr=False)
+    _variants: dict[tuple[int, Any], tuple[Any, Any]] = dataclasses.field(
+        default_factory=dict, compare=False, hash=False, repr=False)
 
     def variant_of(self, definition: Any, value: Any) -> Any:
         """The tile definition with this state, made once per tile and value."""
@@ -508,7 +508,7 @@ class TieBreak:
     """
 
     features: tuple[FeatureKind, ...]
-    decide: Callable[[Feature, list, Context], tuple[list, str] | None]
+    decide: Callable[[Feature, list[Color], Context], tuple[list[Color], str] | None]
     title: str = ""
 
     @property
@@ -635,7 +635,7 @@ def _refused_joins(rule: LayoutRule) -> tuple[tuple[str, str, str, ProblemCode],
             index=index, code=f"t{index}", x=x, y=y, label=f"tiles[{index}]",
             oriented=SimpleNamespace(edges=edges, definition=definition))
 
-    refused = []
+    refused: list[tuple[str, str, str, ProblemCode]] = []
     for mine in sets:
         for side in mine:
             dx, dy = side.offset

@@ -123,7 +123,7 @@ from .rules import Edition, RuleOption
 from .tiles import FeatureKind
 
 if TYPE_CHECKING:
-    from .board import Color
+    from .board import Color, PlacedTile
     from .features import Feature, FeatureGraph
     from .results import FeatureResult
 
@@ -345,7 +345,7 @@ def _step_code(part: Part, function: Callable[..., Any]) -> str:
     return f"{part.code}.{getattr(function, '__name__', 'rule').replace('_', '-')}"
 
 
-def _merged(parts: Iterable[Part], name: str) -> tuple:
+def _merged(parts: Iterable[Part], name: str) -> tuple[Any, ...]:
     """A field of every part, concatenated, each value once (parts may share a rule)."""
     seen: dict[int, Any] = {}
     for part in parts:
@@ -877,7 +877,8 @@ class ScoringContext:
     def __init__(
         self, rules: Any, graph: FeatureGraph, players: tuple[Color, ...],
         strengths: Mapping[str, int], in_play: InPlay, request: Any = None,
-        listed_kinds: Mapping[str, str] | None = None, warnings: list | None = None,
+        listed_kinds: Mapping[str, str] | None = None,
+        warnings: list[tuple[str, str, str]] | None = None,
     ):
         self.rules = rules
         """The :class:`~scoring.engine.rules.RuleSet` of the request."""
@@ -894,7 +895,7 @@ class ScoringContext:
         self.warnings = warnings if warnings is not None else []
         """Notes for the players that a scorer or modifier adds (texts)."""
         self._split_cities: dict[int, tuple[list[Feature], list[tuple[Feature, Conversion]]]] = {}
-        self._tiles_with_state: list | None = None
+        self._tiles_with_state: list[tuple[int, PlacedTile]] | None = None
 
     def __repr__(self) -> str:
         return f"ScoringContext(players={self.players!r}, in_play={self.in_play.listed!r})"
@@ -910,7 +911,7 @@ class ScoringContext:
         return found
 
     @property
-    def tiles_with_state(self) -> list:
+    def tiles_with_state(self) -> list[tuple[int, PlacedTile]]:
         """The request's placed tiles that carry a state (a tower's height, a bridge),
         with their index in the request, listed on the first ask: most tiles carry
         none, and the hooks that read states would each walk the whole board."""
@@ -978,13 +979,13 @@ class ScoringContext:
         listed_kinds = self.listed_kinds
         if not listed_kinds:
             return {}
-        found: dict[str, set] = {}
+        found: dict[str, set[Color]] = {}
         for figure in feature.figures:
             key = listed_kinds.get(figure.kind)
             if key is not None:
                 found.setdefault(key, set()).add(figure.player)
         if not found:  # most features hold followers only
-            return found
+            return {}
         return {
             key: [_COLOR_NAME[player] for player in self.players if player in colours]
             for key, colours in found.items()

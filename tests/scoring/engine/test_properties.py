@@ -12,7 +12,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import Color, Location, ScoreRequest, score, score_request, validate_request
+from scoring.engine import (
+    Color,
+    Location,
+    parse_request,
+    score,
+    score_request,
+    validate_request,
+)
 from scoring.engine.expansion import InPlay
 from scoring.engine.expansions import DEFAULT_REGISTRY, tile_files
 from scoring.engine.expansions.base.farmers import FarmScoring
@@ -158,12 +165,12 @@ def test_the_order_of_tiles_and_figures_does_not_matter(all_tiles, request, rng)
 @given(boards())
 @SETTINGS
 def test_json_round_trips(all_tiles, request):
-    parsed = ScoreRequest.from_json(request, TILES)
+    parsed = parse_request(request, TILES)
     validator = RequestValidator(all_tiles)
     assert validator.run(request) == []
     assert validator.request(request) == parsed
     written = parsed.to_json()
-    assert ScoreRequest.from_json(json.loads(json.dumps(written)), TILES) == parsed
+    assert parse_request(json.loads(json.dumps(written)), TILES) == parsed
     assert written["tiles"] == request["tiles"]
     assert written["figures"] == request["figures"]
     assert written["rules"] == request["rules"]

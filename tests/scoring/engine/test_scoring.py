@@ -7,7 +7,7 @@ import pytest
 from scoring.engine import (
     Color,
     InvalidBoardError,
-    ScoreRequest,
+    parse_request,
     score,
     score_request,
 )
@@ -125,7 +125,7 @@ def test_by_kind_adds_up_to_final_points(all_tiles):
 
 
 def test_score_takes_a_parsed_request(base_tiles):
-    request = ScoreRequest.from_json(_case("tie-city-and-road"), base_tiles)
+    request = parse_request(_case("tie-city-and-road"), base_tiles)
     assert score(request, base_tiles).winners == (Color.RED, Color.BLUE)
 
 
