@@ -331,15 +331,19 @@ def settle_challenges(monastery: Any, valuation: Valuation, context: ScoringCont
         return
     shrine = monastery.has(SHRINE.name)
     (x, y), = monastery.tiles
-    for rival in context.graph.occupied():  # only the figures' features: a short list
-        if (rival.kind is not FeatureKind.MONASTERY or not rival.complete
-                or rival.has(SHRINE.name) == shrine):
+    graph = context.graph
+    # A rival holds a figure on one of the eight squares around: look at those figures
+    # only, not at every occupied feature of the board.
+    for index, figure in enumerate(context.request.board.figures):
+        dx, dy = figure.x - x, figure.y - y
+        if not (dx or dy) or dx < -1 or dx > 1 or dy < -1 or dy > 1:
             continue
-        (rx, ry), = rival.tiles
-        if abs(rx - x) <= 1 and abs(ry - y) <= 1:
+        rival = graph.feature_of(index)
+        if (rival.kind is FeatureKind.MONASTERY and rival.complete
+                and rival.has(SHRINE.name) != shrine):
             valuation.zero_reason = (
-                f"lost its challenge to the {_word(rival)} at ({rx},{ry}) beside it, "
-                "which was completed first: its followers go home without scoring")
+                f"lost its challenge to the {_word(rival)} at ({figure.x},{figure.y}) "
+                "beside it, which was completed first: its followers go home without scoring")
             valuation.extras["challenge_lost"] = True
             return
 
