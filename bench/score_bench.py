@@ -79,7 +79,7 @@ from scoring.engine import (  # noqa: E402
     score_request,
     validate_request,
 )
-from scoring.engine.expansions import DEFAULT_REGISTRY  # noqa: E402
+from scoring.engine.expansions import DEFAULT_REGISTRY, tile_files  # noqa: E402
 from scoring.engine.generate import add_extras, finished_game, random_request  # noqa: E402
 from scoring.engine.scoring import gc_paused  # noqa: E402
 
@@ -200,8 +200,7 @@ def load_tiles() -> tuple[TileSet, str]:
         tileset.tiles_changed()
         return tileset.current_tiles(), "database"
     except Exception as error:  # the bench must still run while the site is being built
-        paths = sorted((ROOT / "fixtures" / "catalogue").glob("tiles-*.yaml"))
-        tiles = TileSet.from_yaml(*map(str, paths), registry=DEFAULT_REGISTRY)
+        tiles = TileSet.from_yaml(*map(str, tile_files()), registry=DEFAULT_REGISTRY)
         tileset.current_tiles = lambda: tiles
         import scoring.api
 

@@ -317,9 +317,8 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
         "spaces": [
             {"name": landmark.name, "holds": landmark.space.holds,
              "kinds": list(landmark.space.kinds), "word": landmark.space.word,
-             "meaning": landmark.meaning, "part": member}
-            for member in registry.codes for landmark in registry[member].landmarks
-            if landmark.space is not None
+             "meaning": landmark.meaning, "part": part.code}
+            for landmark, part in registry.spaces.values()
         ],
         # What a tile type may be beyond its features (an abbey fits any hole).
         "tile_traits": [

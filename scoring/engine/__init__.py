@@ -22,7 +22,7 @@ Nothing here imports Django.
 from .board import Board, Color, Figure, PlacedTile
 from .declarations import CORNERS, Stand
 from .expansion import BASE, Expansion, ExpansionRegistry, FigureKind, Part, Placement
-from .expansions import DEFAULT_REGISTRY
+from .expansions import DEFAULT_REGISTRY, PACKAGES_DIR, board_files, catalogue_files, tile_files
 from .features import Feature, FeatureGraph
 from .glyphs import Band, Glyph, glyph_for
 from .locations import ROTATIONS, Location, Side
@@ -69,7 +69,8 @@ __all__ = [
     "Feature", "FeatureGraph", "FeatureResult", "PlayerResult", "ScoreWarning",
     "OutputShape", "bonus_listings", "feature_fields", "outputs_page_data",
     # the expansions and their tiles
-    "BASE", "DEFAULT_REGISTRY", "Expansion", "ExpansionRegistry", "FigureKind", "Part",
+    "BASE", "DEFAULT_REGISTRY", "PACKAGES_DIR", "board_files", "catalogue_files", "tile_files",
+    "Expansion", "ExpansionRegistry", "FigureKind", "Part",
     "Placement", "Stand", "EdgeType", "FeatureKind", "Landmark", "Segment", "TileDataError",
     "TileDefinition", "TileSet", "read_tile_file", "Band", "Glyph", "glyph_for",
     # reading JSON as the API does

@@ -94,6 +94,10 @@ class FigureKind:
     ("1 a pennant of his city": "red's mayor counts 0 here (1 a pennant of his city:
     none)")."""
     stands: Stand = Stand.FEATURE
+    counts_as: str | None = None
+    """The code of a figure kind this one is in every respect where it stands (the
+    phantom: a meeple), so that a rule of another expansion written for that kind takes
+    this one too without naming it: a :class:`Space` that takes meeples takes phantoms."""
 
     @property
     def plural_name(self) -> str:
@@ -154,7 +158,8 @@ class Space:
     holds: int
     """How many figures one tile's space takes (a pyramid of three)."""
     kinds: tuple[str, ...]
-    """The figure kind codes that may stand there."""
+    """The figure kind codes that may stand there; a kind that counts as one of them
+    (``FigureKind.counts_as``) may too: the registry's ``spaces`` list both."""
     word: str = ""
     """How messages name the space (``"acrobat space"``; default: the landmark's name
     and "space")."""

@@ -6,9 +6,10 @@ players' supplies. The result is a request body that passes validation (when the
 counts are respected) and can be scored.
 
 >>> import random
->>> from scoring.engine.expansions import DEFAULT_REGISTRY
+>>> from scoring.engine.expansions import DEFAULT_REGISTRY, PACKAGES_DIR
 >>> from scoring.engine.tiles import TileSet
->>> tiles = TileSet.from_yaml("fixtures/catalogue/tiles-base.yaml", registry=DEFAULT_REGISTRY)
+>>> tiles = TileSet.from_yaml(str(PACKAGES_DIR / "base" / "tiles-base.yaml"),
+...                         registry=DEFAULT_REGISTRY)
 >>> request = random_request(tiles, random.Random(7), size=20)
 >>> len(request["tiles"]), request["tiles"][0]
 (20, {'tile': 'D', 'x': 0, 'y': 0, 'rotation': 0})
@@ -343,8 +344,9 @@ def finished_game(
     seed, in which none had to be set aside) and ``per_player`` figures of each kind for
     each of four players. The same board every time, for benchmarks.
 
-    >>> from scoring.engine.expansions import DEFAULT_REGISTRY
-    >>> tiles = TileSet.from_yaml("fixtures/catalogue/tiles-base.yaml", registry=DEFAULT_REGISTRY)
+    >>> from scoring.engine.expansions import DEFAULT_REGISTRY, PACKAGES_DIR
+    >>> tiles = TileSet.from_yaml(str(PACKAGES_DIR / "base" / "tiles-base.yaml"),
+    ...                        registry=DEFAULT_REGISTRY)
     >>> game = finished_game(tiles)
     >>> len(game["tiles"]), len(game["figures"]), game["players"][0]["color"]
     (72, 24, 'red')

@@ -1,7 +1,7 @@
 """Tile definitions built from plain data, and their rotated views.
 
 The engine knows no tile by heart: it reads the dicts of the catalogue format (see the
-header of ``fixtures/catalogue/tiles-base.yaml``; the Django side passes the same dicts
+header of ``expansions/base/tiles-base.yaml``; the Django side passes the same dicts
 read from the database) into :class:`TileDefinition` value objects, grouped in a
 :class:`TileSet`. A tile is made of :class:`Segment` s, the pieces of features printed on
 it; :meth:`TileDefinition.oriented` gives the view of a tile turned on the table, with

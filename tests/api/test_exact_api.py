@@ -21,11 +21,9 @@ def tile_parameters(schema):
 
 def declared_codes() -> set[str]:
     """The codes the fixtures' tile files declare (what load_catalogue loaded)."""
-    from django.conf import settings
-
     from carcwiki.catalogue.services import read_tile_files
 
-    return {f.catalogue_code for f in read_tile_files(settings.FIXTURES_DIR / "catalogue")}
+    return {f.catalogue_code for f in read_tile_files()}
 
 
 def test_the_expansion_filter_takes_the_codes_tile_files_declare(schema):

@@ -3,7 +3,7 @@
 import pytest
 
 from scoring.engine.board import Board, BoardParseError, Color, Figure, PlacedTile
-from scoring.engine.expansions.farmers import FarmScoring
+from scoring.engine.expansions.base.farmers import FarmScoring
 from scoring.engine.locations import InvalidRotationError, Location
 from scoring.engine.request import Player
 from scoring.engine.rules import Edition

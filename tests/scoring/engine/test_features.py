@@ -8,8 +8,7 @@ from scoring.engine.features import FeatureGraph
 from scoring.engine.locations import Location
 from scoring.engine.tiles import FeatureKind
 from scoring.engine.validation import parse_request
-
-from .conftest import BOARDS_DIR
+from tests.known_boards import board_path
 
 
 def _graph(tiles, placed, figures=()):
@@ -17,7 +16,7 @@ def _graph(tiles, placed, figures=()):
 
 
 def _board_graph(name, tiles):
-    case = json.loads((BOARDS_DIR / f"{name}.json").read_text(encoding="utf-8"))
+    case = json.loads(board_path(f"{name}").read_text(encoding="utf-8"))
     request = parse_request(case["request"], tiles)
     return FeatureGraph.build(request.board, tiles, request.edition)
 
@@ -78,7 +77,7 @@ def test_farms_list_completed_and_incomplete_cities(base_tiles):
 
 
 def test_ids_do_not_depend_on_the_order_of_the_request(base_tiles):
-    case = json.loads((BOARDS_DIR / "farm-002-detailed-third-edition.json").read_text("utf-8"))
+    case = json.loads(board_path("farm-002-detailed-third-edition").read_text("utf-8"))
     request = parse_request(case["request"], base_tiles)
     reference = [(f.id, f.tiles) for f in FeatureGraph.build(request.board, base_tiles).features]
     tiles = list(request.board.tiles)

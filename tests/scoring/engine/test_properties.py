@@ -21,15 +21,13 @@ from scoring.engine import (
     validate_request,
 )
 from scoring.engine.expansion import InPlay
-from scoring.engine.expansions import DEFAULT_REGISTRY
-from scoring.engine.expansions.farmers import FarmScoring
+from scoring.engine.expansions import DEFAULT_REGISTRY, tile_files
+from scoring.engine.expansions.base.farmers import FarmScoring
 from scoring.engine.generate import add_extras, prune_figures, random_request
 from scoring.engine.outputs import bonus_listings
 from scoring.engine.rules import Edition
 from scoring.engine.tiles import TileSet
 from scoring.engine.validation import RequestValidator
-
-from .conftest import TILES_YAML
 
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -37,8 +35,7 @@ SETTINGS = settings(max_examples=60, deadline=None,
 
 # Strategies cannot take fixtures, so the property tests read the tile set themselves:
 # every tile file, the expansions' included.
-TILES = TileSet.from_yaml(*map(str, sorted(TILES_YAML.parent.glob("tiles-*.yaml"))),
-                          registry=DEFAULT_REGISTRY)
+TILES = TileSet.from_yaml(*map(str, tile_files()), registry=DEFAULT_REGISTRY)
 
 GAMES = {
     # What a table may play, per edition: the default, the rivers, the Big Box.
