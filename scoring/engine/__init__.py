@@ -29,6 +29,15 @@ from .locations import ROTATIONS, Location, Side
 from .outputs import Shape as OutputShape
 from .outputs import bonus_listings, feature_fields
 from .outputs import page_data as outputs_page_data
+from .pad import MAX_TILES as PAD_MAX_TILES
+from .pad import (
+    PAD_KINDS,
+    check_feature,
+    check_play_points,
+    pad_options,
+    score_feature,
+    score_play_points,
+)
 from .problems import UnreadableJSONError, load_json, lone_surrogate
 from .request import Player, ScoreRequest
 from .results import FeatureResult, PlayerResult, ScoreResult, ScoreWarning
@@ -73,6 +82,9 @@ __all__ = [
     "Expansion", "ExpansionRegistry", "FigureKind", "Part",
     "Placement", "Stand", "EdgeType", "FeatureKind", "Landmark", "Segment", "TileDataError",
     "TileDefinition", "TileSet", "read_tile_file", "Band", "Glyph", "glyph_for",
+    # the score pad: what a feature completed during play is worth
+    "PAD_KINDS", "PAD_MAX_TILES", "check_feature", "check_play_points", "pad_options",
+    "score_feature", "score_play_points",
     # reading JSON as the API does
     "UnreadableJSONError", "load_json", "lone_surrogate",
 ]

@@ -139,6 +139,32 @@ class SegmentAttribute:
     meaning: str = ""
     glyph: Glyphs | None = None
     """How tile pictures show it (see :mod:`~scoring.engine.glyphs`)."""
+    asked: str = ""
+    """How the score pad asks about it when a player scores a feature during play
+    (``"with an inn"``); empty when it changes nothing a pad computes."""
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayPoints:
+    """Points an expansion hands out during play, outside the scoring of a feature (the
+    fairy's point at the start of a turn, a wind rose laid in its quarter, a prisoner
+    bought back), as the score pad offers them (:mod:`~scoring.engine.pad`).
+
+    One occurrence is worth ``each`` points, times the count of ``unit`` when the
+    rule counts something (sheep in a flock). With ``paid`` the points move from one
+    player to another (a ransom): the payer loses what the receiver gains.
+    """
+
+    code: str
+    """Stable, unique among every expansion (``"fairy-turn"``)."""
+    label: str
+    """What happened, for the pad's form and explanation."""
+    each: int
+    unit: tuple[str, str] | None = None
+    """(singular, plural) of what is counted, or ``None`` for one occurrence."""
+    paid: bool = False
+    rules: str = ""
+    """The anchor of the rules page section that states it (``"fairy"``)."""
 
 
 @dataclasses.dataclass(frozen=True)

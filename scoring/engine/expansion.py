@@ -12,6 +12,8 @@ hands them all on, so ``from scoring.engine.expansion import FigureKind`` works)
   (an inn doubles a road), instead of replacing its scorer;
 - :class:`PlayerBonus` — points per player that belong to no feature (trade goods);
 - :class:`PlayerTokens` — counters a player brings in the request (goods tokens);
+- :class:`PlayPoints` — points handed out during play outside a feature's scoring
+  (the fairy's point at the start of a turn), which the score pad offers;
 - :class:`LayoutRule`, :class:`FigureRule`, :class:`BoardCheck` — checks the validator
   calls on the placed tiles, on each figure, and on the finished feature graph;
 - :class:`RuleOption` — a rule the players choose, with its labels.
@@ -102,6 +104,7 @@ from .declarations import (
     Placement,
     PlayerBonus,
     PlayerTokens,
+    PlayPoints,
     ScoreModifier,
     ScoreTransform,
     SegmentAttribute,
@@ -151,6 +154,7 @@ __all__ = [
     "Placement",
     "PlayerBonus",
     "PlayerTokens",
+    "PlayPoints",
     "ScoreModifier",
     "ScoreTransform",
     "ScoringContext",
@@ -213,6 +217,9 @@ class Part:
     cities)."""
     area_bonuses: tuple[AreaBonus, ...] = ()
     transforms: tuple[ScoreTransform, ...] = ()
+    play_points: tuple[PlayPoints, ...] = ()
+    """Points its rules hand out during play outside a feature's scoring (the score
+    pad offers them; the final scoring takes them as points already scored)."""
     start_tiles: tuple[str, ...] = ()
     """Tile codes a game with this part in play starts from (the spring), by
     preference; the first one the edition has is used."""
@@ -495,6 +502,11 @@ class InPlay:
         modifiers, tie_breaks = self.modifiers_by_kind, self._tie_breaks
         return frozenset(kind for kind in FeatureKind
                          if not modifiers[kind] and not tie_breaks[kind] and kind not in reached)
+
+    @functools.cached_property
+    def play_points(self) -> dict[str, PlayPoints]:
+        """The points handed out during play by the parts in play, by code."""
+        return {points.code: points for points in _merged(self.parts, "play_points")}
 
     @functools.cached_property
     def strength_functions(self) -> dict[str, StrengthOf]:

@@ -197,14 +197,19 @@ def _transform(
             changed = transform.apply(feature, result.points, context)
             if changed is None:
                 continue
-            points, note = changed
-            result.points = points
-            result.explanation += f"; {note} → {points}"
+            transformed(result, *changed)
             scored = {}
             for player, value in result.scored.items():
                 new = transform.apply(feature, value, context)
                 scored[player] = value if new is None else new[0]
             result.scored = scored
+
+
+def transformed(result: FeatureResult, points: int, note: str) -> None:
+    """Give a feature's result the points a transform made of them, noted in its
+    explanation (``...; the witch halves it, rounded up → 11``)."""
+    result.points = points
+    result.explanation += f"; {note} → {points}"
 
 
 def _warnings(results: list[FeatureResult]) -> list[ScoreWarning]:

@@ -181,7 +181,7 @@ def test_schema_and_docs_are_served_without_cdn(client):
     schema = client.get("/api/schema/")
     assert schema.status_code == 200
     assert b"/api/tiles/{code}/" in schema.content
-    docs = client.get("/api/docs/")
+    docs = client.get("/api/docs/try/")
     assert docs.status_code == 200
     html = docs.content.decode()
     assert "swagger-ui" in html
@@ -189,8 +189,10 @@ def test_schema_and_docs_are_served_without_cdn(client):
     # search for "cdn" would fail one run in a few hundred).
     assets = re.findall(r'(?:src|href)="([^"]+)"', html)
     assert any("swagger-ui-bundle" in url for url in assets)
+    # The standalone preset is never used by the start-up script: not loaded (268 kB).
+    assert not any("standalone" in url for url in assets), assets
     # Swagger UI's start-up script is served by the docs view itself (no inline script).
-    assert all(url.startswith(("/static/", "/api/docs/?script")) for url in assets), assets
+    assert all(url.startswith(("/static/", "/api/docs/try/?script")) for url in assets), assets
     assert "//" not in "".join(assets)
 
 
@@ -242,3 +244,21 @@ def test_inner_field_is_located_at_i(api):
     features = api.get("/api/tiles/traders-M/").json()["features"]
     assert features[-1] == {"kind": "field", "half_edges": ["I"], "cities": ["N+W", "E", "S"],
                             "locations": ["I"]}
+
+
+def test_the_docs_page_is_a_light_reference_of_every_operation(client):
+    """/api/docs/ lists every operation of the schema on one page without a script, and
+    links to Swagger UI for trying them."""
+    schema = client.get("/api/schema/?format=json").json()
+    operations = {(method.upper(), path) for path, item in schema["paths"].items()
+                  for method in item if method in {"get", "post"}}
+    assert len(operations) >= 12
+    docs = client.get("/api/docs/")
+    assert docs.status_code == 200
+    html = docs.content.decode()
+    for method, path in operations:
+        assert f"<code>{method} {path}</code>" in html, (method, path)
+    assert "<script" not in html
+    assert 'href="/api/docs/try/"' in html and 'href="/api/schema/"' in html
+    assert "The board format" in html  # the schema's description, rendered
+    assert len(docs.content) < 200_000

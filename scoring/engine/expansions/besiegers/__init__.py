@@ -47,6 +47,7 @@ from ...tiles import FeatureKind
 SIEGE = SegmentAttribute(
     "siege", FeatureKind.CITY,
     meaning="A siege tile's city: the city it belongs to is besieged.",
+    asked="besieged (a siege tile)",
     glyph=Glyph("siege", scale=1.1, marks=(  # a striped tent with a pennon on its pole
         Mark.of("path", d="M-6 5 L0 -4 L6 5 Z", fill="#f1e6cc", stroke="#4e2d10",
                 stroke_width=0.8, stroke_linejoin="round"),

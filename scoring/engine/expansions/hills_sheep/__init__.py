@@ -25,6 +25,7 @@ from ...expansion import (
     LandmarkKind,
     Part,
     Placement,
+    PlayPoints,
     ScoringContext,
     TieBreak,
     WhenMissing,
@@ -125,6 +126,8 @@ HILLS = Part(
 SHEPHERDS = Part(
     code="shepherds", name="the shepherds", editions=EDITIONS,
     figure_kinds=(SHEPHERD,),
+    play_points=(PlayPoints("flock", "a flock herded home", 1, unit=("sheep", "sheep"),
+                            rules="shepherd"),),
     placements=(Placement("shepherd", FeatureKind.FARM, "shepherd"),),
 )
 VINEYARDS = Part(

@@ -44,7 +44,7 @@ INCOMPLETE_INNS_CATHEDRALS = RuleOption(
 )
 
 INN = SegmentAttribute(
-    "inn", FeatureKind.ROAD, meaning="An inn by the road.",
+    "inn", FeatureKind.ROAD, meaning="An inn by the road.", asked="with an inn",
     glyph=Glyph("inn", distance=11, marks=(  # a blue-roofed house by its pond
         Mark.of("ellipse", away=8, cx=0, cy=0, rx=5, ry=3.5, fill="#5b9bd5", stroke="#2f6aa3",
                 stroke_width=0.6),
@@ -53,6 +53,7 @@ INN = SegmentAttribute(
 )
 CATHEDRAL = SegmentAttribute(
     "cathedral", FeatureKind.CITY, meaning="A cathedral in the city.",
+    asked="with a cathedral",
     glyph=Glyph("cathedral", scale=1.8, marks=(  # a nave between two towers
         Mark.of("path", d="M-6 6 v-8 l6 -5 6 5 v8 z", fill="#d9d4c7", stroke="#3b2f22",
                 stroke_width=0.8),

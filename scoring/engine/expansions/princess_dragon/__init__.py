@@ -36,6 +36,7 @@ from ...expansion import (
     NeutralFigure,
     Part,
     PlayerBonus,
+    PlayPoints,
     ScoringContext,
     SegmentAttribute,
 )
@@ -204,6 +205,12 @@ FAIRY_PART = Part(
     code="fairy", name="the fairy", editions=EDITIONS,
     neutral_figures=(FAIRY,),
     rule_options=(FAIRY_PLACEMENT,),
+    play_points=(
+        PlayPoints("fairy-turn", "the fairy beside your follower at the start of your turn",
+                   1, rules="fairy"),
+        PlayPoints("fairy-scored", "the fairy's follower scored with its feature",
+                   FAIRY_POINTS, rules="fairy"),
+    ),
     board_checks=(BoardCheck(codes=(FAIRY_WITHOUT_FOLLOWER,), check=check_fairy),),
     bonuses=(PlayerBonus(key="fairy", by_kind="fairy", score=score_fairy,
                          title="The fairy's follower scores 3 more at the end"),),

@@ -23,6 +23,7 @@ from ...expansion import (
     Expansion,
     LandmarkKind,
     PlayerBonus,
+    PlayPoints,
     ScoringContext,
     TileState,
 )
@@ -160,6 +161,10 @@ def score_tower_tops(context: ScoringContext) -> list[BonusResult]:
     return results
 
 
+RANSOM_POINTS = 3
+"""What the owner of a prisoner pays its captor to buy it back."""
+
+
 EXPANSION = Expansion(
     code="tower",
     after=("princess-dragon",),
@@ -167,6 +172,8 @@ EXPANSION = Expansion(
     editions=EDITIONS,
     landmarks=(TOWER,),
     tile_states=(HEIGHT, TOP),
+    play_points=(PlayPoints("ransom", "a prisoner bought back", RANSOM_POINTS, paid=True,
+                            rules="floors"),),
     board_checks=(BoardCheck(codes=(INVALID_TOWER,), check=check_towers),),
     bonuses=(PlayerBonus(key="tower_tops", by_kind="tower", score=score_tower_tops,
                          title="A meeple on top of a tower scores nothing"),),

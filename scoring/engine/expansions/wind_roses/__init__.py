@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...expansion import Expansion, LandmarkKind
+from ...expansion import Expansion, LandmarkKind, PlayPoints
 from ...glyphs import Glyph, Mark
 from ...rules import Edition
+
+ROSE_POINTS = 3
+"""A quarter rose laid in the quarter it shows, scored at once."""
 
 WIND_ROSE = LandmarkKind(
     name="wind-rose",
@@ -39,6 +42,8 @@ EXPANSION = Expansion(
     name="The Wind Roses",
     editions=frozenset({Edition.C1}),
     landmarks=(WIND_ROSE,),
+    play_points=(PlayPoints("wind-rose", "a wind rose laid in its own quarter", ROSE_POINTS,
+                            rules="quarter-roses"),),
     start_tiles=("wind-roses-D",),
 )
 
