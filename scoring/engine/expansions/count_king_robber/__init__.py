@@ -31,12 +31,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from ...board import Color
 from ...expansion import (
     BoardCheck,
     BoardView,
     District,
     Expansion,
     FigureRule,
+    InPlay,
     LargeTile,
     Part,
     PlayerBonus,
@@ -49,6 +51,7 @@ from ...expansion import (
 from ...features import FeatureGraph
 from ...outputs import BonusField, BonusListing, FeatureField, Shape
 from ...problems import BoardError, ProblemCode
+from ...request import Player
 from ...results import BonusResult, plural
 from ...rules import Choice, Edition, RuleOption
 from ...tiles import FeatureKind
@@ -169,7 +172,7 @@ HOLDER_WITHOUT_FEATURE = ProblemCode(
 )
 
 
-def _completed(graph: FeatureGraph, kind: FeatureKind, in_play: Any) -> int:
+def _completed(graph: FeatureGraph, kind: FeatureKind, in_play: InPlay) -> int:
     """Completed roads or cities; a city turned into a castle is no longer one."""
     if kind is FeatureKind.CITY:
         return in_play.completed_cities(graph)
@@ -181,8 +184,9 @@ def _with_the_city(graph: FeatureGraph) -> bool:
     return any(feature.has(INSIDE.name) for feature in graph.carrying(INSIDE.name))
 
 
-def _holder(context: Any, kind: str):
-    for player in context.request.players:
+def _holder(context: Any, kind: str) -> Color | None:
+    players: tuple[Player, ...] = context.request.players
+    for player in players:
         if player.token_count(HOLDS.name, kind):
             return player.color
     return None
