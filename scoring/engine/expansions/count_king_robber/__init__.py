@@ -306,6 +306,7 @@ def check_challenges(view: BoardView) -> Iterator[BoardError]:
         centres[square] = any(key == SHRINE.name for key, _ in attributes)
     if not any(centres.values()):
         return
+    index_at = {(tile.x, tile.y): index for index, tile in enumerate(view.request.board.tiles)}
     for (x, y), shrine in sorted(centres.items(), key=lambda item: (item[0][1], item[0][0])):
         rivals = [square for square in _around(x, y)
                   if square in centres and centres[square] != shrine]
@@ -313,7 +314,7 @@ def check_challenges(view: BoardView) -> Iterator[BoardError]:
             this, other = ("shrine", "monasteries") if shrine else ("monastery", "shrines")
             places = " and ".join(f"({rx},{ry})" for rx, ry in rivals)
             yield BoardError(
-                "tiles", SHRINE_CHALLENGE,
+                f"tiles[{index_at[x, y]}]", SHRINE_CHALLENGE,
                 f"The {this} at ({x},{y}) touches {len(rivals)} {other}, at {places}: a "
                 "shrine may be laid beside one monastery at most, and a monastery beside "
                 "one shrine at most.",
