@@ -98,7 +98,7 @@ def _code_files() -> list[str]:
 
 def fingerprint(files, folders) -> str:
     digest = hashlib.sha256()
-    for path in sorted({*files, *_code_files()}):
+    for path in sorted(set(files)):
         digest.update(path.encode())
         try:
             digest.update(Path(path).read_bytes())
@@ -151,7 +151,10 @@ def remember(inputs: dict) -> None:
     path = stamp_path()
     if path is None or not path.parent.is_dir():
         return
-    files, folders = sorted(inputs["files"]), sorted(inputs["folders"])
+    # The code as the load ran it: the modules imported by then, kept in the list, so
+    # that the check before the next load hashes the same files whatever it imported.
+    files = sorted({*inputs["files"], *_code_files()})
+    folders = sorted(inputs["folders"])
     path.write_text(json.dumps({"fingerprint": fingerprint(files, folders), "files": files,
                                 "folders": folders}, indent=1), encoding="utf-8")
 

@@ -31,6 +31,7 @@ def test_a_second_load_of_the_same_inputs_is_skipped_and_a_plain_load_still_load
     assert run("--if-changed").startswith("Loaded ")
     assert '/fixtures/catalogue/tiles-base.yaml"' in stamp.read_text()
     assert '/fixtures/rules/base-game.yaml"' in stamp.read_text()
+    assert '/carcwiki/catalogue/services.py"' in stamp.read_text()  # the loading code
     TileType.objects.filter(code="D").update(picture="changed by hand")
     assert run("--if-changed") == "The catalogue is unchanged since the last load: skipped.\n"
     assert TileType.objects.get(code="D").picture == "changed by hand"
