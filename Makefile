@@ -17,7 +17,7 @@ install: $(STAMP)
 
 db: install
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py load_catalogue
+	$(BIN)/python manage.py load_catalogue --if-changed
 
 run: db
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)

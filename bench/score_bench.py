@@ -13,9 +13,11 @@ Measures the median of N runs of:
   Count, King & Robber; Big Box 6 (the Big Box and the minis: Goldmines, Mage & Witch,
   The Flier, Messages, Crop Circles, The Ferries); and the Big Box with the five majors
   (The Princess & the Dragon, The Tower, Hills & Sheep, Bridges, Castles & Bazaars,
-  Under the Big Top). Each lays every tile of its boxes, with up to five figures of each
-  kind for four players and the tile states, neutral figures and tokens drawn at random
-  (:func:`playable`, then :func:`~scoring.engine.generate.add_extras`);
+  Under the Big Top); and, per edition, every expansion the calculator scores that the
+  edition printed (:func:`every_scored_expansion`). Each lays every tile of its boxes,
+  with up to five figures of each kind for four players and the tile states, neutral
+  figures and tokens drawn at random (:func:`playable`, then
+  :func:`~scoring.engine.generate.add_extras`);
 - the engine core on synthetic boards of 100 to 10,000 tiles (:data:`SERIES`), per
   tile, which should stay flat (the graph is built in linear time);
 - unless ``--engine-only``: the HTTP request for the 72-tile board against a no-op DRF
@@ -67,6 +69,7 @@ from rest_framework.views import APIView  # noqa: E402
 from scoring import tileset  # noqa: E402
 from scoring.api import ScoreView  # noqa: E402
 from scoring.engine import (  # noqa: E402
+    BASE,
     Board,
     Color,
     Edition,
@@ -255,7 +258,8 @@ def playable(game: dict, tiles: TileSet) -> dict:
     """The generated game without what the rules refuse. The generator lays abbey tiles
     like any tile and puts barns on any field, so what validation refuses is taken away
     until it accepts the game: an abbey outside a hole (with the figures on it, and the
-    tiles only it joined to the board), a barn off a corner of four field tiles. With the
+    tiles only it joined to the board), a shrine beside two monasteries (or a monastery
+    beside two shrines), a barn off a corner of four field tiles. With the
     king and robber baron in play, the first player holds the king and the second the
     robber baron when the board shows a completed city and road. Tile states, neutral
     figures and tokens come after, from :func:`~scoring.engine.generate.add_extras`,
@@ -266,7 +270,8 @@ def playable(game: dict, tiles: TileSet) -> dict:
         players[1]["holds"] = {"robber-baron": True}
     while errors := validate_request(game, tiles):
         refused_tiles = {int(error.path[6:-1]) for error in errors
-                         if error.code.value in ("abbey_not_in_hole", "disconnected_tile")}
+                         if error.code.value in ("abbey_not_in_hole", "disconnected_tile",
+                                                 "shrine_challenge")}
         squares = {(game["tiles"][i]["x"], game["tiles"][i]["y"]) for i in refused_tiles}
         refused_figures = {int(error.path.split("]")[0][8:]) for error in errors
                            if error.path.startswith("figures[")}
@@ -311,6 +316,24 @@ GAMES = (
 Each is every tile of its boxes laid, four players with up to five figures of each kind,
 and the tile states, neutral figures and tokens of the expansions at random (see
 :func:`playable`)."""
+
+
+def every_scored_expansion(edition: Edition) -> list[str]:
+    """Every expansion the calculator scores that the edition printed, from the registry:
+    no edition has them all (Under the Big Top is second edition only, the Besiegers and
+    the Darmstadt promo first edition only), so there is one such game an edition."""
+    # The base game's parts (farmers, abbot, river) are listed one by one; an expansion's
+    # code brings all its parts.
+    return [code for code in DEFAULT_REGISTRY.codes
+            if code != BASE and edition in DEFAULT_REGISTRY[code].editions
+            and DEFAULT_REGISTRY.expansion_of(code).code in (BASE, code)]
+
+
+GAMES += tuple(
+    (f"every expansion the calculator scores ({edition.value})", edition,
+     every_scored_expansion(edition))
+    for edition in (Edition.C1, Edition.C2)
+)
 
 SERIES = ((100, 60), (300, 30), (1_000, 12), (3_000, 6), (10_000, 5))
 """Board sizes of the cost-per-tile series, with how many runs each (a few: they are

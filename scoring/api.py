@@ -154,12 +154,15 @@ class CheckView(BoardEndpoint):
         description=(
             "Send a board as for scoring; the answer lists every problem the scoring "
             "would refuse it for (an empty list when it can be scored). Always 200 for a "
-            "readable JSON body; 400 only when the body cannot be read."
+            "readable JSON body; 400 only when the body cannot be read, 413 when it is "
+            "over 1 MiB."
         ),
         request=ScoreRequestSerializer,
         responses={
             200: ErrorsSerializer,
             400: OpenApiResponse(ErrorsSerializer, description="The body is not JSON."),
+            413: OpenApiResponse(ErrorsSerializer,
+                                 description="The body is over 1 MiB (code too_large)."),
             429: OpenApiResponse(description="Too many requests from this client."),
         },
         tags=["scoring"],

@@ -55,17 +55,22 @@ class CatalogueSnapshot:
         catalogue_loaded.send(sender=CatalogueSnapshot)
 
 
+SNAPSHOT = pytest.StashKey[CatalogueSnapshot]()
+
+
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup, django_db_blocker):
+def django_db_setup(django_db_setup, django_db_blocker, request):
     with django_db_blocker.unblock():
         call_command("load_catalogue", verbosity=0)
+        # Read at once: a transactional test that runs before the first one asking for
+        # the catalogue (a throttling test) empties the tables.
+        request.config.stash[SNAPSHOT] = CatalogueSnapshot()
 
 
 @pytest.fixture(scope="session")
-def catalogue_snapshot(django_db_setup, django_db_blocker) -> CatalogueSnapshot:
-    """The catalogue as the session loaded it, read before any test can change it."""
-    with django_db_blocker.unblock():
-        return CatalogueSnapshot()
+def catalogue_snapshot(django_db_setup, request) -> CatalogueSnapshot:
+    """The catalogue as the session loaded it, read before any test could change it."""
+    return request.config.stash[SNAPSHOT]
 
 
 @pytest.fixture

@@ -36,3 +36,11 @@ def test_full_text_search_finds_the_restored_documents(catalogue_snapshot, clien
     response = client.get("/search/", {"q": "farmer"})
     assert response.status_code == 200
     assert "/rules/farmers/" in response.content.decode()
+
+
+def test_the_snapshot_holds_the_session_load_even_after_a_flush(catalogue_snapshot):
+    # A transactional test that asks for no catalogue may run first and empty the tables;
+    # the copy was read before any test ran.
+    call_command("flush", verbosity=0, interactive=False)
+    assert len(catalogue_snapshot.rows[TileType]) > 300
+    assert len(catalogue_snapshot.rows[Bundle]) >= 3

@@ -7,6 +7,8 @@ every operation: method, path, summary, description, parameters and answers. It 
 in the page cache like the schema, until the content or the code changes.
 """
 
+import re
+
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 from drf_spectacular.generators import SchemaGenerator
@@ -14,6 +16,14 @@ from drf_spectacular.generators import SchemaGenerator
 from carcwiki.rules.rendering import render_markdown
 
 METHODS = ("get", "post", "put", "patch", "delete")
+_HEADING = re.compile(r"^(#{1,3}) ", re.MULTILINE)
+
+
+def _described(text: str) -> str:
+    """A schema description as HTML, its headings one level down (the page's own are h1
+    and h2; the site's Markdown keeps h3 and h4)."""
+    return render_markdown(_HEADING.sub(lambda match: "#" * max(len(match.group(1)) + 1, 3) + " ",
+                                        text))
 
 
 def _operations(schema: dict) -> list[dict]:
@@ -30,7 +40,7 @@ def _operations(schema: dict) -> list[dict]:
                 "path": path,
                 "tag": (operation.get("tags") or ["other"])[0],
                 "summary": operation.get("summary", ""),
-                "description": render_markdown(operation.get("description", "")),
+                "description": _described(operation.get("description", "")),
                 "parameters": [
                     {"name": parameter["name"], "in": parameter["in"],
                      "required": parameter.get("required", False),
@@ -54,6 +64,6 @@ def api_reference(request):
     return render(request, "api/reference.html", {
         "title": schema["info"]["title"],
         "version": schema["info"]["version"],
-        "description": render_markdown(schema["info"].get("description", "")),
+        "description": _described(schema["info"].get("description", "")),
         "tags": sorted(tags.items()),
     })

@@ -79,7 +79,8 @@ def read_expansion_entries(path: Path, registry: Any = DEFAULT_REGISTRY) -> list
     """
     packaged: dict[str, dict[str, Any]] = {}
     for file in catalogue_files(PACKAGES_DIR):
-        entry = _checked_entry(read_yaml(file), f"{file.parent.name}/{file.name}")
+        where = f"{file.parent.name}/{file.name}"
+        entry = _with_category(_checked_entry(read_yaml(file), where), where)
         code = entry["code"]
         if code not in registry or registry.expansion_of(code).code != code:
             raise CatalogueEntryError(f"{file.parent.name}/{file.name}: {code} is not an "
@@ -90,7 +91,8 @@ def read_expansion_entries(path: Path, registry: Any = DEFAULT_REGISTRY) -> list
     entries = []
     listed = read_yaml(path)
     for position, listed_entry in enumerate(listed):
-        entry = _checked_entry(listed_entry, f"{path.name}, entry {position + 1}")
+        where = f"{path.name}, entry {position + 1}"
+        entry = _checked_entry(listed_entry, where)
         code = entry["code"]
         if code in packaged:
             if set(entry) != {"code"}:
@@ -101,6 +103,8 @@ def read_expansion_entries(path: Path, registry: Any = DEFAULT_REGISTRY) -> list
         elif code in registry and registry.expansion_of(code).code == code:
             raise CatalogueEntryError(f"{path.name}: {code} is declared by the engine but its "
                                       "package has no catalogue.yaml")
+        else:
+            _with_category(entry, where)
         entries.append(entry)
     declared_order = [expansion.code for expansion in registry.expansions]
     entries += sorted(packaged.values(), key=lambda entry: declared_order.index(entry["code"]))
@@ -114,7 +118,12 @@ def _checked_entry(entry: Any, where: str) -> dict[str, Any]:
     unknown = sorted(set(entry) - ENTRY_KEYS)
     if unknown:
         raise CatalogueEntryError(f"{where}: {entry['code']} has unknown keys {unknown}")
-    if set(entry) != {"code"} and entry.get("category") not in Expansion.Category.values:
+    return entry
+
+
+def _with_category(entry: dict[str, Any], where: str) -> dict[str, Any]:
+    """``entry`` if it says its category (a whole entry, not a code keeping a place)."""
+    if entry.get("category") not in Expansion.Category.values:
         raise CatalogueEntryError(
             f"{where}: {entry['code']} needs a category, one of "
             f"{', '.join(Expansion.Category.values)}")

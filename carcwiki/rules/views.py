@@ -196,6 +196,9 @@ def search(request: HttpRequest) -> HttpResponse:
     if code and selectors.notes_with_reference(code=code, selection=selection):
         return redirect(reverse("rules:note", kwargs={"key": code}) + selection.link_suffix)
     results = search_engine.search(query=query, selection=selection)
+    for hit in results.elsewhere:
+        widened = selection.adding([hit.add_code]).to_query_string()
+        hit.add_url = f"{reverse('rules:search')}?{urlencode({'q': query})}&{widened}"
     return render(
         request,
         "rules/search.html",

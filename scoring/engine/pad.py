@@ -30,13 +30,13 @@ monastery), counted by the players. Farms are scored only at the end and are not
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple, cast
 
 from .board import Color, Figure, NeutralPiece
 from .declarations import PlayPoints
-from .expansion import ExpansionRegistry, InPlay, ScoringContext, StepAction
-from .features import Feature
+from .expansion import ExpansionRegistry, InPlay, Part, ScoringContext, StepAction
+from .features import Feature, FeatureGraph
 from .locations import Location
 from .results import plural
 from .rules import RuleSet
@@ -153,7 +153,7 @@ def _part_of(points: PlayPoints, parts: Sequence[Any]) -> str:
     return next((part.code for part in parts if points in part.play_points), "")
 
 
-def _provider(registry: ExpansionRegistry, found) -> str:
+def _provider(registry: ExpansionRegistry, found: Callable[[Part], bool]) -> str:
     """The name of the expansion whose part ``found(part)`` is true, for a message."""
     for part in _all_parts(registry):
         if found(part):
@@ -180,7 +180,8 @@ def _count(data: Mapping[str, Any], key: str, low: int, high: int, words: str,
         problems.append(PadProblem(key, "invalid_count",
                                    f"Give {words} as a whole number from {low} to {high}."))
         return None
-    return value
+    count: int = value
+    return count
 
 
 def check_feature(data: Mapping[str, Any], in_play: InPlay,
@@ -226,9 +227,9 @@ def check_feature(data: Mapping[str, Any], in_play: InPlay,
     if not isinstance(around, Mapping):
         problems.append(PadProblem("around", "invalid", "Count what lies around by name."))
     else:
-        offered = dict(asked.areas)
+        areas = dict(asked.areas)
         for word, count in around.items():
-            if word not in offered:
+            if word not in areas:
                 problems.append(PadProblem(f"around.{word}", "expansion_not_in_play",
                                            f"Nothing called {word} counts around a "
                                            f"{kind.value} in this game."))
@@ -240,7 +241,8 @@ def check_feature(data: Mapping[str, Any], in_play: InPlay,
 
 
 def _check_names(data: Mapping[str, Any], key: str, offered: Mapping[str, str],
-                 kind: FeatureKind, registry: ExpansionRegistry, brings) -> list[PadProblem]:
+                 kind: FeatureKind, registry: ExpansionRegistry,
+                 brings: Callable[[Part, str], bool]) -> list[PadProblem]:
     items = data.get(key) or []
     if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
         return [PadProblem(key, "invalid", "List the names as text.")]
@@ -248,7 +250,10 @@ def _check_names(data: Mapping[str, Any], key: str, offered: Mapping[str, str],
     for index, item in enumerate(items):
         if item in offered:
             continue
-        provider = _provider(registry, lambda part, item=item: brings(part, item))
+        def brings_this(part: Part, item: str = item) -> bool:
+            return brings(part, item)
+
+        provider = _provider(registry, brings_this)
         problems.append(PadProblem(
             f"{key}[{index}]", "expansion_not_in_play",
             f"A {kind.value} {item!r} does not count in this game: it comes with "
@@ -305,7 +310,8 @@ def score_feature(data: Mapping[str, Any], in_play: InPlay, registry: ExpansionR
     feature = _stand_in(kind, data, registry)
     context = ScoringContext(
         rules=RuleSet.from_json(rules, registry.rule_options),
-        graph=_Surroundings(sum((data.get("around") or {}).values())),
+        # A stand-in that answers tile_at, all that an area bonus (a vineyard) reads.
+        graph=cast(FeatureGraph, _Surroundings(sum((data.get("around") or {}).values()))),
         players=(_SCORER,), strengths=in_play.strengths, in_play=in_play,
     )
     result = None

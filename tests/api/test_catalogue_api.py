@@ -153,12 +153,12 @@ def test_edge_pattern_matches_any_rotation(api):
     # Four cities: C, then the cathedral and the I&C and T&B tiles with several cities,
     # The Tower's tower-17, the A&M and K&R Baron cities, the two inner squares of the
     # City of Carcassonne, the bazaar in a city of Bridges, Castles & Bazaars, and The
-    # Festival's two corner cities (festival-B).
+    # Festival's two corner cities (festival-B), and the Darmstadtium (darmstadt-A).
     assert codes(api.get("/api/tiles/?edges=CCCC")) == [
         "C", "inns-H", "inns-K", "traders-M", "traders-X", "tower-17", "abbey-mayor-C",
         "abbey-mayor-D",
         "king-robber-C", "city-of-carcassonne-6", "city-of-carcassonne-7",
-        "bridges-castles-bazaars-1", "crop-circles-F", "festival-B",
+        "bridges-castles-bazaars-1", "crop-circles-F", "festival-B", "darmstadt-A",
     ]
     # a dict, because DRF's test client cuts a literal "?" inside the query string
     matches = codes(api.get("/api/tiles/", {

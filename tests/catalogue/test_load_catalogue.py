@@ -137,6 +137,10 @@ def test_a_declared_expansion_keeps_its_place_in_the_file_and_its_entry_in_its_p
         ("- {code: catapult, name: The Catapult}",
          "expansions.yaml, entry 1: catapult needs a category, one of base, major, minor, "
          "other, fan"),
+        # A code alone keeps a place for a package's entry; the catapult has no package.
+        ("- code: catapult",
+         "expansions.yaml, entry 1: catapult needs a category, one of base, major, minor, "
+         "other, fan"),
     ],
 )
 def test_an_entry_in_the_wrong_place_or_shape_is_refused(tmp_path, listed, message):

@@ -348,7 +348,9 @@ def test_the_schema_documents_the_endpoint(client):
     assert operation["operationId"] == "score_board"
     body = operation["requestBody"]["content"]["application/json"]
     assert body["examples"]["ThreeTiles,TwoPlayers"]["value"] == CONTRACT_REQUEST
-    assert set(operation["responses"]) == {"200", "400", "405", "414", "429"}
+    assert set(operation["responses"]) == {"200", "400", "405", "413", "414", "429"}
+    too_large = operation["responses"]["413"]["content"]["application/json"]
+    assert too_large["schema"] == {"$ref": "#/components/schemas/Errors"}
     throttled = operation["responses"]["429"]["content"]["application/json"]
     assert throttled["schema"] == {"$ref": "#/components/schemas/Errors"}
     ok = operation["responses"]["200"]["content"]["application/json"]

@@ -112,6 +112,9 @@ class SearchHit:
     #: For an answer outside the selection: the code that would show it, and its name.
     add_code: str = ""
     add_name: str = ""
+    #: The same search with that expansion added to the selection (a link: the answer
+    #: then holds no form, so it is served from the page cache's early answers).
+    add_url: str = ""
 
 
 @dataclass

@@ -18,7 +18,7 @@ from ..expansion import LandmarkKind, LayoutRule
 from ..glyphs import Band, Glyph, Mark
 from ..locations import Side
 from ..problems import BoardError, ProblemCode
-from ..tiles import EdgeType
+from ..tiles import EdgeType, TileDefinition
 
 WATER, SHORE = "#5b9bd5", "#2f6aa3"
 
@@ -65,7 +65,8 @@ def _river_sides(tile: Any) -> list[Side]:
 
 
 def _is_spring(tile: Any) -> bool:
-    return tile.oriented.definition.has_landmark("river", end="spring")
+    definition: TileDefinition = tile.oriented.definition
+    return definition.has_landmark("river", end="spring")
 
 
 def check_river(tiles: Sequence[Any]) -> Iterator[BoardError]:

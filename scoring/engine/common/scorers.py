@@ -17,8 +17,10 @@ are valued straight from these rules, with the same texts (:func:`worth`,
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
+from ..board import Color
 from ..expansion import ScoringContext, Valuation
 from ..features import Feature
 from ..results import FeatureResult, figure_counts, majority, majority_note, plural
@@ -65,7 +67,8 @@ def valuation_text(valuation: Valuation) -> tuple[int, str]:
                  valuation.plus, valuation.show_empty_terms)
 
 
-def majority_text(counts, owners, tie_note: str, *, in_full: bool = True) -> str:
+def majority_text(counts: Mapping[Color, int], owners: Sequence[Color], tie_note: str, *,
+                  in_full: bool = True) -> str:
     """The majority note of an explanation; when a tie-break (hills) decided between
     tied players, the tie first and then how it was broken."""
     if tie_note:
@@ -76,7 +79,7 @@ def majority_text(counts, owners, tie_note: str, *, in_full: bool = True) -> str
 
 def owned_result(
     feature: Feature, context: ScoringContext, points: int, explanation: str,
-    extras: dict | None = None,
+    extras: dict[str, Any] | None = None,
 ) -> FeatureResult:
     """The result of a feature scored in full by the players with the most figures."""
     counts = context.figure_counts(feature)

@@ -107,9 +107,10 @@ def parse_request(data: Any, tiles: TileSet) -> ScoreRequest:
     :class:`InvalidRequestError` listing every problem. Reading what
     :meth:`ScoreRequest.to_json` wrote gives the same request back:
 
-    >>> from scoring.engine.expansions import DEFAULT_REGISTRY
+    >>> from scoring.engine.expansions import DEFAULT_REGISTRY, PACKAGES_DIR
     >>> from scoring.engine.rules import Edition
-    >>> tiles = TileSet.from_yaml("fixtures/catalogue/tiles-base.yaml", registry=DEFAULT_REGISTRY)
+    >>> tiles = TileSet.from_yaml(str(PACKAGES_DIR / "base" / "tiles-base.yaml"),
+    ...                           registry=DEFAULT_REGISTRY)
     >>> request = parse_request({
     ...     "players": [{"color": "red"}, {"color": "blue", "points": 3}],
     ...     "tiles": [{"tile": "D", "x": 0, "y": 0}],

@@ -111,7 +111,7 @@ def test_no_figure_stands_inside_the_city_of_carcassonne(all_tiles):
 def test_a_shrine_beside_two_monasteries_is_refused(all_tiles):
     # shrine-E at (1,0) between the monastery tiles B at (0,0) and (2,0).
     found = errors(request([("B", 0, 0, 0), ("shrine-E", 1, 0, 0), ("B", 2, 0, 0)]), all_tiles)
-    assert [code for _, code, _ in found] == ["shrine_challenge"]
+    assert [(path, code) for path, code, _ in found] == [("tiles[1]", "shrine_challenge")]
     assert found[0][2] == ("The shrine at (1,0) touches 2 monasteries, at (0,0) and (2,0): a "
                            "shrine may be laid beside one monastery at most, and a monastery "
                            "beside one shrine at most.")

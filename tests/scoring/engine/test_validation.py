@@ -87,7 +87,7 @@ CASES = [
      'inns-cathedrals, traders-builders, abbey-mayor, count-king-robber, hills-sheep, '
      'princess-dragon, tower, goldmines, mage-witch, flier, messages, crop-circles, ferries, '
      'bridges-castles-bazaars, big-top, robbers, phantom, besiegers, festival, gq11, '
-     'wind-roses (or any part of these).'),
+     'wind-roses, darmstadt-promo (or any part of these).'),
     ("expansion_not_in_edition", changed(edition="C1", expansions=["farmers", "abbot"],
                                          figures=[]), "expansions[1]",
      "The Abbot does not exist in C1."),

@@ -9,13 +9,17 @@ leaves the database as it was.
 Idempotent: each record is upserted by its code, so running the command twice changes
 nothing. The scoring engine's tile cache is told to reload through the
 ``catalogue_loaded`` signal.
+
+``--if-changed`` (what ``make run`` uses) skips the load when the database already holds a
+catalogue and everything the last load into it read is unchanged
+(:mod:`carcwiki.catalogue.load_stamp`): a second ``make run`` serves at once.
 """
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from carcwiki.catalogue import services
+from carcwiki.catalogue import load_stamp, services
 from carcwiki.catalogue.signals import catalogue_loaded
 from carcwiki.rules.services import load_rules_content
 
@@ -24,7 +28,18 @@ class Command(BaseCommand):
     help = ("Load editions, expansions, bundles and rules pages from fixtures/, and tiles "
             "from the expansions' packages.")
 
+    def add_arguments(self, parser) -> None:
+        parser.add_argument(
+            "--if-changed", action="store_true",
+            help="Skip the load when the database holds a catalogue and nothing the last "
+                 "load read has changed.")
+
     def handle(self, *args, **options) -> None:
+        if options["if_changed"] and load_stamp.unchanged_and_loaded():
+            if options["verbosity"]:
+                self.stdout.write("The catalogue is unchanged since the last load: skipped.")
+            return
+        inputs = load_stamp.start_recording()
         directory = settings.FIXTURES_DIR / "catalogue"
         try:
             tile_files = services.read_tile_files()
@@ -40,6 +55,7 @@ class Command(BaseCommand):
             raise CommandError(f"Tile data refused, nothing was loaded: {error}") from error
         except services.CatalogueEntryError as error:
             raise CommandError(f"Expansion entry refused, nothing was loaded: {error}") from error
+        load_stamp.remember(load_stamp.stop_recording(inputs))
         catalogue_loaded.send(sender=self.__class__)
         if options["verbosity"] == 0:
             return

@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from ...expansion import (
     BoardCheck,
@@ -87,7 +88,7 @@ BARN = FigureKind(code="barn", name="barn", limit=1, strength=0, follower=False,
                   silhouette=BARN_OUTLINE)
 
 
-def abbeys_in_holes(tiles: Sequence) -> Iterator[BoardError]:
+def abbeys_in_holes(tiles: Sequence[Any]) -> Iterator[BoardError]:
     """Every abbey has a tile on its four sides: it is only ever laid into a hole."""
     abbeys = [tile for tile in tiles if tile.code == ABBEY_TILE]
     if not abbeys:

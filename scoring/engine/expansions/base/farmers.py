@@ -234,7 +234,7 @@ def _score_per_farm(
                        _weighted(cities, context)))
     # Second edition: each owner collects a city once, through the farm of theirs where
     # it is worth the most (the lowest-numbered one on a tie).
-    collects: dict[tuple[Color, int], Feature] = {}
+    collects: dict[tuple[Color, int], tuple[Feature, int]] = {}
     if once_per_player:
         for farm, _, owners, _, valuation, cities, converted, _ in valued:
             for owner in owners:

@@ -29,8 +29,9 @@ engine and the seed's scoring table agree on these three):
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any
 
-from ...board import Color
+from ...board import Color, DistrictFigure, PlacedTile
 from ...expansion import (
     BoardCheck,
     BoardView,
@@ -46,12 +47,14 @@ from ...expansion import (
     TileState,
     WhenMissing,
 )
+from ...features import FeatureGraph
 from ...glyphs import Glyph, Mark
 from ...outputs import BonusField, BonusListing, Shape
 from ...problems import BoardError, ProblemCode
+from ...request import ScoreRequest
 from ...results import BonusResult, plural
 from ...rules import Edition
-from ...tiles import FeatureKind
+from ...tiles import FeatureKind, OrientedTile, TileDefinition
 
 EDITIONS = frozenset({Edition.C2})
 ANIMAL_TOKENS = {1: 1, 3: 4, 4: 5, 5: 3, 6: 2, 7: 1}
@@ -108,11 +111,11 @@ INVALID_BIG_TOP = ProblemCode(
 )
 
 
-def _is_circus(definition) -> bool:
+def _is_circus(definition: TileDefinition) -> bool:
     return definition.has_landmark(CIRCUS_NAME)
 
 
-def _unchanged(definition, value):
+def _unchanged(definition: TileDefinition, value: Any) -> TileDefinition:
     return definition
 
 
@@ -135,7 +138,7 @@ RINGMASTER = FigureKind(code=RINGMASTER_CODE, name="ringmaster", limit=1,
                         when_missing=WhenMissing.UNKNOWN_KIND, silhouette=RINGMASTER_OUTLINE)
 
 
-def _token_of(tile) -> int | None:
+def _token_of(tile: PlacedTile) -> int | None:
     return dict(tile.state).get(ANIMAL_TOKEN.name)
 
 
@@ -176,7 +179,7 @@ def check_big_top(view: BoardView) -> Iterator[BoardError]:
             )
 
 
-def _acrobats(request) -> list:
+def _acrobats(request: ScoreRequest) -> list[DistrictFigure]:
     """The players' figures on acrobat spaces (not those in the districts of a large
     tile, which the big top does not reach)."""
     return [figure for figure in request.board.districts if figure.district == ACROBATS_NAME]
@@ -207,6 +210,7 @@ def score_big_top(context: ScoringContext) -> list[BonusResult]:
         x, y = piece.position
         value = _token_of(next(tile for tile in context.request.board.tiles
                                if tile.x == x and tile.y == y))
+        assert value is not None  # check_big_top refuses a big top without its token
         near: dict[Color, int] = {}
         for figure in _acrobats(context.request):
             if figure.kind in followers and _around(piece.x, piece.y, figure.x, figure.y):
@@ -265,12 +269,12 @@ _RING_LANDMARKS = frozenset({CIRCUS_NAME, ACROBATS_NAME})
 """The landmarks that make a circus or acrobat tile."""
 
 
-def _is_ring_tile(tile) -> bool:
+def _is_ring_tile(tile: OrientedTile) -> bool:
     # One set test on the kinds the tile worked out once, not a call per landmark.
     return not _RING_LANDMARKS.isdisjoint(tile.definition.landmark_kinds)
 
 
-def ring_tiles_around(graph, x: int, y: int) -> int:
+def ring_tiles_around(graph: FeatureGraph, x: int, y: int) -> int:
     """How many circus and acrobat tiles lie on ``(x, y)`` and the eight squares around."""
     found = 0
     for dy in (-1, 0, 1):
@@ -281,7 +285,7 @@ def ring_tiles_around(graph, x: int, y: int) -> int:
     return found
 
 
-def _feature_then_figure(entry: tuple) -> tuple[int, int]:
+def _feature_then_figure(entry: tuple[Any, ...]) -> tuple[int, int]:
     """Sorts ringmasters as the occupied features list them: by feature, then by their
     place among the request's figures."""
     feature, index, _ = entry

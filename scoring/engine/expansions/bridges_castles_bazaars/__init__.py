@@ -44,10 +44,11 @@ from ...expansion import (
 )
 from ...features import Feature
 from ...glyphs import Glyph, Mark
+from ...locations import Location
 from ...outputs import FeatureField, Shape
 from ...problems import BoardError, ProblemCode
 from ...rules import Edition
-from ...tiles import EdgeType, FeatureKind, Location, Segment
+from ...tiles import EdgeType, FeatureKind, Segment
 
 EDITIONS = frozenset({Edition.C1, Edition.C2})
 SIDES = "NESW"

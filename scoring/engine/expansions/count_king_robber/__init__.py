@@ -31,12 +31,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from ...board import Color
 from ...expansion import (
     BoardCheck,
     BoardView,
     District,
     Expansion,
     FigureRule,
+    InPlay,
     LargeTile,
     Part,
     PlayerBonus,
@@ -49,6 +51,7 @@ from ...expansion import (
 from ...features import FeatureGraph
 from ...outputs import BonusField, BonusListing, FeatureField, Shape
 from ...problems import BoardError, ProblemCode
+from ...request import Player
 from ...results import BonusResult, plural
 from ...rules import Choice, Edition, RuleOption
 from ...tiles import FeatureKind
@@ -169,7 +172,7 @@ HOLDER_WITHOUT_FEATURE = ProblemCode(
 )
 
 
-def _completed(graph: FeatureGraph, kind: FeatureKind, in_play: Any) -> int:
+def _completed(graph: FeatureGraph, kind: FeatureKind, in_play: InPlay) -> int:
     """Completed roads or cities; a city turned into a castle is no longer one."""
     if kind is FeatureKind.CITY:
         return in_play.completed_cities(graph)
@@ -181,8 +184,9 @@ def _with_the_city(graph: FeatureGraph) -> bool:
     return any(feature.has(INSIDE.name) for feature in graph.carrying(INSIDE.name))
 
 
-def _holder(context: Any, kind: str):
-    for player in context.request.players:
+def _holder(context: Any, kind: str) -> Color | None:
+    players: tuple[Player, ...] = context.request.players
+    for player in players:
         if player.token_count(HOLDS.name, kind):
             return player.color
     return None
@@ -302,6 +306,7 @@ def check_challenges(view: BoardView) -> Iterator[BoardError]:
         centres[square] = any(key == SHRINE.name for key, _ in attributes)
     if not any(centres.values()):
         return
+    index_at = {(tile.x, tile.y): index for index, tile in enumerate(view.request.board.tiles)}
     for (x, y), shrine in sorted(centres.items(), key=lambda item: (item[0][1], item[0][0])):
         rivals = [square for square in _around(x, y)
                   if square in centres and centres[square] != shrine]
@@ -309,7 +314,7 @@ def check_challenges(view: BoardView) -> Iterator[BoardError]:
             this, other = ("shrine", "monasteries") if shrine else ("monastery", "shrines")
             places = " and ".join(f"({rx},{ry})" for rx, ry in rivals)
             yield BoardError(
-                "tiles", SHRINE_CHALLENGE,
+                f"tiles[{index_at[x, y]}]", SHRINE_CHALLENGE,
                 f"The {this} at ({x},{y}) touches {len(rivals)} {other}, at {places}: a "
                 "shrine may be laid beside one monastery at most, and a monastery beside "
                 "one shrine at most.",
@@ -331,15 +336,19 @@ def settle_challenges(monastery: Any, valuation: Valuation, context: ScoringCont
         return
     shrine = monastery.has(SHRINE.name)
     (x, y), = monastery.tiles
-    for rival in context.graph.occupied():  # only the figures' features: a short list
-        if (rival.kind is not FeatureKind.MONASTERY or not rival.complete
-                or rival.has(SHRINE.name) == shrine):
+    graph = context.graph
+    # A rival holds a figure on one of the eight squares around: look at those figures
+    # only, not at every occupied feature of the board.
+    for index, figure in enumerate(context.request.board.figures):
+        dx, dy = figure.x - x, figure.y - y
+        if not (dx or dy) or dx < -1 or dx > 1 or dy < -1 or dy > 1:
             continue
-        (rx, ry), = rival.tiles
-        if abs(rx - x) <= 1 and abs(ry - y) <= 1:
+        rival = graph.feature_of(index)
+        if (rival.kind is FeatureKind.MONASTERY and rival.complete
+                and rival.has(SHRINE.name) != shrine):
             valuation.zero_reason = (
-                f"lost its challenge to the {_word(rival)} at ({rx},{ry}) beside it, "
-                "which was completed first: its followers go home without scoring")
+                f"lost its challenge to the {_word(rival)} at ({figure.x},{figure.y}) "
+                "beside it, which was completed first: its followers go home without scoring")
             valuation.extras["challenge_lost"] = True
             return
 

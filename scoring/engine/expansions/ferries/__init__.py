@@ -26,9 +26,10 @@ from ...expansion import (
     TileState,
 )
 from ...glyphs import Glyph, Mark
+from ...locations import Location
 from ...problems import BoardError, ProblemCode
 from ...rules import Edition
-from ...tiles import FeatureKind, Location
+from ...tiles import FeatureKind, Segment, TileDefinition
 
 LAKE = LandmarkKind(
     name="ferry-lake",
@@ -54,14 +55,15 @@ FERRY_WITHOUT_JETTY = ProblemCode(
 )
 
 
-def _is_lake(definition: Any) -> bool:
+def _is_lake(definition: TileDefinition) -> bool:
     return definition.has_landmark(LAKE.name)
 
 
 def link(definition: Any, value: str) -> Any:
     """The lake tile with the two jetties of ``value`` joined into one road."""
     wanted = {Location[side] for side in value.split("-")}
-    segments, merged = [], None
+    segments: list[Segment] = []
+    merged: int | None = None
     for segment in definition.segments:
         if (segment.kind is FeatureKind.ROAD and len(segment.locations) == 1
                 and segment.locations[0] in wanted):
@@ -99,7 +101,10 @@ def check_jetties(view: BoardView) -> Iterator[BoardError]:
         value = dict(tile.state).get(FERRY.name)
         if value is None:
             continue
-        definition = view.graph.tile_at(tile.x, tile.y).definition
+        turned = view.graph.tile_at(tile.x, tile.y)
+        if turned is None:  # every tile of a checked board lies on the graph
+            continue
+        definition = turned.definition
         missing = [side for side in value.split("-")
                    if definition.edges[SIDES.index(side)].value != "R"]
         if missing:

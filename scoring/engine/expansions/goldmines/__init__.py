@@ -103,8 +103,12 @@ def score_gold(context: ScoringContext) -> list[BonusResult]:
 def gold_tiles(view: BoardView) -> int:
     """How many tiles with a gold symbol lie on the table."""
     tile_at = view.graph.tile_at
-    return sum(1 for tile in view.request.board.tiles
-               if tile_at(tile.x, tile.y).definition.has_landmark(GOLD.name))
+    count = 0
+    for tile in view.request.board.tiles:
+        turned = tile_at(tile.x, tile.y)
+        if turned is not None and turned.definition.has_landmark(GOLD.name):
+            count += 1
+    return count
 
 
 def check_gold(view: BoardView) -> Iterator[BoardError]:

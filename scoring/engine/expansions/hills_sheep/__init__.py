@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+from ...board import Color
 from ...expansion import (
     AreaBonus,
     Expansion,
@@ -32,7 +33,7 @@ from ...expansion import (
 from ...features import Feature
 from ...glyphs import Glyph, Mark
 from ...rules import Choice, Edition, RuleOption
-from ...tiles import FeatureKind
+from ...tiles import FeatureKind, OrientedTile
 
 EDITIONS = frozenset({Edition.C1, Edition.C2})
 VINEYARD_POINTS = 3
@@ -80,11 +81,11 @@ SHEPHERD = FigureKind(code="shepherd", name="shepherd", limit=1, strength=0, fol
                       when_missing=WhenMissing.UNKNOWN_KIND, silhouette=SHEPHERD_OUTLINE)
 
 
-def _on_hills(feature: Feature, context: ScoringContext) -> dict:
+def _on_hills(feature: Feature, context: ScoringContext) -> dict[Color, int]:
     """How many followers each player has on hill tiles of ``feature``."""
     followers = context.in_play.followers
     tile_at = context.graph.tile_at
-    found: dict = {}
+    found: dict[Color, int] = {}
     for figure in feature.figures:
         if figure.kind not in followers:
             continue
@@ -94,7 +95,9 @@ def _on_hills(feature: Feature, context: ScoringContext) -> dict:
     return found
 
 
-def hill_decides(feature: Feature, owners: list, context: ScoringContext):
+def hill_decides(
+    feature: Feature, owners: list[Color], context: ScoringContext
+) -> tuple[list[Color], str] | None:
     """Tied players with a follower on a hill tile win the feature."""
     on_hills = _on_hills(feature, context)
     if not any(on_hills.get(owner) for owner in owners):
@@ -114,7 +117,7 @@ def hill_decides(feature: Feature, owners: list, context: ScoringContext):
     return kept, f"followers on hills: {counts}, so {names} with {how} {alone}"
 
 
-def vineyards_on(tile) -> int:
+def vineyards_on(tile: OrientedTile) -> int:
     """1 for a tile with a vineyard."""
     return 1 if tile.definition.has_landmark(VINEYARD.name) else 0
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...board import Color, Figure, NeutralPiece
 from ...common.volcano import NO_FIGURE_BY_THE_VOLCANO, VOLCANO
 from ...expansion import (
     BoardCheck,
@@ -39,6 +40,7 @@ from ...expansion import (
     ScoringContext,
     SegmentAttribute,
 )
+from ...features import Feature
 from ...glyphs import Glyph, Mark
 from ...outputs import BonusField, BonusListing, Shape
 from ...problems import BoardError, ProblemCode
@@ -102,7 +104,7 @@ FAIRY_WITHOUT_FOLLOWER = ProblemCode(
 )
 
 
-def _followers_beside(view, piece) -> list:
+def _followers_beside(view: BoardView | ScoringContext, piece: NeutralPiece) -> list[Figure]:
     """The followers the fairy stands beside: on its tile, on the same feature piece."""
     tile = view.graph.tile_at(piece.x, piece.y)
     if tile is None or piece.at is None:
@@ -114,7 +116,9 @@ def _followers_beside(view, piece) -> list:
             and tile.figure_ranks.get(figure.at) == rank]
 
 
-def _followers_on_tile(view, piece) -> list:
+def _followers_on_tile(
+    view: BoardView | ScoringContext, piece: NeutralPiece
+) -> list[tuple[Figure, Feature]]:
     """``(follower, feature)`` for every follower on the fairy's tile (rule on-tile)."""
     followers = view.in_play.followers
     return [(figure, view.graph.feature_of(index))
@@ -122,8 +126,8 @@ def _followers_on_tile(view, piece) -> list:
             if figure.x == piece.x and figure.y == piece.y and figure.kind in followers]
 
 
-def _on_tile(view) -> bool:
-    return view.request.rules.fairy_placement == ON_TILE
+def _on_tile(view: BoardView | ScoringContext) -> bool:
+    return bool(view.request.rules.fairy_placement == ON_TILE)
 
 
 def check_fairy(view: BoardView) -> Iterator[BoardError]:
@@ -150,7 +154,7 @@ def check_fairy(view: BoardView) -> Iterator[BoardError]:
             )
 
 
-def _bonus(context, owner, figure, feature) -> BonusResult:
+def _bonus(context: ScoringContext, owner: Color, figure: Figure, feature: Feature) -> BonusResult:
     where = ("beside" if not _on_tile(context)
              else f"on the tile ({figure.x},{figure.y}) of")
     conversion = context.in_play.conversion_of(feature)
@@ -184,18 +188,18 @@ def score_fairy(context: ScoringContext) -> list[BonusResult]:
         if piece.kind != FAIRY.code:
             continue
         if on_tile:
-            paid: set = set()
+            paid: set[tuple[str, Color]] = set()
             for figure, feature in _followers_on_tile(context, piece):
                 if (feature.id, figure.player) not in paid:
                     paid.add((feature.id, figure.player))
                     results.append(_bonus(context, figure.player, figure, feature))
             continue
         beside = _followers_beside(context, piece)
-        feature = next((feature for feature in context.graph.occupied()
-                        if piece in feature.neutral), None)
-        if not beside or feature is None:
+        under = next((feature for feature in context.graph.occupied()
+                      if piece in feature.neutral), None)
+        if not beside or under is None:
             continue
-        results.append(_bonus(context, beside[0].player, beside[0], feature))
+        results.append(_bonus(context, beside[0].player, beside[0], under))
     return results
 
 

@@ -32,6 +32,7 @@ from ...outputs import BonusField, BonusListing, Shape
 from ...problems import BoardError, ProblemCode
 from ...results import BonusResult, plural
 from ...rules import Edition
+from ...tiles import TileDefinition
 from ..base import MEEPLE
 
 EDITIONS = frozenset({Edition.C1, Edition.C2})
@@ -56,11 +57,11 @@ INVALID_TOWER = ProblemCode(
 )
 
 
-def _has_tower(definition) -> bool:
+def _has_tower(definition: TileDefinition) -> bool:
     return definition.has_landmark(TOWER.name)
 
 
-def _unchanged(definition, value):
+def _unchanged(definition: TileDefinition, value: Any) -> TileDefinition:
     return definition
 
 

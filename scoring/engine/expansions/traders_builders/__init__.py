@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
+from ...board import Color
 from ...expansion import (
     BoardCheck,
     BoardView,
@@ -96,12 +97,12 @@ INVALID_GOODS = ProblemCode(
 )
 
 
-def goods_on_board(graph: FeatureGraph) -> Counter:
+def goods_on_board(graph: FeatureGraph) -> Counter[str]:
     """The goods symbols of the completed cities: the tokens the players hold in all."""
-    symbols: Counter = Counter()
+    symbols: Counter[str] = Counter()
     for feature in graph.carrying("goods"):
         if feature.kind is FeatureKind.CITY and feature.complete:
-            symbols.update(feature.values("goods"))
+            symbols.update(str(good) for good in feature.values("goods"))
     return symbols
 
 
@@ -157,7 +158,7 @@ def pigs_in_farm(feature: Feature, valuation: Valuation, context: ScoringContext
             valuation.owner_bonus.setdefault(player, []).append((1, f"{player.value}'s pig"))
 
 
-def _goods_text(good: str, holders: dict, winners: list) -> str:
+def _goods_text(good: str, holders: dict[Color, int], winners: list[Color]) -> str:
     if not winners:
         return f"{good}: nobody holds a token, nobody scores"
     most = holders[winners[0]]
