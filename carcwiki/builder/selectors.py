@@ -19,11 +19,20 @@ from typing import Any
 
 from carcwiki.catalogue.models import Edition, Expansion, TileType
 from carcwiki.rules.models import RulesPage
-from scoring.engine import outputs
-from scoring.engine.expansion import BASE, CORNERS, ExpansionRegistry, Part
-from scoring.engine.expansions import DEFAULT_REGISTRY as REGISTRY
-from scoring.engine.locations import ROTATIONS, Location, Side
-from scoring.engine.tiles import EdgeType, FeatureKind, TileSet
+from scoring.engine import (
+    BASE,
+    CORNERS,
+    ROTATIONS,
+    EdgeType,
+    ExpansionRegistry,
+    FeatureKind,
+    Location,
+    Part,
+    Side,
+    TileSet,
+    outputs_page_data,
+)
+from scoring.engine import DEFAULT_REGISTRY as REGISTRY
 
 BUILDER_EDITIONS = ("C1", "C2", "C3")
 # The rules app's selection names edition groups; the builder needs one edition.
@@ -252,7 +261,7 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
         })
     return {
         # What the expansions add to a scoring's response, for the results panel.
-        "outputs": outputs.page_data(registry),
+        "outputs": outputs_page_data(registry),
         # What listing a code puts in play (parts, and the codes whose tiles come with
         # it); "always" is what the base game brings with nothing listed.
         "always": brings([]),
@@ -308,9 +317,8 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
         "spaces": [
             {"name": landmark.name, "holds": landmark.space.holds,
              "kinds": list(landmark.space.kinds), "word": landmark.space.word,
-             "meaning": landmark.meaning, "part": member}
-            for member in registry.codes for landmark in registry[member].landmarks
-            if landmark.space is not None
+             "meaning": landmark.meaning, "part": part.code}
+            for landmark, part in registry.spaces.values()
         ],
         # What a tile type may be beyond its features (an abbey fits any hole).
         "tile_traits": [

@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
 from django.urls import reverse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_safe
 from drf_spectacular.utils import extend_schema
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import AllowAny
@@ -103,12 +103,12 @@ def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse
     return render(request, "builder/board.html", context)
 
 
-@require_GET
+@require_safe  # GET and HEAD, as every page
 def board_page(request: HttpRequest) -> HttpResponse:
     return _page(request)
 
 
-@require_GET
+@require_safe
 def saved_board_page(request: HttpRequest, board_id: str) -> HttpResponse:
     return _page(request, get_object_or_404(SavedBoard, pk=board_id))
 

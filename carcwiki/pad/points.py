@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from scoring.engine.expansions import DEFAULT_REGISTRY as REGISTRY
-from scoring.engine.pad import (
+from scoring.engine import DEFAULT_REGISTRY as REGISTRY
+from scoring.engine import (
+    Edition,
     check_feature,
     check_play_points,
     pad_options,
     score_feature,
     score_play_points,
 )
-from scoring.engine.rules import Edition
 
 TRACK_SPACES = 50
 """Spaces of the scoreboard track; a marker past 50 starts a new lap."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from scoring.engine.expansions import DEFAULT_REGISTRY
-from scoring.engine.pad import MAX_TILES, PAD_KINDS
+from scoring.engine import DEFAULT_REGISTRY, PAD_KINDS
+from scoring.engine import PAD_MAX_TILES as MAX_TILES
 from scoring.serializers import COLORS
 
 from .points import MAX_FREE_POINTS

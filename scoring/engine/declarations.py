@@ -94,6 +94,10 @@ class FigureKind:
     ("1 a pennant of his city": "red's mayor counts 0 here (1 a pennant of his city:
     none)")."""
     stands: Stand = Stand.FEATURE
+    counts_as: str | None = None
+    """The code of a figure kind this one is in every respect where it stands (the
+    phantom: a meeple), so that a rule of another expansion written for that kind takes
+    this one too without naming it: a :class:`Space` that takes meeples takes phantoms."""
 
     @property
     def plural_name(self) -> str:
@@ -180,7 +184,8 @@ class Space:
     holds: int
     """How many figures one tile's space takes (a pyramid of three)."""
     kinds: tuple[str, ...]
-    """The figure kind codes that may stand there."""
+    """The figure kind codes that may stand there; a kind that counts as one of them
+    (``FigureKind.counts_as``) may too: the registry's ``spaces`` list both."""
     word: str = ""
     """How messages name the space (``"acrobat space"``; default: the landmark's name
     and "space")."""
@@ -459,8 +464,8 @@ class TileState:
     """``refuses(definition, value)`` -> why this tile type cannot take that value (a
     sentence for the player, the ``invalid`` error), or ``None`` when it can: for a
     value allowed on some tiles only (a bridge needs field edges at both ends)."""
-    _variants: dict = dataclasses.field(default_factory=dict, compare=False, hash=False,
-                                        repr=False)
+    _variants: dict[tuple[int, Any], tuple[Any, Any]] = dataclasses.field(
+        default_factory=dict, compare=False, hash=False, repr=False)
 
     def variant_of(self, definition: Any, value: Any) -> Any:
         """The tile definition with this state, made once per tile and value."""
@@ -529,7 +534,7 @@ class TieBreak:
     """
 
     features: tuple[FeatureKind, ...]
-    decide: Callable[[Feature, list, Context], tuple[list, str] | None]
+    decide: Callable[[Feature, list[Color], Context], tuple[list[Color], str] | None]
     title: str = ""
 
     @property
@@ -656,7 +661,7 @@ def _refused_joins(rule: LayoutRule) -> tuple[tuple[str, str, str, ProblemCode],
             index=index, code=f"t{index}", x=x, y=y, label=f"tiles[{index}]",
             oriented=SimpleNamespace(edges=edges, definition=definition))
 
-    refused = []
+    refused: list[tuple[str, str, str, ProblemCode]] = []
     for mine in sets:
         for side in mine:
             dx, dy = side.offset

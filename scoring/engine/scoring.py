@@ -12,6 +12,7 @@ import gc
 from collections.abc import Mapping
 from typing import Any
 
+from .board import Color
 from .expansion import PlayerTokens, ScoreTransform, ScoringContext, StepAction
 from .features import Feature, FeatureGraph
 from .request import ScoreRequest
@@ -88,7 +89,7 @@ def _score(
         request=request,
         listed_kinds=in_play.listed_kinds,
     )
-    occupied: dict[FeatureKind, list] = {}
+    occupied: dict[FeatureKind, list[Feature]] = {}
     for feature in graph.occupied():
         occupied.setdefault(feature.kind, []).append(feature)
 
@@ -112,15 +113,16 @@ def _score(
     # Results by kind in response order, by number within a kind; what each player
     # scored of each kind is added up batch by batch (one kind a batch).
     keys = in_play.by_kind_keys
-    by_kind: dict = {player: dict.fromkeys(keys, 0) for player in request.colors}
+    by_kind: dict[Color, dict[str, int]] = {
+        player: dict.fromkeys(keys, 0) for player in request.colors}
     results: list[FeatureResult] = []
     for kind in BY_KIND_KEYS:
-        batch = batches.get(kind)
-        if not batch:
+        kind_results = batches.get(kind)
+        if not kind_results:
             continue
-        results += batch
+        results += kind_results
         name = _KIND_NAME[kind]
-        for result in batch:
+        for result in kind_results:
             for player, points in result.scored.items():
                 by_kind[player][name] += points
     for bonus in in_play.bonuses:

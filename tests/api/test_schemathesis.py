@@ -55,7 +55,7 @@ def fixture_codes() -> tuple[list[str], list[str]]:
     from carcwiki.catalogue.services import read_tile_files, read_yaml
 
     directory = settings.FIXTURES_DIR / "catalogue"
-    tile_codes = list(dict.fromkeys(f.catalogue_code for f in read_tile_files(directory)))
+    tile_codes = list(dict.fromkeys(f.catalogue_code for f in read_tile_files()))
     editions = [entry["code"] for entry in read_yaml(directory / "editions.yaml")]
     return tile_codes, editions
 

@@ -146,13 +146,13 @@ class ValidatorBase:
     def nothing_there(self, tile: TileEntry, at: Location) -> str:
         assert tile.oriented is not None
         if at.is_edge:
-            edge = tile.oriented.edges[at.side]
-            return (f"{tile.label} has no road or city on its {at.side.word} edge "
+            edge = tile.oriented.edges[at.edge_side]
+            return (f"{tile.label} has no road or city on its {at.edge_side.word} edge "
                     f"(it is {ARTICLE[edge.word]}); name a field by a half-edge such as "
                     f"{at.value}{'W' if at.side in (Side.N, Side.S) else 'N'}.")
         if at.is_half_edge:
-            edge = tile.oriented.edges[at.side]
-            return (f"{tile.label} has no field at {at.value}: its {at.side.word} edge is "
+            edge = tile.oriented.edges[at.edge_side]
+            return (f"{tile.label} has no field at {at.value}: its {at.edge_side.word} edge is "
                     f"{ARTICLE[edge.word]}.")
         if at is Location.C:
             return f"{tile.label} has no monastery or garden in its centre."

@@ -133,10 +133,9 @@ def _scored(name, all_tiles):
     import json
 
     from scoring.engine import score_request
+    from tests.known_boards import board_path
 
-    from .conftest import BOARDS_DIR
-
-    case = json.loads((BOARDS_DIR / f"{name}.json").read_text(encoding="utf-8"))
+    case = json.loads(board_path(f"{name}").read_text(encoding="utf-8"))
     return score_request(case["request"], all_tiles).to_json()
 
 
