@@ -19,9 +19,29 @@ the entries, 5xx, socket errors and 429s (the bar: none), and the sync delay: fr
 moment an entry is sent to the moment each other phone of its table has a game with it
 (p50, p99, max; the issue asks for 2 s at most).
 
-Figures of 29 November 2026, about 01:00 UTC, on 2 cores shared with seven other jobs
-(load average around 10): see the commit that adds this file for the run's output; the
-docstring is updated with each measured run.
+Figures of 29 November 2026, 00:58 to 01:39 UTC, the default 50 tables × 3 phones for
+60 s, on 2 cores shared with seven other jobs running their tests (load average 16 to 28,
+so the machine gave the server a fraction of one core): every run had 0 5xx and 0 429,
+and every entry reached every phone, but not within 2 s:
+
+===============================  ========  ===========  ==============  ============
+run                              requests  poll 304     sync delay      socket
+                                 per s     p50 / p99    p50 / p99       errors
+===============================  ========  ===========  ==============  ============
+database cache, polls counted        58    413 / 12015  1838 / 23236    50 (a)
+Redis, polls not counted            106     61 / 2461    808 / 4560     50 (a)
+Redis, load average 28               62   1152 / 4610   3160 / 10493     5
+===============================  ========  ===========  ==============  ============
+
+(a) the entry writers reused keep-alive connections gunicorn had closed after 5 s idle
+(a client-side artefact, fixed since: each entry now opens its connection). The 150
+phones ask for 150 polls a second; no run got them through, so the figure that says most
+is the cost in one process, through Django's test client on SQLite, medians of 400: a
+poll answered 304 costs 1.46 ms of CPU, the whole game (21 entries) 4.0 ms, an entry
+6.2 ms. 150 polls a second are then about a fifth of one core, which a quiet 2-core
+server has; on this shared machine the delay grew with the load. Polls were first
+counted against a per-client limit, which without Redis wrote the database cache on
+every poll; they are not counted now.
 """
 
 from __future__ import annotations

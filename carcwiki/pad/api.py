@@ -26,6 +26,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from carcwiki.api.errors import ApiErrorsSerializer
+from carcwiki.builder.views import AsciiJSONRenderer
+from scoring.api import ScoreView
 from scoring.serializers import ScoreRequestSerializer
 
 from . import points
@@ -88,6 +90,8 @@ def _matches(request: Request, etag: str) -> bool:
 
 class PadEndpoint(APIView):
     parser_classes = [JSONParser]
+    # Every character escaped: an error may quote a key that holds a lone surrogate.
+    renderer_classes = [AsciiJSONRenderer]
     permission_classes = [AllowAny]
     authentication_classes: list = []
     throttle_classes = [WriteThrottle]
@@ -238,7 +242,9 @@ class FinalView(PadEndpoint):
     )
     def post(self, request: Request, code: str) -> Response:
         game = _game_or_404(code)
-        board = request.data
+        board = ScoreView.read_body(request)  # as /api/score/ reads it: size, JSON, text
+        if isinstance(board, Response):
+            return board
         if not isinstance(board, dict):
             raise ValidationError({"": "Send the board as a JSON object."})
         try:

@@ -25,9 +25,10 @@ def final_scoring(game: Game, board: dict[str, Any]) -> list[tuple[str, int, dic
     standing = {player["color"]: player for player in
                 points.standings(game.players, game.entries.all())["players"]}
     players = board.get("players")
-    colors = [player.get("color") for player in players if isinstance(player, dict)] \
+    colors = [player.get("color") for player in players
+              if isinstance(player, dict) and isinstance(player.get("color"), str)] \
         if isinstance(players, list) else []
-    if sorted(colors) != sorted(standing):
+    if len(colors) != len(players or ()) or sorted(colors) != sorted(standing):
         listed = ", ".join(f"{player['name']} ({color})" for color, player in standing.items())
         raise points.EntryProblems([points.problem(
             "players", "players_not_in_game",

@@ -40,7 +40,7 @@ class GameRequestSerializer(serializers.Serializer):
         return players
 
 
-class FeatureSerializer(serializers.Serializer):
+class PadFeatureSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=[kind.value for kind in PAD_KINDS])
     tiles = serializers.IntegerField(required=False, help_text="Tiles of a road or city.")
     pennants = serializers.IntegerField(required=False,
@@ -94,7 +94,7 @@ class EntryRequestSerializer(serializers.Serializer):
     players = serializers.ListField(child=serializers.ChoiceField(choices=COLORS),
                                     min_length=1, max_length=6,
                                     help_text="Who scored: every winner of the feature.")
-    feature = FeatureSerializer(required=False)
+    feature = PadFeatureSerializer(required=False)
     play = PlayPointsSerializer(required=False)
     free = FreeSerializer(required=False)
 

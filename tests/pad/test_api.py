@@ -263,3 +263,28 @@ def test_a_final_board_with_other_players_or_problems_is_a_400(client):
     assert response.status_code == 400
     assert all(path.startswith("board.") for path, _ in errors(response))
     assert Entry.objects.filter(kind="final").count() == 0
+
+
+@pytest.mark.parametrize("body", [
+    b"[1, 2]", b"{", b'{"players": [{"color": null}, {"color": "red"}]}',
+    b'{"players": [{"color": "red", "name": "\\ud800"}, {"color": "blue"}], "tiles": []}',
+    b'{"players": "red"}',
+])
+def test_any_final_board_is_a_400_never_a_500(client, body):
+    game = new_game(client)
+    response = client.post(f"{GAMES}{game['key']}/final/", body,
+                           content_type="application/json")
+    assert response.status_code == 400 and response.json()["errors"]
+
+
+def test_an_unknown_count_name_with_a_lone_surrogate_is_a_400(client):
+    game = new_game(client, ["hills-sheep"], edition="C2")
+    response = add(client, game, {"players": ["red"], "feature": {
+        "kind": "monastery"}, "uid": "entry-0001"})
+    assert response.status_code == 201
+    raw = (b'{"uid": "entry-0002", "players": ["red"], "feature": {"kind": "monastery", '
+           b'"around": {"\\ud800": 1}}}')
+    response = client.post(f"{GAMES}{game['key']}/entries/", raw,
+                           content_type="application/json")
+    assert response.status_code == 400 and errors(response) == [
+        ("feature.around.\ud800", "expansion_not_in_play")]
