@@ -116,7 +116,7 @@ class EntrySerializer(serializers.Serializer):
     updated_at = serializers.DateTimeField()
 
 
-class StandingSerializer(serializers.Serializer):
+class PadStandingSerializer(serializers.Serializer):
     name = serializers.CharField()
     color = serializers.ChoiceField(choices=COLORS)
     total = serializers.IntegerField()
@@ -138,7 +138,7 @@ class GameSerializer(serializers.Serializer):
     edition = serializers.CharField()
     expansions = serializers.ListField(child=serializers.CharField())
     version = serializers.IntegerField(help_text="Raised by every change (the ETag).")
-    players = StandingSerializer(many=True)
+    players = PadStandingSerializer(many=True)
     finished = serializers.BooleanField(help_text="Whether the final scoring is in.")
     winners = serializers.ListField(child=serializers.ChoiceField(choices=COLORS),
                                     help_text="After the final scoring: the colours ranked 1.")

@@ -34,7 +34,8 @@ class Wording:
     builder's headings say the edition's word."""
 
     def words(self, name: str) -> tuple[str, str]:
-        return getattr(self, name)
+        words: tuple[str, str] = getattr(self, name)
+        return words
 
     def term(self, count: int, name: str) -> str:
         """``count`` followed by the word, singular or plural."""
