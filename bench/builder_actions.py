@@ -55,7 +55,6 @@ Recorded (issue 14), medians; actions a tile, figures included:
 from __future__ import annotations
 
 import argparse
-import glob
 import json
 import multiprocessing
 import os
@@ -104,10 +103,9 @@ ANCHORS = {
 
 def tile_set():
     from scoring.engine import TileSet
-    from scoring.engine.expansions import DEFAULT_REGISTRY
+    from scoring.engine.expansions import DEFAULT_REGISTRY, tile_files
 
-    files = sorted(glob.glob(str(ROOT / "fixtures" / "catalogue" / "tiles-*.yaml")))
-    return TileSet.from_yaml(*files, registry=DEFAULT_REGISTRY)
+    return TileSet.from_yaml(*map(str, tile_files()), registry=DEFAULT_REGISTRY)
 
 
 def one_figure_a_tile(figures: list[dict], joining: set[str]) -> list[dict]:

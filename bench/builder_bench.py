@@ -42,11 +42,11 @@ PYTHON = sys.executable
 def finished_game() -> dict:
     """The 72-tile game of bench/score_bench.py, with the tiles read from the fixtures."""
     from scoring.engine import TileSet
-    from scoring.engine.expansions import DEFAULT_REGISTRY
+    from scoring.engine.expansions import DEFAULT_REGISTRY, PACKAGES_DIR
     from scoring.engine.generate import finished_game as finished
 
-    return finished(TileSet.from_yaml(str(ROOT / "fixtures" / "catalogue" / "tiles-base.yaml"),
-                                  registry=DEFAULT_REGISTRY))
+    return finished(TileSet.from_yaml(str(PACKAGES_DIR / "base" / "tiles-base.yaml"),
+                                      registry=DEFAULT_REGISTRY))
 
 
 def big_board(side: int = 20) -> dict:

@@ -65,11 +65,15 @@ def load_engine(root: Path) -> dict:
     sys.path.insert(0, str(root))
     try:
         import scoring.engine as engine
+        import scoring.engine.expansions as expansions
         from scoring.engine.expansions import DEFAULT_REGISTRY
     finally:
         sys.path.pop(0)
     assert Path(engine.__file__).is_relative_to(root), engine.__file__
-    paths = sorted((root / "fixtures" / "catalogue").glob("tiles-*.yaml"))
+    if hasattr(expansions, "tile_files"):  # each expansion's package holds its tiles
+        paths = list(expansions.tile_files())
+    else:  # before the packages, the tile files were fixtures
+        paths = sorted((root / "fixtures" / "catalogue").glob("tiles-*.yaml"))
     return {"engine": engine,
             "tiles": engine.TileSet.from_yaml(*map(str, paths), registry=DEFAULT_REGISTRY)}
 
@@ -129,7 +133,7 @@ def main() -> None:
         whole, core, answers = {}, {}, {}
         for name, loaded in engines.items():
             engine, tiles = loaded["engine"], loaded["tiles"]
-            parsed = engine.ScoreRequest.from_json(game, tiles)
+            parsed = engine.parse_request(game, tiles)
             answers[name] = json.dumps(engine.score_request(game, tiles).to_json(),
                                        sort_keys=True)
             whole[name] = (lambda e=engine, t=tiles, g=game: e.score_request(g, t).to_json())

@@ -105,12 +105,12 @@ CONTRACT_SMALL_BOARD = {
 
 
 def finished_game() -> dict:
-    """The 72-tile game of bench/score_bench.py, with the tiles read from the fixtures."""
+    """The 72-tile game of bench/score_bench.py, with the base game's tile file."""
     from scoring.engine import TileSet
-    from scoring.engine.expansions import DEFAULT_REGISTRY
+    from scoring.engine.expansions import DEFAULT_REGISTRY, PACKAGES_DIR
     from scoring.engine.generate import finished_game as finished
 
-    tiles = TileSet.from_yaml(str(ROOT / "fixtures" / "catalogue" / "tiles-base.yaml"),
+    tiles = TileSet.from_yaml(str(PACKAGES_DIR / "base" / "tiles-base.yaml"),
                               registry=DEFAULT_REGISTRY)
     return finished(tiles)
 

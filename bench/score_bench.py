@@ -74,11 +74,12 @@ from scoring.engine import (  # noqa: E402
     RuleSet,
     ScoreRequest,
     TileSet,
+    parse_request,
     score,
     score_request,
     validate_request,
 )
-from scoring.engine.expansions import DEFAULT_REGISTRY  # noqa: E402
+from scoring.engine.expansions import DEFAULT_REGISTRY, tile_files  # noqa: E402
 from scoring.engine.generate import add_extras, finished_game, random_request  # noqa: E402
 from scoring.engine.scoring import gc_paused  # noqa: E402
 
@@ -199,8 +200,7 @@ def load_tiles() -> tuple[TileSet, str]:
         tileset.tiles_changed()
         return tileset.current_tiles(), "database"
     except Exception as error:  # the bench must still run while the site is being built
-        paths = sorted((ROOT / "fixtures" / "catalogue").glob("tiles-*.yaml"))
-        tiles = TileSet.from_yaml(*map(str, paths), registry=DEFAULT_REGISTRY)
+        tiles = TileSet.from_yaml(*map(str, tile_files()), registry=DEFAULT_REGISTRY)
         tileset.current_tiles = lambda: tiles
         import scoring.api
 
@@ -339,7 +339,7 @@ def main() -> None:
     engine_ms = median_ms(lambda: score_request(game, tiles).to_json(), runs)
     rows.append(("engine, 72-tile game: validate + score + JSON", engine_ms,
                  f"{engine_ms * 1000 / 72:.1f} µs/tile", ""))
-    parsed = ScoreRequest.from_json(game, tiles)
+    parsed = parse_request(game, tiles)
     core_ms = median_ms(lambda: score(parsed, tiles), runs)
     rows.append(("engine core, 72 tiles: graph + score", core_ms,
                  f"{core_ms * 1000 / 72:.1f} µs/tile", ""))
@@ -354,7 +354,7 @@ def main() -> None:
         rows.append((f"engine, {label}, {count} tiles, {len(full['figures'])} figures"
                      f"{neutral}{states}",
                      ms, f"{ms * 1000 / count:.1f} µs/tile", ""))
-        parsed_full = ScoreRequest.from_json(full, tiles)
+        parsed_full = parse_request(full, tiles)
         ms = median_ms(lambda parsed_full=parsed_full: score(parsed_full, tiles), runs)
         rows.append((f"engine core, {label}: graph + score", ms,
                      f"{ms * 1000 / count:.1f} µs/tile", ""))

@@ -9,7 +9,7 @@ instead: its tables are created by the migrations and filled by ``load_catalogue
 never point it at real data. ``-v`` lists every question with the rank of its answer.
 
 ``bench/search_heldout/*.yaml`` (same format) holds questions kept apart: they are never
-used to tune the search, and are reported on their own line, so that a change of the
+used to tune the search, and are reported on their own line (one per file), so that a change of the
 ranking that only fits the team's set shows up there. ``--held-out`` runs only them.
 An answer that names no section, note or term stops the run (a typo would otherwise
 count as a miss forever).
@@ -20,6 +20,14 @@ clock and CPU (on PostgreSQL the server backend's CPU too, read from ``/proc``, 
 per search: on a shared machine the wall clock mostly measures the other processes), and
 the number of queries it costs. The questions are written the way players ask them on forums
 and at the table, not in the site's own wording.
+
+``--by-expansion`` adds, for every set, a table per rules page (the page of a question's
+first answer): top 1 / top 3 with everything selected, and top 1 / top 3 for *the
+selection first*: the same question asked with only that page's expansion selected (the
+base game alone for the base game's own pages), counting the places in the order the
+search page shows them (answers outside the selection, offered apart, count where the
+page puts them). A page that shows another box's rules above the reader's own answer
+loses there.
 """
 
 import os
@@ -155,10 +163,14 @@ HELD_OUT_FILES = ROOT / "bench" / "search_heldout"
 def read_question_files(folder: Path = QUESTION_FILES) -> list[tuple[str, tuple[str, ...]]]:
     """The questions of every ``*.yaml`` in ``folder``, file by file; a malformed entry
     stops the run with the file and the entry, so that a typo never passes unseen."""
+    return read_questions(sorted(folder.glob("*.yaml")))
+
+
+def read_questions(paths) -> list[tuple[str, tuple[str, ...]]]:
     import yaml
 
     questions: list[tuple[str, tuple[str, ...]]] = []
-    for path in sorted(folder.glob("*.yaml")):
+    for path in paths:
         entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
         if not isinstance(entries, list):
             raise SystemExit(f"{path.name}: expected a list of {{q, answers}}")
@@ -218,6 +230,83 @@ def server_cpu_seconds() -> float | None:
     except OSError:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def page_of_answer(answer: str, note_pages: dict[str, str]) -> str:
+    """The rules page an answer key belongs to (``page#anchor``, a note's slug)."""
+    if "#" in answer:
+        return answer.split("#", 1)[0]
+    return note_pages[answer]
+
+
+def own_selection(page: str, page_codes: dict[str, list[str]], catalogue):
+    """The selection of a reader who owns the expansion of ``page`` (and the base game)."""
+    from carcwiki.rules.selection import Selection
+
+    codes = [code for code in page_codes.get(page, []) if code in catalogue.by_code][:1]
+    return Selection.from_params(
+        {"x": [",".join(["base", *codes])], "ed": ["c1,c23,we"], "pref": ["c23"]},
+        catalogue=catalogue,
+    )
+
+
+def shown_order(results) -> list:
+    """The hits in the order the search page shows them."""
+    if results.elsewhere_first:
+        return [*results.elsewhere, *results.hits]
+    return [*results.hits, *results.elsewhere]
+
+
+def by_expansion(questions, catalogue) -> dict[str, list[tuple[int | None, int | None]]]:
+    """Per page, each question's rank with everything selected and with its own page's
+    expansion selected (as shown)."""
+    from carcwiki.rules.models import Note, RulesPage
+    from carcwiki.rules.search.engine import search
+
+    note_pages = dict(Note.objects.values_list("slug", "section__page__slug"))
+    page_codes = dict(RulesPage.objects.values_list("slug", "applies_to"))
+    everything = everything_selection(catalogue)
+    table: dict[str, list[tuple[int | None, int | None]]] = {}
+    for question, answers in questions:
+        page = page_of_answer(answers[0], note_pages)
+        ranks = []
+        for selection in (everything, own_selection(page, page_codes, catalogue)):
+            keys = [answer_key(hit) for hit in shown_order(search(query=question,
+                                                                  selection=selection))]
+            ranks.append(next((index + 1 for index, key in enumerate(keys)
+                               if key in answers), None))
+        table.setdefault(page, []).append(tuple(ranks))
+    return table
+
+
+def report_by_expansion(name: str, table) -> None:
+    def share(ranks, limit):
+        return sum(rank is not None and rank <= limit for rank in ranks)
+
+    print(f"{name}, per rules page (everything selected | that expansion selected, "
+          "as shown):")
+    print(f"  {'page':<28} {'n':>3}  {'top1':>4} {'top3':>4}  |  {'top1':>4} {'top3':>4}")
+    totals = [0, 0, 0, 0, 0]
+    for page in sorted(table):
+        everywhere = [ranks[0] for ranks in table[page]]
+        own = [ranks[1] for ranks in table[page]]
+        row = [len(own), share(everywhere, 1), share(everywhere, 3), share(own, 1),
+               share(own, 3)]
+        totals = [total + value for total, value in zip(totals, row, strict=True)]
+        print(f"  {page:<28} {row[0]:>3}  {row[1]:>4} {row[2]:>4}  |  {row[3]:>4} {row[4]:>4}")
+    count = totals[0] or 1
+    print(f"  {'all':<28} {totals[0]:>3}  {totals[1]:>4} {totals[2]:>4}  |  {totals[3]:>4} "
+          f"{totals[4]:>4}   (top 3: {totals[2] / count:.1%} everything, "
+          f"{totals[4] / count:.1%} the selection first)")
+
+
+def everything_selection(catalogue):
+    from carcwiki.rules.selection import Selection
+
+    return Selection.from_params(
+        {"x": [",".join(catalogue.by_code)], "ed": ["c1,c23,we"], "pref": ["c23"]},
+        catalogue=catalogue,
+    )
 
 
 def evaluate(questions, selection, *, verbose: bool) -> dict:
@@ -280,15 +369,14 @@ def main() -> None:
     held_out_only = "--held-out" in sys.argv
     call_command("migrate", verbosity=0)
     call_command("load_catalogue", verbosity=0)
-    from carcwiki.rules.selection import Selection
     from carcwiki.rules.selectors import selector_catalogue
 
     catalogue = selector_catalogue()
-    everything = Selection.from_params(
-        {"x": [",".join(catalogue.by_code)], "ed": ["c1,c23,we"], "pref": ["c23"]},
-        catalogue=catalogue,
-    )
-    sets = {"held-out": read_question_files(HELD_OUT_FILES)}
+    everything = everything_selection(catalogue)
+    # Each held-out file is reported apart: they were written at different times, each
+    # before the ranking it was first run against.
+    sets = {f"held-out {path.stem}": read_questions([path])
+            for path in sorted(HELD_OUT_FILES.glob("*.yaml"))}
     if not held_out_only:
         team = QUESTIONS + read_question_files()
         sets = {"team set": team, **sets}
@@ -302,6 +390,9 @@ def main() -> None:
           "machine inflates them)")
     for name, result in results.items():
         report(name, result)
+    if "--by-expansion" in sys.argv:
+        for name, questions in sets.items():
+            report_by_expansion(name, by_expansion(questions, catalogue))
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@ urlpatterns = [
     path("", include("carcwiki.catalogue.urls")),
     path("", include("carcwiki.rules.urls")),
     path("", include("carcwiki.builder.urls")),
+    path("", include("carcwiki.pad.urls")),
+    path("api/pad/", include("carcwiki.pad.api_urls")),
     path("api/", include("carcwiki.api.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,7 +1,8 @@
 """``POST /api/score/``: the final-scoring calculator over HTTP.
 
 A thin view: it reads the JSON body (turning every way of not being JSON into an
-``invalid_json`` error rather than a 415 or a 500), hands it to the engine's validator
+``invalid_json`` error rather than a 415 or a 500; a body over 1 MiB is a 413
+``too_large``), hands it to the engine's validator
 and scorer with the cached tile set, and answers the contract's response or
 ``{"errors": [...]}`` with status 400. Throttled per client with the ``score`` scope.
 """
@@ -19,8 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .engine import InvalidBoardError, score_request, validate_request
-from .engine.problems import lone_surrogate
+from .engine import InvalidBoardError, lone_surrogate, score_request, validate_request
 from .serializers import EXAMPLES, ErrorsSerializer, ScoreRequestSerializer, ScoreResponseSerializer
 from .tileset import current_tiles
 
@@ -75,6 +75,8 @@ class ScoreView(BoardEndpoint):
         responses={
             200: ScoreResponseSerializer,
             400: OpenApiResponse(ErrorsSerializer, description="The board has problems."),
+            413: OpenApiResponse(ErrorsSerializer,
+                                 description="The body is over 1 MiB (code too_large)."),
             429: OpenApiResponse(description="Too many requests from this client."),
         },
         examples=EXAMPLES,
@@ -107,10 +109,13 @@ class ScoreView(BoardEndpoint):
         except ValueError:
             size = 0
         if size > MAX_BODY_BYTES:
-            return invalid_json(
-                f"The request body is {size:,} bytes; the limit is {MAX_BODY_BYTES:,} "
-                "bytes (1 MiB)."
-            )
+            # Too large, not malformed: 413 with the code the site gives a chunked body
+            # over the same limit (carcwiki.request_limits), so a client can tell them apart.
+            return Response({"errors": [{
+                "path": "", "code": "too_large",
+                "message": f"The request body is {size:,} bytes; the limit is "
+                           f"{MAX_BODY_BYTES:,} bytes (1 MiB).",
+            }]}, status=413)
         if size == 0:
             return invalid_json("The request body is empty; send the board as JSON.")
         try:

@@ -12,12 +12,24 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiExample, extend_schema_serializer
 from rest_framework import serializers
 
-from .engine import Color, Edition, ErrorCode, FeatureKind, Location
-from .engine.declarations import CORNERS, Stand
-from .engine.expansions import DEFAULT_REGISTRY
-from .engine.locations import ROTATIONS
-from .engine.outputs import Shape, bonus_listings, feature_fields
-from .engine.validation import MAX_FIGURES, MAX_PLAYERS, MAX_TILES, MIN_PLAYERS
+from .engine import (
+    CORNERS,
+    DEFAULT_REGISTRY,
+    MAX_FIGURES,
+    MAX_PLAYERS,
+    MAX_TILES,
+    MIN_PLAYERS,
+    ROTATIONS,
+    Color,
+    Edition,
+    ErrorCode,
+    FeatureKind,
+    Location,
+    OutputShape,
+    Stand,
+    bonus_listings,
+    feature_fields,
+)
 
 COLORS = [color.value for color in Color]
 LOCATIONS = [location.value for location in Location]
@@ -250,17 +262,17 @@ class CityRefSerializer(serializers.Serializer):
     tiles = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
 
 
-def _output_field(shape: Shape, meaning: str = "", **options) -> serializers.Field:
+def _output_field(shape: OutputShape, meaning: str = "", **options) -> serializers.Field:
     """The serializer field of a declared response value."""
     if meaning:
         options["help_text"] = meaning
-    if shape is Shape.FLAG:
+    if shape is OutputShape.FLAG:
         return serializers.BooleanField(**options)
-    if shape is Shape.COUNTS:
+    if shape is OutputShape.COUNTS:
         return serializers.DictField(child=serializers.IntegerField(), **options)
-    if shape is Shape.COLOURS:
+    if shape is OutputShape.COLOURS:
         return serializers.ListField(child=serializers.ChoiceField(choices=COLORS), **options)
-    if shape is Shape.INTEGER:
+    if shape is OutputShape.INTEGER:
         return serializers.IntegerField(**options)
     return serializers.CharField(**options)
 

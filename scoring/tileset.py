@@ -25,8 +25,7 @@ from typing import Any
 
 from django.core.cache import cache
 
-from .engine import TileSet
-from .engine.expansions import DEFAULT_REGISTRY
+from .engine import DEFAULT_REGISTRY, TileSet
 
 VERSION_KEY = "scoring:tileset:version"
 """The cache key of the tile set's version stamp, shared by every process."""

@@ -6,8 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from carcwiki.catalogue.models import Bundle, Edition, Expansion, Part, TileType
-from scoring.engine.locations import Side
-from scoring.engine.tiles import FeatureKind, Landmark, TileDefinition
+from scoring.engine import FeatureKind, Landmark, Side, TileDefinition
 from scoring.tileset import current_tiles
 
 SIDES = ("N", "E", "S", "W")

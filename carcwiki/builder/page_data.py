@@ -8,7 +8,6 @@ from it, so that what they check is the engine's data, not a copy of it.
 
 from __future__ import annotations
 
-import glob
 import json
 import os
 import sys
@@ -30,11 +29,9 @@ def page_data() -> dict[str, Any]:
         turned_geometry,
         turned_variants,
     )
-    from scoring.engine import TileSet
-    from scoring.engine.expansions import DEFAULT_REGISTRY
+    from scoring.engine import DEFAULT_REGISTRY, TileSet, tile_files
 
-    files = sorted(glob.glob(str(ROOT / "fixtures" / "catalogue" / "tiles-*.yaml")))
-    tiles = TileSet.from_yaml(*files, registry=DEFAULT_REGISTRY)
+    tiles = TileSet.from_yaml(*map(str, tile_files()), registry=DEFAULT_REGISTRY)
     return {
         "tiles": [{**tiles[code].to_data(), **tile_states_of(tiles[code], tiles)}
                   for code in tiles],

@@ -19,12 +19,21 @@ from typing import Any
 
 from carcwiki.catalogue.models import Edition, Expansion, TileType
 from carcwiki.rules.models import RulesPage
-from scoring.engine import outputs
-from scoring.engine.expansion import BASE, CORNERS, ExpansionRegistry, Part
-from scoring.engine.expansions import DEFAULT_REGISTRY as REGISTRY
-from scoring.engine.locations import ROTATIONS, Location, Side
-from scoring.engine.tiles import EdgeType, FeatureKind, TileSet
-from scoring.engine.wording import EDITION_WORDING
+from scoring.engine import (
+    BASE,
+    CORNERS,
+    EDITION_WORDING,
+    ROTATIONS,
+    EdgeType,
+    ExpansionRegistry,
+    FeatureKind,
+    Location,
+    Part,
+    Side,
+    TileSet,
+    outputs_page_data,
+)
+from scoring.engine import DEFAULT_REGISTRY as REGISTRY
 
 BUILDER_EDITIONS = ("C1", "C2", "C3")
 
@@ -251,7 +260,7 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
         })
     return {
         # What the expansions add to a scoring's response, for the results panel.
-        "outputs": outputs.page_data(registry),
+        "outputs": outputs_page_data(registry),
         # The words each edition uses where they differ (coat of arms or pennant, field
         # or farm, monastery or cloister), for the results panel's names.
         "wording": {edition.value: wording.to_json_names()
@@ -311,9 +320,8 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
         "spaces": [
             {"name": landmark.name, "holds": landmark.space.holds,
              "kinds": list(landmark.space.kinds), "word": landmark.space.word,
-             "meaning": landmark.meaning, "part": member}
-            for member in registry.codes for landmark in registry[member].landmarks
-            if landmark.space is not None
+             "meaning": landmark.meaning, "part": part.code}
+            for landmark, part in registry.spaces.values()
         ],
         # What a tile type may be beyond its features (an abbey fits any hole).
         "tile_traits": [

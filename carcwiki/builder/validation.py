@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.engine import InvalidRequestError, parse_draft
-from scoring.engine.problems import UnreadableJSONError, load_json
+from scoring.engine import InvalidRequestError, UnreadableJSONError, load_json, parse_draft
 from scoring.tileset import current_tiles
 
 from .storable import unstorable_text

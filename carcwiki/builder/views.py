@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
 from django.urls import reverse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_safe
 from drf_spectacular.utils import extend_schema
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import AllowAny
@@ -26,6 +26,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from carcwiki.pad.handoff import builder_setup
 from scoring.tileset import current_tiles
 
 from . import selectors
@@ -61,6 +62,10 @@ def import_map(urls: dict[str, str]) -> str:
 def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse:
     options = selectors.builder_options()
     initial = selectors.initial_selection(request, options)
+    # "Score the table" on the score pad: its players, totals and game (carcwiki.pad).
+    pad_key = request.GET.get("pad")
+    if pad_key and saved is None and (from_pad := builder_setup(pad_key)) is not None:
+        initial = {**initial, **from_pad}
     # Only the tiles of the game in play (the saved board's, else the selection's): the
     # page asks for another expansion's tiles when a player puts it in play.
     codes = (saved.board.get("expansions") if saved else None) or initial["expansions"]
@@ -93,16 +98,17 @@ def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse
         "module_urls": urls.values(),
         "saved_board": saved.board if saved else None,
         "saved_id": saved.id if saved else "",
+        "pad": initial.get("pad"),
     }
     return render(request, "builder/board.html", context)
 
 
-@require_GET
+@require_safe  # GET and HEAD, as every page
 def board_page(request: HttpRequest) -> HttpResponse:
     return _page(request)
 
 
-@require_GET
+@require_safe
 def saved_board_page(request: HttpRequest, board_id: str) -> HttpResponse:
     return _page(request, get_object_or_404(SavedBoard, pk=board_id))
 

@@ -1,18 +1,18 @@
 """Catalogue models: what was published (editions, expansions, parts, bundles) and its tiles.
 
 A tile type keeps its geometry as plain data (``edges`` and ``features``, in the format of
-``fixtures/catalogue/tiles-base.yaml``) so that the scoring engine and the SVG renderer read
-exactly what the database holds. A few facts derived from the features are stored beside
-them, on save, so that the API can filter on them with plain SQL. A tile type is read and
-checked by the engine (:meth:`TileType.checked`) when it is validated and saved: the
-catalogue has no reader of the tile format of its own.
+the tile files, ``scoring/engine/expansions/base/tiles-base.yaml`` for one) so that the
+scoring engine and the SVG renderer read exactly what the database holds. A few facts
+derived from the features are stored beside them, on save, so that the API can filter on
+them with plain SQL. A tile type is read and checked by the engine
+(:meth:`TileType.checked`) when it is validated and saved: the catalogue has no reader of
+the tile format of its own.
 """
 
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from scoring.engine.expansions import DEFAULT_REGISTRY
-from scoring.engine.tiles import FeatureKind, TileDataError, TileDefinition
+from scoring.engine import DEFAULT_REGISTRY, FeatureKind, TileDataError, TileDefinition
 
 
 class Edition(models.Model):

@@ -1,11 +1,12 @@
 """Reads from the catalogue, shaped for the parts of the site that use them.
 
-``tile_data`` is where the scoring engine's tile set (``scoring.tileset``) reads the tiles:
-plain dictionaries in the same shape as the entries of ``fixtures/catalogue/tiles-*.yaml``,
-which the engine checks and turns into its tile objects. The API, the gallery, the
-pictures, the builder and the scorer all read that one checked set; the database stays the
-single source. A tile's ``expansion`` is the catalogue code its tile file declares: the
-part for a part's tiles (``river``), the expansion otherwise (``base``, ``river2``).
+``tile_data`` is where the scoring engine's tile set (``scoring.tileset``) reads the
+tiles: plain dictionaries in the same shape as the entries of the expansions' tile files
+(``scoring/engine/expansions/<module>/tiles-*.yaml``), which the engine checks and turns
+into its tile objects. The API, the gallery, the pictures, the builder and the scorer all
+read that one checked set; the database stays the single source. A tile's ``expansion`` is
+the catalogue code its tile file declares: the part for a part's tiles (``river``), the
+expansion otherwise (``base``, ``river2``).
 """
 
 from typing import Any

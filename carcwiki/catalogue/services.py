@@ -3,11 +3,14 @@
 Each loader upserts by code, in dependency order, and removes nothing that the fixtures
 still name; running it twice leaves the database unchanged. An expansion the scoring
 engine declares takes its name, editions and parts from the declaration
-(``catalogue_entry``); ``expansions.yaml`` adds only what the declaration lacks. Tile
-files are checked by the scoring engine, all together, before any tile is written
-(``check_tile_files``).
+(``catalogue_entry``), and the rest of its entry from its package's ``catalogue.yaml``
+(``read_expansion_entries``); ``expansions.yaml`` gives the selector's order and the
+entries of the expansions the engine does not declare. Tile files, which lie in the
+expansions' packages (``scoring/engine/expansions/<module>/``), are checked by the scoring
+engine, all together, before any tile is written (``check_tile_files``).
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,13 +18,18 @@ from typing import Any
 import yaml
 from django.db import transaction
 
-from scoring.engine import TileDataError, TileSet
-from scoring.engine.expansions import DEFAULT_REGISTRY
-from scoring.engine.tiles import read_tile_file
+from scoring.engine import (
+    DEFAULT_REGISTRY,
+    PACKAGES_DIR,
+    TileDataError,
+    TileSet,
+    catalogue_files,
+    read_tile_file,
+    tile_files,
+)
 
 from .models import Bundle, Edition, Expansion, Part, TileCount, TileType
 
-TILE_FILE_PATTERN = "tiles-*.yaml"
 # Tiles of a part are ordered after their expansion's own tiles: part n starts at
 # TILE_ORDER_PER_PART * (n + 1), far beyond any expansion's tile count.
 TILE_ORDER_PER_PART = 1000
@@ -50,6 +58,76 @@ def load_editions(*, path: Path) -> int:
 
 WRITTEN_IN_DECLARATION = ("name", "editions")
 """Keys an entry of an expansion the engine declares must not repeat."""
+ENTRY_KEYS = frozenset({"code", "name", "editions", "category", "number", "description",
+                        "parts"})
+"""The keys of an entry of ``expansions.yaml`` or of a package's ``catalogue.yaml``."""
+
+
+class CatalogueEntryError(ValueError):
+    """An expansion's catalogue entry that cannot be loaded; the message names the file or
+    the expansion."""
+
+
+def read_expansion_entries(path: Path, registry: Any = DEFAULT_REGISTRY) -> list[dict[str, Any]]:
+    """The catalogue's expansions in the selector's order, each completed from its
+    declaration (:func:`catalogue_entry`), checked before anything is written.
+
+    ``path`` (``expansions.yaml``) lists every expansion the selector offers, in its order;
+    one the engine declares is listed by its code alone, and its entry is its package's
+    ``catalogue.yaml``. A package the file does not list follows those it lists, in
+    registration order.
+    """
+    packaged: dict[str, dict[str, Any]] = {}
+    for file in catalogue_files(PACKAGES_DIR):
+        where = f"{file.parent.name}/{file.name}"
+        entry = _with_category(_checked_entry(read_yaml(file), where), where)
+        code = entry["code"]
+        if code not in registry or registry.expansion_of(code).code != code:
+            raise CatalogueEntryError(f"{file.parent.name}/{file.name}: {code} is not an "
+                                      "expansion the engine declares")
+        if code in packaged:
+            raise CatalogueEntryError(f"{file.parent.name}/{file.name}: {code} has two entries")
+        packaged[code] = entry
+    entries = []
+    listed = read_yaml(path)
+    for position, listed_entry in enumerate(listed):
+        where = f"{path.name}, entry {position + 1}"
+        entry = _checked_entry(listed_entry, where)
+        code = entry["code"]
+        if code in packaged:
+            if set(entry) != {"code"}:
+                raise CatalogueEntryError(
+                    f"{path.name}: {code} has its entry in its package (catalogue.yaml "
+                    "beside its declaration); list its code alone here")
+            entry = packaged.pop(code)
+        elif code in registry and registry.expansion_of(code).code == code:
+            raise CatalogueEntryError(f"{path.name}: {code} is declared by the engine but its "
+                                      "package has no catalogue.yaml")
+        else:
+            _with_category(entry, where)
+        entries.append(entry)
+    declared_order = [expansion.code for expansion in registry.expansions]
+    entries += sorted(packaged.values(), key=lambda entry: declared_order.index(entry["code"]))
+    return [catalogue_entry(entry, registry) for entry in entries]
+
+
+def _checked_entry(entry: Any, where: str) -> dict[str, Any]:
+    """``entry`` if it is a mapping with a code and only the keys of the format."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("code"), str):
+        raise CatalogueEntryError(f"{where}: an entry is a mapping with a code")
+    unknown = sorted(set(entry) - ENTRY_KEYS)
+    if unknown:
+        raise CatalogueEntryError(f"{where}: {entry['code']} has unknown keys {unknown}")
+    return entry
+
+
+def _with_category(entry: dict[str, Any], where: str) -> dict[str, Any]:
+    """``entry`` if it says its category (a whole entry, not a code keeping a place)."""
+    if entry.get("category") not in Expansion.Category.values:
+        raise CatalogueEntryError(
+            f"{where}: {entry['code']} needs a category, one of "
+            f"{', '.join(Expansion.Category.values)}")
+    return entry
 
 
 def catalogue_entry(entry: dict[str, Any], registry: Any = DEFAULT_REGISTRY) -> dict[str, Any]:
@@ -66,13 +144,15 @@ def catalogue_entry(entry: dict[str, Any], registry: Any = DEFAULT_REGISTRY) -> 
         for key in WRITTEN_IN_DECLARATION if key in part
     ]
     if repeated:
-        raise ValueError(f"expansion {code}: {', '.join(repeated)} is written in its engine "
-                         "declaration (scoring/engine/expansions/), not in expansions.yaml")
+        raise CatalogueEntryError(f"expansion {code}: {', '.join(repeated)} is written in its "
+                                  "engine declaration (scoring/engine/expansions/), not in "
+                                  "its entry")
     descriptions = {part["code"]: part.get("description", "")
                     for part in entry.get("parts") or ()}
     unknown = sorted(set(descriptions) - {part.code for part in declared.parts})
     if unknown:
-        raise ValueError(f"expansion {code}: parts {unknown} are not in its declaration")
+        raise CatalogueEntryError(f"expansion {code}: parts {unknown} are not in its "
+                                  "declaration")
     return {
         **entry,
         "name": declared.catalogue_name,
@@ -85,9 +165,9 @@ def catalogue_entry(entry: dict[str, Any], registry: Any = DEFAULT_REGISTRY) -> 
 
 
 @transaction.atomic
-def load_expansions(*, path: Path) -> int:
+def load_expansions(*, entries: list[dict[str, Any]]) -> int:
+    """Write the entries :func:`read_expansion_entries` read, in their order."""
     editions = {edition.code: edition for edition in Edition.objects.all()}
-    entries = [catalogue_entry(entry) for entry in read_yaml(path)]
     for order, entry in enumerate(entries):
         expansion, _ = Expansion.objects.update_or_create(
             code=entry["code"],
@@ -153,11 +233,12 @@ class TileFileError(ValueError):
     """A tile file that cannot be loaded; the message names the file and the tile."""
 
 
-def read_tile_files(directory: Path) -> list[TileFile]:
-    """Every ``tiles-*.yaml`` of ``directory``, in name order, read by the engine's reader
-    of the tile format. A file without tiles has nothing to load and is left out."""
-    tile_files = []
-    for path in sorted(directory.glob(TILE_FILE_PATTERN)):
+def read_tile_files(paths: Iterable[Path] | None = None) -> list[TileFile]:
+    """The tile files at ``paths`` (by default every expansion package's ``tiles-*.yaml``,
+    in name order), read by the engine's reader of the tile format. A file without tiles
+    has nothing to load and is left out."""
+    read = []
+    for path in tile_files(PACKAGES_DIR) if paths is None else paths:
         try:
             tiles = read_tile_file(str(path))
         except TileDataError as error:
@@ -166,10 +247,8 @@ def read_tile_files(directory: Path) -> list[TileFile]:
             if not isinstance(entry.get("code"), str) or not entry["code"]:
                 raise TileFileError(f"{path.name}: tile entry {position + 1} has no code")
         if tiles:
-            tile_files.append(
-                TileFile(path=path, catalogue_code=tiles[0]["expansion"], tiles=tiles)
-            )
-    return tile_files
+            read.append(TileFile(path=path, catalogue_code=tiles[0]["expansion"], tiles=tiles))
+    return read
 
 
 def check_tile_files(tile_files: list[TileFile]) -> None:

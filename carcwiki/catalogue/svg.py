@@ -39,11 +39,18 @@ from dataclasses import dataclass, field
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from scoring.engine.expansion import ExpansionRegistry
-from scoring.engine.expansions import DEFAULT_REGISTRY
-from scoring.engine.glyphs import Band, Glyph, glyph_for
-from scoring.engine.rules import Edition
-from scoring.engine.tiles import FeatureKind, Landmark, Segment, TileDefinition
+from scoring.engine import (
+    DEFAULT_REGISTRY,
+    Band,
+    Edition,
+    ExpansionRegistry,
+    FeatureKind,
+    Glyph,
+    Landmark,
+    Segment,
+    TileDefinition,
+    glyph_for,
+)
 
 ROTATIONS = (0, 90, 180, 270)
 EDGE_NAMES = ("N", "E", "S", "W")

@@ -11,9 +11,8 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.http import require_safe
 from django.views.generic import ListView
 
-from scoring.engine.locations import Side
-from scoring.engine.rules import Edition as EngineEdition
-from scoring.engine.tiles import EdgeType, FeatureKind
+from scoring.engine import EdgeType, FeatureKind, Side
+from scoring.engine import Edition as EngineEdition
 from scoring.tileset import current_tiles
 
 from .models import Edition, TileType

@@ -167,6 +167,17 @@ def codes_with_pages() -> frozenset[str]:
     )
 
 
+def page_for_code(code: str) -> RulesPage | None:
+    """The rules page an expansion or part code is about (one query): the first page, in
+    index order, that names it first among its codes, else the first that names it at
+    all (``base`` → the base game, ``river2`` → The River, ``inns`` → Inns &
+    Cathedrals)."""
+    pages = [page for page in RulesPage.objects.only("slug", "applies_to", "order", "title")
+             if code in page.applies_to]
+    leading = [page for page in pages if page.applies_to[0] == code]
+    return (leading or pages or [None])[0]
+
+
 def selected_without_page(
     *, selection: Selection, covered: frozenset[str] | None = None
 ) -> list[str]:

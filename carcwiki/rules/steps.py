@@ -143,7 +143,7 @@ def calculator_steps(selection: Selection) -> tuple[list[CalculatorStep], list[s
     steps for the selection, read from the scoring engine's declarations (where it is
     written once, :attr:`InPlay.steps`), and the names of the selected expansions it does
     not score."""
-    from scoring.engine.expansions import DEFAULT_REGISTRY
+    from scoring.engine import DEFAULT_REGISTRY
 
     names = selection.catalogue.names if selection.catalogue else {}
     in_play = DEFAULT_REGISTRY.in_play(selection.codes)

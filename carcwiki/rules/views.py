@@ -17,6 +17,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_safe
 
 from . import selectors
+from .calculator import calculator_line
 from .models import Note, RulesPage
 from .search import engine as search_engine
 from .search.query import reference_code_only
@@ -80,7 +81,13 @@ def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         view = selectors.page_view(slug=slug, selection=selection)
     except RulesPage.DoesNotExist:
-        raise Http404("There is no rules page at this address.") from None
+        # Every expansion and part code has an address: /rules/base/, /rules/river2/.
+        page = selectors.page_for_code(slug)
+        if page is None:
+            raise Http404("There is no rules page at this address.") from None
+        query = request.META.get("QUERY_STRING", "")
+        return redirect(page.get_absolute_url() + (f"?{query}" if query else ""),
+                        permanent=True)
     code = selection_code_for(view.page, selection)
     names = selection.catalogue.names if selection.catalogue else {}
     return render(
@@ -91,6 +98,10 @@ def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
             "selection": selection,
             "add_code": code,
             "add_name": names.get(code, code),
+            "calculator": calculator_line(
+                view.page, "the base game" if code == BASE_CODE else names.get(code, view.title),
+                (section.anchor for section in view.page.sections.all()),
+            ),
         },
     )
 

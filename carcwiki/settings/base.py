@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "carcwiki.api",
     "scoring",
     "carcwiki.builder",
+    "carcwiki.pad",
 ]
 
 MIDDLEWARE = [
@@ -197,7 +198,10 @@ REST_FRAMEWORK = {
     # A rate per view's throttle_scope (the scoring endpoints: "score"); views without a
     # scope are not limited by it.
     "DEFAULT_THROTTLE_CLASSES": ["carcwiki.throttling.ScopedSlidingWindowThrottle"],
-    "DEFAULT_THROTTLE_RATES": {"score": "120/min", "anon": "600/min", "save_board": "30/hour"},
+    "DEFAULT_THROTTLE_RATES": {"score": "120/min", "anon": "600/min", "save_board": "30/hour",
+                               # The score pad (carcwiki.pad.throttling): new games as saved
+                               # boards; entries and their changes.
+                               "pad_game": "30/hour", "pad_write": "240/min"},
 }
 
 SPECTACULAR_SETTINGS = {

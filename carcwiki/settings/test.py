@@ -14,5 +14,6 @@ REST_FRAMEWORK = {
     **REST_FRAMEWORK,
     "DEFAULT_THROTTLE_RATES": {
         "score": "10000/min", "anon": "10000/min", "save_board": "10000/min",
+        "pad_game": "10000/min", "pad_write": "10000/min",
     },
 }

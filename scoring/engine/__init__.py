@@ -12,19 +12,52 @@ calculator knows), and pass it in. The public entry points:
   whose :meth:`~ScoreResult.to_json` is the response of ``POST /api/score/``;
 - :func:`score` scores an already parsed :class:`ScoreRequest`.
 
+The site (``carcwiki`` and the ``scoring`` app around this package) imports from here
+only, never from a module inside (``tests/project/test_engine_face.py`` holds it to that),
+so the modules behind these names can move without the site noticing.
+
 Nothing here imports Django.
 """
 
 from .board import Board, Color, Figure, PlacedTile
-from .expansion import Expansion, ExpansionRegistry, FigureKind, Part, Placement
+from .declarations import CORNERS, Stand
+from .expansion import BASE, Expansion, ExpansionRegistry, FigureKind, Part, Placement
+from .expansions import DEFAULT_REGISTRY, PACKAGES_DIR, board_files, catalogue_files, tile_files
 from .features import Feature, FeatureGraph
-from .locations import Location, Side
+from .glyphs import Band, Glyph, glyph_for
+from .locations import ROTATIONS, Location, Side
+from .outputs import Shape as OutputShape
+from .outputs import bonus_listings, feature_fields
+from .outputs import page_data as outputs_page_data
+from .pad import MAX_TILES as PAD_MAX_TILES
+from .pad import (
+    PAD_KINDS,
+    check_feature,
+    check_play_points,
+    pad_options,
+    score_feature,
+    score_play_points,
+)
+from .problems import UnreadableJSONError, load_json, lone_surrogate
 from .request import Player, ScoreRequest
 from .results import FeatureResult, PlayerResult, ScoreResult, ScoreWarning
 from .rules import Edition, RuleOption, RuleSet
 from .scoring import InvalidBoardError, score, score_request
-from .tiles import EdgeType, FeatureKind, TileDataError, TileDefinition, TileSet
+from .tiles import (
+    EdgeType,
+    FeatureKind,
+    Landmark,
+    Segment,
+    TileDataError,
+    TileDefinition,
+    TileSet,
+    read_tile_file,
+)
 from .validation import (
+    MAX_FIGURES,
+    MAX_PLAYERS,
+    MAX_TILES,
+    MIN_PLAYERS,
     BoardError,
     ErrorCode,
     InvalidRequestError,
@@ -32,13 +65,29 @@ from .validation import (
     parse_request,
     validate_request,
 )
+from .wording import API_WORDING, EDITION_WORDING, Wording, wording_for
 
 __all__ = [
-    "Board", "BoardError", "Color", "EdgeType", "Edition", "ErrorCode", "Expansion",
-    "ExpansionRegistry", "Feature", "FeatureGraph", "FeatureKind", "FeatureResult", "Figure",
-    "FigureKind", "InvalidBoardError", "Location", "Part", "PlacedTile", "Placement",
-    "Player", "PlayerResult", "RuleOption", "RuleSet",
-    "ScoreRequest", "ScoreResult", "ScoreWarning", "Side", "TileDataError",
-    "TileDefinition", "TileSet", "InvalidRequestError", "parse_draft", "parse_request",
-    "score", "score_request", "validate_request",
+    # scoring a board
+    "InvalidBoardError", "InvalidRequestError", "ScoreRequest", "ScoreResult",
+    "parse_draft", "parse_request", "score", "score_request", "validate_request",
+    # the request and the board
+    "Board", "BoardError", "Color", "Edition", "ErrorCode", "Figure", "Player", "PlacedTile",
+    "RuleOption", "RuleSet", "MAX_FIGURES", "MAX_PLAYERS", "MAX_TILES", "MIN_PLAYERS",
+    "CORNERS", "ROTATIONS", "Location", "Side",
+    # the results
+    "Feature", "FeatureGraph", "FeatureResult", "PlayerResult", "ScoreWarning",
+    "OutputShape", "bonus_listings", "feature_fields", "outputs_page_data",
+    # the words of the explanations, the API's or an edition's (for the players)
+    "API_WORDING", "EDITION_WORDING", "Wording", "wording_for",
+    # the expansions and their tiles
+    "BASE", "DEFAULT_REGISTRY", "PACKAGES_DIR", "board_files", "catalogue_files", "tile_files",
+    "Expansion", "ExpansionRegistry", "FigureKind", "Part",
+    "Placement", "Stand", "EdgeType", "FeatureKind", "Landmark", "Segment", "TileDataError",
+    "TileDefinition", "TileSet", "read_tile_file", "Band", "Glyph", "glyph_for",
+    # the score pad: what a feature completed during play is worth
+    "PAD_KINDS", "PAD_MAX_TILES", "check_feature", "check_play_points", "pad_options",
+    "score_feature", "score_play_points",
+    # reading JSON as the API does
+    "UnreadableJSONError", "load_json", "lone_surrogate",
 ]

@@ -95,6 +95,10 @@ class FigureKind:
     none)"); ``{pennant}`` and ``{pennants}`` take the explanation's words (see
     :mod:`~scoring.engine.wording`)."""
     stands: Stand = Stand.FEATURE
+    counts_as: str | None = None
+    """The code of a figure kind this one is in every respect where it stands (the
+    phantom: a meeple), so that a rule of another expansion written for that kind takes
+    this one too without naming it: a :class:`Space` that takes meeples takes phantoms."""
 
     @property
     def plural_name(self) -> str:
@@ -136,6 +140,32 @@ class SegmentAttribute:
     meaning: str = ""
     glyph: Glyphs | None = None
     """How tile pictures show it (see :mod:`~scoring.engine.glyphs`)."""
+    asked: str = ""
+    """How the score pad asks about it when a player scores a feature during play
+    (``"with an inn"``); empty when it changes nothing a pad computes."""
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayPoints:
+    """Points an expansion hands out during play, outside the scoring of a feature (the
+    fairy's point at the start of a turn, a wind rose laid in its quarter, a prisoner
+    bought back), as the score pad offers them (:mod:`~scoring.engine.pad`).
+
+    One occurrence is worth ``each`` points, times the count of ``unit`` when the
+    rule counts something (sheep in a flock). With ``paid`` the points move from one
+    player to another (a ransom): the payer loses what the receiver gains.
+    """
+
+    code: str
+    """Stable, unique among every expansion (``"fairy-turn"``)."""
+    label: str
+    """What happened, for the pad's form and explanation."""
+    each: int
+    unit: tuple[str, str] | None = None
+    """(singular, plural) of what is counted, or ``None`` for one occurrence."""
+    paid: bool = False
+    rules: str = ""
+    """The anchor of the rules page section that states it (``"fairy"``)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -155,7 +185,8 @@ class Space:
     holds: int
     """How many figures one tile's space takes (a pyramid of three)."""
     kinds: tuple[str, ...]
-    """The figure kind codes that may stand there."""
+    """The figure kind codes that may stand there; a kind that counts as one of them
+    (``FigureKind.counts_as``) may too: the registry's ``spaces`` list both."""
     word: str = ""
     """How messages name the space (``"acrobat space"``; default: the landmark's name
     and "space")."""
@@ -434,8 +465,8 @@ class TileState:
     """``refuses(definition, value)`` -> why this tile type cannot take that value (a
     sentence for the player, the ``invalid`` error), or ``None`` when it can: for a
     value allowed on some tiles only (a bridge needs field edges at both ends)."""
-    _variants: dict = dataclasses.field(default_factory=dict, compare=False, hash=False,
-                                        repr=False)
+    _variants: dict[tuple[int, Any], tuple[Any, Any]] = dataclasses.field(
+        default_factory=dict, compare=False, hash=False, repr=False)
 
     def variant_of(self, definition: Any, value: Any) -> Any:
         """The tile definition with this state, made once per tile and value."""
@@ -504,7 +535,7 @@ class TieBreak:
     """
 
     features: tuple[FeatureKind, ...]
-    decide: Callable[[Feature, list, Context], tuple[list, str] | None]
+    decide: Callable[[Feature, list[Color], Context], tuple[list[Color], str] | None]
     title: str = ""
 
     @property
@@ -631,7 +662,7 @@ def _refused_joins(rule: LayoutRule) -> tuple[tuple[str, str, str, ProblemCode],
             index=index, code=f"t{index}", x=x, y=y, label=f"tiles[{index}]",
             oriented=SimpleNamespace(edges=edges, definition=definition))
 
-    refused = []
+    refused: list[tuple[str, str, str, ProblemCode]] = []
     for mine in sets:
         for side in mine:
             dx, dy = side.offset

@@ -1,6 +1,6 @@
 """How an expansion plugs into the engine: one declaration, read by everything else.
 
-An expansion (or the base game) is declared once, in ``expansions/<code>.py``, as an
+An expansion (or the base game) is declared once, in ``expansions/<module>/__init__.py``, as an
 :class:`Expansion`. Everything it brings is a value of :mod:`.declarations` (this module
 hands them all on, so ``from scoring.engine.expansion import FigureKind`` works):
 
@@ -12,6 +12,8 @@ hands them all on, so ``from scoring.engine.expansion import FigureKind`` works)
   (an inn doubles a road), instead of replacing its scorer;
 - :class:`PlayerBonus` — points per player that belong to no feature (trade goods);
 - :class:`PlayerTokens` — counters a player brings in the request (goods tokens);
+- :class:`PlayPoints` — points handed out during play outside a feature's scoring
+  (the fairy's point at the start of a turn), which the score pad offers;
 - :class:`LayoutRule`, :class:`FigureRule`, :class:`BoardCheck` — checks the validator
   calls on the placed tiles, on each figure, and on the finished feature graph;
 - :class:`RuleOption` — a rule the players choose, with its labels.
@@ -81,6 +83,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import heapq
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -101,6 +104,7 @@ from .declarations import (
     Placement,
     PlayerBonus,
     PlayerTokens,
+    PlayPoints,
     ScoreModifier,
     ScoreTransform,
     SegmentAttribute,
@@ -123,7 +127,7 @@ from .tiles import FeatureKind
 from .wording import API_WORDING, Wording
 
 if TYPE_CHECKING:
-    from .board import Color
+    from .board import Color, PlacedTile
     from .features import Feature, FeatureGraph
     from .results import FeatureResult
 
@@ -151,6 +155,7 @@ __all__ = [
     "Placement",
     "PlayerBonus",
     "PlayerTokens",
+    "PlayPoints",
     "ScoreModifier",
     "ScoreTransform",
     "ScoringContext",
@@ -165,6 +170,7 @@ __all__ = [
     "TileTrait",
     "Valuation",
     "WhenMissing",
+    "registration_order",
 ]
 
 BASE = "base"
@@ -212,6 +218,9 @@ class Part:
     cities)."""
     area_bonuses: tuple[AreaBonus, ...] = ()
     transforms: tuple[ScoreTransform, ...] = ()
+    play_points: tuple[PlayPoints, ...] = ()
+    """Points its rules hand out during play outside a feature's scoring (the score
+    pad offers them; the final scoring takes them as points already scored)."""
     start_tiles: tuple[str, ...] = ()
     """Tile codes a game with this part in play starts from (the spring), by
     preference; the first one the edition has is used."""
@@ -249,11 +258,47 @@ class Expansion(Part):
     """An expansion (or the base game): its own rules, its parts and its tiles."""
 
     parts: tuple[Part, ...] = ()
+    after: tuple[str, ...] = ()
+    """Codes of the expansions this one is registered after (see :func:`registration_order`):
+    wherever the registry goes through expansions in order (the parts in play, their
+    figures, scoring steps, bonuses and listings), theirs come first. Every expansion comes
+    after the base game without naming it."""
 
     @property
     def members(self) -> tuple[Part, ...]:
         """The expansion itself and its parts."""
         return (self, *self.parts)
+
+
+def registration_order(expansions: Iterable[Expansion]) -> tuple[Expansion, ...]:
+    """The expansions in the order a registry takes them: the base game first, then each
+    expansion once every one its ``after`` names is placed, the lowest code first among
+    those ready (so the order does not depend on how the expansions were found). Refuses a
+    code named in ``after`` that is not among them, and expansions that wait for each
+    other."""
+    by_code = {expansion.code: expansion for expansion in expansions}
+    waits_for = {code: {BASE, *expansion.after} - {code} if code != BASE else set()
+                 for code, expansion in by_code.items()}
+    for code, names in waits_for.items():
+        unknown = sorted(names - set(by_code))
+        if unknown:
+            raise ValueError(f"expansion {code} comes after {', '.join(unknown)}, which is "
+                             "not registered")
+    ordered: list[Expansion] = []
+    ready = [code for code, names in waits_for.items() if not names]
+    heapq.heapify(ready)
+    while ready:
+        code = heapq.heappop(ready)
+        ordered.append(by_code[code])
+        for other, names in waits_for.items():
+            if code in names:
+                names.discard(code)
+                if not names:
+                    heapq.heappush(ready, other)
+    if len(ordered) < len(by_code):
+        waiting = sorted(set(by_code) - {expansion.code for expansion in ordered})
+        raise ValueError(f"expansions {', '.join(waiting)} each come after another of them")
+    return tuple(ordered)
 
 
 class StepAction(enum.Enum):
@@ -308,7 +353,7 @@ def _step_code(part: Part, function: Callable[..., Any]) -> str:
     return f"{part.code}.{getattr(function, '__name__', 'rule').replace('_', '-')}"
 
 
-def _merged(parts: Iterable[Part], name: str) -> tuple:
+def _merged(parts: Iterable[Part], name: str) -> tuple[Any, ...]:
     """A field of every part, concatenated, each value once (parts may share a rule)."""
     seen: dict[int, Any] = {}
     for part in parts:
@@ -458,6 +503,11 @@ class InPlay:
         modifiers, tie_breaks = self.modifiers_by_kind, self._tie_breaks
         return frozenset(kind for kind in FeatureKind
                          if not modifiers[kind] and not tie_breaks[kind] and kind not in reached)
+
+    @functools.cached_property
+    def play_points(self) -> dict[str, PlayPoints]:
+        """The points handed out during play by the parts in play, by code."""
+        return {points.code: points for points in _merged(self.parts, "play_points")}
 
     @functools.cached_property
     def strength_functions(self) -> dict[str, StrengthOf]:
@@ -681,11 +731,13 @@ class ExpansionRegistry:
         }
         """What tile data may print besides features, from every registered part."""
         self.spaces: dict[str, tuple[LandmarkKind, Part]] = {
-            landmark.name: (landmark, part)
+            landmark.name: (self._taking_stand_ins(landmark, landmark.space), part)
             for part in self._parts.values() for landmark in part.landmarks
             if landmark.space is not None
         }
-        """Landmarks where players' figures stand (:class:`Space`), with their part."""
+        """Landmarks where players' figures stand (:class:`Space`), with their part; each
+        space's ``kinds`` adds the registered kinds that count as one of its own (the
+        phantom on an acrobat space, which names meeples only)."""
         self.tile_traits: dict[str, TileTrait] = {
             trait.name: trait
             for part in self._parts.values() for trait in part.tile_traits
@@ -712,6 +764,16 @@ class ExpansionRegistry:
         self.token_part: dict[str, Part] = {
             tokens.name: part for part in self._parts.values() for tokens in part.tokens
         }
+
+    def _taking_stand_ins(self, landmark: LandmarkKind, space: Space) -> LandmarkKind:
+        """``landmark`` with its ``space`` taking the figure kinds that count as one of the
+        kinds it names (``FigureKind.counts_as``), after them, in registration order."""
+        extra = tuple(code for code, (kind, _part) in self._figure_kinds.items()
+                      if kind.counts_as in space.kinds and code not in space.kinds)
+        if not extra:
+            return landmark
+        return dataclasses.replace(
+            landmark, space=dataclasses.replace(space, kinds=(*space.kinds, *extra)))
 
     def __contains__(self, code: object) -> bool:
         return code in self._parts
@@ -828,7 +890,8 @@ class ScoringContext:
     def __init__(
         self, rules: Any, graph: FeatureGraph, players: tuple[Color, ...],
         strengths: Mapping[str, int], in_play: InPlay, request: Any = None,
-        listed_kinds: Mapping[str, str] | None = None, warnings: list | None = None,
+        listed_kinds: Mapping[str, str] | None = None,
+        warnings: list[tuple[str, str, str]] | None = None,
         wording: Wording = API_WORDING,
     ):
         self.rules = rules
@@ -848,7 +911,7 @@ class ScoringContext:
         self.wording = wording
         """The words of the explanations (the edition's, when the caller asks)."""
         self._split_cities: dict[int, tuple[list[Feature], list[tuple[Feature, Conversion]]]] = {}
-        self._tiles_with_state: list | None = None
+        self._tiles_with_state: list[tuple[int, PlacedTile]] | None = None
 
     def __repr__(self) -> str:
         return f"ScoringContext(players={self.players!r}, in_play={self.in_play.listed!r})"
@@ -864,7 +927,7 @@ class ScoringContext:
         return found
 
     @property
-    def tiles_with_state(self) -> list:
+    def tiles_with_state(self) -> list[tuple[int, PlacedTile]]:
         """The request's placed tiles that carry a state (a tower's height, a bridge),
         with their index in the request, listed on the first ask: most tiles carry
         none, and the hooks that read states would each walk the whole board."""
@@ -933,13 +996,13 @@ class ScoringContext:
         listed_kinds = self.listed_kinds
         if not listed_kinds:
             return {}
-        found: dict[str, set] = {}
+        found: dict[str, set[Color]] = {}
         for figure in feature.figures:
             key = listed_kinds.get(figure.kind)
             if key is not None:
                 found.setdefault(key, set()).add(figure.player)
         if not found:  # most features hold followers only
-            return found
+            return {}
         return {
             key: [_COLOR_NAME[player] for player in self.players if player in colours]
             for key, colours in found.items()

@@ -28,10 +28,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, MutableMapping, Sequence
 from operator import itemgetter
+from typing import Any
 
 from .board import Board, Figure, NeutralPiece
 from .rules import Edition
-from .tiles import FeatureKind, OrientedTile, TileSet
+from .tiles import FeatureKind, OrientedTile, ReadingFact, TileSet
 
 _KIND_NAME = {kind: kind.value for kind in FeatureKind}
 """Feature kinds by name (a dict lookup is cheaper than ``Enum.value``)."""
@@ -124,6 +125,18 @@ class FeatureGraph:
         "_closed_ends", "_numbers", "_width", "_across", "_feature_of_root",
         "_feature_of_figure", "_complete", "_open_roots", "_complete_counts",
     )
+    # Filled in by from_placed (see there for what each holds).
+    _placed: dict[tuple[int, int], OrientedTile]
+    _slots: dict[int, tuple[OrientedTile, int]]
+    _width: int
+    _across: tuple[int, int, int, int]
+    _parent: list[int]
+    _facts: list[ReadingFact]
+    _positions: list[tuple[int, int]]
+    _roots: list[int]
+    _links: list[tuple[int, tuple[tuple[int, int], ...]]]
+    _numbers: dict[int, int]
+    _closed_ends: list[int]
 
     def __init__(self) -> None:
         self._feature_of_root: dict[int, Feature] = {}
@@ -203,7 +216,7 @@ class FeatureGraph:
             1 for root in self._roots_of_kind(kind) if root not in open_roots)
         return count
 
-    def centres(self, kind: FeatureKind) -> list[tuple[tuple[int, int], tuple]]:
+    def centres(self, kind: FeatureKind) -> list[tuple[tuple[int, int], tuple[Any, ...]]]:
         """For a kind whose features are one centre segment each (monasteries,
         gardens): each feature's square and the attributes its segment carries, in
         numbering order, without building the features."""
@@ -272,7 +285,7 @@ class FeatureGraph:
         # each tile to its west and north neighbours, which come before it.
         slots: dict[int, tuple[OrientedTile, int]] = {}
         get = slots.get
-        facts: list[tuple] = []
+        facts: list[ReadingFact] = []
         positions: list[tuple[int, int]] = []
         parent: list[int] = []
         links: list[tuple[int, tuple[tuple[int, int], ...]]] = []
@@ -442,17 +455,17 @@ class FeatureGraph:
                     + ((y + 1, x) in placed) + ((y + 1, x + 1) in placed)
                 )
         for node in self._closed_ends:
-            feature = feature_of_root.get(parent[node])
-            if parent[node] in to_read and feature is not None:
-                feature.dead_ends += 1
-        road, city, farm_kind = FeatureKind.ROAD, FeatureKind.CITY, FeatureKind.FARM
+            closed = feature_of_root.get(parent[node])
+            if parent[node] in to_read and closed is not None:
+                closed.dead_ends += 1
+        road_kind, city_kind, farm_kind = FeatureKind.ROAD, FeatureKind.CITY, FeatureKind.FARM
         for root in to_read:  # completeness, once every segment is read
             feature = feature_of_root[root]
-            kind = feature.kind
-            if kind is road or kind is city:
+            feature_kind = feature.kind
+            if feature_kind is road_kind or feature_kind is city_kind:
                 feature.complete = feature.open_edges == 0
             else:  # a farm is never complete; a monastery or garden is when surrounded
-                feature.complete = kind is not farm_kind and feature.neighbours == 8
+                feature.complete = feature_kind is not farm_kind and feature.neighbours == 8
         for farm_root, city_roots in borders_of.items():
             farm = feature_of_root[farm_root]
             # Roots increase with numbers among the features of a kind: sort the roots.

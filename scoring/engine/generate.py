@@ -6,9 +6,10 @@ players' supplies. The result is a request body that passes validation (when the
 counts are respected) and can be scored.
 
 >>> import random
->>> from scoring.engine.expansions import DEFAULT_REGISTRY
+>>> from scoring.engine.expansions import DEFAULT_REGISTRY, PACKAGES_DIR
 >>> from scoring.engine.tiles import TileSet
->>> tiles = TileSet.from_yaml("fixtures/catalogue/tiles-base.yaml", registry=DEFAULT_REGISTRY)
+>>> tiles = TileSet.from_yaml(str(PACKAGES_DIR / "base" / "tiles-base.yaml"),
+...                         registry=DEFAULT_REGISTRY)
 >>> request = random_request(tiles, random.Random(7), size=20)
 >>> len(request["tiles"]), request["tiles"][0]
 (20, {'tile': 'D', 'x': 0, 'y': 0, 'rotation': 0})
@@ -24,7 +25,7 @@ from .board import Board, Color, PlacedTile
 from .features import FeatureGraph
 from .locations import ROTATIONS, Side
 from .rules import Edition
-from .tiles import EdgeType, OrientedTile, TileSet
+from .tiles import EdgeType, OrientedTile, TileDefinition, TileSet
 from .validation import registry_of, validate_request
 
 _OFFSETS = tuple((side, side.offset, side.opposite) for side in Side)
@@ -125,7 +126,7 @@ def _is_river(definition: Any) -> bool:
     return EdgeType.RIVER in definition.edges
 
 
-def _river_ends(definition: Any) -> int:
+def _river_ends(definition: TileDefinition) -> int:
     return definition.edges.count(EdgeType.RIVER)
 
 
@@ -237,7 +238,7 @@ def place_figures(
                 continue
             wanted = kind.limit if per_player is None else min(kind.limit, per_player)
             count = rng.randint(0, wanted) if per_player is None else wanted
-            spots = []
+            spots: list[dict[str, Any]] = []
             for _ in range(count * 8):
                 if len(spots) == count:
                     break
@@ -276,16 +277,17 @@ def deal_tokens(
     """The tokens the players hold (goods), dealt at random so that they add up to what
     the board says they hold in all: ``{colour: {"goods": {"wine": 1, ...}}}``."""
     in_play = registry_of(tiles).in_play(expansions)
-    counted = [tokens for tokens in in_play.tokens if tokens.on_board is not None]
+    counted = [(tokens.name, tokens.on_board) for tokens in in_play.tokens
+               if tokens.on_board is not None]
     if not counted:
         return {}
     graph = FeatureGraph.build(Board(board_tiles, []), tiles, edition)
     dealt: dict[Color, dict[str, dict[str, int]]] = {}
-    for tokens in counted:
-        for kind, total in tokens.on_board(graph).items():
+    for token_name, on_board in counted:
+        for kind, total in on_board(graph).items():
             for _ in range(total):
                 holder = dealt.setdefault(rng.choice(list(players)), {})
-                counts = holder.setdefault(tokens.name, {})
+                counts = holder.setdefault(token_name, {})
                 counts[kind] = counts.get(kind, 0) + 1
     return dealt
 
@@ -342,8 +344,9 @@ def finished_game(
     seed, in which none had to be set aside) and ``per_player`` figures of each kind for
     each of four players. The same board every time, for benchmarks.
 
-    >>> from scoring.engine.expansions import DEFAULT_REGISTRY
-    >>> tiles = TileSet.from_yaml("fixtures/catalogue/tiles-base.yaml", registry=DEFAULT_REGISTRY)
+    >>> from scoring.engine.expansions import DEFAULT_REGISTRY, PACKAGES_DIR
+    >>> tiles = TileSet.from_yaml(str(PACKAGES_DIR / "base" / "tiles-base.yaml"),
+    ...                        registry=DEFAULT_REGISTRY)
     >>> game = finished_game(tiles)
     >>> len(game["tiles"]), len(game["figures"]), game["players"][0]["color"]
     (72, 24, 'red')
@@ -480,13 +483,14 @@ def add_extras(
 
     colors = [player["color"] for player in request["players"]]
     for name, (landmark, part) in registry.spaces.items():
-        if part.code not in in_play.codes:
+        space = landmark.space
+        if part.code not in in_play.codes or space is None:  # the registry lists spaces only
             continue
-        kinds = [code for code in landmark.space.kinds if code in in_play.figure_kinds]
+        kinds = [code for code in space.kinds if code in in_play.figure_kinds]
         for tile in placed:
             if not tiles[tile["tile"]].has_landmark(name) or rng.random() < 0.4:
                 continue
-            for _ in range(rng.randint(1, landmark.space.holds)):
+            for _ in range(rng.randint(1, space.holds)):
                 request["figures"].append({
                     "player": rng.choice(colors), "x": tile["x"], "y": tile["y"], "at": name,
                     "kind": rng.choice(kinds)})

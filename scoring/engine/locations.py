@@ -144,6 +144,22 @@ class Location(enum.Enum):
         return _LOCATION_SIDE.get(self)
 
     @property
+    def edge_side(self) -> Side:
+        """The side of an edge or half-edge, for code that has checked it is one.
+
+        >>> Location.WS.edge_side
+        Side.W
+        >>> Location.C.edge_side
+        Traceback (most recent call last):
+        ...
+        ValueError: C lies on no edge
+        """
+        side = _LOCATION_SIDE.get(self)
+        if side is None:
+            raise ValueError(f"{self.value} lies on no edge")
+        return side
+
+    @property
     def is_edge(self) -> bool:
         """Whether this names a whole edge (``N``, ``E``, ``S``, ``W``)."""
         return self in _EDGES

@@ -1,28 +1,15 @@
 """The request of ``POST /api/score/`` as a typed value, with its JSON round trip.
 
-:meth:`ScoreRequest.from_json` reads a body through the one reader of the format (the
-validator of :mod:`validation`) and fills in every default; :meth:`ScoreRequest.to_json`
-writes everything out explicitly.
-
->>> from scoring.engine.expansions import DEFAULT_REGISTRY
->>> from scoring.engine.tiles import TileSet
->>> tiles = TileSet.from_yaml("fixtures/catalogue/tiles-base.yaml", registry=DEFAULT_REGISTRY)
->>> request = ScoreRequest.from_json({
-...     "players": [{"color": "red"}, {"color": "blue", "points": 3}],
-...     "tiles": [{"tile": "D", "x": 0, "y": 0}],
-... }, tiles)
->>> request.edition, request.expansions == DEFAULT_REGISTRY.default_codes(Edition.C3)
-(Edition.C3, True)
->>> request.players[1]
-Player(color=Color.BLUE, name=None, points=3, tokens=())
->>> ScoreRequest.from_json(request.to_json(), tiles) == request
-True
+A request is read by the one reader of the format,
+:func:`scoring.engine.validation.parse_request`, which checks the body and fills in every
+default; :meth:`ScoreRequest.to_json` writes everything out explicitly. This module knows
+nothing of the reader: the validator builds the classes below, never the other way round.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from .board import Board, BoardParseError, Color
@@ -81,12 +68,6 @@ class Player:
         return data
 
 
-READERS: list[Callable[[Mapping[str, Any], Any], ScoreRequest]] = []
-"""The one reader of the request format. The validator builds requests of this module's
-classes, so it installs itself here when :mod:`scoring.engine.validation` is imported
-(the package imports it) instead of this module importing it back."""
-
-
 @dataclasses.dataclass(frozen=True)
 class ScoreRequest:
     """Everything the scoring needs: edition, expansions in play, rules, players, board."""
@@ -104,14 +85,6 @@ class ScoreRequest:
         """Player colours in request order."""
         return tuple(player.color for player in self.players)
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any], tiles: Any) -> ScoreRequest:
-        """Read a request body with the one reader of the format (the validator's
-        :func:`~scoring.engine.validation.parse_request`), with the tiles and expansions
-        of ``tiles``; raises ``InvalidRequestError`` listing every problem."""
-        (read,) = READERS
-        return read(data, tiles)
-
     def to_json(self) -> dict[str, Any]:
         """The request body, every default written out."""
         return {
@@ -120,8 +93,8 @@ class ScoreRequest:
             "rules": self.rules.to_json(),
             "players": [player.to_json() for player in self.players],
             "tiles": [tile.to_json() for tile in self.board.tiles],
-            "figures": [figure.to_json() for figure in (*self.board.figures,
-                                                        *self.board.districts)],
+            "figures": [*(figure.to_json() for figure in self.board.figures),
+                        *(district.to_json() for district in self.board.districts)],
             **({"neutral": [piece.to_json() for piece in self.board.neutral]}
                if self.board.neutral else {}),
         }

@@ -12,6 +12,7 @@ import gc
 from collections.abc import Mapping
 from typing import Any
 
+from .board import Color
 from .expansion import PlayerTokens, ScoreTransform, ScoringContext, StepAction
 from .features import Feature, FeatureGraph
 from .request import ScoreRequest
@@ -97,7 +98,7 @@ def _score(
         listed_kinds=in_play.listed_kinds,
         wording=wording_for(request.edition) if for_players else API_WORDING,
     )
-    occupied: dict[FeatureKind, list] = {}
+    occupied: dict[FeatureKind, list[Feature]] = {}
     for feature in graph.occupied():
         occupied.setdefault(feature.kind, []).append(feature)
 
@@ -123,15 +124,16 @@ def _score(
     keys = in_play.by_kind_keys
     if for_players:
         _name_figures(batches, occupied)
-    by_kind: dict = {player: dict.fromkeys(keys, 0) for player in request.colors}
+    by_kind: dict[Color, dict[str, int]] = {
+        player: dict.fromkeys(keys, 0) for player in request.colors}
     results: list[FeatureResult] = []
     for kind in BY_KIND_KEYS:
-        batch = batches.get(kind)
-        if not batch:
+        kind_results = batches.get(kind)
+        if not kind_results:
             continue
-        results += batch
+        results += kind_results
         name = _KIND_NAME[kind]
-        for result in batch:
+        for result in kind_results:
             for player, points in result.scored.items():
                 by_kind[player][name] += points
     for bonus in in_play.bonuses:
@@ -218,14 +220,19 @@ def _transform(
             changed = transform.apply(feature, result.points, context)
             if changed is None:
                 continue
-            points, note = changed
-            result.points = points
-            result.explanation += f"; {note} → {points}"
+            transformed(result, *changed)
             scored = {}
             for player, value in result.scored.items():
                 new = transform.apply(feature, value, context)
                 scored[player] = value if new is None else new[0]
             result.scored = scored
+
+
+def transformed(result: FeatureResult, points: int, note: str) -> None:
+    """Give a feature's result the points a transform made of them, noted in its
+    explanation (``...; the witch halves it, rounded up → 11``)."""
+    result.points = points
+    result.explanation += f"; {note} → {points}"
 
 
 def _warnings(results: list[FeatureResult]) -> list[ScoreWarning]:

@@ -1,7 +1,7 @@
 """Tile definitions built from plain data, and their rotated views.
 
 The engine knows no tile by heart: it reads the dicts of the catalogue format (see the
-header of ``fixtures/catalogue/tiles-base.yaml``; the Django side passes the same dicts
+header of ``expansions/base/tiles-base.yaml``; the Django side passes the same dicts
 read from the database) into :class:`TileDefinition` value objects, grouped in a
 :class:`TileSet`. A tile is made of :class:`Segment` s, the pieces of features printed on
 it; :meth:`TileDefinition.oriented` gives the view of a tile turned on the table, with
@@ -466,10 +466,10 @@ def _landmark_from_data(
         for location in locations:
             if not location.is_edge:
                 raise TileDataError(f"a {raw['kind']} reaches whole edges, not {location}")
-            if kind.edge is not None and edges[location.side].value != kind.edge:
+            if kind.edge is not None and edges[location.edge_side].value != kind.edge:
                 raise TileDataError(
                     f"the {raw['kind']} reaches edge {location} but that edge is a "
-                    f"{edges[location.side].word}"
+                    f"{edges[location.edge_side].word}"
                 )
     elif "edges" in raw:
         raise TileDataError(f"a {raw['kind']} names no edges")
@@ -536,7 +536,7 @@ def _segment_from_data(
             raise TileDataError(f"a {raw['kind']} shares no edge (only a city does)")
         shares = _parse_locations(raw["shares_edge"], "shares_edge")
         for location in shares:
-            if not location.is_edge or edges[location.side] is not EdgeType.CITY:
+            if not location.is_edge or edges[location.edge_side] is not EdgeType.CITY:
                 raise TileDataError(f"a city shares city edges only, not {location}")
     if kind in (FeatureKind.ROAD, FeatureKind.CITY):
         wanted = EdgeType.ROAD if kind is FeatureKind.ROAD else EdgeType.CITY
@@ -544,10 +544,10 @@ def _segment_from_data(
         for location in locations:
             if not location.is_edge:
                 raise TileDataError(f"a {kind.value} touches whole edges, not {location}")
-            if edges[location.side] is not wanted:
+            if edges[location.edge_side] is not wanted:
                 raise TileDataError(
                     f"the {kind.value} reaches edge {location} but that edge is a "
-                    f"{edges[location.side].word}"
+                    f"{edges[location.edge_side].word}"
                 )
     elif kind is FeatureKind.FARM:
         locations = _parse_locations(raw.get("half_edges") or ["I"], "half_edges")
@@ -557,7 +557,7 @@ def _segment_from_data(
                     raise TileDataError("an inner field touches no half-edge")
             elif not location.is_half_edge:
                 raise TileDataError(f"a field touches half-edges, not {location}")
-            elif edges[location.side] is EdgeType.CITY:
+            elif edges[location.edge_side] is EdgeType.CITY:
                 raise TileDataError(f"half-edge {location} is on a city edge")
         raw_refs = raw.get("cities") or []
         if not isinstance(raw_refs, list):
@@ -638,6 +638,12 @@ def _check_coverage(edges: tuple[EdgeType, ...], segments: Sequence[Segment]) ->
                     raise TileDataError(f"half-edge {half} must belong to exactly one field")
 
 
+ReadingFact = tuple[Any, ...]
+"""What the feature graph reads of one segment, as plain values in a tuple (see
+:class:`OrientedTile`): index, kind, kind position, pennants, is a road end, is a centre,
+bordered cities, attributes, open sides and plain."""
+
+
 class OrientedTile:
     """A tile definition turned on the table: the view the feature graph works with.
 
@@ -702,7 +708,7 @@ class OrientedTile:
         # attributes, open sides and plain (below)).
         # Enum members hash slowly, and this loop runs once per segment of the board.
         kinds = list(FeatureKind)
-        self.reading_facts: tuple[tuple, ...] = tuple(
+        self.reading_facts: tuple[ReadingFact, ...] = tuple(
             (
                 index,
                 segment.kind,
@@ -726,7 +732,7 @@ class OrientedTile:
         if not closes:
             for index, segment in enumerate(self.segments):
                 for location in segment.shares:
-                    shared[location.side].append(rank[index])
+                    shared[location.edge_side].append(rank[index])
         self.shared_ranks: tuple[tuple[int, ...], ...] = tuple(map(tuple, shared))
         """By side: ranks of the cities that share that edge with the one owning it
         (:attr:`Segment.shares`); empty on almost every tile."""

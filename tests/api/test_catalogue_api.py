@@ -5,6 +5,8 @@ import re
 import pytest
 from rest_framework.test import APIClient
 
+from tests.tile_counts import ALL_TILE_TYPES, tile_types_with
+
 pytestmark = pytest.mark.django_db
 
 
@@ -102,8 +104,7 @@ def test_unknown_tile_is_a_json_404_naming_the_code(api):
 def test_tile_list_query_count_is_constant(api, django_assert_num_queries, page_size):
     with django_assert_num_queries(3):  # count, page, prefetched counts with editions
         response = api.get(f"/api/tiles/?page_size={page_size}")
-    assert len(response.json()["results"]) == min(
-        page_size, 99 + 13 + 22 + 16 + 29 + 17 + 8 + 8 + 8 + 12 + 3 + 11)
+    assert len(response.json()["results"]) == min(page_size, ALL_TILE_TYPES)
 
 
 @pytest.mark.parametrize("page_size", [5, 50, 200])
@@ -129,10 +130,8 @@ def test_filtered_tile_list_query_count_is_constant(api, django_assert_num_queri
         ("expansion=river2&edition=C3", 0),
         ("expansion=inns-cathedrals", 17),
         ("expansion=traders-builders", 24),
-        # + the abbey, abbey-mayor-B, king-robber-E and the 5 shrines
-        # ... Hills & Sheep 2, The Princess & the Dragon 2, The Tower 1, goldmines-A to D,
-        # Bridges, Castles & Bazaars 2, festival-G and gq11-C.
-        ("feature=monastery", 2 + 2 + 1 + 1 + 1 + 3 + 5 + 2 + 2 + 1 + 4 + 2 + 1 + 1),
+        # Every tile file's tile types that print one (the base game's 2 among them).
+        ("feature=monastery", tile_types_with("monastery")),
         ("expansion=goldmines", 8),
         ("expansion=big-top", 16),
         ("expansion=big-top&feature=garden", 2),
@@ -154,12 +153,12 @@ def test_edge_pattern_matches_any_rotation(api):
     # Four cities: C, then the cathedral and the I&C and T&B tiles with several cities,
     # The Tower's tower-17, the A&M and K&R Baron cities, the two inner squares of the
     # City of Carcassonne, the bazaar in a city of Bridges, Castles & Bazaars, and The
-    # Festival's two corner cities (festival-B).
+    # Festival's two corner cities (festival-B), and the Darmstadtium (darmstadt-A).
     assert codes(api.get("/api/tiles/?edges=CCCC")) == [
         "C", "inns-H", "inns-K", "traders-M", "traders-X", "tower-17", "abbey-mayor-C",
         "abbey-mayor-D",
         "king-robber-C", "city-of-carcassonne-6", "city-of-carcassonne-7",
-        "bridges-castles-bazaars-1", "crop-circles-F", "festival-B",
+        "bridges-castles-bazaars-1", "crop-circles-F", "festival-B", "darmstadt-A",
     ]
     # a dict, because DRF's test client cuts a literal "?" inside the query string
     matches = codes(api.get("/api/tiles/", {
@@ -182,7 +181,7 @@ def test_schema_and_docs_are_served_without_cdn(client):
     schema = client.get("/api/schema/")
     assert schema.status_code == 200
     assert b"/api/tiles/{code}/" in schema.content
-    docs = client.get("/api/docs/")
+    docs = client.get("/api/docs/try/")
     assert docs.status_code == 200
     html = docs.content.decode()
     assert "swagger-ui" in html
@@ -190,8 +189,10 @@ def test_schema_and_docs_are_served_without_cdn(client):
     # search for "cdn" would fail one run in a few hundred).
     assets = re.findall(r'(?:src|href)="([^"]+)"', html)
     assert any("swagger-ui-bundle" in url for url in assets)
+    # The standalone preset is never used by the start-up script: not loaded (268 kB).
+    assert not any("standalone" in url for url in assets), assets
     # Swagger UI's start-up script is served by the docs view itself (no inline script).
-    assert all(url.startswith(("/static/", "/api/docs/?script")) for url in assets), assets
+    assert all(url.startswith(("/static/", "/api/docs/try/?script")) for url in assets), assets
     assert "//" not in "".join(assets)
 
 
@@ -243,3 +244,21 @@ def test_inner_field_is_located_at_i(api):
     features = api.get("/api/tiles/traders-M/").json()["features"]
     assert features[-1] == {"kind": "field", "half_edges": ["I"], "cities": ["N+W", "E", "S"],
                             "locations": ["I"]}
+
+
+def test_the_docs_page_is_a_light_reference_of_every_operation(client):
+    """/api/docs/ lists every operation of the schema on one page without a script, and
+    links to Swagger UI for trying them."""
+    schema = client.get("/api/schema/?format=json").json()
+    operations = {(method.upper(), path) for path, item in schema["paths"].items()
+                  for method in item if method in {"get", "post"}}
+    assert len(operations) >= 12
+    docs = client.get("/api/docs/")
+    assert docs.status_code == 200
+    html = docs.content.decode()
+    for method, path in operations:
+        assert f"<code>{method} {path}</code>" in html, (method, path)
+    assert "<script" not in html
+    assert 'href="/api/docs/try/"' in html and 'href="/api/schema/"' in html
+    assert "The board format" in html  # the schema's description, rendered
+    assert len(docs.content) < 200_000

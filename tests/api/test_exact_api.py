@@ -21,11 +21,9 @@ def tile_parameters(schema):
 
 def declared_codes() -> set[str]:
     """The codes the fixtures' tile files declare (what load_catalogue loaded)."""
-    from django.conf import settings
-
     from carcwiki.catalogue.services import read_tile_files
 
-    return {f.catalogue_code for f in read_tile_files(settings.FIXTURES_DIR / "catalogue")}
+    return {f.catalogue_code for f in read_tile_files()}
 
 
 def test_the_expansion_filter_takes_the_codes_tile_files_declare(schema):
@@ -132,7 +130,7 @@ def test_the_board_format_is_documented_in_the_schema_the_docs_show(client, sche
     assert "## The board format" in description
     for words in ("`x` increases eastward", "clockwise by 0, 90, 180 or 270", "`figures[0].at`"):
         assert words in description
-    # The docs page's start-up script loads that schema, whose description it shows first.
-    script = client.get("/api/docs/?script=")
+    # Swagger UI's start-up script loads that schema, whose description it shows first.
+    script = client.get("/api/docs/try/?script=")
     assert script.status_code == 200
     assert b"/api/schema/" in script.content

@@ -1,11 +1,11 @@
 """The board builder in a real browser (Debian's Chromium through Playwright).
 
-The main test rebuilds the final-scoring example of the rules (fixtures/boards/
-final-scoring-example.json) by clicking, on a phone-sized window, and reads the numbers
-the rules give: green 8, yellow 4, blue 3, red 3, black 0. The expansion tests build a
-short river, have a river U-turn and a figure by the volcano refused with the server's
-reason, and rebuild the contract's Inns & Cathedrals + Traders & Builders example (red 58,
-pink 48).
+The main test rebuilds the final-scoring example of the rules (the base game's
+known-answer board final-scoring-example.json) by clicking, on a phone-sized window, and
+reads the numbers the rules give: green 8, yellow 4, blue 3, red 3, black 0. The
+expansion tests build a short river, have a river U-turn and a figure by the volcano
+refused with the server's reason, and rebuild the contract's Inns & Cathedrals + Traders &
+Builders example (red 58, pink 48).
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 
 from carcwiki.builder.models import SavedBoard
+from tests.known_boards import board_path
 from tests.waiting import wait_until
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-EXAMPLE = Path(__file__).resolve().parents[2] / "fixtures" / "boards" / "final-scoring-example.json"
+EXAMPLE = board_path("final-scoring-example")
 PHONE = {"width": 390, "height": 844}  # a touch screen
 LAPTOP = {"width": 1280, "height": 900}
 

@@ -13,6 +13,7 @@ from django.test import override_settings
 from django.utils import timezone
 
 from carcwiki.builder.models import SavedBoard, board_size
+from tests.known_boards import board_path
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +22,7 @@ SAVE_URL = "/board/save/"
 
 
 def example_board() -> dict:
-    path = ROOT / "fixtures" / "boards" / "final-scoring-example.json"
+    path = board_path("final-scoring-example")
     return json.loads(path.read_text())["request"]
 
 

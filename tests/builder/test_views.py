@@ -15,17 +15,19 @@ from carcwiki.builder.models import SavedBoard
 from carcwiki.builder.throttling import SaveBoardThrottle
 from carcwiki.builder.validation import MAX_BOARD_BYTES
 from carcwiki.builder.views import BUILDER_MODULES
+from carcwiki.catalogue.models import Expansion
+from scoring.engine.expansions import DEFAULT_REGISTRY
+from tests.known_boards import board_path
 
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
-BOARDS = ROOT / "fixtures" / "boards"
 MODULES = ROOT / "static" / "js" / "builder"
 SAVE_URL = "/board/save/"
 
 
 def example_board() -> dict:
-    return json.loads((BOARDS / "final-scoring-example.json").read_text())["request"]
+    return json.loads(board_path("final-scoring-example").read_text())["request"]
 
 
 def json_script(response, element_id: str):
@@ -66,17 +68,9 @@ def test_the_page_carries_everything_the_builder_needs(client):
     assert offered["river"] == ["C1", "C2", "C3", "WE"]
     assert offered["river2"] == ["C1", "C2"]  # C3 has no River II
     assert offered["inns-cathedrals"] == offered["large-meeple"] == ["C1", "C2", "C3"]
-    assert set(offered) == {
-        "farmers", "abbot", "river", "river2", "inns-cathedrals", "inns", "cathedrals",
-        "large-meeple", "sixth-player", "point-tiles", "traders-builders", "trade-goods",
-        "builder", "pig", "abbey-mayor", "abbey", "mayor", "wagon", "barn",
-        "count-king-robber", "count", "king-robber-baron", "shrines", "hills-sheep", "hills",
-        "shepherds", "vineyards", "princess-dragon", "dragon", "fairy", "magic-portal",
-        "princess", "tower", "flier", "ferries", "goldmines", "mage-witch", "crop-circles",
-        "messages", "bridges-castles-bazaars", "bridges", "castles", "bazaars",
-        "big-top", "circus", "acrobats", "ringmaster",
-        "robbers", "phantom", "besiegers", "festival", "gq11", "wind-roses",
-    }
+    # Every expansion the engine declares has tiles, or something a player enters (the
+    # Messages' score markers, the phantom): all of them and their parts are offered.
+    assert set(offered) == set(DEFAULT_REGISTRY.codes) - {"base"}
     pig = next(option for option in data["options"] if option["code"] == "pig")
     assert pig == {"code": "pig", "name": "Pig", "editions": ["C1", "C2", "C3"],
                    "whole": False, "expansion": "traders-builders", "default": False,
@@ -88,11 +82,13 @@ def test_the_page_carries_everything_the_builder_needs(client):
     )
     assert [o["code"] for o in data["options"] if o["default"]] == ["farmers", "abbot"]
     assert {o["code"]: o["expansion"] for o in data["options"] if not o["whole"]}["river"] == "base"
-    assert [o["code"] for o in data["options"] if o["whole"]] == [
-        "inns-cathedrals", "traders-builders", "princess-dragon", "tower", "abbey-mayor",
-        "count-king-robber", "river2", "bridges-castles-bazaars", "hills-sheep", "big-top",
-        "flier", "messages", "ferries", "goldmines", "mage-witch", "robbers", "crop-circles",
-        "besiegers", "gq11", "phantom", "festival", "wind-roses"]
+    # The whole expansions in the catalogue's order (the selector's), which is not the
+    # registry's.
+    whole = [o["code"] for o in data["options"] if o["whole"]]
+    assert whole == [code for code in Expansion.objects.order_by("order")
+                     .values_list("code", flat=True) if code in offered]
+    assert whole[:7] == ["inns-cathedrals", "traders-builders", "princess-dragon", "tower",
+                         "abbey-mayor", "count-king-robber", "river2"]
     assert data["initial"] == {"edition": "C3", "expansions": ["farmers", "abbot"]}
     assert data["urls"] == {"score": "/api/score/", "check": "/api/score/check/",
                             "save": SAVE_URL, "tiles": "/board/tiles/",
@@ -341,7 +337,8 @@ def test_the_page_carries_only_the_tiles_of_the_game_in_play(client):
     # The rules of every declared expansion still travel with the page (about 1 KB each;
     # 63,636 bytes with Under the Big Top, Bridges, Castles & Bazaars and the declared
     # tile states: about 1.5 KB of those; 65,773 with the Phantom's figure as well;
-    # 67,516 with each edition's words for the results).
+    # about 67,400 with the Darmstadt promo's attributes, modifier and church bonus;
+    # about 67,900 with each edition's words for the results).
     assert len(client.get("/board/").content) < 68_000
 
 
@@ -446,15 +443,21 @@ def test_the_rule_options_tokens_and_start_tiles_come_from_the_expansions(client
                                 "flags": False, "per_player": None, "in_all": None,
                                 "words": {"wine": "wine", "grain": "grain", "cloth": "cloth"},
                                 "on_scoreboard": False}]
-    assert rules["start_tiles"] == [
-        ["base", ["D"]], ["river", ["river-A", "river-A-C3"]], ["river2", ["river2-A"]],
-        ["count", ["city-of-carcassonne"]], ["wind-roses", ["wind-roses-D"]]]
+    # Start tiles by code, in registry order (a later expansion's may join them).
+    assert rules["start_tiles"][:3] == [
+        ["base", ["D"]], ["river", ["river-A", "river-A-C3"]], ["river2", ["river2-A"]]]
+    assert ["count", ["city-of-carcassonne"]] in rules["start_tiles"]
+    assert ["wind-roses", ["wind-roses-D"]] in rules["start_tiles"]
     assert rules["always"] == {"parts": ["base"], "tiles": ["base"]}
     assert rules["brings"]["pig"] == {"parts": ["base", "traders-builders", "pig"],
                                       "tiles": ["base", "traders-builders"]}
     assert rules["brings"]["river"] == {"parts": ["base", "river"], "tiles": ["base", "river"]}
+    # The codes whose tiles the layout rules check, in registry order (a later
+    # expansion's river may join them).
+    layout_tiles = rules["layout"].pop("tiles")
+    assert [code for code in layout_tiles if code in {"river", "river2", "abbey", "gq11"}] == [
+        "river", "river2", "abbey", "gq11"]
     assert rules["layout"] == {
-        "tiles": ["river", "river2", "abbey", "gq11"],
         "codes": ["abbey_not_in_hole", "river_loop", "river_not_connected", "river_spring",
                   "river_u_turn"],
         # Two curves joined by the river may not turn it the same way: a curve (sides

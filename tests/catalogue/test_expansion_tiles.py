@@ -11,8 +11,10 @@ import yaml
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from carcwiki.catalogue import services
 from carcwiki.catalogue.models import TileType
 from carcwiki.catalogue.selectors import tile_data
+from scoring.engine.expansions import PACKAGES_DIR
 
 pytestmark = pytest.mark.django_db
 
@@ -169,12 +171,19 @@ def test_every_tile_code_the_rules_pages_cite_exists():
 
 
 @pytest.fixture
-def fixture_copy(tmp_path, settings):
-    """A copy of fixtures/ that a test may spoil; load_catalogue reads it instead."""
-    copy = tmp_path / "fixtures"
-    shutil.copytree(FIXTURES, copy)
-    settings.FIXTURES_DIR = copy
+def packages_copy(tmp_path, monkeypatch):
+    """A copy of the expansions' packages (their data files) that a test may spoil;
+    load_catalogue reads it instead."""
+    copy = tmp_path / "expansions"
+    shutil.copytree(PACKAGES_DIR, copy, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    monkeypatch.setattr(services, "PACKAGES_DIR", copy)
     return copy
+
+
+def tile_file(packages: Path, name: str) -> Path:
+    """The tile file ``name`` in whichever package of ``packages`` holds it."""
+    (path,) = packages.glob(f"*/{name}")
+    return path
 
 
 def rewrite(path: Path, change) -> None:
@@ -183,7 +192,7 @@ def rewrite(path: Path, change) -> None:
     path.write_text(yaml.safe_dump(content, sort_keys=False), encoding="utf-8")
 
 
-def test_a_bad_tile_fails_the_load_naming_file_and_tile_and_writes_nothing(fixture_copy):
+def test_a_bad_tile_fails_the_load_naming_file_and_tile_and_writes_nothing(packages_copy):
     def spoil(content):
         tile = next(t for t in content["tiles"] if t["code"] == "traders-M")
         # Its city on the east is gone: the east edge now belongs to no city.
@@ -192,8 +201,8 @@ def test_a_bad_tile_fails_the_load_naming_file_and_tile_and_writes_nothing(fixtu
     def rename(content):
         content["tiles"][0]["picture"] = "changed by a load that must not happen"
 
-    rewrite(fixture_copy / "catalogue" / "tiles-traders-builders.yaml", spoil)
-    rewrite(fixture_copy / "catalogue" / "tiles-base.yaml", rename)
+    rewrite(tile_file(packages_copy, "tiles-traders-builders.yaml"), spoil)
+    rewrite(tile_file(packages_copy, "tiles-base.yaml"), rename)
     with pytest.raises(CommandError) as failure:
         call_command("load_catalogue", verbosity=0)
     message = str(failure.value)
@@ -201,29 +210,29 @@ def test_a_bad_tile_fails_the_load_naming_file_and_tile_and_writes_nothing(fixtu
     assert TileType.objects.get(code="A").picture == "monastery with a road leaving to the south"
 
 
-def test_a_tile_in_no_edition_is_refused(fixture_copy):
+def test_a_tile_in_no_edition_is_refused(packages_copy):
     def uncount(content):
         content["tiles"][1]["counts"] = {}
 
-    rewrite(fixture_copy / "catalogue" / "tiles-river2.yaml", uncount)
+    rewrite(tile_file(packages_copy, "tiles-river2.yaml"), uncount)
     with pytest.raises(CommandError, match=r"tiles-river2\.yaml: tile river2-B: no edition"):
         call_command("load_catalogue", verbosity=0)
 
 
-def test_a_code_in_two_files_is_refused(fixture_copy):
+def test_a_code_in_two_files_is_refused(packages_copy):
     def borrow(content):
         content["tiles"].append(dict(content["tiles"][0], code="D"))
 
-    rewrite(fixture_copy / "catalogue" / "tiles-river.yaml", borrow)
+    rewrite(tile_file(packages_copy, "tiles-river.yaml"), borrow)
     with pytest.raises(CommandError, match="D"):
         call_command("load_catalogue", verbosity=0)
 
 
-def test_a_file_naming_an_unknown_expansion_writes_nothing(fixture_copy):
+def test_a_file_naming_an_unknown_expansion_writes_nothing(packages_copy):
     def misname(content):
         content["expansion"] = "rivers"
 
-    rewrite(fixture_copy / "catalogue" / "tiles-river.yaml", misname)
+    rewrite(tile_file(packages_copy, "tiles-river.yaml"), misname)
     before = TileType.objects.count()
     with pytest.raises(CommandError, match=r"tiles-river\.yaml: .*rivers"):
         call_command("load_catalogue", verbosity=0)

@@ -4,16 +4,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.tile_counts import ALL_TILE_TYPES
 from tests.waiting import wait_until
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-# Every tile type: base game, both rivers, I&C and T&B 99, A&M 13, CK&R 22, Hills & Sheep
-# 16, The Princess & the Dragon 29, The Tower 17, six minis (Flier 8, Goldmines 8,
-# Mage & Witch 8, Crop Circles 12, Ferries 3, Robbers 6), Bridges, Castles & Bazaars 11,
-# Under the Big Top 16, Besiegers / Cathars / Siege 10, The Festival 10, Mini Expansion
-# GQ#11 12, The Wind Roses 6.
-ALL_TILE_TYPES = (99 + 13 + 22 + 16 + 29 + 17 + 8 + 8 + 8 + 12 + 3 + 6 + 11 + 16 + 10 + 10
-                  + 12 + 6)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -2,15 +2,15 @@
 
 import xml.etree.ElementTree as ET
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from carcwiki.catalogue.svg import city_shape, render_tile_svg
+from scoring.engine.expansions import PACKAGES_DIR
 from scoring.engine.tiles import TileDataError, read_tile_file
 
 SVG = "{http://www.w3.org/2000/svg}"
-TILES_FILE = Path(__file__).resolve().parents[2] / "fixtures" / "catalogue" / "tiles-base.yaml"
+TILES_FILE = PACKAGES_DIR / "base" / "tiles-base.yaml"
 BASE_TILES = read_tile_file(str(TILES_FILE))
 KINDS = ("city", "road", "field", "monastery", "garden")
 

@@ -4,22 +4,22 @@ appear exactly where the tile data puts them."""
 
 import xml.etree.ElementTree as ET
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from carcwiki.catalogue.svg import render_tile_svg
+from scoring.engine.expansions import tile_files
 from scoring.engine.tiles import read_tile_file
 
-CATALOGUE = Path(__file__).resolve().parents[2] / "fixtures" / "catalogue"
 EXPANSION_FILES = (
     "tiles-river.yaml", "tiles-river2.yaml", "tiles-inns-cathedrals.yaml",
     "tiles-traders-builders.yaml",
 )
+TILE_FILES = {path.name: path for path in tile_files()}
 TILES = {
     tile["code"]: tile
     for name in EXPANSION_FILES
-    for tile in read_tile_file(str(CATALOGUE / name))
+    for tile in read_tile_file(str(TILE_FILES[name]))
 }
 
 

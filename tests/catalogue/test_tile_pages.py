@@ -37,7 +37,7 @@ def test_a_tile_page_shows_picture_features_copies_and_citing_rules(client):
     # D: city on the north, road from east to west, two fields (C2 reference picture).
     assert "City on the north" in text and "Road on the east and west" in text
     copies = document.split('class="tile-copies"', 1)[1].split("</table>", 1)[0]
-    # fixtures/catalogue/tiles-base.yaml: D has 4 copies in C1, C2 and C3 alike.
+    # the base game's tiles-base.yaml: D has 4 copies in C1, C2 and C3 alike.
     assert re.findall(r"<td>(\d+)</td>", copies) == ["4", "4", "4"]
     assert "The base game › Tile reference (C2)" in text
     assert 'href="/rules/base-game/#tile-reference"' in document

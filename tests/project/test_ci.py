@@ -17,9 +17,16 @@ def pytest_runs() -> list[str]:
 
 
 def test_the_browser_tests_run_in_the_sqlite_pass_only():
-    sqlite, postgres = pytest_runs()
-    assert sqlite == ".venv/bin/pytest -q"  # everything, the browser tests included
-    assert postgres.endswith('.venv/bin/pytest -q -m "not browser"')
+    postgres, sqlite = pytest_runs()  # PostgreSQL's starts first, in the background
+    assert sqlite.startswith(".venv/bin/pytest -q ||")  # everything, browser tests included
+    assert postgres.startswith('REDIS_URL="redis://127.0.0.1:$REDISPORT/0" '
+                               '.venv/bin/pytest -q -m "not browser"')
+
+
+def test_both_passes_must_pass():
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert script.rstrip().endswith('[ "$sqlite_status" = 0 ] && [ "$postgres_status" = 0 ]')
+    assert 'wait "$postgres_pass" || postgres_status=$?' in script
 
 
 def test_every_test_that_drives_chromium_is_marked_browser():

@@ -13,11 +13,12 @@ from rest_framework.throttling import ScopedRateThrottle
 
 from carcwiki.builder.throttling import SaveBoardThrottle
 from carcwiki.client_identity import client_address
+from tests.known_boards import board_path
 
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
-BOARD = json.loads((ROOT / "fixtures" / "boards" / "final-scoring-example.json").read_text())
+BOARD = json.loads(board_path("final-scoring-example").read_text())
 
 
 def behind_proxies(count: int):

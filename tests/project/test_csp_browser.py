@@ -5,7 +5,8 @@ import pytest
 
 PAGES = [
     ("/selection/", "form.selector"),
-    ("/api/docs/", ".swagger-ui .info"),
+    ("/api/docs/try/", ".swagger-ui .info"),
+    ("/api/docs/", "#score_board"),
     ("/rules/base-game/", "main"),
 ]
 

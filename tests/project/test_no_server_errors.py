@@ -13,6 +13,7 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from carcwiki.builder.models import SavedBoard
+from tests.known_boards import board_path
 
 pytestmark = pytest.mark.django_db
 
@@ -87,10 +88,7 @@ def test_any_json_posted_as_a_board_is_201_or_400(client, value):
 @given(st.lists(ANY_TEXT, min_size=1, max_size=3))
 @FUZZ
 def test_any_names_in_a_real_board_are_saved_or_refused(client, names):
-    path = "fixtures/boards/final-scoring-example.json"
-    from pathlib import Path
-
-    board = json.loads((Path(__file__).resolve().parents[2] / path).read_text())["request"]
+    board = json.loads(board_path("final-scoring-example").read_text())["request"]
     for player, name in zip(board["players"], names, strict=False):
         player["name"] = name
     response = save(client, json.dumps(board).encode())

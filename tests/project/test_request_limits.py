@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from carcwiki.builder.models import SavedBoard
+from tests.known_boards import board_path
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +38,7 @@ def test_an_overlong_page_address_is_a_plain_414(client):
 
 
 def test_a_chunked_board_is_saved_whole(client):
-    board = json.loads((ROOT / "fixtures" / "boards" / "final-scoring-example.json")
+    board = json.loads(board_path("final-scoring-example")
                        .read_text())["request"]
     response = chunked_post(client, "/board/save/", json.dumps(board).encode())
     assert response.status_code == 201

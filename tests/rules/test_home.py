@@ -27,7 +27,8 @@ def test_the_home_page_lists_everything_the_site_covers(client):
     site_map = document.split('id="site-map-title"', 1)[1]
     links = re.findall(r'<a href="([^"]+)"', site_map)
     pages = [rules_page.get_absolute_url() for rules_page in RulesPage.objects.all()]
-    assert len(pages) >= 8 and set(pages) <= set(links)
+    # A page the selection hides carries a selection that shows it (test_addresses.py).
+    assert len(pages) >= 8 and set(pages) <= {link.split("?")[0] for link in links}
     for url in ("/rules/turn/", "/rules/final-scoring/", "/glossary/", "/board/", "/tiles/",
                 "/api/docs/"):
         assert url in links, url

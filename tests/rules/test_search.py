@@ -425,7 +425,7 @@ def test_an_answer_in_an_unselected_expansion_is_shown_marked_with_a_button(clie
     assert all("inns-cathedrals" in hit.url for hit in results.elsewhere)
     assert not any("inns-cathedrals" in hit.url for hit in results.hits)
     document = response.content.decode()
-    elsewhere = document.split('id="elsewhere-title"', 1)[1].split("</section>", 1)[0]
+    elsewhere = document.split('id="elsewhere-title"', 1)[1].split("</details>", 1)[0]
     first = elsewhere.split('<li class="hit', 2)[1]
     name = results.elsewhere[0].add_name.replace("&", "&amp;")
     assert f'<span class="expansion-tag">{name}</span>' in first

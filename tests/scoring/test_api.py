@@ -2,7 +2,6 @@
 
 import copy
 import json
-from pathlib import Path
 
 import jsonschema
 import pytest
@@ -18,14 +17,14 @@ from carcwiki.throttling import ScopedSlidingWindowThrottle
 from scoring import tileset
 from scoring.api import MAX_BODY_BYTES, ScoreView
 from scoring.engine import ErrorCode, Location, TileSet, score_request
-from scoring.engine.expansions import DEFAULT_REGISTRY
+from scoring.engine.expansions import DEFAULT_REGISTRY, tile_files
 from scoring.engine.outputs import bonus_listings
 from scoring.serializers import CONTRACT_REQUEST, CONTRACT_RESPONSE
+from tests.known_boards import BOARDS
 
 from .engine.test_validation import CASES, JSON
 
 URL = "/api/score/"
-BOARDS = sorted((Path(__file__).resolve().parents[2] / "fixtures" / "boards").glob("*.json"))
 
 pytestmark = pytest.mark.django_db
 
@@ -96,10 +95,7 @@ def test_known_answer_boards_score_as_in_the_engine(client, path):
 
 def test_the_database_tiles_are_the_catalogue_tiles():
     # Every tile file, as load_catalogue reads them (the base game, the rivers, ...).
-    catalogue_dir = Path(__file__).resolve().parents[2] / "fixtures" / "catalogue"
-    yaml_tiles = TileSet.from_yaml(
-        *map(str, sorted(catalogue_dir.glob("tiles-*.yaml"))), registry=DEFAULT_REGISTRY
-    )
+    yaml_tiles = TileSet.from_yaml(*map(str, tile_files()), registry=DEFAULT_REGISTRY)
     assert tileset.current_tiles() == yaml_tiles
     assert score_request(CONTRACT_REQUEST, tileset.current_tiles()).to_json() == (
         CONTRACT_RESPONSE
@@ -153,6 +149,27 @@ def test_bridge_and_castle_problems_are_400_with_a_path_and_a_sentence(client):
                    "completed city of two half-round segments on two tiles, and this is an "
                    "incomplete city of 1 tile.",
     }]
+
+
+def test_a_tower_top_beyond_the_owners_meeples_is_400_with_a_path_and_a_sentence(client):
+    # tower-7 and X make seven roads; red has a meeple on each and an eighth on the top.
+    roads = [(0, "N"), (0, "S"), (0, "W"), (0, "E"), (1, "N"), (1, "S"), (1, "E")]
+    response = post(client, {
+        "edition": "C2", "expansions": ["farmers", "tower"],
+        "players": [{"color": "red"}, {"color": "blue"}],
+        "tiles": [{"tile": "tower-7", "x": 0, "y": 0,
+                   "state": {"tower": 2, "tower_top": "red"}},
+                  {"tile": "X", "x": 1, "y": 0}],
+        "figures": [{"player": "red", "x": x, "y": 0, "at": at} for x, at in roads],
+    })
+    assert response.status_code == 400
+    assert response.json() == {"errors": [{
+        "path": "tiles[0].state.tower_top", "code": "invalid_tower",
+        "message": "The tower at (0,0) is topped by a red meeple, but red has no meeple left "
+                   "for it: with the towers topped so far and the meeples on the board that "
+                   "makes 8, and a player owns only 7. Take a red meeple off the board or off "
+                   "a tower top.",
+    }]}
 
 
 @pytest.mark.parametrize(
@@ -247,13 +264,14 @@ def test_a_json_value_that_is_not_an_object(client):
 
 
 def test_a_body_over_one_mebibyte_is_refused_before_reading(client):
-    # The contract has no code of its own for this: the body is not usable JSON.
+    # Too large rather than malformed: 413 and the code a chunked body over the same
+    # limit gets (tests/project/test_request_limits.py).
     body = json.dumps(CONTRACT_REQUEST)
     body += " " * (MAX_BODY_BYTES + 1 - len(body))
     response = post(client, body)
-    assert response.status_code == 400
+    assert response.status_code == 413
     assert response.json() == {"errors": [{
-        "path": "", "code": "invalid_json",
+        "path": "", "code": "too_large",
         "message": "The request body is 1,048,577 bytes; the limit is 1,048,576 bytes (1 MiB).",
     }]}
 
@@ -330,7 +348,7 @@ def test_the_schema_documents_the_endpoint(client):
     assert operation["operationId"] == "score_board"
     body = operation["requestBody"]["content"]["application/json"]
     assert body["examples"]["ThreeTiles,TwoPlayers"]["value"] == CONTRACT_REQUEST
-    assert set(operation["responses"]) == {"200", "400", "405", "414", "429"}
+    assert set(operation["responses"]) == {"200", "400", "405", "413", "414", "429"}
     throttled = operation["responses"]["429"]["content"]["application/json"]
     assert throttled["schema"] == {"$ref": "#/components/schemas/Errors"}
     ok = operation["responses"]["200"]["content"]["application/json"]

@@ -11,12 +11,12 @@ import pytest
 from carcwiki.builder.selectors import builder_rules
 from scoring.engine import outputs, score_request
 from scoring.engine.expansion import Expansion, ExpansionRegistry, FigureKind, Part
-from scoring.engine.expansions import DEFAULT_REGISTRY, base
+from scoring.engine.expansions import DEFAULT_REGISTRY, base, tile_files
 from scoring.engine.outputs import BonusField, BonusListing, FeatureField, Shape
 from scoring.engine.tiles import TileSet
+from tests.known_boards import BOARDS
 
 ROOT = Path(__file__).resolve().parents[2]
-BOARDS = sorted((ROOT / "fixtures" / "boards").glob("*.json"))
 CORE_FEATURE_KEYS = {"id", "kind", "complete", "tiles", "figures", "owners", "points",
                      "scored", "cities", "explanation"}
 CORE_RESPONSE_KEYS = {"players", "winners", "features", "warnings"}
@@ -43,8 +43,7 @@ REGISTRY = ExpansionRegistry([base.EXPANSION, WELLS])
 
 @pytest.fixture(scope="module")
 def tiles():
-    paths = sorted((ROOT / "fixtures" / "catalogue").glob("tiles-*.yaml"))
-    return TileSet.from_yaml(*map(str, paths), registry=DEFAULT_REGISTRY)
+    return TileSet.from_yaml(*map(str, tile_files()), registry=DEFAULT_REGISTRY)
 
 
 def test_a_made_up_expansions_outputs_reach_the_page_data():

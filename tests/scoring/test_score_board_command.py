@@ -2,14 +2,12 @@
 
 import io
 import json
-from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
 
 from scoring.serializers import CONTRACT_REQUEST, CONTRACT_RESPONSE
-
-BOARDS = Path(__file__).resolve().parents[2] / "fixtures" / "boards"
+from tests.known_boards import board_path
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +46,7 @@ def test_tables(contract_file):
 
 
 def test_reads_stdin_with_a_dash():
-    text = (BOARDS / "tie-city-and-road.json").read_text(encoding="utf-8")
+    text = board_path("tie-city-and-road").read_text(encoding="utf-8")
     request = json.loads(text)["request"]
     out, _ = run("-", "--json", stdin=io.StringIO(json.dumps(request)))
     assert json.loads(out)["winners"] == ["red", "blue"]
@@ -121,7 +119,7 @@ def test_a_catalogue_that_is_not_loaded_fails_clearly(contract_file, monkeypatch
 
 
 def test_the_tables_of_a_known_answer_board():
-    text = (BOARDS / "final-scoring-example.json").read_text(encoding="utf-8")
+    text = board_path("final-scoring-example").read_text(encoding="utf-8")
     out, _ = run("-", stdin=io.StringIO(json.dumps(json.loads(text)["request"])))
     lines = out.splitlines()
     # Ranks are shared on a tie and right-aligned with the numbers.

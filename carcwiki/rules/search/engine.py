@@ -21,7 +21,8 @@
    selection hides is left out; the rest is worded for the reader's edition. The best
    few of what it hides only because an expansion is not selected are kept apart
    (``SearchResults.elsewhere``), each naming the expansion that would show it, so that a
-   player can add it; answers of editions the selection does not show stay out.
+   player can add it; answers of editions the selection does not show stay out. They
+   never come before the selection's own answers (see ``SearchResults.elsewhere_first``).
 
 Excerpts and highlights are cut here from the worded text rather than with the engines'
 ``snippet()``/``ts_headline``: the engines index both editions' words at once, while a
@@ -31,6 +32,7 @@ reader sees only their own edition's.
 import difflib
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
@@ -76,6 +78,13 @@ GLOSSARY_FACTOR = 0.6
 #: How much the engine's own score (scaled to 0–1 among the results: term frequency,
 #: length) adds to the rank: about half a rare concept.
 ENGINE_WEIGHT = 1.0
+#: What a section or note that gives a number of points gains when the question asks for
+#: one ("how much is a vineyard worth"): about a common concept, so that the answer
+#: outranks sections that only name the piece.
+VALUE_BONUS = 0.75
+#: What a section or note of editions the reader does not prefer loses (the first
+#: edition's rule for a group that chose C2/C3): it stays found, below the current rule.
+OTHER_EDITION_PENALTY = 0.75
 KIND_ORDER = {SearchDocument.Kind.GLOSSARY: 0, SearchDocument.Kind.SECTION: 1,
               SearchDocument.Kind.NOTE: 2}
 # The kinds as plain strings, for the loops over every document found (reading an enum
@@ -126,10 +135,16 @@ class SearchResults:
 
     @property
     def elsewhere_first(self) -> bool:
-        """Whether the best answer lies outside the selection (then it is shown first)."""
-        return bool(self.elsewhere) and (
-            not self.hits or self.elsewhere[0].rank > self.hits[0].rank
-        )
+        """Whether the answers outside the selection are shown first: only when nothing
+        inside it matches. However much better another box's answer scores, a player
+        asks about the boxes on their table; the others' answers follow, folded."""
+        return bool(self.elsewhere) and not self.hits
+
+    @property
+    def elsewhere_names(self) -> list[str]:
+        """The expansions the answers outside the selection come from, best first, each
+        once ("Also in: Little Buildings, Catapult")."""
+        return list(dict.fromkeys(hit.add_name for hit in self.elsewhere))
 
 
 class RankedDocument(NamedTuple):
@@ -239,6 +254,7 @@ def search(*, query: str, selection: Selection) -> SearchResults:
     content = _content_rows()
     sections, notes, terms = content.sections, content.notes, content.terms
     ranked = _with_page_context(ranked, parsed, rarity, sections, notes)
+    ranked = _for_the_question_and_reader(ranked, query, selection, content)
 
     presenter = Presenter(selection)
     words = parsed.marked_words
@@ -379,6 +395,9 @@ class _ContentRows(NamedTuple):
     terms: dict[int, _Term]
     section_texts: dict[int, _SectionShown]
     note_texts: dict[int, _NoteShown]
+    #: The sections and notes that give a number of points (see :func:`gives_value`).
+    value_sections: frozenset[int] = frozenset()
+    value_notes: frozenset[int] = frozenset()
 
 
 _content_cache: tuple[int, _ContentRows] | None = None
@@ -405,7 +424,11 @@ def _content_rows() -> _ContentRows:
         return cached[1]
     sections, section_texts = _read_sections()
     notes, note_texts = _read_notes()
-    rows = _ContentRows(sections, notes, _glossary(), section_texts, note_texts)
+    rows = _ContentRows(
+        sections, notes, _glossary(), section_texts, note_texts,
+        frozenset(pk for pk, text in section_texts.items() if gives_value(text.body_html)),
+        frozenset(pk for pk, text in note_texts.items() if gives_value(text.body_html)),
+    )
     _content_cache = (version, rows)
     return rows
 
@@ -527,6 +550,87 @@ def _with_page_context(ranked, parsed, rarity, sections, notes) -> list[RankedDo
             RankedDocument(document.kind, document.object_id, round(document.score + bonus, 6))
         )
     # A stable sort keeps the engine's order among equal scores.
+    return sorted(adjusted, key=lambda document: -document.score)
+
+
+_VALUE_WORDS = re.compile(r"\b(?:how much|how many points|worth|value|points?|pts)\b")
+_NUMBER_OF_POINTS = re.compile(
+    r"\d[^.]{0,60}\bpoints?\b|\bpoints?\b[^.]{0,60}\d|\b(?:no|zero) points\b"
+    r"|\b\d+ (?:per|for each|for its)\b")
+
+
+def asks_for_value(question: str) -> bool:
+    """Whether a question asks how many points something gives.
+
+    >>> [asks_for_value(q) for q in ("how much is a vineyard worth", "vineyard points",
+    ...                              "where can the abbey go")]
+    [True, True, False]
+    """
+    return bool(_VALUE_WORDS.search(searching.fold(question)))
+
+
+def gives_value(body_html: str) -> bool:
+    """Whether a text gives a number of points ("3 points per city", "points: 2 per tile"),
+    read in its plain text (a table's cells in a row).
+
+    >>> gives_value("<p>Each vineyard adds 3 points to the monastery.</p>")
+    True
+    >>> gives_value("<table><tr><td>road</td><td>1 per tile</td></tr></table>")
+    True
+    >>> gives_value("<p>A vineyard is printed on some tiles.</p>")
+    False
+    """
+    return bool(_NUMBER_OF_POINTS.search(searching.html_to_text(body_html)))
+
+
+_ASKS_FOR_ANOTHER_EDITION = re.compile(
+    r"\b(?:first edition|c1|c2|old|older|original|earlier|history|used to|previous)\b")
+
+
+def asks_for_another_edition(question: str) -> bool:
+    """Whether a question asks about an older edition's rule ("old rule where a small
+    city was only worth 2"): then its rules are not ranked down.
+
+    >>> asks_for_another_edition("how did farm scoring work in the first edition")
+    True
+    """
+    return bool(_ASKS_FOR_ANOTHER_EDITION.search(searching.fold(question)))
+
+
+def _other_edition(row: _Row, selection: Selection) -> bool:
+    """Whether the row exists only in editions the reader does not prefer."""
+    editions = row.editions or (row.section.editions if row.section else ())
+    return bool(editions) and selection.is_adaptation(editions)
+
+
+def _for_the_question_and_reader(ranked, question: str, selection: Selection,
+                                 content: _ContentRows) -> list[RankedDocument]:
+    """``ranked`` again with what the question and the reader say: when the question asks
+    for points, the sections and notes that give a number gain ``VALUE_BONUS``; those of
+    editions the reader does not prefer lose ``OTHER_EDITION_PENALTY`` (no query)."""
+    value = asks_for_value(question)
+    editions_matter = not asks_for_another_edition(question)
+    rows = {_SECTION: content.sections, _NOTE: content.notes}
+    valued = {_SECTION: content.value_sections, _NOTE: content.value_notes}
+    adjusted = []
+    changed = False
+    for document in ranked:
+        score = document.score
+        kind_rows = rows.get(document.kind)
+        if kind_rows is not None:
+            if value and document.object_id in valued[document.kind]:
+                score += VALUE_BONUS
+            row = kind_rows.get(document.object_id)
+            # Sections only: a section of another edition restates a rule the reader's
+            # edition has in its own words (the first edition's page, a farm-scoring
+            # history); a note of another edition is often the only answer there is.
+            if editions_matter and document.kind == _SECTION and row is not None \
+                    and _other_edition(row, selection):
+                score -= OTHER_EDITION_PENALTY
+        changed = changed or score != document.score
+        adjusted.append(RankedDocument(document.kind, document.object_id, round(score, 6)))
+    if not changed:
+        return ranked
     return sorted(adjusted, key=lambda document: -document.score)
 
 

@@ -1,9 +1,14 @@
-"""The expansions the calculator knows, each declared once in a module of this package.
+"""The expansions the calculator knows, each a package of this one, found by
+:func:`discover`.
 
-Adding an expansion means adding its module (its :class:`~scoring.engine.expansion.Expansion`
-with its parts, figures, tile attributes, modifiers, bonuses, rules and checks), its tile
-file, and listing it here. The engine's core takes a registry as an argument, so a test
-can build one of its own.
+A package's ``__init__`` declares its :class:`~scoring.engine.expansion.Expansion` as
+``EXPANSION`` (with its parts, figures, tile attributes, modifiers, bonuses, rules and
+checks, and the expansions it comes ``after``); beside it lie its tile files
+(``tiles-*.yaml``), its known-answer boards (``boards/*.json``) and its catalogue entry
+(``catalogue.yaml``), which :func:`tile_files`, :func:`board_files` and
+:func:`catalogue_files` list. Adding an expansion is adding its package: nothing here
+names one. The engine's core takes a registry as an argument, so a test can build one of
+its own.
 
 >>> DEFAULT_REGISTRY.codes[:4]
 ('base', 'farmers', 'abbot', 'river')
@@ -11,57 +16,47 @@ can build one of its own.
 
 from __future__ import annotations
 
-from ..expansion import ExpansionRegistry
-from . import (
-    abbey_mayor,
-    base,
-    besiegers,
-    big_top,
-    bridges_castles_bazaars,
-    count_king_robber,
-    crop_circles,
-    ferries,
-    festival,
-    flier,
-    goldmines,
-    gq11,
-    hills_sheep,
-    inns_cathedrals,
-    mage_witch,
-    messages,
-    phantom,
-    princess_dragon,
-    river2,
-    robbers,
-    tower,
-    traders_builders,
-    wind_roses,
-)
+import importlib
+import pkgutil
+from pathlib import Path
 
-DEFAULT_REGISTRY = ExpansionRegistry([
-    base.EXPANSION,
-    river2.EXPANSION,
-    inns_cathedrals.EXPANSION,
-    traders_builders.EXPANSION,
-    abbey_mayor.EXPANSION,
-    count_king_robber.EXPANSION,
-    hills_sheep.EXPANSION,
-    princess_dragon.EXPANSION,
-    tower.EXPANSION,
-    goldmines.EXPANSION,
-    mage_witch.EXPANSION,
-    flier.EXPANSION,
-    messages.EXPANSION,
-    crop_circles.EXPANSION,
-    ferries.EXPANSION,
-    bridges_castles_bazaars.EXPANSION,
-    big_top.EXPANSION,
-    robbers.EXPANSION,
-    phantom.EXPANSION,
-    besiegers.EXPANSION,
-    festival.EXPANSION,
-    gq11.EXPANSION,
-    wind_roses.EXPANSION,
-])
+from ..expansion import Expansion, ExpansionRegistry, registration_order
 
-__all__ = ["DEFAULT_REGISTRY"]
+PACKAGES_DIR = Path(__file__).resolve().parent
+"""The folder holding one package per expansion."""
+
+
+def discover() -> tuple[Expansion, ...]:
+    """The ``EXPANSION`` of every package of this folder, in registration order (the
+    base game first, each expansion after those it names in ``after``)."""
+    declared = []
+    for found in pkgutil.iter_modules([str(PACKAGES_DIR)]):
+        if found.ispkg:
+            module = importlib.import_module(f"{__name__}.{found.name}")
+            declared.append(module.EXPANSION)
+    return registration_order(declared)
+
+
+DEFAULT_REGISTRY = ExpansionRegistry(discover())
+
+
+def tile_files(directory: Path = PACKAGES_DIR) -> tuple[Path, ...]:
+    """Every expansion's tile files, by file name (the order the catalogue loads them);
+    ``directory`` is a copy of this folder (a test that spoils a file)."""
+    return tuple(sorted(directory.glob("*/tiles-*.yaml"), key=lambda path: path.name))
+
+
+def catalogue_files(directory: Path = PACKAGES_DIR) -> tuple[Path, ...]:
+    """Every expansion's catalogue entry (``catalogue.yaml``: its category, number and
+    descriptions, which the site's catalogue reads and the engine does not), by package."""
+    return tuple(sorted(directory.glob("*/catalogue.yaml")))
+
+
+def board_files(directory: Path = PACKAGES_DIR) -> tuple[Path, ...]:
+    """Every expansion's known-answer boards (a board mixing several expansions is kept
+    outside, with the project's other fixtures), by file name."""
+    return tuple(sorted(directory.glob("*/boards/*.json"), key=lambda path: path.name))
+
+
+__all__ = ["DEFAULT_REGISTRY", "PACKAGES_DIR", "board_files", "catalogue_files", "discover",
+           "tile_files"]

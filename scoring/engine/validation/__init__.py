@@ -29,7 +29,6 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from .. import request as _request
 from ..features import FeatureGraph
 from ..problems import BoardError, ErrorCode
 from ..request import ScoreRequest
@@ -104,8 +103,25 @@ def validate_request(data: Any, tiles: TileSet) -> list[BoardError]:
 
 
 def parse_request(data: Any, tiles: TileSet) -> ScoreRequest:
-    """A request to score, read and checked in full; raises :class:`InvalidRequestError`
-    listing every problem."""
+    """A request to score, read and checked in full, every default filled in; raises
+    :class:`InvalidRequestError` listing every problem. Reading what
+    :meth:`ScoreRequest.to_json` wrote gives the same request back:
+
+    >>> from scoring.engine.expansions import DEFAULT_REGISTRY, PACKAGES_DIR
+    >>> from scoring.engine.rules import Edition
+    >>> tiles = TileSet.from_yaml(str(PACKAGES_DIR / "base" / "tiles-base.yaml"),
+    ...                           registry=DEFAULT_REGISTRY)
+    >>> request = parse_request({
+    ...     "players": [{"color": "red"}, {"color": "blue", "points": 3}],
+    ...     "tiles": [{"tile": "D", "x": 0, "y": 0}],
+    ... }, tiles)
+    >>> request.edition, request.expansions == DEFAULT_REGISTRY.default_codes(Edition.C3)
+    (Edition.C3, True)
+    >>> request.players[1]
+    Player(color=Color.BLUE, name=None, points=3, tokens=())
+    >>> parse_request(request.to_json(), tiles) == request
+    True
+    """
     checked = check_request(data, tiles)
     if checked.errors:
         raise InvalidRequestError(checked.errors)
@@ -123,5 +139,3 @@ def parse_draft(data: Any, tiles: TileSet) -> ScoreRequest:
     assert checked.request is not None
     return checked.request
 
-
-_request.READERS.append(parse_request)

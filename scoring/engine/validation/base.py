@@ -6,10 +6,10 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from ..board import Color, Figure, NeutralPiece
-from ..expansion import ExpansionRegistry, InPlay, LargeTile, Part
+from ..board import Color, DistrictFigure, Figure, NeutralPiece
+from ..expansion import ExpansionRegistry, FigureKind, InPlay, LargeTile, Part
 from ..locations import Location, Side
-from ..problems import BoardError, ErrorCode
+from ..problems import BoardError, ErrorCode, ProblemCode
 from ..request import Player
 from ..rules import DEFAULT_EDITION, Edition
 from ..tiles import OrientedTile, TileSet
@@ -36,9 +36,10 @@ def default_in_play(registry: ExpansionRegistry, edition: Edition) -> InPlay:
 
 def registry_of(tiles: TileSet) -> ExpansionRegistry:
     """The expansion registry a tile set was checked against, which scores it."""
-    if tiles.registry is None:
+    registry: ExpansionRegistry | None = tiles.registry
+    if registry is None:
         raise ValueError("this tile set was built without an expansion registry")
-    return tiles.registry
+    return registry
 
 
 class TileEntry:
@@ -105,7 +106,7 @@ class ValidatorBase:
         self.tiles_checked = False
         self.placed_tiles: list[TileEntry] = []
         self.players: list[Player] = []
-        self.read_figures: list[Figure | None] = []
+        self.read_figures: list[Figure | DistrictFigure | None] = []
         """Each figure as read by the fast path, ``None`` where it took the careful
         one."""
         self.all_figures_fast = True
@@ -122,7 +123,14 @@ class ValidatorBase:
         """Some tile had no usable square: a figure may stand on it, so "no tile at
         figure" would only repeat that problem."""
 
-    def error(self, path: str, code: ErrorCode, message: str) -> None:
+    def known_kind(self, code: str) -> FigureKind:
+        """The figure kind of a code the checks accepted (a registered kind)."""
+        kind = self.registry.figure_kind(code)
+        if kind is None:
+            raise KeyError(f"no figure kind {code!r} is registered")
+        return kind
+
+    def error(self, path: str, code: ErrorCode | ProblemCode, message: str) -> None:
         self.errors.append(BoardError(path, code, message))
 
     def needs(self, subject: str, part: Part, verb: str = "needs") -> str:
@@ -135,7 +143,7 @@ class ValidatorBase:
         if key not in item or item[key] is None:
             self.error(f"{path}.{key}", ErrorCode.MISSING_FIELD, f"{key} is required.")
             return None
-        value = item[key]
+        value: int = item[key]
         if not is_int(value) or not -MAX_COORDINATE <= value <= MAX_COORDINATE:
             self.error(f"{path}.{key}", ErrorCode.INVALID_TYPE,
                        f"{key} must be a whole number between {-MAX_COORDINATE} and "
@@ -146,13 +154,13 @@ class ValidatorBase:
     def nothing_there(self, tile: TileEntry, at: Location) -> str:
         assert tile.oriented is not None
         if at.is_edge:
-            edge = tile.oriented.edges[at.side]
-            return (f"{tile.label} has no road or city on its {at.side.word} edge "
+            edge = tile.oriented.edges[at.edge_side]
+            return (f"{tile.label} has no road or city on its {at.edge_side.word} edge "
                     f"(it is {ARTICLE[edge.word]}); name a field by a half-edge such as "
                     f"{at.value}{'W' if at.side in (Side.N, Side.S) else 'N'}.")
         if at.is_half_edge:
-            edge = tile.oriented.edges[at.side]
-            return (f"{tile.label} has no field at {at.value}: its {at.side.word} edge is "
+            edge = tile.oriented.edges[at.edge_side]
+            return (f"{tile.label} has no field at {at.value}: its {at.edge_side.word} edge is "
                     f"{ARTICLE[edge.word]}.")
         if at is Location.C:
             return f"{tile.label} has no monastery or garden in its centre."

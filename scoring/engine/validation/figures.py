@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..board import COLOR_BY_NAME, LOCATION_BY_NAME, Color, DistrictFigure, Figure
-from ..expansion import CORNERS, InPlay, WhenMissing
+from ..expansion import CORNERS, InPlay, Placement, WhenMissing
 from ..locations import Location
 from ..problems import ErrorCode
 from ..tiles import FeatureKind
@@ -105,7 +105,7 @@ class FigureChecks(ValidatorBase):
             return
         key = (player, kind)
         owned[key] = owned.get(key, 0) + 1
-        figure_kind = self.registry.figure_kind(kind)
+        figure_kind = self.known_kind(kind)
         limit = figure_kind.limit
         if owned[key] == limit + 1:
             name = figure_kind.name if limit == 1 else figure_kind.plural_name
@@ -135,18 +135,19 @@ class FigureChecks(ValidatorBase):
                     self.error(path, ErrorCode.NO_TILE_AT_FIGURE,
                                f"There is no tile at ({x},{y}).")
                 return None
-            names = [district.name for district in tile.large.districts] if tile.large else []
+            large = tile.large
+            names = [district.name for district in large.districts] if large else []
             if name not in names:
                 # On an ordinary tile the name is simply not a location: list them, as
                 # check_location does; on a large tile, its districts too.
-                districts = (f", or a district of {tile.large.name}: {', '.join(names)}"
-                             if names else "")
+                districts = (f", or a district of {large.name}: {', '.join(names)}"
+                             if large and names else "")
                 self.error(f"{path}.at", ErrorCode.INVALID_LOCATION,
                            f"{show(name)} is not a location of {tile.label}; use one of "
                            f"{locations}{districts}.")
                 return None
             if kind is not None and kind not in self.in_play.followers:
-                figure_kind = self.registry.figure_kind(kind)
+                figure_kind = self.known_kind(kind)
                 self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
                            f"Only followers stand in the {name} district, and "
                            f"{a(figure_kind.name)} is not one.")
@@ -168,6 +169,7 @@ class FigureChecks(ValidatorBase):
         name = item["at"]
         landmark, part = self.registry.spaces[name]
         space = landmark.space
+        assert space is not None  # the registry lists the landmarks with a space only
         word = space.word or f"{name} space"
         player = self.check_figure_player(item, path)
         x = self.check_coordinate(item, "x", path)
@@ -193,8 +195,8 @@ class FigureChecks(ValidatorBase):
                        f"figures there.")
             return None
         if kind is not None and kind not in space.kinds:
-            figure_kind = self.registry.figure_kind(kind)
-            allowed = either([a(self.registry.figure_kind(code).name) for code in space.kinds])
+            figure_kind = self.known_kind(kind)
+            allowed = either([a(self.known_kind(code).name) for code in space.kinds])
             self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
                        f"{a(figure_kind.name).capitalize()} may not stand on the {word} "
                        f"of {tile.label}; only {allowed} may.")
@@ -267,7 +269,7 @@ class FigureChecks(ValidatorBase):
                        f"Unknown figure kind {show(value)}; known kinds: {', '.join(kinds)}.")
             return None
         if part.code not in self.in_play.part_codes and not self.draft:
-            figure_kind = registry.figure_kind(value)
+            figure_kind = self.known_kind(value)
             code = (ErrorCode.UNKNOWN_FIGURE_KIND
                     if figure_kind.when_missing is WhenMissing.UNKNOWN_KIND
                     else ErrorCode.EXPANSION_NOT_IN_PLAY)
@@ -279,7 +281,7 @@ class FigureChecks(ValidatorBase):
 
     def check_placement(
         self, path: str, x: int, y: int, at: Location, kind: str | None,
-        roles: Mapping[tuple[str, FeatureKind], str],
+        roles: Mapping[tuple[str, FeatureKind], Placement],
     ) -> None:
         tile = self.squares.get((x, y))
         if tile is None:
@@ -289,7 +291,7 @@ class FigureChecks(ValidatorBase):
         if tile.oriented is None:
             return  # the tile itself is wrong; that error is already reported
         if kind is not None and kind in self.in_play.corner_kinds:
-            self.check_corner(path, tile, at, kind, roles)
+            self.check_corner(path, tile, x, y, at, kind, roles)
             return
         segment = tile.oriented.segment_at(at)
         if segment is None:
@@ -320,23 +322,23 @@ class FigureChecks(ValidatorBase):
             if (kind, feature) in roles
         ]
         where = either(allowed)
-        name = self.registry.figure_kind(kind).name
+        name = self.known_kind(kind).name
         self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
                    f"{a(name).capitalize()} may not stand on {a(segment.kind.value)} "
                    f"({tile.label}, {at.value}); it may stand on {where}.")
 
     def check_corner(
-        self, path: str, tile: TileEntry, at: Location, kind: str,
-        roles: Mapping[tuple[str, FeatureKind], Any],
+        self, path: str, tile: TileEntry, x: int, y: int, at: Location, kind: str,
+        roles: Mapping[tuple[str, FeatureKind], Placement],
     ) -> None:
         """A figure that stands where four tiles meet (see :attr:`Stand.CORNER`)."""
-        name = self.registry.figure_kind(kind).name
+        name = self.known_kind(kind).name
         if at.value not in CORNERS:
             self.error(f"{path}.at", ErrorCode.FIGURE_NOT_ALLOWED,
                        f"{a(name).capitalize()} stands on a corner where four tiles meet: "
                        f"name the corner of {tile.label} as NE, SE, SW or NW, not {at.value}.")
             return
-        vertical, horizontal = at.value
+        vertical, horizontal = at.value[0], at.value[1]
         dx = 1 if horizontal == "E" else -1
         dy = 1 if vertical == "S" else -1
         flip = {"N": "S", "S": "N", "E": "W", "W": "E"}
@@ -346,16 +348,16 @@ class FigureChecks(ValidatorBase):
             (0, dy, flip[vertical] + horizontal),
             (dx, dy, flip[vertical] + flip[horizontal]),
         )
-        missing = [(tile.x + ox, tile.y + oy) for ox, oy, _ in around
-                   if (tile.x + ox, tile.y + oy) not in self.squares]
+        missing = [(x + ox, y + oy) for ox, oy, _ in around
+                   if (x + ox, y + oy) not in self.squares]
         if missing:
-            squares = ", ".join(f"({x},{y})" for x, y in missing)
+            squares = ", ".join(f"({mx},{my})" for mx, my in missing)
             self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
                        f"{a(name).capitalize()} stands only where four tiles meet; the "
                        f"{at.value} corner of {tile.label} has no tile at {squares}.")
             return
         for ox, oy, corner in around:
-            other = self.squares[(tile.x + ox, tile.y + oy)]
+            other = self.squares[(x + ox, y + oy)]
             if other.oriented is None:
                 return
             for half in (corner, corner[::-1]):
@@ -368,9 +370,8 @@ class FigureChecks(ValidatorBase):
                     return
         if (kind, FeatureKind.FARM) not in roles:
             provided = self.registry.placement_provider(kind, FeatureKind.FARM)
-            part = self.registry[provided[1].code] if provided else None
-            missing_codes = [code for code in ((part.code, *provided[0].needs) if provided else ())
-                             if code not in self.in_play.codes]
+            wanted = (provided[1].code, *provided[0].needs) if provided else ()
+            missing_codes = [code for code in wanted if code not in self.in_play.codes]
             message = (self.needs(f"{a(name).capitalize()} on {tile.label}",
                                   self.registry[missing_codes[0]])
                        if missing_codes else f"{a(name).capitalize()} may not stand in a field.")

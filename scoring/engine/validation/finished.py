@@ -32,6 +32,7 @@ class FinishedBoardChecks(ValidatorBase):
             if figure.kind not in beside_kinds:
                 continue
             tile = self.squares[(figure.x, figure.y)]
+            assert tile.oriented is not None  # the figure checks found its tile
             segment = tile.oriented.figure_segments[figure.at]
             placement: Placement = placements[(figure.kind, segment.kind)]
             if not placement.beside and not placement.beside_follower:

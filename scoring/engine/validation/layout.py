@@ -7,7 +7,6 @@ from collections import Counter
 from ..features import find_root
 from ..locations import Side
 from ..problems import ErrorCode
-from ..tiles import EdgeType
 from .base import TileEntry, ValidatorBase
 from .text import ARTICLE
 
@@ -23,12 +22,13 @@ class LayoutChecks(ValidatorBase):
         component_of: dict[tuple[int, int], int] = {}
         components: list[list[TileEntry]] = []
         for start in on_board:
+            assert start.x is not None and start.y is not None  # a tile on the board
             square = (start.x, start.y)
             if square in component_of:
                 continue
             number = len(components)
             component_of[square] = number
-            members = []
+            members: list[TileEntry] = []
             stack = [square]
             while stack:
                 x, y = stack.pop()
@@ -70,13 +70,13 @@ class LayoutChecks(ValidatorBase):
         for tile in on_board:
             x = tile.x
             y = tile.y
+            assert x is not None and y is not None  # a tile on the board
             east = squares.get((x + 1, y))
             south = squares.get((x, y + 1))
             if east is None and south is None:
                 continue
             index = tile.index
             oriented = tile.oriented
-            edges = oriented.edges if oriented is not None else None
             # Pieces of one large tile share an index and note nothing. The sides are
             # also given as plain numbers (east 1 meets west 3, south 2 meets north 0):
             # this runs for every pair of touching tiles of every request.
@@ -93,8 +93,8 @@ class LayoutChecks(ValidatorBase):
                         earlier_of[index] = other.index
                     else:
                         other_joins.append((index, other.index))
-                if (edges is not None and other.oriented is not None
-                        and edges[mine] is not other.oriented.edges[across]
+                if (oriented is not None and other.oriented is not None
+                        and oriented.edges[mine] is not other.oriented.edges[across]
                         and not oriented.definition.any_edges
                         and not other.oriented.definition.any_edges):
                     mismatched.append((tile, side, other))
@@ -103,14 +103,15 @@ class LayoutChecks(ValidatorBase):
             self.check_connected(on_board)
         for tile, side, other in mismatched:
             assert tile.oriented is not None and other.oriented is not None
-            mine: EdgeType = tile.oriented.edges[side]
-            theirs: EdgeType = other.oriented.edges[side.opposite]
+            my_edge = tile.oriented.edges[side]
+            their_edge = other.oriented.edges[side.opposite]
             # Blame the tile listed later: the earlier one was there first.
             if tile.index > other.index:
-                late, early, late_side, late_edge, early_edge = tile, other, side, mine, theirs
+                late, early, late_side, late_edge, early_edge = (
+                    tile, other, side, my_edge, their_edge)
             else:
                 late, early, late_side, late_edge, early_edge = (
-                    other, tile, side.opposite, theirs, mine
+                    other, tile, side.opposite, their_edge, my_edge
                 )
             self.error(
                 f"tiles[{late.index}]", ErrorCode.EDGE_MISMATCH,

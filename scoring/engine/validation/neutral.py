@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..board import NeutralPiece
+from ..locations import Location
 from ..problems import ErrorCode
 from .base import ValidatorBase
 from .text import a, either, show
@@ -13,6 +14,9 @@ from .text import a, either, show
 
 class NeutralChecks(ValidatorBase):
     """The figures no player owns (``neutral``)."""
+
+    if TYPE_CHECKING:  # the figures' checks (FigureChecks), beside these in the validator
+        def check_location(self, item: Mapping[str, Any], path: str) -> Location | None: ...
 
     def check_neutral(self, data: Mapping[str, Any]) -> None:
         """The figures no player owns (``neutral``): kind in play, square, location on a

@@ -73,7 +73,7 @@ class PlayerChecks(ValidatorBase):
                            f"shows), not {show(points)}.")
         self.colors = set(first_with)
 
-    def check_tokens(self, player: Mapping[str, Any], path: str) -> tuple:
+    def check_tokens(self, player: Mapping[str, Any], path: str) -> tuple[Any, ...]:
         """The tokens a player brings (``goods``), checked; only non-zero counts kept."""
         kept = []
         for tokens in self.registry.tokens:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..expansion import LargeTile
 from ..locations import ROTATIONS
@@ -22,6 +22,10 @@ from .text import either, is_int, show
 
 class TileChecks(ValidatorBase):
     """Each entry of ``tiles``: code, square, rotation, state, large tiles."""
+
+    if TYPE_CHECKING:  # the layout's checks (LayoutChecks), beside these in the validator
+        def check_layout(self, on_board: list[TileEntry], count: int) -> None: ...
+        def check_copies(self, placed: list[TileEntry]) -> None: ...
 
     def check_tiles(self, data: Mapping[str, Any]) -> None:
         if "tiles" not in data or data["tiles"] is None:
@@ -117,7 +121,7 @@ class TileChecks(ValidatorBase):
         state = self.check_tile_state(item, path, tile) if "state" in item else ()
         if state is None:
             definition_ok = False
-        if definition_ok and rotation_ok:
+        if definition_ok and rotation_ok and tile.code is not None:
             tile.rotation = rotation
             if tile.large is None:
                 tile.state = state or ()
@@ -128,11 +132,10 @@ class TileChecks(ValidatorBase):
             return [tile]
         if tile.large is not None:
             return self.lay_large(tile, path)
-        return [self.take_square(tile, path)]
+        return [self.take_square(tile, (tile.x, tile.y), path)]
 
-    def take_square(self, tile: TileEntry, path: str) -> TileEntry:
+    def take_square(self, tile: TileEntry, square: tuple[int, int], path: str) -> TileEntry:
         """Put ``tile`` on its square unless another tile is there."""
-        square = (tile.x, tile.y)
         other = self.squares.get(square)
         if other is not None:
             self.error(path, ErrorCode.DUPLICATE_POSITION,
@@ -143,11 +146,11 @@ class TileChecks(ValidatorBase):
         self.squares[square] = tile
         return tile
 
-    def lay_large(self, tile: TileEntry, path: str) -> list[TileEntry]:
+    def lay_large(self, tile: CarefulTileEntry, path: str) -> list[TileEntry]:
         """The pieces of a large tile (see :class:`LargeTile`), each on its square."""
         large = tile.large
         assert large is not None and tile.x is not None and tile.y is not None
-        pieces = []
+        pieces: list[TileEntry] = []
         for x, y, code in large.squares(tile.x, tile.y, tile.rotation):
             oriented = (self.tiles.orientations(self.edition)[code][tile.rotation // 90]
                         if code in self.tiles else None)
@@ -155,11 +158,11 @@ class TileChecks(ValidatorBase):
             piece.large = large
             if (x, y) == (tile.x, tile.y):
                 piece.origin = (x, y)
-            pieces.append(self.take_square(piece, path))
+            pieces.append(self.take_square(piece, (x, y), path))
         return pieces
 
     def check_tile_state(
-        self, item: Mapping[str, Any], path: str, tile: TileEntry
+        self, item: Mapping[str, Any], path: str, tile: CarefulTileEntry
     ) -> tuple[tuple[str, Any], ...] | None:
         """The state a player entered on a tile (``tiles[].state``), checked against the
         declared states (see :class:`TileState`); ``None`` when it is wrong."""
@@ -209,7 +212,9 @@ class TileChecks(ValidatorBase):
             kept.append((name, choice))
         return tuple(sorted(kept)) if ok else None
 
-    def check_tile_code(self, item: Mapping[str, Any], path: str, tile: TileEntry) -> bool:
+    def check_tile_code(
+        self, item: Mapping[str, Any], path: str, tile: CarefulTileEntry
+    ) -> bool:
         """Check the tile code; return whether its shape can be used for edge checks."""
         if "tile" not in item or item["tile"] is None:
             self.error(f"{path}.tile", ErrorCode.MISSING_FIELD, "Every tile needs its code.")
@@ -246,7 +251,7 @@ class TileChecks(ValidatorBase):
                        self.not_in_edition(code, self.edition))
         return True
 
-    def check_large_tile(self, large: LargeTile, path: str, tile: TileEntry) -> bool:
+    def check_large_tile(self, large: LargeTile, path: str, tile: CarefulTileEntry) -> bool:
         """A tile covering several squares: in play, in the edition, not too many."""
         tile.code = large.code
         tile.large = large

@@ -50,20 +50,23 @@ class RequestValidator(GameChecks, PlayerChecks, TileChecks, LayoutChecks, Figur
         placed_tiles = self.placed_tiles
 
         def tiles() -> list[PlacedTile]:
+            # An accepted entry has its code and square (the checks found no problem).
             return [
-                PlacedTile(t.code, t.x, t.y, t.rotation, t.state) if t.large is None
-                else PlacedTile(t.large.code, *t.origin, t.rotation)
+                PlacedTile(t.code, t.x, t.y, t.rotation, t.state)  # type: ignore[arg-type]
+                if t.large is None
+                else PlacedTile(t.large.code, *t.origin, t.rotation)  # type: ignore[misc, call-arg]
                 for t in placed_tiles if t.large is None or t.origin is not None
             ]
 
-        figures = self.read_figures
-        districts = []
+        figures: list[Figure] = self.read_figures  # type: ignore[assignment]
+        """All read on the fast path: figures on features, none missing."""
+        districts: list[DistrictFigure] = []
         if not self.all_figures_fast:
             figures = []
             for figure, item in zip(self.read_figures, data.get("figures") or (), strict=True):
                 if figure is None:
                     figures.append(Figure.from_json(item, self.registry.default_figure_kind))
-                elif type(figure) is DistrictFigure:
+                elif isinstance(figure, DistrictFigure):
                     districts.append(figure)
                 else:
                     figures.append(figure)
@@ -78,7 +81,8 @@ class RequestValidator(GameChecks, PlayerChecks, TileChecks, LayoutChecks, Figur
 
     def placed(self) -> dict[tuple[int, int], OrientedTile]:
         """The turned tiles by ``(y, x)``, as :meth:`FeatureGraph.from_placed` takes them."""
-        return {(t.y, t.x): t.oriented for t in self.placed_tiles}
+        # Every accepted entry has its square and its turned tile.
+        return {(t.y, t.x): t.oriented for t in self.placed_tiles}  # type: ignore[misc]
 
     def run(self, data: Any) -> list[BoardError]:
         if type(data) is not dict and not isinstance(data, Mapping):

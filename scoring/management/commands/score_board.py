@@ -14,8 +14,13 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError
 
-from scoring.engine import InvalidBoardError, ScoreResult, score_request
-from scoring.engine.problems import UnreadableJSONError, load_json
+from scoring.engine import (
+    InvalidBoardError,
+    ScoreResult,
+    UnreadableJSONError,
+    load_json,
+    score_request,
+)
 from scoring.tileset import current_tiles
 
 

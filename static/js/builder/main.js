@@ -56,7 +56,8 @@ async function ensureTiles(codes) {
 }
 const tileUrl = (code) => data.urls.tile_svg.replace("CODE", encodeURIComponent(code));
 const pictures = new TilePictures(data.urls.tile_svg, catalogue);
-const drafts = new Drafts(window.location.pathname);
+// A table handed over by the score pad keeps its draft apart (``initial.draft``).
+const drafts = new Drafts(data.initial.draft ?? window.location.pathname);
 
 // -- the board to start with -----------------------------------------------------------------
 

@@ -114,7 +114,8 @@ export function newDoc(initial, catalogue) {
   return docFromBoard({
     edition: initial.edition,
     expansions: initial.expansions,
-    players: [
+    // The score pad hands its players and totals over ("Score the table").
+    players: initial.players?.map((player) => ({ ...player })) ?? [
       { color: "red", name: "", points: 0 },
       { color: "blue", name: "", points: 0 },
     ],

@@ -4,19 +4,17 @@ from pathlib import Path
 
 import pytest
 
-from scoring.engine.expansions import DEFAULT_REGISTRY
+from scoring.engine.expansions import DEFAULT_REGISTRY, PACKAGES_DIR, tile_files
 from scoring.engine.tiles import TileSet
 
 ROOT = Path(__file__).resolve().parents[3]
-TILES_YAML = ROOT / "fixtures" / "catalogue" / "tiles-base.yaml"
-BOARDS_DIR = ROOT / "fixtures" / "boards"
+TILES_YAML = PACKAGES_DIR / "base" / "tiles-base.yaml"
 
 
 @pytest.fixture(scope="session")
 def all_tiles() -> TileSet:
     """Every tile file of the catalogue: the base game and the expansions."""
-    paths = sorted((ROOT / "fixtures" / "catalogue").glob("tiles-*.yaml"))
-    return TileSet.from_yaml(*map(str, paths), registry=DEFAULT_REGISTRY)
+    return TileSet.from_yaml(*map(str, tile_files()), registry=DEFAULT_REGISTRY)
 
 
 @pytest.fixture(scope="session")

@@ -3,10 +3,11 @@
 import pytest
 
 from scoring.engine.board import Board, BoardParseError, Color, Figure, PlacedTile
-from scoring.engine.expansions.farmers import FarmScoring
+from scoring.engine.expansions.base.farmers import FarmScoring
 from scoring.engine.locations import InvalidRotationError, Location
-from scoring.engine.request import Player, ScoreRequest
+from scoring.engine.request import Player
 from scoring.engine.rules import Edition
+from scoring.engine.validation import parse_request
 
 
 def test_placed_tile_round_trip_and_default_rotation():
@@ -65,7 +66,7 @@ def test_board_looks_up_squares_and_refuses_two_tiles_on_one():
 
 
 def test_request_defaults(base_tiles):
-    request = ScoreRequest.from_json({
+    request = parse_request({
         "edition": "C1",
         "players": [{"color": "red"}, {"color": "blue", "name": None, "points": None}],
         "tiles": [{"tile": "D", "x": 0, "y": 0}],
@@ -78,10 +79,10 @@ def test_request_defaults(base_tiles):
 
 
 def test_request_normalises_the_expansion_list(base_tiles):
-    a = ScoreRequest.from_json({
+    a = parse_request({
         "expansions": ["abbot", "farmers", "abbot", "base"],
         "players": [{"color": "red"}, {"color": "blue"}],
         "tiles": [{"tile": "D", "x": 0, "y": 0}],
     }, base_tiles)
     assert a.expansions == ("farmers", "abbot")
-    assert ScoreRequest.from_json(a.to_json(), base_tiles) == a
+    assert parse_request(a.to_json(), base_tiles) == a

@@ -9,15 +9,19 @@ from pathlib import Path
 
 import yaml
 
-from scoring.engine.expansions import DEFAULT_REGISTRY
+from scoring.engine.expansions import DEFAULT_REGISTRY, catalogue_files, tile_files
 from scoring.engine.tiles import read_tile_file
 
 CATALOGUE = Path(__file__).resolve().parents[3] / "fixtures" / "catalogue"
 
 
+def _package_entries() -> list[dict]:
+    return [yaml.safe_load(path.read_text(encoding="utf-8")) for path in catalogue_files()]
+
+
 def _catalogue() -> dict[str, list[str]]:
-    entries = yaml.safe_load((CATALOGUE / "expansions.yaml").read_text(encoding="utf-8"))
-    return {entry["code"]: [part["code"] for part in entry["parts"]] for entry in entries}
+    return {entry["code"]: [part["code"] for part in entry["parts"]]
+            for entry in _package_entries()}
 
 
 def test_every_declared_expansion_has_the_catalogues_codes_and_parts():
@@ -28,12 +32,15 @@ def test_every_declared_expansion_has_the_catalogues_codes_and_parts():
 
 
 def test_names_and_editions_of_declared_expansions_are_written_once():
-    # The catalogue takes them from the declarations: its entries do not repeat them.
+    # The catalogue takes them from the declarations: the entries in the packages do not
+    # repeat them, and expansions.yaml lists a declared expansion by its code alone.
     entries = yaml.safe_load((CATALOGUE / "expansions.yaml").read_text(encoding="utf-8"))
     for entry in entries:
         if entry["code"] not in DEFAULT_REGISTRY:
             assert "name" in entry and "editions" in entry, entry["code"]
             continue
+        assert set(entry) == {"code"}, entry["code"]
+    for entry in _package_entries():
         assert not {"name", "editions"} & set(entry), entry["code"]
         for part in entry["parts"]:
             assert set(part) == {"code", "description"}, part["code"]
@@ -48,19 +55,16 @@ def test_catalogue_editions_are_the_scored_ones_and_the_winter_edition():
 
 
 def test_every_tile_file_belongs_to_a_declared_code():
-    files = sorted(CATALOGUE.glob("tiles-*.yaml"))
-    assert [path.name for path in files] == [
-        "tiles-abbey-mayor.yaml", "tiles-base.yaml", "tiles-besiegers.yaml", "tiles-big-top.yaml",
-        "tiles-bridges-castles-bazaars.yaml", "tiles-count-king-robber.yaml",
-        "tiles-crop-circles.yaml", "tiles-ferries.yaml", "tiles-festival.yaml",
-        "tiles-flier.yaml", "tiles-goldmines.yaml", "tiles-gq11.yaml", "tiles-hills-sheep.yaml",
-        "tiles-inns-cathedrals.yaml", "tiles-mage-witch.yaml", "tiles-princess-dragon.yaml",
-        "tiles-river.yaml", "tiles-river2.yaml", "tiles-robbers.yaml", "tiles-tower.yaml",
-        "tiles-traders-builders.yaml", "tiles-wind-roses.yaml",
-    ]
+    files = tile_files()
+    assert {"tiles-base.yaml", "tiles-river.yaml"} <= {path.name for path in files}
     for path in files:
         codes = {tile["expansion"] for tile in read_tile_file(str(path))}
-        assert len(codes) == 1 and codes <= set(DEFAULT_REGISTRY.codes), path.name
+        # One code a file, named after it, of the expansion whose package holds it (the
+        # river is a part of the base game).
+        (code,) = codes
+        assert path.name == f"tiles-{code}.yaml"
+        owner = DEFAULT_REGISTRY.expansion_of(code)
+        assert path.parent.name == owner.code.replace("-", "_"), path
 
 
 def test_figure_kinds_limits_and_places_as_the_contract_says():

@@ -6,10 +6,9 @@ import random
 from scoring.engine.board import Board, Figure, PlacedTile
 from scoring.engine.features import FeatureGraph
 from scoring.engine.locations import Location
-from scoring.engine.request import ScoreRequest
 from scoring.engine.tiles import FeatureKind
-
-from .conftest import BOARDS_DIR
+from scoring.engine.validation import parse_request
+from tests.known_boards import board_path
 
 
 def _graph(tiles, placed, figures=()):
@@ -17,8 +16,8 @@ def _graph(tiles, placed, figures=()):
 
 
 def _board_graph(name, tiles):
-    case = json.loads((BOARDS_DIR / f"{name}.json").read_text(encoding="utf-8"))
-    request = ScoreRequest.from_json(case["request"], tiles)
+    case = json.loads(board_path(f"{name}").read_text(encoding="utf-8"))
+    request = parse_request(case["request"], tiles)
     return FeatureGraph.build(request.board, tiles, request.edition)
 
 
@@ -78,8 +77,8 @@ def test_farms_list_completed_and_incomplete_cities(base_tiles):
 
 
 def test_ids_do_not_depend_on_the_order_of_the_request(base_tiles):
-    case = json.loads((BOARDS_DIR / "farm-002-detailed-third-edition.json").read_text("utf-8"))
-    request = ScoreRequest.from_json(case["request"], base_tiles)
+    case = json.loads(board_path("farm-002-detailed-third-edition").read_text("utf-8"))
+    request = parse_request(case["request"], base_tiles)
     reference = [(f.id, f.tiles) for f in FeatureGraph.build(request.board, base_tiles).features]
     tiles = list(request.board.tiles)
     for seed in range(5):
@@ -116,7 +115,7 @@ def test_features_built_on_demand_match_a_full_build(base_tiles):
     from scoring.engine.generate import random_request
 
     for seed in range(15):
-        request = ScoreRequest.from_json(
+        request = parse_request(
             random_request(base_tiles, random.Random(seed)), base_tiles
         )
         lazy = FeatureGraph.build(request.board, base_tiles)

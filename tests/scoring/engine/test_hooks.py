@@ -9,7 +9,7 @@ import math
 
 import pytest
 
-from scoring.engine import score_request, validate_request
+from scoring.engine import parse_request, score_request, validate_request
 from scoring.engine.board import Color
 from scoring.engine.expansion import (
     AreaBonus,
@@ -38,7 +38,6 @@ from scoring.engine.expansions import base
 from scoring.engine.features import FeatureGraph
 from scoring.engine.locations import Location
 from scoring.engine.problems import ProblemCode
-from scoring.engine.request import ScoreRequest
 from scoring.engine.results import BonusResult
 from scoring.engine.rules import Edition
 from scoring.engine.scoring import InvalidBoardError
@@ -153,9 +152,9 @@ def test_neutral_figures(base_tiles):
     assert road_result.scored == {Color.RED: 4}
     assert road_result.figures == {Color.RED: 1}
     assert road_result.explanation == "incomplete road with the lantern: 2 tiles × 2 = 4"
-    parsed = ScoreRequest.from_json(request, tiles)
+    parsed = parse_request(request, tiles)
     assert parsed.board.neutral[0].at is Location.S
-    assert ScoreRequest.from_json(parsed.to_json(), tiles) == parsed
+    assert parse_request(parsed.to_json(), tiles) == parsed
     # Only on roads, one in the game, and only with the expansion.
     wrong = body(road, figures, ["farmers", "test-lantern"],
                  neutral=[{"kind": "lantern", "x": 0, "y": 1, "at": "SE"},
@@ -285,9 +284,9 @@ def test_large_tiles_and_districts(base_tiles):
     assert city.tiles == ((0, 0), (0, 1)) and city.complete
     assert city.scored == {Color.RED: 4}
     assert result.player("blue").final_points == 0
-    parsed = ScoreRequest.from_json(request, tiles)
+    parsed = parse_request(request, tiles)
     assert parsed.board.districts[0].district == "yard"
-    assert ScoreRequest.from_json(parsed.to_json(), tiles) == parsed
+    assert parse_request(parsed.to_json(), tiles) == parsed
     # A district the tile does not have; a second keep; the keep without its expansion.
     wrong = body([*board, {"tile": "test-keep", "x": 2, "y": 0}],
                  [{"player": "blue", "x": 0, "y": 0, "at": "moat"}], ["farmers", "test-keep"])
@@ -331,9 +330,9 @@ def test_tile_state(base_tiles):
     # tiles = 2; the south half and (0,1) for blue, 2.
     assert result.feature("road-1").scored == {Color.RED: 2}
     assert result.feature("road-2").scored == {Color.BLUE: 2}
-    parsed = ScoreRequest.from_json(request, tiles)
+    parsed = parse_request(request, tiles)
     assert parsed.board.tiles[1].state == (("gate", "closed"),)
-    assert ScoreRequest.from_json(parsed.to_json(), tiles) == parsed
+    assert parse_request(parsed.to_json(), tiles) == parsed
     # Open, it is one road of 3 tiles shared by red and blue: 3 each.
     board[1]["state"] = {"gate": "open"}
     assert score_request(request, tiles).feature("road-1").scored == {Color.RED: 3,
@@ -394,7 +393,7 @@ def test_a_conversion(base_tiles):
     fort_city = next(f for f in result.features if f.kind is FeatureKind.CITY)
     assert fort_city.complete is False
     in_play = registry.in_play(["farmers", "test-fort"])
-    graph = FeatureGraph.build(ScoreRequest.from_json(
+    graph = FeatureGraph.build(parse_request(
         body(board, figures, ["farmers", "test-fort"]), tiles).board, tiles)
     assert in_play.completed_cities(graph) == 1
     assert registry.in_play(["farmers"]).completed_cities(graph) == 2
@@ -654,7 +653,7 @@ def test_a_neutral_figure_on_a_tile(base_tiles):
     # The dragon's tile (0,1) is on red's road: 0 instead of 2 tiles × 1 = 2.
     assert road_result.points == 0
     assert road_result.explanation == "incomplete road: the dragon ate it"
-    assert ScoreRequest.from_json(request, tiles).board.neutral[0].at is None
+    assert parse_request(request, tiles).board.neutral[0].at is None
     # It takes no location, and must stand on a tile.
     request["neutral"] = [{"kind": "dragon", "x": 0, "y": 1, "at": "N"}]
     assert codes(validate_request(request, tiles)) == [("neutral[0].at", "figure_not_allowed")]
@@ -706,7 +705,7 @@ def test_a_space_printed_on_a_tile(base_tiles):
     request = body(board, figures, ["farmers", "test-stage"])
     # On no feature: kept with the district figures, and scored by the bonus alone.
     assert [(f.player, f.district, f.kind) for f in
-            ScoreRequest.from_json(request, tiles).board.districts] == [
+            parse_request(request, tiles).board.districts] == [
         (Color.RED, "stage", "meeple"), (Color.BLUE, "stage", "meeple")]
     result = score_request(request, tiles)
     assert {p.color: p.total for p in result.players} == {Color.RED: 4, Color.BLUE: 4}

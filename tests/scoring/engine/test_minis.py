@@ -9,8 +9,7 @@ import pytest
 from scoring.engine import score_request, validate_request
 from scoring.engine.expansions import DEFAULT_REGISTRY
 from scoring.engine.expansions.goldmines import value_of
-
-from .conftest import BOARDS_DIR
+from tests.known_boards import board_path
 
 
 def errors(body, tiles):
@@ -20,7 +19,7 @@ def errors(body, tiles):
 
 def gold_board(*ingots):
     """The eight gold tiles of ``gold-tiers`` with each player's ingots."""
-    body = json.loads((BOARDS_DIR / "gold-tiers.json").read_text(encoding="utf-8"))["request"]
+    body = json.loads(board_path("gold-tiers").read_text(encoding="utf-8"))["request"]
     body["players"] = [{"color": color, "gold": {"ingots": count}}
                        for color, count in zip(("red", "blue", "green"), ingots, strict=False)]
     return body
@@ -75,7 +74,7 @@ def test_gold_needs_the_expansion(all_tiles):
 
 
 def mage_witch_board(neutral):
-    body = json.loads((BOARDS_DIR / "mage-and-witch-incomplete.json").read_text(
+    body = json.loads(board_path("mage-and-witch-incomplete").read_text(
         encoding="utf-8"))["request"]
     body["neutral"] = neutral
     return body
@@ -115,7 +114,7 @@ def test_the_witch_after_the_mage_steps_order():
 
 
 def messages_board(**red):
-    body = json.loads((BOARDS_DIR / "messages-two-markers.json").read_text(
+    body = json.loads(board_path("messages-two-markers").read_text(
         encoding="utf-8"))["request"]
     body["players"][0] = {"color": "red", **red}
     return body
@@ -156,7 +155,7 @@ def test_markers_need_messages(all_tiles):
 
 def test_no_figure_stands_on_a_crop_circle(all_tiles):
     # The circle is no location: "C" names nothing on crop-circles-D (no monastery).
-    body = json.loads((BOARDS_DIR / "crop-circle-ends-roads.json").read_text(
+    body = json.loads(board_path("crop-circle-ends-roads").read_text(
         encoding="utf-8"))["request"]
     body["figures"] = [{"player": "red", "x": 0, "y": 0, "at": "C"}]
     found = errors(body, all_tiles)
@@ -164,7 +163,7 @@ def test_no_figure_stands_on_a_crop_circle(all_tiles):
 
 
 def ferry_board(**state):
-    body = json.loads((BOARDS_DIR / "ferry-links-east-west.json").read_text(
+    body = json.loads(board_path("ferry-links-east-west").read_text(
         encoding="utf-8"))["request"]
     body["tiles"][0]["state"] = state
     return body

@@ -32,7 +32,7 @@ def test_engine_imports_and_scores_with_django_blocked():
         "    sys.modules[name] = None\n"
         "import scoring.engine as engine, scoring.engine.generate\n"
         "from scoring.engine.expansions import DEFAULT_REGISTRY\n"
-        "tiles = engine.TileSet.from_yaml('fixtures/catalogue/tiles-base.yaml',\n"
+        "tiles = engine.TileSet.from_yaml('scoring/engine/expansions/base/tiles-base.yaml',\n"
         "                                 registry=DEFAULT_REGISTRY)\n"
         "request = {'players': [{'color': 'red'}, {'color': 'blue'}],\n"
         "           'tiles': [{'tile': 'D', 'x': 0, 'y': 0}],\n"

@@ -12,17 +12,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import Color, Location, ScoreRequest, score, score_request, validate_request
+from scoring.engine import (
+    Color,
+    Location,
+    parse_request,
+    score,
+    score_request,
+    validate_request,
+)
 from scoring.engine.expansion import InPlay
-from scoring.engine.expansions import DEFAULT_REGISTRY
-from scoring.engine.expansions.farmers import FarmScoring
+from scoring.engine.expansions import DEFAULT_REGISTRY, tile_files
+from scoring.engine.expansions.base.farmers import FarmScoring
 from scoring.engine.generate import add_extras, prune_figures, random_request
 from scoring.engine.outputs import bonus_listings
 from scoring.engine.rules import Edition
 from scoring.engine.tiles import TileSet
 from scoring.engine.validation import RequestValidator
-
-from .conftest import TILES_YAML
 
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -30,8 +35,7 @@ SETTINGS = settings(max_examples=60, deadline=None,
 
 # Strategies cannot take fixtures, so the property tests read the tile set themselves:
 # every tile file, the expansions' included.
-TILES = TileSet.from_yaml(*map(str, sorted(TILES_YAML.parent.glob("tiles-*.yaml"))),
-                          registry=DEFAULT_REGISTRY)
+TILES = TileSet.from_yaml(*map(str, tile_files()), registry=DEFAULT_REGISTRY)
 
 GAMES = {
     # What a table may play, per edition: the default, the rivers, the Big Box.
@@ -161,12 +165,12 @@ def test_the_order_of_tiles_and_figures_does_not_matter(all_tiles, request, rng)
 @given(boards())
 @SETTINGS
 def test_json_round_trips(all_tiles, request):
-    parsed = ScoreRequest.from_json(request, TILES)
+    parsed = parse_request(request, TILES)
     validator = RequestValidator(all_tiles)
     assert validator.run(request) == []
     assert validator.request(request) == parsed
     written = parsed.to_json()
-    assert ScoreRequest.from_json(json.loads(json.dumps(written)), TILES) == parsed
+    assert parse_request(json.loads(json.dumps(written)), TILES) == parsed
     assert written["tiles"] == request["tiles"]
     assert written["figures"] == request["figures"]
     assert written["rules"] == request["rules"]

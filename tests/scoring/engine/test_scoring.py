@@ -7,17 +7,16 @@ import pytest
 from scoring.engine import (
     Color,
     InvalidBoardError,
-    ScoreRequest,
+    parse_request,
     score,
     score_request,
 )
 from scoring.engine.results import competition_ranks, majority
-
-from .conftest import BOARDS_DIR
+from tests.known_boards import BOARDS, board_path
 
 
 def _case(name):
-    return json.loads((BOARDS_DIR / f"{name}.json").read_text(encoding="utf-8"))["request"]
+    return json.loads(board_path(f"{name}").read_text(encoding="utf-8"))["request"]
 
 
 def _with(request, **changes):
@@ -118,7 +117,7 @@ def test_small_city_rule_only_touches_completed_two_tile_cities(base_tiles):
 
 
 def test_by_kind_adds_up_to_final_points(all_tiles):
-    for path in sorted(BOARDS_DIR.glob("*.json")):
+    for path in BOARDS:
         request = json.loads(path.read_text(encoding="utf-8"))["request"]
         for player in score_request(request, all_tiles).players:
             assert sum(player.by_kind.values()) == player.final_points
@@ -126,7 +125,7 @@ def test_by_kind_adds_up_to_final_points(all_tiles):
 
 
 def test_score_takes_a_parsed_request(base_tiles):
-    request = ScoreRequest.from_json(_case("tie-city-and-road"), base_tiles)
+    request = parse_request(_case("tie-city-and-road"), base_tiles)
     assert score(request, base_tiles).winners == (Color.RED, Color.BLUE)
 
 

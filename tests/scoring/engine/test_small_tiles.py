@@ -7,12 +7,11 @@ import json
 
 from scoring.engine import validate_request
 from scoring.engine.expansions import DEFAULT_REGISTRY
-
-from .conftest import BOARDS_DIR
+from tests.known_boards import board_path
 
 
 def request_of(stem):
-    return json.loads((BOARDS_DIR / f"{stem}.json").read_text(encoding="utf-8"))["request"]
+    return json.loads(board_path(f"{stem}").read_text(encoding="utf-8"))["request"]
 
 
 def codes_of(errors):

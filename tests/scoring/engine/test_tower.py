@@ -64,3 +64,50 @@ def test_a_tower_alone_scores_nothing(all_tiles):
     result = score_request(body, all_tiles).to_json()
     assert {p["color"]: p["total"] for p in result["players"]} == {"red": 0, "blue": 0}
     assert result["tower_tops"] == []
+
+
+# tower-7 (four roads leaving a village, a tower foundation) at (0,0) and X (four roads
+# leaving a village) at (1,0): seven roads, the one between them shared. Red's meeples
+# stand on as many of them as a test asks; the tower is 2 floors high.
+SEVEN_ROADS = [(0, 0, "N"), (0, 0, "S"), (0, 0, "W"), (0, 0, "E"), (1, 0, "N"),
+               (1, 0, "S"), (1, 0, "E")]
+
+
+def towers_and_roads(meeples, top="red"):
+    return request([("tower-7", 0, 0, {"tower": 2, "tower_top": top}), ("X", 1, 0, None)],
+                   [("red", x, y, at) for x, y, at in SEVEN_ROADS[:meeples]])
+
+
+def test_a_tower_top_beyond_the_owners_seven_meeples_is_refused(all_tiles):
+    # Seven meeples on the roads and an eighth on the tower: red owns only seven.
+    body = towers_and_roads(7)
+    assert found(body, all_tiles) == [("tiles[0].state.tower_top", "invalid_tower")]
+    [error] = validate_request(body, all_tiles)
+    assert error.message == (
+        "The tower at (0,0) is topped by a red meeple, but red has no meeple left for it: "
+        "with the towers topped so far and the meeples on the board that makes 8, and a "
+        "player owns only 7. Take a red meeple off the board or off a tower top.")
+
+
+def test_a_tower_top_as_the_seventh_meeple_is_accepted(all_tiles):
+    assert found(towers_and_roads(6), all_tiles) == []
+
+
+def test_another_players_tower_top_does_not_count_against_red(all_tiles):
+    assert found(towers_and_roads(7, top="blue"), all_tiles) == []
+
+
+def test_each_tower_top_counts_and_only_the_one_too_many_is_named(all_tiles):
+    # Five meeples on the roads and three tops: tower-7's, tower-4 (roads west and south)
+    # at (-1,0) turned 180° so that a road meets tower-7's west road, and tower-5 (roads
+    # north, east and west) at (0,1), its north road meeting tower-7's south road. The
+    # first two tops make 7; the third, the 8th meeple, is the one refused.
+    tiles = [("tower-7", 0, 0, {"tower": 2, "tower_top": "red"}), ("X", 1, 0, None)]
+    body = request(tiles, [("red", x, y, at) for x, y, at in SEVEN_ROADS[:5]])
+    body["tiles"] += [
+        {"tile": "tower-4", "x": -1, "y": 0, "rotation": 180,
+         "state": {"tower": 1, "tower_top": "red"}},
+        {"tile": "tower-5", "x": 0, "y": 1, "rotation": 0,
+         "state": {"tower": 1, "tower_top": "red"}},
+    ]
+    assert found(body, all_tiles) == [("tiles[3].state.tower_top", "invalid_tower")]

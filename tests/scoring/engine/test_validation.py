@@ -6,12 +6,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import ScoreRequest, score
+from scoring.engine import score
 from scoring.engine.validation import (
     MAX_FIGURES,
     MAX_TILES,
     ErrorCode,
     RequestValidator,
+    parse_request,
     validate_request,
 )
 
@@ -86,7 +87,7 @@ CASES = [
      'inns-cathedrals, traders-builders, abbey-mayor, count-king-robber, hills-sheep, '
      'princess-dragon, tower, goldmines, mage-witch, flier, messages, crop-circles, ferries, '
      'bridges-castles-bazaars, big-top, robbers, phantom, besiegers, festival, gq11, '
-     'wind-roses (or any part of these).'),
+     'wind-roses, darmstadt-promo (or any part of these).'),
     ("expansion_not_in_edition", changed(edition="C1", expansions=["farmers", "abbot"],
                                          figures=[]), "expansions[1]",
      "The Abbot does not exist in C1."),
@@ -383,7 +384,7 @@ def test_a_request_that_passes_validation_can_be_scored(base_tiles, data):
             parent[path[-1]] = data.draw(JSON)
     validator = RequestValidator(base_tiles)
     if not validator.run(request):
-        parsed = ScoreRequest.from_json(request, base_tiles)
+        parsed = parse_request(request, base_tiles)
         assert validator.request(request) == parsed
         assert score(parsed, base_tiles) == score(
             parsed, base_tiles, placed=validator.placed()

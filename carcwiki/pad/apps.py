@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class PadConfig(AppConfig):
+    name = "carcwiki.pad"
+    label = "pad"
+    verbose_name = "Score pad"

@@ -1,0 +1,438 @@
+"""The farmers: meeples lying in fields, scored at the end by the completed cities.
+
+Three historical methods, chosen by the ``farm_scoring`` rule:
+
+- third edition (current): each farm pays its owners 3 for every completed city it
+  borders; a city can pay several farms, even two farms of one player;
+- second edition: the same, but a player collects each city at most once;
+- first edition: city by city, each completed city pays 4 to the player or players with
+  the most farmers on all the farms bordering it, whichever side they are on.
+
+Under the older two methods a city's points are credited to one farm per player: the
+lowest-numbered farm bordering the city that the player owns (second edition) or holds a
+farmer on (first edition), so that every point appears under exactly one feature.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Sequence
+
+from ...board import Color
+from ...common.scorers import evaluate, majority_text, plain_result, worth
+from ...expansion import CityWeight, Conversion, Part, Placement, ScoringContext, Valuation
+from ...features import Feature
+from ...results import CityRef, FeatureResult, majority, plural
+from ...rules import Choice, RuleOption
+from ...tiles import FeatureKind
+
+THIRD_EDITION_POINTS = 3
+FIRST_EDITION_POINTS = 4
+
+
+class FarmScoring(enum.StrEnum):
+    """How farms are scored at the end of the game (the ``farm_scoring`` rule)."""
+
+    THIRD_EDITION = "third-edition"
+    """Each farm scores 3 for every completed city it borders; one city can pay several
+    farms, even several farms of the same player. The rule of every current edition."""
+    SECOND_EDITION = "second-edition"
+    """Each farm scores 3 for every completed city it borders, but a player collects each
+    city at most once, however many of their farms border it."""
+    FIRST_EDITION = "first-edition"
+    """Scored city by city: each completed city pays 4 to the player or players with the
+    most farmers on all the farms that border it, whichever side those farms are on."""
+
+    def __repr__(self) -> str:
+        return f"FarmScoring.{self.name}"
+
+
+FARM_SCORING = RuleOption(
+    "farm_scoring", "Farm scoring",
+    (
+        Choice("third-edition", "3 a completed city for each farm (current rules)",
+               FarmScoring.THIRD_EDITION),
+        Choice("second-edition", "3 a completed city, each city once a player",
+               FarmScoring.SECOND_EDITION),
+        Choice("first-edition", "4 a city to the most farmers around it (first edition)",
+               FarmScoring.FIRST_EDITION),
+    ),
+    default="third-edition",
+)
+
+
+def _city_refs(cities: Sequence[Feature], refs: dict[int, CityRef]) -> tuple[CityRef, ...]:
+    """The cities as the response lists them; ``refs`` keeps those already written, as
+    a city often borders several farms."""
+    listed = []
+    for city in cities:
+        ref = refs.get(city.number)
+        if ref is None:
+            ref = refs[city.number] = CityRef(city.id, tuple(city.tiles))
+        listed.append(ref)
+    return tuple(listed)
+
+
+def _cities_text(count: int) -> str:
+    return plural(count, "completed city", "completed cities")
+
+
+def _ordered(scored: dict[Color, int], players: Sequence[Color]) -> dict[Color, int]:
+    return {player: scored[player] for player in players if player in scored}
+
+
+def score_farms(features: Sequence[Feature], context: ScoringContext) -> Iterator[FeatureResult]:
+    """Score the occupied farms by the method the rules name."""
+    farms = sorted(features, key=lambda farm: farm.number)
+    method = context.rules.farm_scoring
+    if method is FarmScoring.FIRST_EDITION:
+        yield from _score_first_edition(farms, context)
+    elif method is FarmScoring.THIRD_EDITION and FeatureKind.FARM in context.in_play.plain_kinds:
+        yield from _score_plain_farms(farms, context)
+    else:
+        once = method is FarmScoring.SECOND_EDITION
+        yield from _score_per_farm(farms, context, once_per_player=once)
+
+
+def _score_plain_farms(farms: Sequence[Feature], context: ScoringContext
+                       ) -> Iterator[FeatureResult]:
+    """Third-edition farms when no hook in play reaches a farm (see
+    :attr:`~scoring.engine.expansion.InPlay.plain_kinds`): each owner collects 3 for each
+    completed city, as :func:`_score_per_farm` pays them, without valuing each farm."""
+    refs: dict[int, CityRef] = {}
+    for farm in farms:
+        cities = farm.completed_cities
+        value, explanation = worth("farm", THIRD_EDITION_POINTS,
+                                   [(len(cities), "completed city", "completed cities")])
+        result = plain_result(farm, context, value, explanation)
+        if not result.owners:  # the farm pays no one
+            result.points = 0
+        result.cities = _city_refs(cities, refs)
+        yield result
+
+
+def _farm_valuation(farm: Feature, context: ScoringContext,
+                    cities: Sequence[Feature] | None = None) -> Valuation:
+    """The value of a completed city to this farm's owners, as modifiers leave it
+    (``cities``: the completed cities that still count as cities, when some were
+    turned into something else, such as castles)."""
+    if cities is None:
+        cities = farm.completed_cities
+    valuation = Valuation(
+        "farm", THIRD_EDITION_POINTS, [(len(cities), "completed city", "completed cities")]
+    )
+    return evaluate(farm, valuation, context)
+
+
+def _rate(valuation: Valuation, owner: Color) -> int:
+    """Points a completed city is worth to ``owner`` through this farm."""
+    return (valuation.each + sum(points for points, _ in valuation.shared_bonus)
+            + sum(points for points, _ in valuation.owner_bonus.get(owner, ())))
+
+
+def _bonus_text(valuation: Valuation, owners: Sequence[Color], units: int, extra: int = 0,
+                unit: str = "city") -> str:
+    """The explanation of the bonuses: ``; pink's pig: +1 a city → pink 4``; ``extra``
+    is what converted cities (castles) add on top of ``units`` times the rate."""
+    text = ""
+    shared = sum(points for points, _ in valuation.shared_bonus)
+    for points, note in valuation.shared_bonus:
+        text += f"; {note}: +{points} a {unit}"
+    if shared:
+        text += f" → {(valuation.each + shared) * units + extra}"
+    for owner in owners:
+        for points, note in valuation.owner_bonus.get(owner, ()):
+            text += (f"; {note}: +{points} a {unit} → {owner.value} "
+                     f"{_rate(valuation, owner) * units + extra}")
+    return text
+
+
+Weighted = Sequence[tuple[Feature, int, CityWeight]]
+"""The completed cities of a farm that count more than once (besieged cities), with
+their weight and its declaration."""
+
+
+def _weighted(cities: Sequence[Feature], context: ScoringContext) -> Weighted:
+    """The cities among ``cities`` that count more than once for a farm."""
+    if not context.in_play.city_weights:
+        return ()
+    city_weight = context.in_play.city_weight
+    found = []
+    for city in cities:
+        weight, declared = city_weight(city)
+        if declared is not None:
+            found.append((city, weight, declared))
+    return found
+
+
+def _city_units(cities: Sequence[Feature], weighted: Weighted) -> int:
+    """How many times the farm's completed cities pay: once each, a weighted one as
+    often as its weight says."""
+    return len(cities) + sum(weight - 1 for _, weight, _ in weighted)
+
+
+def _times(weight: int) -> str:
+    return "twice" if weight == 2 else f"{weight} times"
+
+
+def _cities_term(cities: Sequence[Feature], weighted: Weighted, each: int) -> str:
+    """``3 completed cities × 3``, or with weighted cities ``3 completed cities (1
+    besieged city counted twice) = 4 × 3``."""
+    if not weighted:
+        return f"{_cities_text(len(cities))} × {each}"
+    groups: dict[tuple[CityWeight, int], int] = {}
+    for _, weight, declared in weighted:
+        groups[(declared, weight)] = groups.get((declared, weight), 0) + 1
+    notes = ", ".join(f"{plural(count, declared.word, declared.plural)} counted {_times(weight)}"
+                      for (declared, weight), count in groups.items())
+    return f"{_cities_text(len(cities))} ({notes}) = {_city_units(cities, weighted)} × {each}"
+
+
+def _weighted_extras(weighted: Weighted) -> dict[str, dict[str, int]]:
+    """The farm's response keys for its weighted cities
+    (``{"farm_besieged": {"besieged cities": 1}}``)."""
+    extras: dict[str, dict[str, int]] = {}
+    for _, _, declared in weighted:
+        counts = extras.setdefault(declared.key, {declared.plural: 0})
+        counts[declared.plural] += 1
+    return extras
+
+
+def _paid_text(valuation: Valuation, cities: Sequence[Feature],
+               converted: Sequence[tuple[Feature, Conversion]],
+               weighted: Weighted = ()) -> tuple[int, str, str]:
+    """What the farm pays for its cities (weighted ones counted as often as their
+    weight says) and converted cities (castles), each worth its conversion's extra
+    more: the value, the explanation and the unit's word."""
+    each = valuation.each
+    value = each * _city_units(cities, weighted) + sum(
+        each + conversion.farm_extra for _, conversion in converted)
+    shown = [_cities_term(cities, weighted, each)]
+    kinds: dict[Conversion, int] = {}
+    for _, conversion in converted:
+        kinds[conversion] = kinds.get(conversion, 0) + 1
+    for conversion, count in kinds.items():
+        shown.append(f"{plural(count, conversion.word, conversion.plural)} × "
+                     f"{each + conversion.farm_extra}")
+    unit = " or ".join(["city", *(conversion.word for conversion in kinds)])
+    return value, f"{valuation.label}: {' + '.join(shown)} = {value}", unit
+
+
+def _score_per_farm(
+    farms: Sequence[Feature], context: ScoringContext, *, once_per_player: bool
+) -> Iterator[FeatureResult]:
+    refs: dict[int, CityRef] = {}
+    valued = []
+    split = context.split_cities
+    figure_counts, owners_of = context.figure_counts, context.owners
+    for farm in farms:
+        counts = figure_counts(farm)
+        owners, tie_note = owners_of(farm, counts)
+        cities, converted = split(farm)
+        valued.append((farm, counts, owners, tie_note,
+                       _farm_valuation(farm, context, cities), cities, converted,
+                       _weighted(cities, context)))
+    # Second edition: each owner collects a city once, through the farm of theirs where
+    # it is worth the most (the lowest-numbered one on a tie).
+    collects: dict[tuple[Color, int], tuple[Feature, int]] = {}
+    if once_per_player:
+        for farm, _, owners, _, valuation, cities, converted, _ in valued:
+            for owner in owners:
+                rate = _rate(valuation, owner)
+                for city in _paid_cities(cities, converted):
+                    best = collects.get((owner, city.number))
+                    if best is None or rate > best[1]:
+                        collects[(owner, city.number)] = (farm, rate)
+    for farm, counts, owners, tie_note, valuation, cities, converted, weighted in valued:
+        # Each bordering completed city pays the rate (a weighted one, a besieged city,
+        # as many times as its weight), and a converted one (a castle) its conversion's
+        # extra on top.
+        weight_of = {city.number: weight for city, weight, _ in weighted}
+        city_units = _city_units(cities, weighted)
+        units = city_units + len(converted)
+        extra = sum(conversion.farm_extra for _, conversion in converted) if converted else 0
+        if converted:
+            _, explanation, unit = _paid_text(valuation, cities, converted, weighted)
+        else:
+            value = valuation.each * city_units
+            explanation = (f"{valuation.label}: {_cities_term(cities, weighted, valuation.each)}"
+                           f" = {value}")
+            unit = "city"
+        shared_rate = valuation.each + sum(points for points, _ in valuation.shared_bonus)
+        if valuation.shared_bonus or valuation.owner_bonus:
+            explanation += _bonus_text(valuation, owners, units, extra, unit)
+        scored: dict[Color, int] = {}
+        collected: dict[Color, tuple[int, int]] = {}
+        """How many cities each owner collects through this farm, and what converted
+        ones (castles) add."""
+        notes: list[str] = []
+        for owner in owners:
+            if not once_per_player:
+                collected[owner] = (units, extra)
+                scored[owner] = (_rate(valuation, owner) if valuation.owner_bonus
+                                 else shared_rate) * units + extra
+                continue
+            paid = [(city, 0) for city in cities] + [
+                (city, conversion.farm_extra) for city, conversion in converted]
+            elsewhere = [city for city, _ in paid
+                         if collects[(owner, city.number)][0] is not farm]
+            fresh = [(city, more) for city, more in paid if city not in elsewhere]
+            fresh_extra = sum(more for _, more in fresh)
+            fresh_units = sum(weight_of.get(city.number, 1) for city, _ in fresh)
+            collected[owner] = (fresh_units, fresh_extra)
+            rate = _rate(valuation, owner)
+            scored[owner] = rate * fresh_units + fresh_extra
+            if elsewhere:
+                listing = ", ".join(
+                    f"{city.id} (through {collects[(owner, city.number)][0].id})"
+                    for city in elsewhere
+                )
+                notes.append(
+                    f"{owner.value} already collected {listing}, so scores "
+                    f"{fresh_units} × {rate}"
+                    + (f" + {fresh_extra}" if fresh_extra else "")
+                    + f" = {scored[owner]}"
+                )
+        if notes:
+            explanation += (
+                "; second-edition scoring pays a player each city once: " + "; ".join(notes)
+            )
+        if tie_note or len(counts) > 1:
+            explanation += majority_text(counts, owners, tie_note, in_full=not notes)
+        lists = context.figure_lists(farm) if context.listed_kinds else None
+        yield FeatureResult(
+            kind=FeatureKind.FARM,
+            number=farm.number,
+            complete=False,
+            tiles=tuple(farm.tiles),
+            figures=counts,
+            owners=tuple(owners),
+            # What the farm pays its owners without personal bonuses (under second-edition
+            # scoring, the most any owner collects through it).
+            points=max([shared_rate * count + more for count, more in collected.values()],
+                       default=0),
+            scored=scored,
+            explanation=explanation,
+            cities=_city_refs(cities, refs),
+            extras={**valuation.extras, **_weighted_extras(weighted), **(lists or {})},
+        )
+
+
+def _paid_cities(cities: Sequence[Feature],
+                 converted: Sequence[tuple[Feature, Conversion]]) -> list[Feature]:
+    """The completed cities a farm is paid for: cities, then converted ones."""
+    return [*cities, *(city for city, _ in converted)]
+
+
+def _score_first_edition(
+    farms: Sequence[Feature], context: ScoringContext
+) -> Iterator[FeatureResult]:
+    counts_of = {
+        farm.number: context.figure_counts(farm) for farm in farms
+    }
+    # Every completed city bordering an occupied farm, with those farms in id order.
+    # A city turned into something else (a castle) is not a completed city here: the
+    # first-edition method has no rule for it.
+    split = {farm.number: context.split_cities(farm) for farm in farms}
+    farms_of_city: dict[int, tuple[Feature, list[Feature]]] = {}
+    for farm in farms:
+        for city in split[farm.number][0]:
+            farms_of_city.setdefault(city.number, (city, []))[1].append(farm)
+
+    refs: dict[int, CityRef] = {}
+    scored: dict[int, dict[Color, int]] = {farm.number: {} for farm in farms}
+    notes: dict[int, list[str]] = {farm.number: [] for farm in farms}
+    for number in sorted(farms_of_city):
+        city, bordering = farms_of_city[number]
+        totals: dict[Color, int] = {}
+        for farm in bordering:
+            for player, count in counts_of[farm.number].items():
+                totals[player] = totals.get(player, 0) + count
+        totals = _ordered(totals, context.players)
+        winners = majority(totals)
+        credited: dict[Color, Feature] = {
+            winner: next(farm for farm in bordering if winner in counts_of[farm.number])
+            for winner in winners
+        }
+        listing = ", ".join(f"{player.value} {count}" for player, count in totals.items())
+        farm_ids = ", ".join(farm.id for farm in bordering)
+        award = " and ".join(f"{winner.value} {FIRST_EDITION_POINTS}" for winner in winners)
+        for farm in bordering:
+            here = [winner for winner in winners if credited[winner] is farm]
+            for winner in here:
+                farm_scored = scored[farm.number]
+                farm_scored[winner] = farm_scored.get(winner, 0) + FIRST_EDITION_POINTS
+            if here:
+                notes[farm.number].append(
+                    f"{city.id} → {award} (farmers on {farm_ids}: {listing})"
+                )
+            else:
+                others = sorted({credited[winner].id for winner in winners})
+                notes[farm.number].append(
+                    f"{city.id} → {award}, counted with {', '.join(others)}"
+                )
+
+    for farm in farms:
+        counts = counts_of[farm.number]
+        owners = majority(counts)
+        cities, converted = split[farm.number]
+        valuation = _farm_valuation(farm, context, cities)
+        if converted:
+            words = ", ".join(city.id for city, _ in converted)
+            context.warnings.append((
+                "farm_bonus_ignored", farm.id,
+                f"{farm.id}: first-edition farm scoring pays for completed cities only, so "
+                f"it gives nothing for {words} ({converted[0][1].plural}).",
+            ))
+        weighted = _weighted(cities, context)
+        if weighted:
+            words = ", ".join(city.id for city, _, _ in weighted)
+            context.warnings.append((
+                "farm_bonus_ignored", farm.id,
+                f"{farm.id}: first-edition farm scoring has no rule for a "
+                f"{weighted[0][2].word}, so {words} counts once.",
+            ))
+        if valuation.shared_bonus or valuation.owner_bonus:
+            notes_on = ", ".join(note for _, note in valuation.shared_bonus) or ", ".join(
+                note for bonuses in valuation.owner_bonus.values() for _, note in bonuses
+            )
+            context.warnings.append((
+                "farm_bonus_ignored", farm.id,
+                f"{farm.id}: first-edition farm scoring gives nothing extra for {notes_on}.",
+            ))
+        farm_scored = {owner: 0 for owner in owners}
+        farm_scored.update(scored[farm.number])
+        farm_scored = _ordered(farm_scored, context.players)
+        if cities:
+            detail = "; ".join(notes[farm.number])
+        else:
+            detail = "no completed city borders it = 0"
+        explanation = (
+            f"farm, first-edition scoring (each completed city pays {FIRST_EDITION_POINTS} "
+            f"to the most farmers on all the farms bordering it): {detail}"
+        )
+        yield FeatureResult(
+            kind=FeatureKind.FARM,
+            number=farm.number,
+            complete=False,
+            tiles=tuple(farm.tiles),
+            figures=counts,
+            owners=tuple(owners),
+            points=max(farm_scored.values(), default=0),
+            scored=farm_scored,
+            explanation=explanation,
+            cities=_city_refs(cities, refs),
+            extras={**valuation.extras, **context.figure_lists(farm)},
+        )
+
+
+PART = Part(
+    code="farmers",
+    name="The Farmers",
+    title="Farmers",
+    other_editions=("WE",),
+    placements=(Placement("meeple", FeatureKind.FARM, "farmer"),),
+    scorers=((FeatureKind.FARM, score_farms),),
+    rule_options=(FARM_SCORING,),
+    in_play_by_default=True,
+)

@@ -1,0 +1,247 @@
+"""Traders & Builders (C1, C2, C3): goods in cities, the builder and the pig.
+
+- Goods: whoever completes a city takes a token for each goods symbol in it. At the end,
+  for each of wine, grain and cloth, every player holding the most tokens (at least one)
+  scores 10. The finished board does not show who took which tokens, so the request
+  brings each player's tokens (``players[].goods``), and they must add up, good by good,
+  to the symbols on the completed cities of the board.
+- The builder stands on a road or city beside its owner's meeple; it gives extra turns
+  during the game, never points, and does not count in a majority.
+- The pig stands in a field beside its owner's farmer; a player who scores the farm and
+  has their pig there gets 1 more for each completed city (4 instead of 3).
+- The pig-herd of The River II (``river2-F``) is a neutral pig: with the pig in play,
+  every player who scores that farm gets 1 more a city, pig or not; several herds in one
+  farm count once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from ...board import Color
+from ...expansion import (
+    BoardCheck,
+    BoardView,
+    Expansion,
+    FigureKind,
+    Part,
+    Placement,
+    PlayerBonus,
+    PlayerTokens,
+    ScoreModifier,
+    ScoringContext,
+    SegmentAttribute,
+    Valuation,
+    WhenMissing,
+)
+from ...features import Feature, FeatureGraph
+from ...glyphs import Glyph, Mark, house
+from ...outputs import BonusField, BonusListing, FeatureField, Shape
+from ...problems import BoardError, ProblemCode
+from ...results import BonusResult
+from ...rules import Edition
+from ...tiles import FeatureKind
+
+EDITIONS = frozenset({Edition.C1, Edition.C2, Edition.C3})
+GOODS = ("wine", "grain", "cloth")
+MAJORITY_POINTS = 10
+
+
+
+def _goods_glyph(colour: str, *symbol: Mark) -> Glyph:
+    """A goods symbol on a light disc."""
+    disc = Mark.of("circle", cx=0, cy=0, r=5.2, fill="#fbf6e8", stroke=colour, stroke_width=1)
+    return Glyph("goods", (disc, *symbol))
+
+
+GOODS_GLYPHS = {
+    "wine": _goods_glyph(  # a bunch of grapes
+        "#7a2a63",
+        *(Mark.of("circle", cx=float(x), cy=float(y), r=1.5, fill="#7a2a63")
+          for x, y in ((-2.2, -1.6), (0, -1.6), (2.2, -1.6), (-1.1, 0.4), (1.1, 0.4), (0, 2.4))),
+        Mark.of("path", d="M0 -3.2 l1.2 -1.6", stroke="#3f6b2a", stroke_width=0.8, fill="none"),
+    ),
+    "grain": _goods_glyph(  # an ear of grain
+        "#e2b93b",
+        Mark.of("path", d="M0 3.6 V-3.6", stroke="#8a6a18", stroke_width=0.8, fill="none"),
+        Mark.of("path", d=" ".join(f"M{side * 1.1:g} {y:g} l{side * 1.6:g} -1.3"
+                                   for y in (-2.6, -0.8, 1.0) for side in (-1, 1)),
+                stroke="#e2b93b", stroke_width=1.5, stroke_linecap="round", fill="none"),
+    ),
+    "cloth": _goods_glyph(  # a bolt of cloth
+        "#4a7fb5",
+        Mark.of("rect", x=-3.4, y=-2.6, width=6.8, height=5.2, rx=0.6, fill="#4a7fb5"),
+        Mark.of("ellipse", cx=3.4, cy=0, rx=1.2, ry=2.6, fill="#7fa9d6", stroke="#4a7fb5",
+                stroke_width=0.5),
+    ),
+}
+
+GOODS_SYMBOL = SegmentAttribute("goods", FeatureKind.CITY, values=GOODS,
+                                meaning="A goods symbol in the city.", glyph=GOODS_GLYPHS)
+PIG_HERD = SegmentAttribute(
+    "pig_herd", FeatureKind.FARM, meaning="A pig-herd in the field.",
+    glyph=Glyph("pig-herd", marks=(  # three pigs beside a small sty
+        *house(0, -3),
+        *(mark for x, y in ((-5, 5), (3, 7), (-1, 11)) for mark in (
+            Mark.of("ellipse", cx=x, cy=y, rx=3.6, ry=2.4, fill="#f0a7b4", stroke="#9c4f5e",
+                    stroke_width=0.7),
+            Mark.of("circle", cx=float(x + 3.4), cy=float(y - 0.8), r=1.5, fill="#f0a7b4",
+                    stroke="#9c4f5e", stroke_width=0.6),
+        )),
+    )),
+)
+INVALID_GOODS = ProblemCode(
+    "invalid_goods",
+    "a goods name other than wine, grain, cloth, or a negative number of tokens",
+)
+
+
+def goods_on_board(graph: FeatureGraph) -> Counter[str]:
+    """The goods symbols of the completed cities: the tokens the players hold in all."""
+    symbols: Counter[str] = Counter()
+    for feature in graph.carrying("goods"):
+        if feature.kind is FeatureKind.CITY and feature.complete:
+            symbols.update(str(good) for good in feature.values("goods"))
+    return symbols
+
+
+GOODS_TOKENS = PlayerTokens("goods", GOODS, INVALID_GOODS, on_board=goods_on_board,
+                            meaning="Goods tokens a player holds.")
+GOODS_MISMATCH = ProblemCode(
+    "goods_mismatch",
+    "for a good, the players' tokens do not add up to the symbols on the completed "
+    "cities of the board",
+)
+
+BUILDER = FigureKind(code="builder", name="builder", limit=1, strength=0, follower=False,
+                     listed_as="builders", when_missing=WhenMissing.UNKNOWN_KIND)
+PIG = FigureKind(code="pig", name="pig", limit=1, strength=0, follower=False,
+                 listed_as="pigs", when_missing=WhenMissing.UNKNOWN_KIND)
+
+
+def goods_in_city(feature: Feature, valuation: Valuation, context: ScoringContext) -> None:
+    """List a city's goods symbols in the response."""
+    if not feature.has("goods"):  # most cities: no Counter to build
+        return
+    symbols = Counter(feature.values("goods"))
+    if symbols:
+        valuation.extras["goods"] = {good: symbols[good] for good in GOODS if symbols[good]}
+
+
+def pigs_in_farm(feature: Feature, valuation: Valuation, context: ScoringContext) -> None:
+    """+1 a city for each owner whose pig is in the farm, +1 for all with a pig-herd."""
+    if feature.has("pig_herd"):
+        valuation.shared_bonus.append((1, "pig-herd"))
+        valuation.extras["pig_herd"] = True
+    with_pigs = {figure.player for figure in feature.figures if figure.kind == PIG.code}
+    if not with_pigs:  # most farms hold no pig
+        return
+    for player in context.players:  # in player order, whatever the order of the figures
+        if player in with_pigs:
+            valuation.owner_bonus.setdefault(player, []).append((1, f"{player.value}'s pig"))
+
+
+def _goods_text(good: str, holders: dict[Color, int], winners: list[Color]) -> str:
+    if not winners:
+        return f"{good}: nobody holds a token, nobody scores"
+    most = holders[winners[0]]
+    if len(winners) == 1:
+        return f"{good}: {winners[0].value} holds the most tokens ({most}): {MAJORITY_POINTS}"
+    names = ", ".join(w.value for w in winners[:-1]) + " and " + winners[-1].value
+    return (f"{good}: {names} hold the most tokens ({most} each): "
+            f"{MAJORITY_POINTS} each")
+
+
+def score_goods(context: ScoringContext) -> list[BonusResult]:
+    """10 points for each good to every player holding the most of its tokens."""
+    results = []
+    for good in GOODS:
+        holders = {
+            player.color: count for player in context.request.players
+            if (count := player.token_count("goods", good)) > 0
+        }
+        best = max(holders.values(), default=0)
+        winners = [color for color, count in holders.items() if count == best]
+        scored = {color: MAJORITY_POINTS for color in winners}
+        results.append(BonusResult(
+            data={
+                "good": good,
+                "tokens": {color.value: count for color, count in holders.items()},
+                "winners": [color.value for color in winners],
+                "points": MAJORITY_POINTS if winners else 0,
+                "scored": {color.value: points for color, points in scored.items()},
+                "explanation": _goods_text(good, holders, winners),
+            },
+            scored=scored,
+        ))
+    return results
+
+
+def check_goods(view: BoardView) -> Iterator[BoardError]:
+    """Good by good, the tokens held add up to the symbols of the completed cities."""
+    symbols = goods_on_board(view.graph)
+    for good in GOODS:
+        held = sum(player.token_count("goods", good) for player in view.request.players)
+        if held != symbols[good]:
+            difference = held - symbols[good]
+            off = (f"{difference} too many" if difference > 0 else f"{-difference} missing")
+            yield BoardError(
+                "players", GOODS_MISMATCH,
+                f"The players hold {held} {good} token{'s' if held != 1 else ''}, but the "
+                f"completed cities on the board show {symbols[good]} {good} "
+                f"symbol{'s' if symbols[good] != 1 else ''}: {off}. Whoever completes a "
+                "city takes one token for each symbol in it.",
+            )
+
+
+TRADE_GOODS = Part(
+    code="trade-goods", name="the trade goods", title="Trade good tokens", editions=EDITIONS,
+    attributes=(GOODS_SYMBOL,),
+    tokens=(GOODS_TOKENS,),
+    modifiers=(ScoreModifier(FeatureKind.CITY, goods_in_city),),
+    bonuses=(PlayerBonus(key="trade_goods", by_kind="goods", score=score_goods),),
+    board_checks=(BoardCheck(codes=(GOODS_MISMATCH,), check=check_goods),),
+    outputs=(
+        FeatureField("goods", Shape.COUNTS, "goods",
+                     "A city's goods symbols (with trade-goods)."),
+        BonusListing(
+            key="trade_goods", title="Trade goods", name="good",
+            meaning="With trade-goods in play: one entry per good (wine, grain, cloth).",
+            fields=(
+                BonusField("good", Shape.TEXT),
+                BonusField("tokens", Shape.COUNTS, "Tokens per colour (holders only)."),
+                BonusField("winners", Shape.COLOURS),
+                BonusField("points", Shape.INTEGER),
+                BonusField("scored", Shape.COUNTS),
+                BonusField("explanation", Shape.TEXT),
+            ),
+        ),
+    ),
+)
+BUILDERS = Part(
+    code="builder", name="the builder", title="Builder", editions=EDITIONS,
+    figure_kinds=(BUILDER,),
+    placements=(
+        Placement("builder", FeatureKind.ROAD, "builder", beside_follower=True),
+        Placement("builder", FeatureKind.CITY, "builder", beside_follower=True),
+    ),
+)
+PIGS = Part(
+    code="pig", name="the pig", title="Pig", editions=EDITIONS,
+    figure_kinds=(PIG,),
+    attributes=(PIG_HERD,),
+    placements=(Placement("pig", FeatureKind.FARM, "pig", needs=("farmers",),
+                          beside_follower=True),),
+    modifiers=(ScoreModifier(FeatureKind.FARM, pigs_in_farm),),
+    outputs=(FeatureField("pig_herd", Shape.FLAG, "pig-herd",
+                          "A farm with a pig-herd that counts."),),
+)
+
+EXPANSION = Expansion(
+    code="traders-builders",
+    after=("inns-cathedrals",),
+    name="Traders & Builders",
+    editions=EDITIONS,
+    parts=(TRADE_GOODS, BUILDERS, PIGS),
+)
