@@ -550,22 +550,30 @@ def initial_selection(request, options: list[dict[str, Any]]) -> dict[str, Any]:
 
 def edition_for(chosen: list[str], options: list[dict[str, Any]],
                 preference: list[str] = ()) -> str:
-    """The builder edition that has the most of the ``chosen`` codes (all of them when
-    one does), among editions in ``preference`` order first, then C3, C2, C1. Which
-    editions have a code is the catalogue's (``options[].editions``, loaded from the
-    expansions' declarations).
+    """The builder edition that has the most of the ``chosen`` expansions (all of them
+    when one does), among editions in ``preference`` order first, then C3, C2, C1. A
+    part of the base game that an edition lacks (the abbot in C1) does not move the
+    group to another edition: the page says it is missing. Which editions have a code
+    is the catalogue's (``options[].editions``, loaded from the expansions'
+    declarations).
 
-    >>> options = [{"code": "abbey-mayor", "editions": ["C1", "C2"]},
-    ...            {"code": "farmers", "editions": ["C1", "C2", "C3"]}]
+    >>> options = [{"code": "abbey-mayor", "editions": ["C1", "C2"], "expansion": None},
+    ...            {"code": "farmers", "editions": ["C1", "C2", "C3"], "expansion": "base"},
+    ...            {"code": "abbot", "editions": ["C2", "C3"], "expansion": "base"}]
     >>> edition_for(["farmers", "abbey-mayor"], options, ["C3", "C2"])
     'C2'
     >>> edition_for(["farmers"], options, ["C3", "C2"])
     'C3'
+    >>> edition_for(["farmers", "abbot"], options, ["C1"])
+    'C1'
     """
     editions = {option["code"]: set(option["editions"]) for option in options}
+    base_parts = {option["code"] for option in options if option.get("expansion") == BASE}
     candidates = list(dict.fromkeys(
         [edition for edition in preference if edition in BUILDER_EDITIONS]
         + list(reversed(BUILDER_EDITIONS))))
+
+    expansions = [code for code in chosen if code not in base_parts]
     return max(candidates, key=lambda edition: (
-        sum(edition in editions.get(code, {edition}) for code in chosen),
+        sum(edition in editions.get(code, {edition}) for code in expansions),
         -candidates.index(edition)))

@@ -65,7 +65,7 @@ from .validation import (
     parse_request,
     validate_request,
 )
-from .wording import EDITION_WORDING
+from .wording import API_WORDING, EDITION_WORDING, Wording, wording_for
 
 __all__ = [
     # scoring a board
@@ -77,7 +77,9 @@ __all__ = [
     "CORNERS", "ROTATIONS", "Location", "Side",
     # the results
     "Feature", "FeatureGraph", "FeatureResult", "PlayerResult", "ScoreWarning",
-    "OutputShape", "EDITION_WORDING", "bonus_listings", "feature_fields", "outputs_page_data",
+    "OutputShape", "bonus_listings", "feature_fields", "outputs_page_data",
+    # the words of the explanations, the API's or an edition's (for the players)
+    "API_WORDING", "EDITION_WORDING", "Wording", "wording_for",
     # the expansions and their tiles
     "BASE", "DEFAULT_REGISTRY", "PACKAGES_DIR", "board_files", "catalogue_files", "tile_files",
     "Expansion", "ExpansionRegistry", "FigureKind", "Part",

@@ -259,7 +259,8 @@ def test_problems_warnings_and_the_panel_speak_a_players_words(open_builder, tmp
     assert "Red's meeple on the field of tile D at (0, 0):" in errors.locator(
         ".error-path").all_text_contents()
 
-    # A road completed with a figure on it: the warning names the road by its tiles.
+    # A road completed with a figure on it: the warning names the road by the tile of
+    # its figure and where it lies.
     # A (-1, 0) turned 270° and A (1, 0) turned 90° end D's road at their monasteries:
     # blue's completed road of 3 tiles scores 3.
     import_board(builder, tmp_path, ["farmers", "abbot", "inns-cathedrals"],
@@ -267,7 +268,8 @@ def test_problems_warnings_and_the_panel_speak_a_players_words(open_builder, tmp
                  [("blue", 0, 0, "W", "meeple")])
     assert score(builder) == {"red": 0, "blue": 3}
     warnings = page.locator(".warnings").text_content()
-    assert "The road through A at (-1, 0) is completed but still holds figures" in warnings
+    assert ("The road by tile D on the start square is completed but still holds figures"
+            in warnings)
     assert "road-" not in warnings
 
     # The panel of a tile turned 180° says where its city lies now.

@@ -43,7 +43,7 @@ def test_the_selection_opens_in_an_edition_that_has_it_and_says_what_another_lac
     assert {"abbey-mayor", "princess-dragon"} <= set(builder.board()["expansions"])
 
 
-# The board of fixtures/boards/barn-farmers-joined-last-turn-c2.json: two completed
+# The board of barn-farmers-joined-last-turn-c2.json (Abbey & Mayor): two completed
 # two-tile cities (E turned 180° at (0, -1) over E at (0, 0), the same at x = 1), two
 # monasteries B below them. One field runs through (0, 0), (1, 0), (0, 1) and (1, 1) and
 # borders both cities; red's barn stands where the four meet (the SE corner of (0, 0)).

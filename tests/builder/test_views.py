@@ -130,6 +130,11 @@ def test_the_page_opens_in_an_edition_that_has_the_whole_selection(client):
     # C1 preferred: C1 has them all too.
     data = json_script(client.get("/board/?x=abbey-mayor&ed=c1,c23&pref=c1"), "builder-data")
     assert data["initial"]["edition"] == "C1"
+    # A part of the base game C1 lacks (the abbot) keeps a C1 group in C1: the page says
+    # it is missing rather than moving the game to C2.
+    data = json_script(client.get("/board/?x=base&ed=c1,c23&pref=c1"), "builder-data")
+    assert data["initial"]["edition"] == "C1"
+    assert "abbot" in data["initial"]["expansions"]
     # No edition has both the besiegers (C1 only) and Under the Big Top (C2 only): the
     # preferred group's edition with the most of them, C2 (Big Top), and the page says
     # what it lacks.

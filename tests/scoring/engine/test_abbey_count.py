@@ -184,9 +184,9 @@ def test_each_barn_is_explained(all_tiles):
 def test_an_answer_for_the_players_lists_the_figures_of_each_feature(all_tiles):
     import json
 
-    from .conftest import BOARDS_DIR
+    from tests.known_boards import board_path
 
-    case = json.loads((BOARDS_DIR / "barns-two-in-one-field.json").read_text(encoding="utf-8"))
+    case = json.loads(board_path("barns-two-in-one-field").read_text(encoding="utf-8"))
     response = score_request(case["request"], all_tiles, for_players=True).to_json()
     [farm] = [feature for feature in response["features"] if feature["id"] == "farm-2"]
     assert farm["standing"] == [

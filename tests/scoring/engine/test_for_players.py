@@ -6,8 +6,7 @@ import json
 
 from scoring.engine import score_request
 from scoring.engine.wording import API_WORDING, EDITION_WORDING
-
-from .conftest import BOARDS_DIR
+from tests.known_boards import board_path
 
 
 def body(edition, tiles, figures, expansions=("farmers",)):
@@ -42,9 +41,9 @@ def test_a_first_edition_monastery_is_a_cloister_and_its_city_has_a_pennant(base
 
 
 def test_a_figure_nobody_owns_is_listed_without_a_player(all_tiles):
-    # The fairy beside red's thief on an open road with an inn (fixtures/boards): the
+    # The fairy beside red's thief on an open road with an inn (a known board): the
     # road lists red's meeple, then the fairy; red 3 (the fairy's), blue 0.
-    case = json.loads((BOARDS_DIR / "fairy-on-an-open-inn-road.json").read_text(encoding="utf-8"))
+    case = json.loads(board_path("fairy-on-an-open-inn-road").read_text(encoding="utf-8"))
     answer = score_request(case["request"], all_tiles, for_players=True).to_json()
     [road] = answer["features"]
     assert road["standing"] == [
