@@ -29,7 +29,7 @@ def run(*args) -> str:
 
 def test_a_second_load_of_the_same_inputs_is_skipped_and_a_plain_load_still_loads(stamp):
     assert run("--if-changed").startswith("Loaded ")
-    assert '/fixtures/catalogue/tiles-base.yaml"' in stamp.read_text()
+    assert '/scoring/engine/expansions/base/tiles-base.yaml"' in stamp.read_text()
     assert '/fixtures/rules/base-game.yaml"' in stamp.read_text()
     assert '/carcwiki/catalogue/services.py"' in stamp.read_text()  # the loading code
     TileType.objects.filter(code="D").update(picture="changed by hand")
