@@ -30,6 +30,14 @@ const SPOTS = {
 const CITY_SPOTS = { N: [0.5, 0.12], E: [0.88, 0.5], S: [0.5, 0.88], W: [0.12, 0.5] };
 const CITY_SCALE = 0.9;
 
+/** Where a figure stands in a city by edge `side`: a token (a builder) beside the figure
+ * it joins, along the edge, so that it stays inside the city's wall too. */
+function besideInCity(side, token) {
+  const [u, v] = CITY_SPOTS[side];
+  if (!token) return [u, v];
+  return side === "N" || side === "S" ? [u + 0.15, v] : [u, v + 0.15];
+}
+
 /** The player's words: "Red" or "Red (Anna)". */
 export function playerWords(color, players = []) {
   const player = players.find((entry) => entry.color === color);
@@ -74,8 +82,8 @@ export function figureElement(figure, index, featureKind, players, catalogue, or
     ? catalogue.geometry.cornerPoint(0, 0, figure.at)
     : space ? [0.3 + 0.2 * (order % 3), 0.66 - 0.16 * Math.floor(order / 3)]
     : district ? [0.2 + 0.2 * district.index, 0.62]
-      : ((featureKind === "city" && CITY_SPOTS[figure.at]) || SPOTS[figure.at] || SPOTS.C)
-        .map((value) => value + (token ? 0.13 : 0));
+      : featureKind === "city" && CITY_SPOTS[figure.at] ? besideInCity(figure.at, token)
+        : (SPOTS[figure.at] ?? SPOTS.C).map((value) => value + (token ? 0.13 : 0));
   const x = (figure.x + u) * UNIT;
   const y = (figure.y + v) * UNIT;
   const lying = featureKind === "farm" && !corner;
