@@ -158,3 +158,22 @@ def test_the_words_follow_the_edition_and_name_the_mayor(open_builder, tmp_path)
     assert ("incomplete city: 1 tile × 1 + 1 pennant × 1 = 2"
             in builder.testid("feature-city-1").locator(".explanation").text_content())
     assert "coat of arms" not in builder.testid("results").text_content()
+
+
+def test_the_results_are_stale_while_the_board_differs_from_the_one_scored(open_builder,
+                                                                            tmp_path):
+    """Undo takes the meeple off: the board is not the one scored, and the results say so;
+    redo puts it back, the same board as scored, and the results stand again."""
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers"], [("D", 0, 0, 0)],
+                 [("red", 0, 0, "W", "meeple")])
+    assert score(builder) == {"red": 1, "blue": 0}  # an open road of 1 tile
+    results = builder.testid("results")
+    builder.testid("board").focus()
+    page.keyboard.press("Control+z")
+    page.wait_for_selector("[data-testid=results].is-stale", state="attached")
+    assert "score again" in results.text_content()
+    page.keyboard.press("Control+y")
+    page.wait_for_selector("[data-testid=results]:not(.is-stale)", state="attached")
+    assert int(builder.testid("final-red").text_content()) == 1

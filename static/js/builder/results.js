@@ -43,9 +43,16 @@ export class Results {
     });
   }
 
+  /** Whether the board has changed since the results shown. A new doc that sends the
+   * same board (the tiles of an expansion arriving after an import, a setting that the
+   * request does not carry) leaves them standing, so that they are not marked stale for
+   * a change the scoring cannot see. */
   get isStale() {
     const shown = this.scored ?? this.refused;
-    return Boolean(shown && shown.doc !== this.state.doc);
+    if (!shown || shown.doc === this.state.doc) return false;
+    if (JSON.stringify(shown.board) !== JSON.stringify(this.state.toBoard())) return true;
+    shown.doc = this.state.doc;
+    return false;
   }
 
   async score() {
