@@ -363,6 +363,10 @@ class NeutralFigure:
     left out; when given it is checked as usual but names only the tile."""
     silhouette: str = ""
     """Its outline, as :attr:`FigureKind.silhouette` (drawn in grey: nobody owns it)."""
+    never_beside: tuple[str, str] | None = None
+    """``(code of another neutral figure, error code)``: the two never stand on the same
+    feature (the mage and the witch), which a caller asking about one feature refuses
+    with that code."""
 
 
 @dataclasses.dataclass(frozen=True)

@@ -220,9 +220,17 @@ def check_feature(data: Mapping[str, Any], in_play: InPlay,
                                                     and a.asked for a in part.attributes))
     problems += _check_names(data, "neutral", dict(asked.neutral), kind, registry,
                              lambda part, item: any(f.code == item for f in part.neutral_figures))
-    if "mage" in (data.get("neutral") or []) and "witch" in (data.get("neutral") or []):
-        problems.append(PadProblem("neutral", "mage_beside_witch",
-                                   "The mage and the witch never stand on the same feature."))
+    given = data.get("neutral")
+    named: list[Any] = given if isinstance(given, list) else []
+    neutral_figures = in_play.neutral_figures
+    for code in named:
+        figure = neutral_figures.get(code) if isinstance(code, str) else None
+        if figure and figure.never_beside and figure.never_beside[0] in named:
+            other, problem_code = figure.never_beside
+            problems.append(PadProblem(
+                "neutral", problem_code,
+                f"The {figure.name} and the {neutral_figures[other].name} never stand on the "
+                "same feature."))
     around = data.get("around") or {}
     if not isinstance(around, Mapping):
         problems.append(PadProblem("around", "invalid", "Count what lies around by name."))

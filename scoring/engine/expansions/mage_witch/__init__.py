@@ -63,16 +63,17 @@ WITCH_OUTLINE = (
     "L-4,-9 L-3.4,-12.5 Z M-14.5,13 L-9.5,13 L-10.8,7 L-12.2,7 Z M-12,7 "
     "L-11,7 L-11,-4 L-12,-4 Z"
 )
+MAGE_BESIDE_WITCH = ProblemCode(
+    "mage_beside_witch", "the mage and the witch stand on the same road or city",
+)
 MAGE_FIGURE = NeutralFigure(
     MAGE, "mage", features=ROADS_AND_CITIES,
     meaning="Adds 1 point a tile to his road or city.", silhouette=MAGE_OUTLINE,
+    never_beside=(WITCH, MAGE_BESIDE_WITCH.value),
 )
 WITCH_FIGURE = NeutralFigure(
     WITCH, "witch", features=ROADS_AND_CITIES,
     meaning="Halves what her road or city scores, rounded up.", silhouette=WITCH_OUTLINE,
-)
-MAGE_BESIDE_WITCH = ProblemCode(
-    "mage_beside_witch", "the mage and the witch stand on the same road or city",
 )
 
 
