@@ -243,7 +243,8 @@ class Valuation:
     """Points per unit only some owners get, with a note."""
     plus: list[tuple[int, str]] = dataclasses.field(default_factory=list)
     """Points added once to the feature's value, with a note (``(6, "2 vineyards × 3")``,
-    see :class:`AreaBonus`); not for farms."""
+    see :class:`AreaBonus`). A farm pays them once to each of its owners, on top of what
+    its cities pay, whichever farm scoring the rules name."""
 
     @property
     def units(self) -> int:

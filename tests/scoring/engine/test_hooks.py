@@ -528,6 +528,51 @@ def test_area_bonus(base_tiles):
         Color.RED: 2}
 
 
+# -- flat points on one farm (little buildings) --------------------------------------
+
+HAYSTACK_TILE = {"code": "test-haystack", "expansion": "test-haystack", "edges": "FFFF",
+                 "counts": {"C3": 2},
+                 "features": [{"kind": "haystack"}, {"kind": "field", "half_edges": ALL_HALVES}]}
+
+
+def haystacks_in_farm(feature, valuation, context):
+    """A farm pays 2 for each haystack tile among its tiles, once, not per city."""
+    found = sum(context.graph.tile_at(x, y).definition.has_landmark("haystack")
+                for x, y in feature.tiles)
+    if found:
+        valuation.plus.append((2 * found, f"{found} haystack × 2"))
+
+
+# The completed city of two E tiles, (0,0) and (0,-1); the haystack tile east of the
+# lower E joins its field. Red's farmer in that field on (0,0), blue's on the haystack.
+HAYSTACK_BOARD = [{"tile": "E", "x": 0, "y": 0}, {"tile": "E", "x": 0, "y": -1, "rotation": 180},
+                  {"tile": "test-haystack", "x": 1, "y": 0}]
+HAYSTACK_FARMERS = [{"player": "red", "x": 0, "y": 0, "at": "SW"},
+                    {"player": "blue", "x": 1, "y": 0, "at": "NW"}]
+
+
+@pytest.mark.parametrize(("method", "each", "text"), [
+    # 1 completed city × 3 = 3, then the haystack's 2 once: 5 to each of the tied owners.
+    ("third-edition", 5, "farm: 1 completed city × 3 = 3; 1 haystack × 2: +2 to each owner"),
+    ("second-edition", 5, "farm: 1 completed city × 3 = 3; 1 haystack × 2: +2 to each owner"),
+    # The city pays 4 to the most farmers around it (red 1, blue 1: both), then the 2: 6.
+    ("first-edition", 6, "farm, first-edition scoring (each completed city pays 4 to the most "
+                         "farmers on all the farms bordering it): city-1 → red 4 and blue 4 "
+                         "(farmers on farm-2: red 1, blue 1); 1 haystack × 2: +2 to each "
+                         "owner"),
+])
+def test_flat_points_on_one_farm(base_tiles, method, each, text):
+    registry, _ = made_up("test-haystack", landmarks=(LandmarkKind("haystack"),),
+                          modifiers=(ScoreModifier(FeatureKind.FARM, haystacks_in_farm),))
+    tiles = tiles_for(registry, base_tiles, [HAYSTACK_TILE])
+    request = body(HAYSTACK_BOARD, HAYSTACK_FARMERS, ["farmers", "test-haystack"],
+                   rules={"farm_scoring": method})
+    farm = score_request(request, tiles).feature("farm-2")
+    assert farm.scored == {Color.RED: each, Color.BLUE: each}
+    assert farm.points == each
+    assert farm.explanation.startswith(text)
+
+
 # -- score transforms after the modifiers (the witch) --------------------------------
 
 

@@ -11,6 +11,9 @@ Three historical methods, chosen by the ``farm_scoring`` rule:
 Under the older two methods a city's points are credited to one farm per player: the
 lowest-numbered farm bordering the city that the player owns (second edition) or holds a
 farmer on (first edition), so that every point appears under exactly one feature.
+
+Points a modifier adds to one farm as a whole (``Valuation.plus``, not per city) go once
+to each owner of that farm under every method, on top of what its cities pay.
 """
 
 from __future__ import annotations
@@ -122,6 +125,16 @@ def _farm_valuation(farm: Feature, context: ScoringContext,
         "farm", THIRD_EDITION_POINTS, [(len(cities), "completed city", "completed cities")]
     )
     return evaluate(farm, valuation, context)
+
+
+def _flat(valuation: Valuation) -> tuple[int, str]:
+    """What a modifier adds to the farm as a whole (``Valuation.plus``), paid once to
+    each owner, and its explanation (``; 2 little buildings × 1: +2 to each owner``)."""
+    if not valuation.plus:
+        return 0, ""
+    points = sum(points for points, _ in valuation.plus)
+    notes = " + ".join(note for _, note in valuation.plus)
+    return points, f"; {notes}: +{points} to each owner"
 
 
 def _rate(valuation: Valuation, owner: Color) -> int:
@@ -297,6 +310,11 @@ def _score_per_farm(
             explanation += (
                 "; second-edition scoring pays a player each city once: " + "; ".join(notes)
             )
+        flat, flat_text = _flat(valuation)
+        if flat:
+            explanation += flat_text
+            for owner in owners:
+                scored[owner] += flat
         if tie_note or len(counts) > 1:
             explanation += majority_text(counts, owners, tie_note, in_full=not notes)
         lists = context.figure_lists(farm) if context.listed_kinds else None
@@ -309,8 +327,8 @@ def _score_per_farm(
             owners=tuple(owners),
             # What the farm pays its owners without personal bonuses (under second-edition
             # scoring, the most any owner collects through it).
-            points=max([shared_rate * count + more for count, more in collected.values()],
-                       default=0),
+            points=max([shared_rate * count + more + flat
+                        for count, more in collected.values()], default=0),
             scored=scored,
             explanation=explanation,
             cities=_city_refs(cities, refs),
@@ -402,11 +420,15 @@ def _score_first_edition(
             ))
         farm_scored = {owner: 0 for owner in owners}
         farm_scored.update(scored[farm.number])
+        flat, flat_text = _flat(valuation)
+        for owner in owners:  # the farm's own majority: the players it is scored for
+            farm_scored[owner] += flat
         farm_scored = _ordered(farm_scored, context.players)
         if cities:
             detail = "; ".join(notes[farm.number])
         else:
             detail = "no completed city borders it = 0"
+        detail += flat_text
         explanation = (
             f"farm, first-edition scoring (each completed city pays {FIRST_EDITION_POINTS} "
             f"to the most farmers on all the farms bordering it): {detail}"
