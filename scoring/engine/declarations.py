@@ -596,6 +596,24 @@ class AreaBonus:
 
 
 @dataclasses.dataclass(frozen=True)
+class Passage:
+    """Features joined far apart by a pair of neutral figures (tunnel tokens of one
+    colour, which join two roads into one running underground).
+
+    When exactly two figures of one of the ``kinds`` stand on the board, the features
+    under them become one feature: its tiles, figures and ends are those of both. Every
+    segment that carries the attribute ``opening`` (a tunnel opening) is an open end of
+    its feature until such a pair stands on it: the feature is not complete while one of
+    its openings is unpaired, however its edges are closed. Where the figures may stand
+    is for the expansion to check (a :class:`BoardCheck`)."""
+
+    kinds: tuple[str, ...]
+    """Codes of :class:`NeutralFigure` kinds; two of one kind make a pair."""
+    opening: str
+    """The :class:`SegmentAttribute` name of the segments such a pair joins."""
+
+
+@dataclasses.dataclass(frozen=True)
 class ScoreTransform:
     """Changes a feature's points after every modifier (the witch halves, rounded up).
 

@@ -44,7 +44,10 @@ The hooks that the next expansions need, each a small value of this module too:
   flags (the king tile), with limits per player and in all;
 - :class:`AreaBonus` — points counted over the 3×3 squares around a tile (vineyards);
 - :class:`ScoreTransform` — a change of a feature's points after the modifiers (the
-  witch halves them, rounded up).
+  witch halves them, rounded up);
+- :class:`Passage` — two neutral figures of one kind that join the features they stand
+  on into one (tunnel tokens joining two roads), whose openings stay open ends until
+  paired.
 
 The request fields these hooks add (the rest of the format is unchanged):
 
@@ -101,6 +104,7 @@ from .declarations import (
     LayoutRule,
     Modify,
     NeutralFigure,
+    Passage,
     Placement,
     PlayerBonus,
     PlayerTokens,
@@ -152,6 +156,7 @@ __all__ = [
     "Modify",
     "NeutralFigure",
     "Part",
+    "Passage",
     "Placement",
     "PlayerBonus",
     "PlayerTokens",
@@ -218,6 +223,8 @@ class Part:
     cities)."""
     area_bonuses: tuple[AreaBonus, ...] = ()
     transforms: tuple[ScoreTransform, ...] = ()
+    passages: tuple[Passage, ...] = ()
+    """Pairs of neutral figures that join the features they stand on (tunnels)."""
     play_points: tuple[PlayPoints, ...] = ()
     """Points its rules hand out during play outside a feature's scoring (the score
     pad offers them; the final scoring takes them as points already scored)."""
@@ -552,6 +559,32 @@ class InPlay:
     @functools.cached_property
     def neutral_figures(self) -> dict[str, NeutralFigure]:
         return {kind.code: kind for kind in _merged(self.parts, "neutral_figures")}
+
+    @functools.cached_property
+    def passages(self) -> tuple[Passage, ...]:
+        return _merged(self.parts, "passages")
+
+    @functools.cached_property
+    def openings(self) -> frozenset[str]:
+        """The segment attributes that are open ends until a passage joins them."""
+        return frozenset(passage.opening for passage in self.passages)
+
+    def joins(self, neutral: Iterable[Any]) -> tuple[tuple[Any, Any], ...]:
+        """The pairs of neutral pieces (``NeutralPiece``) that join their features: two
+        of one kind of a :class:`Passage` in play, in request order."""
+        if not self.passages:
+            return ()
+        by_kind: dict[str, list[Any]] = {}
+        for piece in neutral:
+            if piece.at is not None:  # a passage's figures stand on features
+                by_kind.setdefault(piece.kind, []).append(piece)
+        pairs = []
+        for passage in self.passages:
+            for kind in passage.kinds:
+                pieces = by_kind.get(kind, [])
+                if len(pieces) == 2:
+                    pairs.append((pieces[0], pieces[1]))
+        return tuple(pairs)
 
     @functools.cached_property
     def tile_states(self) -> dict[str, TileState]:

@@ -123,7 +123,7 @@ class FeatureGraph:
     __slots__ = (
         "_placed", "_parent", "_facts", "_positions", "_links", "_roots", "_slots", "_carried",
         "_closed_ends", "_numbers", "_width", "_across", "_feature_of_root",
-        "_feature_of_figure", "_complete", "_open_roots", "_complete_counts",
+        "_feature_of_figure", "_complete", "_open_roots", "_complete_counts", "_open_nodes",
     )
     # Filled in by from_placed (see there for what each holds).
     _placed: dict[tuple[int, int], OrientedTile]
@@ -137,6 +137,7 @@ class FeatureGraph:
     _links: list[tuple[int, tuple[tuple[int, int], ...]]]
     _numbers: dict[int, int]
     _closed_ends: list[int]
+    _open_nodes: frozenset[int]
 
     def __init__(self) -> None:
         self._feature_of_root: dict[int, Feature] = {}
@@ -212,6 +213,7 @@ class FeatureGraph:
                         if square + across[side] not in slots:
                             open_roots.add(root)
                             break
+            open_roots.update(parent[node] for node in self._open_nodes)
         count = self._complete_counts[kind] = sum(
             1 for root in self._roots_of_kind(kind) if root not in open_roots)
         return count
@@ -233,8 +235,11 @@ class FeatureGraph:
         return self._feature_of_figure[figure_index]
 
     @classmethod
-    def build(cls, board: Board, tiles: TileSet, edition: Edition | None = None) -> FeatureGraph:
-        """Join the segments of a board into features.
+    def build(cls, board: Board, tiles: TileSet, edition: Edition | None = None, *,
+              joins: Sequence[tuple[NeutralPiece, NeutralPiece]] = (),
+              openings: frozenset[str] = frozenset()) -> FeatureGraph:
+        """Join the segments of a board into features (``joins`` and ``openings``: see
+        :meth:`from_placed`).
 
         The board must be valid (see :mod:`validation`): known tiles on distinct squares,
         figures on existing features.
@@ -260,15 +265,22 @@ class FeatureGraph:
                     for x, y, turned in tiles.lay(tile.code, tile.x, tile.y, tile.rotation,
                                                   tile.state, edition):
                         placed[(y, x)] = turned
-        return cls.from_placed(placed, board.figures, board.neutral)
+        return cls.from_placed(placed, board.figures, board.neutral, joins=joins,
+                               openings=openings)
 
     @classmethod
     def from_placed(
         cls, placed: dict[tuple[int, int], OrientedTile], figures: Sequence[Figure] = (),
-        neutral: Sequence[NeutralPiece] = (),
+        neutral: Sequence[NeutralPiece] = (), *,
+        joins: Sequence[tuple[NeutralPiece, NeutralPiece]] = (),
+        openings: frozenset[str] = frozenset(),
     ) -> FeatureGraph:
         """Build the graph from oriented tiles keyed by ``(y, x)`` (reading order), with
-        the players' figures and the neutral figures standing on them."""
+        the players' figures and the neutral figures standing on them.
+
+        ``joins``: pairs of neutral figures whose segments become one feature (a tunnel,
+        see :class:`~scoring.engine.declarations.Passage`); ``openings``: the segment
+        attributes that are an open end of their feature unless such a pair joins them."""
         graph = cls()
         keys = sorted(placed)  # reading order
         # Squares as integers ``y * width + x``: a row is wider than the board by one,
@@ -334,6 +346,9 @@ class FeatureGraph:
                     elif root_b < root_a:
                         parent[root_a] = root_b
             base += count
+        joined: set[int] = set()
+        if joins:
+            _join_pairs(parent, joins, _square_reader(slots, min_x, max_x, width), joined)
         # Parents are never larger than their children, so one pass in order points
         # every node straight at its root; the roots are the features in numbering order.
         # Each root is numbered among the features of its kind on the way.
@@ -360,6 +375,7 @@ class FeatureGraph:
         graph._links = links
         graph._numbers = numbers
         graph._closed_ends = closed_ends
+        graph._open_nodes = _open_nodes(slots, openings, joined) if openings else frozenset()
 
         base_of = _square_reader(slots, min_x, max_x, width)
         figure_roots = []
@@ -416,6 +432,7 @@ class FeatureGraph:
         numbers = self._numbers
         facts, positions = self._facts, self._positions
         placed, slots, width, across = self._placed, self._slots, self._width, self._across
+        open_nodes = self._open_nodes
         for root in to_read:
             feature_of_root[root] = Feature(facts[root][1], numbers[root], root)
         for node, root in enumerate(parent):
@@ -435,6 +452,8 @@ class FeatureGraph:
             _, _, _, pennants, road_end, centre, _, attributes, open_sides, _ = fact
             if attributes:
                 feature.attributes += attributes
+                if open_nodes and node in open_nodes:  # an unpaired tunnel opening
+                    feature.open_edges += 1
             if pennants:
                 feature.pennants += pennants
             if open_sides:  # a road or city edge with no tile across is open
@@ -504,6 +523,37 @@ def _close(closed_ends: list[int], oriented: OrientedTile, base: int, other: Ori
         rank = tile.side_segment[tile_side]
         if rank >= 0 and not tile.closes:
             closed_ends.append(tile_base + tile.rank[rank])
+
+
+def _join_pairs(
+    parent: list[int], joins: Sequence[tuple[NeutralPiece, NeutralPiece]],
+    base_of: Callable[[int, int], tuple[OrientedTile, int]], joined: set[int],
+) -> None:
+    """Join the segments under each pair of neutral figures (a tunnel's two tokens), the
+    smaller root staying the root as in the board's own joins; ``joined`` gets the
+    segments."""
+    for pair in joins:
+        roots = []
+        for piece in pair:
+            oriented, base = base_of(piece.x, piece.y)
+            node = base + oriented.figure_ranks[piece.at]  # type: ignore[index]
+            joined.add(node)
+            roots.append(find_root(parent, node))
+        low, high = sorted(roots)
+        parent[high] = low
+
+
+def _open_nodes(slots: dict[int, tuple[OrientedTile, int]], openings: frozenset[str],
+                joined: set[int]) -> frozenset[int]:
+    """The segments that carry one of the ``openings`` attributes and no pair joined:
+    open ends of their features."""
+    found: set[int] = set()
+    for oriented, base in slots.values():
+        carried = oriented.carried
+        if carried:
+            for name in openings:
+                found.update(base + rank for rank in carried.get(name, ()))
+    return frozenset(found - joined)
 
 
 _COLUMN = itemgetter(1)

@@ -84,10 +84,14 @@ def _score(
 ) -> ScoreResult:
     in_play = registry_of(tiles).in_play(request.expansions)
     if graph is None:
+        board = request.board
+        joins, openings = in_play.joins(board.neutral), in_play.openings
         if placed is None:
-            graph = FeatureGraph.build(request.board, tiles, request.edition)
+            graph = FeatureGraph.build(board, tiles, request.edition, joins=joins,
+                                       openings=openings)
         else:
-            graph = FeatureGraph.from_placed(placed, request.board.figures, request.board.neutral)
+            graph = FeatureGraph.from_placed(placed, board.figures, board.neutral,
+                                             joins=joins, openings=openings)
     context = ScoringContext(
         rules=request.rules,
         graph=graph,

@@ -75,7 +75,10 @@ def check_request(data: Any, tiles: TileSet, *, draft: bool = False) -> Checked:
     if draft:
         return Checked([], request)
     board = request.board
-    graph = FeatureGraph.from_placed(validator.placed(), board.figures, board.neutral)
+    in_play = validator.in_play
+    graph = FeatureGraph.from_placed(validator.placed(), board.figures, board.neutral,
+                                     joins=in_play.joins(board.neutral),
+                                     openings=in_play.openings)
     errors = validator.check_board(request, graph)
     if errors:
         return Checked(errors)

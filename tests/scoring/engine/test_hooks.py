@@ -22,11 +22,13 @@ from scoring.engine.expansion import (
     LandmarkKind,
     LargeTile,
     NeutralFigure,
+    Passage,
     Placement,
     PlayerBonus,
     PlayerTokens,
     ScoreModifier,
     ScoreTransform,
+    SegmentAttribute,
     Space,
     Stand,
     StepAction,
@@ -571,6 +573,48 @@ def test_flat_points_on_one_farm(base_tiles, method, each, text):
     assert farm.scored == {Color.RED: each, Color.BLUE: each}
     assert farm.points == each
     assert farm.explanation.startswith(text)
+
+
+# -- features joined far apart by a pair of neutral figures (tunnels) ---------------
+
+PORTAL_TILE = {"code": "test-portal", "expansion": "test-portal", "edges": "RFFF",
+               "counts": {"C3": 2},
+               "features": [{"kind": "road", "edges": ["N"], "portal": True},
+                            {"kind": "field", "half_edges": ALL_HALVES}]}
+# Two monastery tiles A, their roads running south into a portal tile each: two roads of
+# two tiles, each ending at its monastery and at its portal. A field tile B between the
+# portals holds the board together.
+PORTAL_BOARD = [{"tile": "A", "x": 0, "y": -1}, {"tile": "test-portal", "x": 0, "y": 0},
+                {"tile": "B", "x": 1, "y": 0},
+                {"tile": "A", "x": 2, "y": -1}, {"tile": "test-portal", "x": 2, "y": 0}]
+PORTAL_FIGURES = [{"player": "red", "x": 0, "y": 0, "at": "N"},
+                  {"player": "blue", "x": 2, "y": -1, "at": "S"}]
+
+
+def test_a_pair_of_neutral_figures_joins_two_features(base_tiles):
+    stone = NeutralFigure("portal-stone", "portal stone", features=(FeatureKind.ROAD,), limit=2)
+    registry, _ = made_up("test-portal",
+                          attributes=(SegmentAttribute("portal", FeatureKind.ROAD),),
+                          neutral_figures=(stone,),
+                          passages=(Passage(("portal-stone",), "portal"),))
+    tiles = tiles_for(registry, base_tiles, [PORTAL_TILE])
+    stones = [{"kind": "portal-stone", "x": 0, "y": 0, "at": "N"},
+              {"kind": "portal-stone", "x": 2, "y": 0, "at": "N"}]
+    joined = score_request(body(PORTAL_BOARD, PORTAL_FIGURES, ["farmers", "test-portal"],
+                                neutral=stones), tiles)
+    # One road of four tiles, ended by both monasteries: completed, 4 × 1 = 4 to red
+    # and blue (one follower each).
+    road = joined.feature("road-1")
+    assert road.complete and road.tiles == ((0, -1), (2, -1), (0, 0), (2, 0))
+    assert road.scored == {Color.RED: 4, Color.BLUE: 4}
+    assert [feature.id for feature in joined.features if feature.id.startswith("road")] == [
+        "road-1"]
+    # One stone: each road of two tiles stays open at its portal, 2 × 1 = 2 each.
+    apart = score_request(body(PORTAL_BOARD, PORTAL_FIGURES, ["farmers", "test-portal"],
+                               neutral=stones[:1]), tiles)
+    roads = [feature for feature in apart.features if feature.kind is FeatureKind.ROAD]
+    assert [(road.complete, road.scored) for road in roads] == [
+        (False, {Color.RED: 2}), (False, {Color.BLUE: 2})]
 
 
 # -- score transforms after the modifiers (the witch) --------------------------------

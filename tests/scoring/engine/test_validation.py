@@ -16,7 +16,6 @@ from scoring.engine.validation import (
     validate_request,
 )
 
-
 # The expansions registered after the Darmstadt promo, as the unknown-expansion message
 # lists them: each new package adds itself here without an edit.
 _CODES = [expansion.code for expansion in DEFAULT_REGISTRY.expansions]
