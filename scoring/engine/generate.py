@@ -413,8 +413,11 @@ def add_extras(
         return not validate_request(request, tiles)
 
     rules = request.setdefault("rules", {})
+    # Only the rules of the parts in play: a rule an expansion not in play declares
+    # changes nothing, and drawing it would change every later draw of the game.
     for option in registry.rule_options:
-        rules[option.name] = rng.choice(option.choices).value
+        if any(option in part.rule_options for part in in_play.parts):
+            rules[option.name] = rng.choice(option.choices).value
     placed = [tile for tile in request["tiles"] if tiles.get(tile["tile"]) is not None]
 
     refused: list[dict[str, Any]] = []

@@ -36,7 +36,7 @@ def test_rule_set_defaults_and_round_trip():
         "small_cities": True, "incomplete_features": False,
         "farm_scoring": "second-edition", "incomplete_inns_cathedrals": "zero",
         "king_robber_scoring": "per-completed", "hill_tiebreak": "one-follower",
-        "fairy_placement": "beside-follower",
+        "fairy_placement": "beside-follower", "little_buildings_scoring": "equal",
     }
 
 

@@ -16,11 +16,15 @@ from scoring.engine.validation import (
     validate_request,
 )
 
-# The expansions registered after the Darmstadt promo, as the unknown-expansion message
-# lists them: each new package adds itself here without an edit.
+# The expansions registered after the Darmstadt promo, and their rules and tile states, as
+# the messages listing them end: each new package adds itself here without an edit.
 _CODES = [expansion.code for expansion in DEFAULT_REGISTRY.expansions]
 LATER_EXPANSIONS = "".join(f", {code}"
                            for code in _CODES[_CODES.index("darmstadt-promo") + 1:])
+_LATER = [part for code in _CODES[_CODES.index("darmstadt-promo") + 1:]
+          for part in DEFAULT_REGISTRY.expansion_of(code).members]
+LATER_RULES = "".join(f", {option.name}" for part in _LATER for option in part.rule_options)
+LATER_STATES = "".join(f", {state.name}" for part in _LATER for state in part.tile_states)
 
 
 def valid():
@@ -104,7 +108,7 @@ CASES = [
     ("unknown_rule", changed(rules={"inns": True}), "rules.inns",
      'Unknown rule "inns"; the rules are small_cities, incomplete_features, farm_scoring, '
      'incomplete_inns_cathedrals, king_robber_scoring, hill_tiebreak, '
-     'fairy_placement.'),
+     f'fairy_placement{LATER_RULES}.'),
     ("invalid_rule_value", changed(rules={"farm_scoring": "fourth-edition"}),
      "rules.farm_scoring",
      'farm_scoring cannot be "fourth-edition": use third-edition, second-edition, '
@@ -198,7 +202,7 @@ CASES = [
                                            "state": {"gate": "open"}}, *valid()["tiles"][1:]]),
      "tiles[0].state.gate",
      'Unknown tile state "gate"; the states are: tower, tower_top, ferry, bridge, '
-     'animal_token.'),
+     f'animal_token{LATER_STATES}.'),
 ]
 
 
