@@ -320,7 +320,11 @@ def random_request(
                             expansions=expansions)
     tokens = deal_tokens(board_tiles, tiles, rng, players, edition=edition,
                          expansions=expansions)
-    rules = {option.name: option.default for option in registry.rule_options}
+    # The default of every rule of the parts in play (a rule of an expansion not in play
+    # changes nothing, and an engine without that expansion would not know its name).
+    parts = registry.in_play(expansions).parts
+    rules = {option.name: option.default for option in registry.rule_options
+             if any(option in part.rule_options for part in parts)}
     rules["farm_scoring"] = farm_scoring
     return {
         "edition": edition.value,
