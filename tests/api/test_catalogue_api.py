@@ -145,10 +145,10 @@ def test_tile_list_filters(api, query, expected):
 def test_edge_pattern_matches_any_rotation(api):
     # A city edge opposite a field edge, roads on the sides: D in any of its four rotations,
     # The Tower's tower-11 (city north, road from west to east), Under the Big Top's
-    # big-top-13 and crop-circles-D, whose roads end at the circus and at the circle, and
-    # the besieged city of besiegers-H.
+    # big-top-13 and crop-circles-D, whose roads end at the circus and at the circle, the
+    # besieged city of besiegers-H, and tunnel-B, whose two roads run into tunnels.
     assert codes(api.get("/api/tiles/?edges=rcrf")) == [
-        "D", "tower-11", "big-top-13", "crop-circles-D", "besiegers-H"]
+        "D", "tower-11", "big-top-13", "crop-circles-D", "besiegers-H", "tunnel-B"]
     assert codes(api.get("/api/tiles/?edges=RCRF&rotated=false")) == []
     # Four cities: C, then the cathedral and the I&C and T&B tiles with several cities,
     # The Tower's tower-17, the A&M and K&R Baron cities, the two inner squares of the

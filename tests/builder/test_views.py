@@ -330,8 +330,9 @@ def test_the_page_carries_only_the_tiles_of_the_game_in_play(client):
     # The rules data of every declared expansion travels with it too (see below). Each
     # figure kind's outline and the score sheet's markup: 111,426 bytes (14,477 gzipped)
     # before them, 116,616 (16,268 gzipped) with them; the river tiles the selection chose
-    # and each edition's words for the results: 129,958.
-    assert len(response.content) < 131_000
+    # and each edition's words for the results: 129,958; with Little Buildings' rule and
+    # The Tunnel's six tokens declared: 132,403.
+    assert len(response.content) < 134_000
     # The rules of every declared expansion still travel with the page (about 1 KB each;
     # 63,636 bytes with Under the Big Top, Bridges, Castles & Bazaars and the declared
     # tile states: about 1.5 KB of those; 65,773 with the Phantom's figure as well;
@@ -422,7 +423,7 @@ def test_the_rule_options_tokens_and_start_tiles_come_from_the_expansions(client
     options = {option["name"]: option for option in rules["options"]}
     assert list(options) == [
         "small_cities", "incomplete_features", "farm_scoring", "incomplete_inns_cathedrals",
-        "king_robber_scoring", "hill_tiebreak", "fairy_placement"]
+        "king_robber_scoring", "hill_tiebreak", "fairy_placement", "little_buildings_scoring"]
     farms = options["farm_scoring"]
     assert (farms["label"], farms["default"], farms["parts"]) == (
         "Farm scoring", "third-edition", ["farmers"])
