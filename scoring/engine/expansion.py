@@ -118,6 +118,7 @@ from .declarations import (
     WhenMissing,
     first_sentence,
 )
+from .messages import Message
 from .outputs import Output
 from .problems import ProblemCode
 from .results import COLOR_NAME as _COLOR_NAME
@@ -891,7 +892,7 @@ class ScoringContext:
         self, rules: Any, graph: FeatureGraph, players: tuple[Color, ...],
         strengths: Mapping[str, int], in_play: InPlay, request: Any = None,
         listed_kinds: Mapping[str, str] | None = None,
-        warnings: list[tuple[str, str, str]] | None = None,
+        warnings: list[tuple[str, str, Message]] | None = None,
         wording: Wording = API_WORDING,
     ):
         self.rules = rules
@@ -907,7 +908,8 @@ class ScoringContext:
         self.listed_kinds = listed_kinds if listed_kinds is not None else {}
         """Figure kind code -> response key, for kinds a feature lists by colour."""
         self.warnings = warnings if warnings is not None else []
-        """Notes for the players that a scorer or modifier adds (texts)."""
+        """Notes for the players that a scorer or modifier adds: code, feature id and
+        message."""
         self.wording = wording
         """The words of the explanations (the edition's, when the caller asks)."""
         self._split_cities: dict[int, tuple[list[Feature], list[tuple[Feature, Conversion]]]] = {}

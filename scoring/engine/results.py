@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .board import Color, Figure
+from .messages import FeatureRef, Message
 from .tiles import FeatureKind
 
 BY_KIND_KEYS: tuple[FeatureKind, ...] = tuple(FeatureKind)
@@ -136,6 +137,9 @@ class FeatureResult:
     extras: Mapping[str, Any] | None = None
     """What the expansions in play add to the feature (``"inn": true``,
     ``"builders": ["red"]``)."""
+    said: Message | None = None
+    """The explanation as a message, where it names other features or players (a farm's
+    cities); ``None`` where the text names nothing the page must put in words."""
     standing: tuple[Any, ...] = ()
     """The figures on the feature as the request placed them: the players'
     (:class:`~scoring.engine.board.Figure`), then those nobody owns
@@ -168,6 +172,13 @@ class FeatureResult:
         data["explanation"] = self.explanation
         if self.standing:
             data["standing"] = [_standing(figure) for figure in self.standing]
+        return data
+
+    def explained_json(self) -> dict[str, Any]:
+        """:meth:`to_json` with the explanation's message, for the players' page."""
+        data = self.to_json()
+        if self.said is not None:
+            data["explanation_message"] = self.said.to_json()
         return data
 
 
@@ -222,16 +233,29 @@ class PlayerResult:
         return data
 
 
+def feature_ref(feature: Any) -> FeatureRef:
+    """A feature (or a feature's result) as a message names it: its id, kind and tiles."""
+    kind = feature.kind
+    return FeatureRef(f"{_NAME[kind]}-{feature.number}", _NAME[kind], tuple(feature.tiles))
+
+
 @dataclasses.dataclass(slots=True)
 class ScoreWarning:
     """Something worth telling the players that does not stop the scoring."""
 
     code: str
     feature: str
-    message: str
+    said: Message
+    """What the players are told (:attr:`message` is its English)."""
+
+    @property
+    def message(self) -> str:
+        return self.said.text()
 
     def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "feature": self.feature, "message": self.message}
+        said = self.said
+        return {"code": self.code, "feature": self.feature, "message": said.text(),
+                "message_id": said.id, "params": said.to_json()["params"]}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -242,6 +266,14 @@ class BonusResult:
     """The response entry, plain JSON."""
     scored: Mapping[Color, int]
     """Points each player collects through it."""
+    said: Message | None = None
+    """The entry's explanation as a message, where it names a feature or a player."""
+
+    def to_json(self, for_players: bool = False) -> dict[str, Any]:
+        data = dict(self.data)
+        if for_players and self.said is not None:
+            data["explanation_message"] = self.said.to_json()
+        return data
 
 
 @dataclasses.dataclass(frozen=True)
@@ -253,6 +285,9 @@ class ScoreResult:
     warnings: tuple[ScoreWarning, ...] = ()
     bonuses: Mapping[str, tuple[BonusResult, ...]] = dataclasses.field(default_factory=dict)
     """Bonus entries by response key (``"trade_goods"``)."""
+    for_players: bool = False
+    """Scored for the players' page: the response adds each explanation's message
+    (``explanation_message``) where it names features or players."""
 
     @property
     def winners(self) -> tuple[Color, ...]:
@@ -279,10 +314,13 @@ class ScoreResult:
         data: dict[str, Any] = {
             "players": [player.to_json() for player in self.players],
             "winners": [_NAME[color] for color in self.winners],
-            "features": [feature.to_json() for feature in self.features],
+            "features": ([feature.explained_json() for feature in self.features]
+                         if self.for_players else
+                         [feature.to_json() for feature in self.features]),
         }
+        for_players = self.for_players
         for key, entries in self.bonuses.items():
-            data[key] = [dict(entry.data) for entry in entries]
+            data[key] = [entry.to_json(for_players) for entry in entries]
         data["warnings"] = [warning.to_json() for warning in self.warnings]
         return data
 

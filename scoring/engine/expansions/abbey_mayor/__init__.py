@@ -38,11 +38,14 @@ from ...expansion import (
     WhenMissing,
 )
 from ...features import Feature
+from ...messages import Message, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, Shape
 from ...problems import BoardError, ProblemCode
-from ...results import BonusResult, plural
+from ...results import BonusResult, feature_ref, plural
 from ...rules import Edition
 from ...tiles import FeatureKind
+
+add_templates({"barn.bonus": "{player}'s barn in {farm}: {worked_out}"})
 
 EDITIONS = frozenset({Edition.C1, Edition.C2})
 ABBEY_TILE = "abbey-mayor-A"
@@ -153,6 +156,7 @@ def score_barns(context: ScoringContext) -> list[BonusResult]:
                           for _, conversion in converted)
         worked_out = (f"{plural(cities, 'completed city', 'completed cities')} "
                       f"× {BARN_POINTS}{castles} = {points}")
+        farm_ref = feature_ref(farm)
         for player in context.players:
             if player not in owners:
                 continue
@@ -164,6 +168,8 @@ def score_barns(context: ScoringContext) -> list[BonusResult]:
                     "sum": worked_out,
                 },
                 scored={player: points},
+                said=Message("barn.bonus", {"player": PlayerRef(player.value),
+                                            "farm": farm_ref, "worked_out": worked_out}),
             ))
     return results
 

@@ -22,7 +22,8 @@ from ...board import Color
 from ...common.scorers import evaluate, majority_text, plain_result, worth
 from ...expansion import CityWeight, Conversion, Part, Placement, ScoringContext, Valuation
 from ...features import Feature
-from ...results import CityRef, FeatureResult, majority, plural
+from ...messages import Listing, Message, Param, PlayerRef, add_templates
+from ...results import CityRef, FeatureResult, feature_ref, majority, plural
 from ...rules import Choice, RuleOption
 from ...tiles import FeatureKind
 
@@ -122,6 +123,37 @@ def _farm_valuation(farm: Feature, context: ScoringContext,
         "farm", THIRD_EDITION_POINTS, [(len(cities), "completed city", "completed cities")]
     )
     return evaluate(farm, valuation, context)
+
+
+add_templates({
+    "farm.each_city_once": (
+        "{worked_out}; second-edition scoring pays a player each city once: {notes}"
+        "{majority}"),
+    "farm.collected_elsewhere": (
+        "{player} already collected {cities}, so scores {units} × {rate} = {points}"),
+    "farm.collected_elsewhere_extra": (
+        "{player} already collected {cities}, so scores {units} × {rate} + {extra} = "
+        "{points}"),
+    "farm.city_through": "{city} (through {farm})",
+    "farm.first_edition": (
+        "farm, first-edition scoring (each completed city pays {each} to the most farmers "
+        "on all the farms bordering it): {notes}"),
+    "farm.first_edition_none": (
+        "farm, first-edition scoring (each completed city pays {each} to the most farmers "
+        "on all the farms bordering it): no completed city borders it = 0"),
+    "farm.city_awarded": "{city} → {award} (farmers on {farms}: {counts})",
+    "farm.city_awarded_elsewhere": "{city} → {award}, counted with {farms}",
+    "player.points": "{player} {points}",
+    "player.count": "{player} {count}",
+    "warning.farm_converted_cities_ignored": (
+        "{farm}: first-edition farm scoring pays for completed cities only, so it gives "
+        "nothing for {cities} ({kind_plural})."),
+    "warning.farm_weighted_cities_once": (
+        "{farm}: first-edition farm scoring has no rule for a {kind}, so {cities} counts "
+        "once."),
+    "warning.farm_bonus_ignored": (
+        "{farm}: first-edition farm scoring gives nothing extra for {bonuses}."),
+})
 
 
 def _rate(valuation: Valuation, owner: Color) -> int:
@@ -265,7 +297,7 @@ def _score_per_farm(
         collected: dict[Color, tuple[int, int]] = {}
         """How many cities each owner collects through this farm, and what converted
         ones (castles) add."""
-        notes: list[str] = []
+        notes: list[Message] = []
         for owner in owners:
             if not once_per_player:
                 collected[owner] = (units, extra)
@@ -283,22 +315,28 @@ def _score_per_farm(
             rate = _rate(valuation, owner)
             scored[owner] = rate * fresh_units + fresh_extra
             if elsewhere:
-                listing = ", ".join(
-                    f"{city.id} (through {collects[(owner, city.number)][0].id})"
-                    for city in elsewhere
-                )
-                notes.append(
-                    f"{owner.value} already collected {listing}, so scores "
-                    f"{fresh_units} × {rate}"
-                    + (f" + {fresh_extra}" if fresh_extra else "")
-                    + f" = {scored[owner]}"
-                )
+                params: dict[str, Param] = {
+                    "player": PlayerRef(owner.value),
+                    "cities": Listing(tuple(
+                        Message("farm.city_through", {
+                            "city": feature_ref(city),
+                            "farm": feature_ref(collects[(owner, city.number)][0])})
+                        for city in elsewhere)),
+                    "units": fresh_units, "rate": rate, "points": scored[owner]}
+                if fresh_extra:
+                    params["extra"] = fresh_extra
+                notes.append(Message("farm.collected_elsewhere_extra" if fresh_extra
+                                     else "farm.collected_elsewhere", params))
+        said = None
         if notes:
-            explanation += (
-                "; second-edition scoring pays a player each city once: " + "; ".join(notes)
-            )
-        if tie_note or len(counts) > 1:
-            explanation += majority_text(counts, owners, tie_note, in_full=not notes)
+            majority = (majority_text(counts, owners, tie_note, in_full=False)
+                        if tie_note or len(counts) > 1 else "")
+            said = Message("farm.each_city_once", {
+                "worked_out": explanation, "notes": Listing(tuple(notes), "join.semicolon"),
+                "majority": majority})
+            explanation = said.text()
+        elif tie_note or len(counts) > 1:
+            explanation += majority_text(counts, owners, tie_note)
         lists = context.figure_lists(farm) if context.listed_kinds else None
         yield FeatureResult(
             kind=FeatureKind.FARM,
@@ -315,6 +353,7 @@ def _score_per_farm(
             explanation=explanation,
             cities=_city_refs(cities, refs),
             extras={**valuation.extras, **_weighted_extras(weighted), **(lists or {})},
+            said=said,
         )
 
 
@@ -341,7 +380,7 @@ def _score_first_edition(
 
     refs: dict[int, CityRef] = {}
     scored: dict[int, dict[Color, int]] = {farm.number: {} for farm in farms}
-    notes: dict[int, list[str]] = {farm.number: [] for farm in farms}
+    notes: dict[int, list[Message]] = {farm.number: [] for farm in farms}
     for number in sorted(farms_of_city):
         city, bordering = farms_of_city[number]
         totals: dict[Color, int] = {}
@@ -354,23 +393,28 @@ def _score_first_edition(
             winner: next(farm for farm in bordering if winner in counts_of[farm.number])
             for winner in winners
         }
-        listing = ", ".join(f"{player.value} {count}" for player, count in totals.items())
-        farm_ids = ", ".join(farm.id for farm in bordering)
-        award = " and ".join(f"{winner.value} {FIRST_EDITION_POINTS}" for winner in winners)
+        counted = Listing(tuple(Message("player.count", {"player": PlayerRef(player.value),
+                                                          "count": count})
+                                for player, count in totals.items()))
+        farm_refs = Listing(tuple(feature_ref(farm) for farm in bordering))
+        award = Listing(tuple(Message("player.points", {"player": PlayerRef(winner.value),
+                                                        "points": FIRST_EDITION_POINTS})
+                              for winner in winners), "join.and")
+        city_ref = feature_ref(city)
         for farm in bordering:
             here = [winner for winner in winners if credited[winner] is farm]
             for winner in here:
                 farm_scored = scored[farm.number]
                 farm_scored[winner] = farm_scored.get(winner, 0) + FIRST_EDITION_POINTS
             if here:
-                notes[farm.number].append(
-                    f"{city.id} → {award} (farmers on {farm_ids}: {listing})"
-                )
+                notes[farm.number].append(Message("farm.city_awarded", {
+                    "city": city_ref, "award": award, "farms": farm_refs, "counts": counted}))
             else:
-                others = sorted({credited[winner].id for winner in winners})
-                notes[farm.number].append(
-                    f"{city.id} → {award}, counted with {', '.join(others)}"
-                )
+                others = sorted({credited[winner].id: credited[winner]
+                                 for winner in winners}.items())
+                notes[farm.number].append(Message("farm.city_awarded_elsewhere", {
+                    "city": city_ref, "award": award,
+                    "farms": Listing(tuple(feature_ref(other) for _, other in others))}))
 
     for farm in farms:
         counts = counts_of[farm.number]
@@ -378,39 +422,38 @@ def _score_first_edition(
         cities, converted = split[farm.number]
         valuation = _farm_valuation(farm, context, cities)
         if converted:
-            words = ", ".join(city.id for city, _ in converted)
             context.warnings.append((
                 "farm_bonus_ignored", farm.id,
-                f"{farm.id}: first-edition farm scoring pays for completed cities only, so "
-                f"it gives nothing for {words} ({converted[0][1].plural}).",
+                Message("warning.farm_converted_cities_ignored", {
+                    "farm": feature_ref(farm), "kind_plural": converted[0][1].plural,
+                    "cities": Listing(tuple(feature_ref(city) for city, _ in converted))}),
             ))
         weighted = _weighted(cities, context)
         if weighted:
-            words = ", ".join(city.id for city, _, _ in weighted)
             context.warnings.append((
                 "farm_bonus_ignored", farm.id,
-                f"{farm.id}: first-edition farm scoring has no rule for a "
-                f"{weighted[0][2].word}, so {words} counts once.",
+                Message("warning.farm_weighted_cities_once", {
+                    "farm": feature_ref(farm), "kind": weighted[0][2].word,
+                    "cities": Listing(tuple(feature_ref(city) for city, _, _ in weighted))}),
             ))
         if valuation.shared_bonus or valuation.owner_bonus:
-            notes_on = ", ".join(note for _, note in valuation.shared_bonus) or ", ".join(
+            notes_on = [note for _, note in valuation.shared_bonus] or [
                 note for bonuses in valuation.owner_bonus.values() for _, note in bonuses
-            )
+            ]
             context.warnings.append((
                 "farm_bonus_ignored", farm.id,
-                f"{farm.id}: first-edition farm scoring gives nothing extra for {notes_on}.",
+                Message("warning.farm_bonus_ignored", {
+                    "farm": feature_ref(farm), "bonuses": Listing(tuple(notes_on))}),
             ))
         farm_scored = {owner: 0 for owner in owners}
         farm_scored.update(scored[farm.number])
         farm_scored = _ordered(farm_scored, context.players)
         if cities:
-            detail = "; ".join(notes[farm.number])
+            said = Message("farm.first_edition", {
+                "each": FIRST_EDITION_POINTS,
+                "notes": Listing(tuple(notes[farm.number]), "join.semicolon")})
         else:
-            detail = "no completed city borders it = 0"
-        explanation = (
-            f"farm, first-edition scoring (each completed city pays {FIRST_EDITION_POINTS} "
-            f"to the most farmers on all the farms bordering it): {detail}"
-        )
+            said = Message("farm.first_edition_none", {"each": FIRST_EDITION_POINTS})
         yield FeatureResult(
             kind=FeatureKind.FARM,
             number=farm.number,
@@ -420,9 +463,10 @@ def _score_first_edition(
             owners=tuple(owners),
             points=max(farm_scored.values(), default=0),
             scored=farm_scored,
-            explanation=explanation,
+            explanation=said.text(),
             cities=_city_refs(cities, refs),
             extras={**valuation.extras, **context.figure_lists(farm)},
+            said=said,
         )
 
 

@@ -49,10 +49,11 @@ from ...expansion import (
 )
 from ...features import FeatureGraph
 from ...glyphs import Glyph, Mark
+from ...messages import Message, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, Shape
 from ...problems import BoardError, ProblemCode
 from ...request import ScoreRequest
-from ...results import BonusResult, plural
+from ...results import BonusResult, feature_ref, plural
 from ...rules import Edition
 from ...tiles import FeatureKind, OrientedTile, TileDefinition
 
@@ -136,6 +137,17 @@ RINGMASTER_OUTLINE = (
 )
 RINGMASTER = FigureKind(code=RINGMASTER_CODE, name="ringmaster", limit=1,
                         when_missing=WhenMissing.UNKNOWN_KIND, silhouette=RINGMASTER_OUTLINE)
+
+
+add_templates({
+    "ringmaster.bonus": "{player}'s ringmaster on {feature} at ({x},{y}): {outcome}",
+    "ringmaster.shrine": "a shrine is not a basic monastery, nothing",
+    "ringmaster.tiles_around": (
+        "{tiles} {tiles|circus or acrobat tile|circus or acrobat tiles} around it × {each} "
+        "= {points}"),
+    "bonus.converted_not_scored": "a {kind} is not scored at the end, nothing",
+    "bonus.kind_not_scored": "{kind}s are not scored in this game, nothing",
+})
 
 
 def _token_of(tile: PlacedTile) -> int | None:
@@ -309,23 +321,28 @@ def score_ringmasters(context: ScoringContext) -> list[BonusResult]:
     )
     for feature, _, figure in ringmasters:
         owner = figure.player
-        where = f"{owner.value}'s ringmaster on {feature.id} at ({figure.x},{figure.y})"
         count = ring_tiles_around(context.graph, figure.x, figure.y)
         conversion = context.in_play.conversion_of(feature)
         if conversion is not None:
-            points, text = 0, f"a {conversion.word} is not scored at the end, nothing"
+            points = 0
+            outcome = Message("bonus.converted_not_scored", {"kind": conversion.word})
         elif feature.kind not in scored_kinds:
-            points, text = 0, f"{feature.kind.value}s are not scored in this game, nothing"
+            points = 0
+            outcome = Message("bonus.kind_not_scored", {"kind": feature.kind.value})
         elif feature.has("shrine"):
-            points, text = 0, "a shrine is not a basic monastery, nothing"
+            points, outcome = 0, Message("ringmaster.shrine")
         else:
             points = count * RINGMASTER_POINTS
-            text = (f"{plural(count, 'circus or acrobat tile', 'circus or acrobat tiles')}"
-                    f" around it × {RINGMASTER_POINTS} = {points}")
+            outcome = Message("ringmaster.tiles_around", {
+                "tiles": count, "each": RINGMASTER_POINTS, "points": points})
+        said = Message("ringmaster.bonus", {
+            "player": PlayerRef(owner.value), "feature": feature_ref(feature),
+            "x": figure.x, "y": figure.y, "outcome": outcome})
         results.append(BonusResult(
             data={"player": owner.value, "feature": feature.id, "x": figure.x,
                   "y": figure.y, "tiles": count, "points": points,
-                  "explanation": f"{where}: {text}"},
+                  "explanation": said.text()},
+            said=said,
             scored={owner: points} if points else {},
         ))
     return results
