@@ -23,6 +23,7 @@ from scoring.engine import (
     BASE,
     CORNERS,
     EDITION_WORDING,
+    ENGLISH_TEMPLATES,
     ROTATIONS,
     EdgeType,
     ExpansionRegistry,
@@ -268,6 +269,10 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
         # or farm, monastery or cloister), for the results panel's names.
         "wording": {edition.value: wording.to_json_names()
                     for edition, wording in EDITION_WORDING.items()},
+        # The templates of the engine's messages by id (English; a page in another
+        # language would be given its own), for the results panel to render the
+        # explanations and warnings from their ids and parameters.
+        "messages": dict(ENGLISH_TEMPLATES),
         # What listing a code puts in play (parts, and the codes whose tiles come with
         # it); "always" is what the base game brings with nothing listed.
         "always": brings([]),
