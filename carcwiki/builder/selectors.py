@@ -60,6 +60,9 @@ def builder_tiles(checked: TileSet, groups: list[str] | None = None) -> list[dic
         if groups is not None and definition.expansion not in groups:
             continue
         data = {**definition.to_data(), "picture": definition.picture,
+                # The picture's words with its compass words as sides, which the page
+                # turns with the tile ("city on the {N}" reads "south" turned 180°).
+                "picture_sides": definition.picture_sides,
                 "start": definition.start, "illustrations": list(definition.illustrations)}
         tiles.append({**data, "part": tile.part.code if tile.part_id else None,
                       "search": tile_search_text(data), **tile_states_of(definition, checked)})

@@ -41,6 +41,11 @@ Param = Union[int, str, "FeatureRef", "PlayerRef", "Message", "Listing"]
 kind's name, a declared label), a feature, a player, another message or a list of them."""
 
 
+Text = Union[str, "Message"]
+"""A piece of an explanation a declaration gives (a label, a note): a message, or words
+given as they are."""
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class FeatureRef:
     """A scored feature named in a message, with the squares of its tiles."""
@@ -48,6 +53,9 @@ class FeatureRef:
     id: str
     kind: str
     tiles: tuple[tuple[int, int], ...]
+
+    def __str__(self) -> str:
+        return self.id
 
     def to_json(self) -> dict[str, Any]:
         return {"feature": self.id, "kind": self.kind, "tiles": [list(tile) for tile in self.tiles]}
@@ -59,6 +67,9 @@ class PlayerRef:
 
     color: str
 
+    def __str__(self) -> str:
+        return self.color
+
     def to_json(self) -> dict[str, Any]:
         return {"player": self.color}
 
@@ -69,6 +80,9 @@ class Listing:
 
     items: tuple[Param, ...]
     join: str = "join.comma"
+
+    def __str__(self) -> str:
+        return ENGLISH[self.join].join(map(str, self.items))
 
     def to_json(self) -> dict[str, Any]:
         return {"list": [param_json(item) for item in self.items], "join": self.join}
@@ -138,6 +152,7 @@ def add_templates(templates: Mapping[str, str]) -> None:
         if known != template:
             raise ValueError(f"message {message_id!r} has two templates: {known!r}, {template!r}")
         _COMPILED.pop(message_id, None)
+        _FORMATS.pop(message_id, None)
 
 
 _PLACEHOLDER = re.compile(r"\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}")
@@ -164,11 +179,42 @@ def placeholders(template: str) -> set[str]:
     return {match[1] for match in _PLACEHOLDER.finditer(template)}
 
 
+_FORMATS: dict[str, tuple[str, tuple[tuple[str, str, str, str], ...]]] = {}
+"""Each English template as a :meth:`str.format` string, with its counted words: the
+parameter, the name the word gets in the string, the singular and the plural. Every
+parameter prints as its English (:meth:`Message.__str__`, a feature's id, a colour), so
+the English is one C-level ``format_map`` (explanations are made for every scored
+feature)."""
+
+
+def _english_format(message_id: str) -> tuple[str, tuple[tuple[str, str, str, str], ...]]:
+    counted: list[tuple[str, str, str, str]] = []
+
+    def field(match: re.Match[str]) -> str:
+        if match[2] is None:
+            return "{" + match[1] + "}"
+        name = f"_counted{len(counted)}"
+        counted.append((match[1], name, match[2], match[3]))
+        return "{" + name + "}"
+
+    # A template holds no literal brace (a brace opens a placeholder), so it is a format
+    # string once its counted words are named fields.
+    template = ENGLISH[message_id]
+    found = _FORMATS[message_id] = (_PLACEHOLDER.sub(field, template), tuple(counted))
+    return found
+
+
 def _english(message: Message) -> str:
-    pieces = _COMPILED.get(message.id)
-    if pieces is None:
-        pieces = _COMPILED[message.id] = _compiled(ENGLISH[message.id])
-    return _fill(pieces, message.params, None)
+    found = _FORMATS.get(message.id)
+    if found is None:
+        found = _english_format(message.id)
+    fmt, counted = found
+    if not counted:
+        return fmt.format_map(message.params)
+    params = dict(message.params)
+    for name, word, singular, plural in counted:
+        params[word] = singular if params[name] == 1 else plural
+    return fmt.format_map(params)
 
 
 def _render(message: Message, catalogue: Mapping[str, str]) -> str:
@@ -206,6 +252,6 @@ def _param_text(value: Param, catalogue: Mapping[str, str] | None) -> str:
 
 
 __all__ = [
-    "ENGLISH", "FeatureRef", "Listing", "Message", "Param", "PlayerRef", "add_templates",
+    "ENGLISH", "FeatureRef", "Listing", "Message", "Param", "PlayerRef", "Text", "add_templates",
     "param_json", "placeholders",
 ]

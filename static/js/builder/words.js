@@ -168,15 +168,14 @@ export function featureName(feature, board, catalogue, player = null) {
   return `the ${kind} by ${tilePlaceWords(x, y, board, catalogue?.geometry)}`;
 }
 
-/** A picture's words for a tile turned `rotation` degrees: "city on the north" of a tile
- * turned 180° reads "city on the south" (every compass word turns with the tile). */
-export function turnedText(text, rotation, geometry) {
-  if (!rotation) return text;
-  const turned = new Map(geometry.sides.map((side) => [side.word.toLowerCase(),
-    geometry.sideByName.get(geometry.turn(side.name, rotation)).word.toLowerCase()]));
-  const pattern = new RegExp(`\\b(${[...turned.keys()].join("|")})\\b`, "gi");
-  return text.replace(pattern, (word) => {
-    const now = turned.get(word.toLowerCase()) ?? word;
-    return word[0] === word[0].toUpperCase() ? capitalise(now) : now;
+/** What a tile type shows, in words, as it lies turned `rotation` degrees: the
+ * engine's picture with its sides as placeholders ("city on the {N}"), each side turned
+ * with the tile and put in the geometry's word ("city on the south" at 180°). */
+export function pictureWords(type, rotation, geometry) {
+  const sides = type?.picture_sides;
+  if (typeof sides !== "string" || !geometry) return type?.picture ?? "";
+  return sides.replace(/\{(\w+)\}/g, (placeholder, side) => {
+    const turned = geometry.sideByName.get(geometry.turn(side, rotation ?? 0));
+    return turned ? turned.word.toLowerCase() : placeholder;
   });
 }

@@ -15,7 +15,7 @@ import { figureChoices } from "../../../static/js/builder/chooser.js";
 import { key } from "../../../static/js/builder/geometry.js";
 import { BoardState, docFromBoard } from "../../../static/js/builder/state.js";
 import {
-  featureName, figurePlaceWords, figureWords, kindWord, pathWords, renderMessage, squareWords, turnedText,
+  featureName, figurePlaceWords, figureWords, kindWord, pathWords, pictureWords, renderMessage, squareWords,
 } from "../../../static/js/builder/words.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -159,10 +159,16 @@ test("a scored feature and its figures are named as a player sees them, in the e
 
 test("a picture's compass words turn with the tile", () => {
   const { geometry } = catalogue;
-  assert.equal(turnedText("city on the north", 180, geometry), "city on the south");
-  assert.equal(turnedText("road from west to south", 90, geometry), "road from north to west");
-  assert.equal(turnedText("City in the north-west corner", 270, geometry), "City in the west-south corner");
-  assert.equal(turnedText("city on the north", 0, geometry), "city on the north");
+  const type = (picture_sides) => ({ picture: "as unturned", picture_sides });
+  assert.equal(pictureWords(type("city on the {N}"), 180, geometry), "city on the south");
+  assert.equal(pictureWords(type("road from {W} to {S}"), 90, geometry), "road from north to west");
+  assert.equal(pictureWords(type("city in the {N}-{W} corner"), 270, geometry), "city in the west-south corner");
+  assert.equal(pictureWords(type("city on the {N}"), 0, geometry), "city on the north");
+  // The engine's picture data: every type's sides, unturned, read as its picture.
+  const types = catalogue.types ? [...catalogue.types.values()] : data.tiles;
+  const withSides = types.filter((entry) => entry.picture_sides?.includes("{"));
+  assert.ok(withSides.length > 50);
+  for (const entry of withSides) assert.equal(pictureWords(entry, 0, geometry), entry.picture);
 });
 
 test("a tile a state reshapes (a bridge, a ferry) is turned as the engine turns its shape", () => {
