@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .board import Color, Figure
-from .messages import FeatureRef, Message
+from .messages import FeatureRef, Listing, Message, PlayerRef
 from .tiles import FeatureKind
 
 BY_KIND_KEYS: tuple[FeatureKind, ...] = tuple(FeatureKind)
@@ -86,21 +86,28 @@ def majority(counts: Mapping[Color, int]) -> list[Color]:
     return [player for player, count in counts.items() if count == best]
 
 
+def player_counts(counts: Mapping[Color, int]) -> Listing:
+    """``red 2, blue 1``: each player's figures on a feature, for a message."""
+    name = _NAME
+    return Listing(tuple([Message("player.count", {"player": PlayerRef(name[player]),
+                                                   "count": count})
+                          for player, count in counts.items()]))
+
+
 def majority_note(
     counts: Mapping[Color, int], owners: Sequence[Color], *, in_full: bool = True
-) -> str:
+) -> Message | None:
     """A short note on who wins the majority, when several players are involved.
     ``in_full=False`` when tied owners may still collect different points."""
     if len(counts) < 2:
-        return ""
+        return None
     name = _NAME
-    listing = ", ".join([f"{name[player]} {count}" for player, count in counts.items()])
+    listing = player_counts(counts)
     if len(owners) == 1:
-        return f"; most figures: {name[owners[0]]} ({listing})"
-    names = " and ".join([name[owner] for owner in owners])
-    if in_full:
-        return f"; tie for most figures, {names} each score in full ({listing})"
-    return f"; tie for most figures, {names} both own it ({listing})"
+        return Message("majority.one", {"owner": PlayerRef(name[owners[0]]), "counts": listing})
+    names = Listing(tuple([PlayerRef(name[owner]) for owner in owners]), "join.and")
+    return Message("majority.tie_in_full" if in_full else "majority.tie_own",
+                   {"owners": names, "counts": listing})
 
 
 @dataclasses.dataclass(slots=True)
@@ -131,15 +138,14 @@ class FeatureResult:
     any player collected through it)."""
     scored: Mapping[Color, int]
     """Points each player collects through this feature."""
-    explanation: str
+    said: Message
+    """The explanation: its message id and parameters (:attr:`explanation` is its
+    English, made when the response is written)."""
     cities: tuple[CityRef, ...] | None = None
     """For farms: the completed cities counted."""
     extras: Mapping[str, Any] | None = None
     """What the expansions in play add to the feature (``"inn": true``,
     ``"builders": ["red"]``)."""
-    said: Message | None = None
-    """The explanation as a message, where it names other features or players (a farm's
-    cities); ``None`` where the text names nothing the page must put in words."""
     standing: tuple[Any, ...] = ()
     """The figures on the feature as the request placed them: the players'
     (:class:`~scoring.engine.board.Figure`), then those nobody owns
@@ -149,6 +155,11 @@ class FeatureResult:
     @property
     def id(self) -> str:
         return f"{_NAME[self.kind]}-{self.number}"
+
+    @property
+    def explanation(self) -> str:
+        """The arithmetic in English (``incomplete road: 2 tiles × 1 = 2``)."""
+        return self.said.text()
 
     def to_json(self) -> dict[str, Any]:
         name = _NAME
@@ -169,7 +180,7 @@ class FeatureResult:
             data.update(self.extras)
         if self.cities is not None:
             data["cities"] = [city.to_json() for city in self.cities]
-        data["explanation"] = self.explanation
+        data["explanation"] = self.said.text()
         if self.standing:
             data["standing"] = [_standing(figure) for figure in self.standing]
         return data
@@ -177,8 +188,7 @@ class FeatureResult:
     def explained_json(self) -> dict[str, Any]:
         """:meth:`to_json` with the explanation's message, for the players' page."""
         data = self.to_json()
-        if self.said is not None:
-            data["explanation_message"] = self.said.to_json()
+        data["explanation_message"] = self.said.to_json()
         return data
 
 

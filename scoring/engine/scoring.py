@@ -15,7 +15,7 @@ from typing import Any
 from .board import Color
 from .expansion import PlayerTokens, ScoreTransform, ScoringContext, StepAction
 from .features import Feature, FeatureGraph
-from .messages import Message
+from .messages import Message, Text
 from .request import ScoreRequest
 from .results import (
     BY_KIND_KEYS,
@@ -230,11 +230,12 @@ def _transform(
             result.scored = scored
 
 
-def transformed(result: FeatureResult, points: int, note: str) -> None:
+def transformed(result: FeatureResult, points: int, note: Text) -> None:
     """Give a feature's result the points a transform made of them, noted in its
     explanation (``...; the witch halves it, rounded up → 11``)."""
     result.points = points
-    result.explanation += f"; {note} → {points}"
+    result.said = Message("score.transformed", {"explanation": result.said, "note": note,
+                                                "points": points})
 
 
 def _warnings(results: list[FeatureResult]) -> list[ScoreWarning]:

@@ -45,7 +45,11 @@ from ...results import BonusResult, feature_ref, plural
 from ...rules import Edition
 from ...tiles import FeatureKind
 
-add_templates({"barn.bonus": "{player}'s barn in {farm}: {worked_out}"})
+add_templates({
+    "barn.bonus": "{player}'s barn in {farm}: {worked_out}",
+    "barn.farm_without_farmer": "farm with a barn but no farmer (only the barn scores)",
+    "barn.farm_joined": "farm joined to a barn's field on the last turn",
+})
 
 EDITIONS = frozenset({Edition.C1, Edition.C2})
 ABBEY_TILE = "abbey-mayor-A"
@@ -130,10 +134,10 @@ def joined_to_barn(feature: Feature, valuation: Valuation, context: ScoringConte
     if any(figure.kind == BARN.code for figure in feature.figures):
         if not context.figure_counts(feature):
             valuation.each = 0
-            valuation.label = "farm with a barn but no farmer (only the barn scores)"
+            valuation.label = Message("barn.farm_without_farmer")
             return
         valuation.each = JOINED_FARM_POINTS
-        valuation.label = "farm joined to a barn's field on the last turn"
+        valuation.label = Message("barn.farm_joined")
 
 
 def score_barns(context: ScoringContext) -> list[BonusResult]:

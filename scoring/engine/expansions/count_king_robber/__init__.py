@@ -49,6 +49,7 @@ from ...expansion import (
     Valuation,
 )
 from ...features import FeatureGraph
+from ...messages import Message, add_templates
 from ...outputs import BonusField, BonusListing, FeatureField, Shape
 from ...problems import BoardError, ProblemCode
 from ...request import Player
@@ -325,6 +326,13 @@ def _word(monastery: Any) -> str:
     return "shrine" if monastery.has(SHRINE.name) else "monastery"
 
 
+add_templates({
+    "shrine.challenge_lost": (
+        "lost its challenge to the {rival} at ({x},{y}) beside it, which was completed "
+        "first: its followers go home without scoring"),
+})
+
+
 def settle_challenges(monastery: Any, valuation: Valuation, context: ScoringContext) -> None:
     """An incomplete shrine or monastery whose rival was completed with a follower on it
     lost the challenge: its followers go home with nothing.
@@ -346,9 +354,8 @@ def settle_challenges(monastery: Any, valuation: Valuation, context: ScoringCont
         rival = graph.feature_of(index)
         if (rival.kind is FeatureKind.MONASTERY and rival.complete
                 and rival.has(SHRINE.name) != shrine):
-            valuation.zero_reason = (
-                f"lost its challenge to the {_word(rival)} at ({figure.x},{figure.y}) "
-                "beside it, which was completed first: its followers go home without scoring")
+            valuation.zero_reason = Message("shrine.challenge_lost", {
+                "rival": _word(rival), "x": figure.x, "y": figure.y})
             valuation.extras["challenge_lost"] = True
             return
 

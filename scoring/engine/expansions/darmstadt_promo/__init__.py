@@ -29,6 +29,7 @@ from ...expansion import (
     Valuation,
 )
 from ...features import Feature
+from ...messages import Message, add_templates
 from ...outputs import BonusField, BonusListing, Shape
 from ...results import BonusResult, majority, plural
 from ...rules import Edition
@@ -48,10 +49,13 @@ CHURCH = SegmentAttribute(
 )
 
 
+add_templates({"darmstadtium.plus": "the Darmstadtium {points}"})
+
+
 def darmstadtium(city: Feature, valuation: Valuation, context: ScoringContext) -> None:
     """A completed city with the Darmstadtium is worth 3 more to its owners."""
     if city.complete and valuation.zero_reason is None and city.has(DARMSTADTIUM.name):
-        valuation.plus.append((BONUS, f"the Darmstadtium {BONUS}"))
+        valuation.plus.append((BONUS, Message("darmstadtium.plus", {"points": BONUS})))
 
 
 def _around(x: int, y: int) -> frozenset[tuple[int, int]]:

@@ -37,6 +37,7 @@ from ...expansion import (
 )
 from ...features import Feature, FeatureGraph
 from ...glyphs import Glyph, Mark, house
+from ...messages import Message, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, FeatureField, Shape
 from ...problems import BoardError, ProblemCode
 from ...results import BonusResult
@@ -145,17 +146,22 @@ def goods_in_city(feature: Feature, valuation: Valuation, context: ScoringContex
         valuation.extras["goods"] = {good: symbols[good] for good in GOODS if symbols[good]}
 
 
+add_templates({"pig.herd": "pig-herd", "pig.players": "{player}'s pig"})
+_PIG_HERD = Message("pig.herd")
+
+
 def pigs_in_farm(feature: Feature, valuation: Valuation, context: ScoringContext) -> None:
     """+1 a city for each owner whose pig is in the farm, +1 for all with a pig-herd."""
     if feature.has("pig_herd"):
-        valuation.shared_bonus.append((1, "pig-herd"))
+        valuation.shared_bonus.append((1, _PIG_HERD))
         valuation.extras["pig_herd"] = True
     with_pigs = {figure.player for figure in feature.figures if figure.kind == PIG.code}
     if not with_pigs:  # most farms hold no pig
         return
     for player in context.players:  # in player order, whatever the order of the figures
         if player in with_pigs:
-            valuation.owner_bonus.setdefault(player, []).append((1, f"{player.value}'s pig"))
+            valuation.owner_bonus.setdefault(player, []).append(
+                (1, Message("pig.players", {"player": PlayerRef(player.value)})))
 
 
 def _goods_text(good: str, holders: dict[Color, int], winners: list[Color]) -> str:
