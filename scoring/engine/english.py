@@ -32,6 +32,9 @@ CORE_TEMPLATES: dict[str, str] = {
     "player.points": "{player} {points}",
     "figure.counts_zero": "; {player}'s {figure} counts 0 here",
     "figure.counts_zero_because": "; {player}'s {figure} counts 0 here ({what}: none)",
+    # Points the score pad records during play (the label is the declaration's).
+    "pad.play_points_once": "{label}: {points}",
+    "pad.play_points": "{label}: {count} {unit} × {each} = {points}",
     # Warnings
     "warning.completed_feature_occupied": (
         "{feature} is completed but still holds figures; it is scored as completed, as if "

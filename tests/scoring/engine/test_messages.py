@@ -7,16 +7,23 @@ from pathlib import Path
 
 import pytest
 
-from scoring.engine import score_request
+from scoring.engine import DEFAULT_REGISTRY, score_request
 from scoring.engine.messages import (
-    ENGLISH, FeatureRef, Listing, Message, PlayerRef, add_templates, placeholders,
+    ENGLISH,
+    FeatureRef,
+    Listing,
+    Message,
+    PlayerRef,
+    add_templates,
+    placeholders,
 )
+from scoring.engine.pad import score_play_points
 from tests.known_boards import BOARDS, board_path
 
 
 def _messages(result) -> list[Message]:
     said = [warning.said for warning in result.warnings]
-    said += [feature.said for feature in result.features if feature.said is not None]
+    said += [feature.said for feature in result.features]
     said += [entry.said for entries in result.bonuses.values() for entry in entries
              if entry.said is not None]
     return [message for top in said for message in top.walk()]
@@ -38,22 +45,46 @@ def test_every_message_of_a_known_board_has_a_template_that_fits(path: Path, all
 
 
 def test_a_farm_explanation_names_the_cities_and_farms_as_features(all_tiles):
-    # Second-edition farm scoring: yellow's farmers on farm-1 and farm-2 border the same
-    # completed city; it pays yellow once, through the farm where it is worth the most.
+    # Second-edition farm scoring: a player whose farmers stand on two farms bordering
+    # the same completed city collects it once, through the farm where it pays the most;
+    # the other farm's explanation names that city and that farm.
     request = json.loads(board_path("farm-002-detailed-second-edition").read_text())["request"]
     result = score_request(request, all_tiles, for_players=True)
-    said = [feature.said for feature in result.features if feature.said is not None]
-    assert said, "a farm whose city was collected elsewhere explains it as a message"
-    for message in said:
-        assert message.text() == result.feature(
-            next(feature.id for feature in result.features if feature.said is message)
-        ).explanation
-        named = [value for inner in message.walk() for value in inner.params.values()
-                 if isinstance(value, FeatureRef)]
-        assert named and all(ref.tiles for ref in named)
+    noted = [(feature, message) for feature in result.features for message in feature.said.walk()
+             if message.id == "farm.city_through"]
+    assert noted, "a city collected through another farm is a message naming both"
+    for feature, message in noted:
+        city, farm = message.params["city"], message.params["farm"]
+        assert isinstance(city, FeatureRef) and isinstance(farm, FeatureRef)
+        assert city.kind == "city" and farm.kind == "farm" and farm.id != feature.id
+        assert city.tiles and farm.tiles == result.feature(farm.id).tiles
+        assert f"{city.id} (through {farm.id})" in feature.explanation
     body = result.to_json()
-    farm = next(feature for feature in body["features"] if "explanation_message" in feature)
-    assert farm["explanation_message"]["id"] == "farm.each_city_once"
+    for feature in body["features"]:
+        assert feature["explanation_message"] == result.feature(feature["id"]).said.to_json()
+
+
+def test_an_explanation_reads_as_its_template_fills_it(all_tiles):
+    # A road of 3 tiles with one meeple: "incomplete road: 3 tiles × 1 = 3".
+    request = json.loads(board_path("road-3-tiles").read_text())["request"]
+    (road,) = score_request(request, all_tiles).features
+    assert road.said.id == "score.worth"
+    assert road.said.params["label"] == Message("label.incomplete", {"noun": "road"}) or \
+        road.said.params["label"] == Message("label.completed", {"noun": "road"})
+    assert road.explanation == (f"{road.said.params['label']}: 3 tiles × 1 = 3")
+
+
+def test_the_score_pad_explains_with_the_same_messages():
+    in_play = DEFAULT_REGISTRY.in_play(["hills-sheep", "princess-dragon"])
+    # 7 sheep × 1 = 7; the fairy's turn point counts once.
+    flock = score_play_points({"code": "flock", "count": 7}, in_play)
+    assert flock.said.id == "pad.play_points"
+    assert flock.said.params["count"] == 7 and flock.said.params["points"] == 7
+    fairy = score_play_points({"code": "fairy-turn"}, in_play)
+    assert fairy.said.id == "pad.play_points_once" and fairy.said.params["points"] == 1
+    for scored in (flock, fairy):
+        assert placeholders(ENGLISH[scored.said.id]) == set(scored.said.params)
+        assert scored.explanation == scored.said.text()
 
 
 def test_the_default_response_has_no_explanation_messages(all_tiles):
