@@ -7,6 +7,7 @@ CORE_TEMPLATES: dict[str, str] = {
     # What a feature is worth: its label, then the arithmetic.
     "join.or": " or ",
     "score.worth": "{label}: {terms} = {points}",
+    "score.worth_one": "{label}: {count} {unit} × {each} = {points}",
     "score.term": "{count} {unit} × {each}",
     "score.zero": "{label}: {reason}",
     "score.centre": "{label}: 1 + {neighbours} {neighbours|neighbour|neighbours}{plus} = {points}",

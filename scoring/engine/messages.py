@@ -32,6 +32,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Union
 
 from .english import CORE_TEMPLATES
@@ -41,12 +42,14 @@ Param = Union[int, str, "FeatureRef", "PlayerRef", "Message", "Listing"]
 kind's name, a declared label), a feature, a player, another message or a list of them."""
 
 
+_NO_PARAMS: Mapping[str, Param] = MappingProxyType({})
+
 Text = Union[str, "Message"]
 """A piece of an explanation a declaration gives (a label, a note): a message, or words
 given as they are."""
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@dataclasses.dataclass(slots=True)
 class FeatureRef:
     """A scored feature named in a message, with the squares of its tiles."""
 
@@ -58,10 +61,10 @@ class FeatureRef:
         return self.id
 
     def to_json(self) -> dict[str, Any]:
-        return {"feature": self.id, "kind": self.kind, "tiles": [list(tile) for tile in self.tiles]}
+        return {"feature": self.id, "kind": self.kind, "tiles": list(map(list, self.tiles))}
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@dataclasses.dataclass(slots=True)
 class PlayerRef:
     """A player named in a message, by colour."""
 
@@ -74,7 +77,7 @@ class PlayerRef:
         return {"player": self.color}
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@dataclasses.dataclass(slots=True)
 class Listing:
     """Several parameters shown as one, joined by the template ``join`` names."""
 
@@ -88,12 +91,28 @@ class Listing:
         return {"list": [param_json(item) for item in self.items], "join": self.join}
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
 class Message:
-    """One sentence (or part of one) of the engine: its id and its parameters."""
+    """One sentence (or part of one) of the engine: its id and its parameters.
 
-    id: str
-    params: Mapping[str, Param] = dataclasses.field(default_factory=dict)
+    A plain class with slots rather than a frozen dataclass: explanations make several
+    for each scored feature, and a frozen dataclass's constructor costs several times
+    more. A message is not changed once made; its English is kept once written."""
+
+    __slots__ = ("id", "params", "_text")
+
+    def __init__(self, id: str, params: Mapping[str, Param] = _NO_PARAMS) -> None:
+        self.id = id
+        self.params = params
+        self._text: str | None = None
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Message) and self.id == other.id
+                and self.params == other.params)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Message({self.id!r}, {dict(self.params)!r})"
 
     def text(self, catalogue: Mapping[str, str] | None = None) -> str:
         """The sentence in ``catalogue``'s words (the engine's English by default)."""
@@ -205,16 +224,22 @@ def _english_format(message_id: str) -> tuple[str, tuple[tuple[str, str, str, st
 
 
 def _english(message: Message) -> str:
+    text = message._text
+    if text is not None:  # a label shared by every road, or the same text asked again
+        return text
     found = _FORMATS.get(message.id)
     if found is None:
         found = _english_format(message.id)
     fmt, counted = found
     if not counted:
-        return fmt.format_map(message.params)
-    params = dict(message.params)
-    for name, word, singular, plural in counted:
-        params[word] = singular if params[name] == 1 else plural
-    return fmt.format_map(params)
+        text = fmt.format_map(message.params)
+    else:
+        params = dict(message.params)
+        for name, word, singular, plural in counted:
+            params[word] = singular if params[name] == 1 else plural
+        text = fmt.format_map(params)
+    message._text = text
+    return text
 
 
 def _render(message: Message, catalogue: Mapping[str, str]) -> str:

@@ -56,8 +56,9 @@ def worth(
     if len(terms) == 1 and not plus:  # a road, a farm: one term, nothing added
         ((count, word, plural_word),) = terms
         points = each * count
-        return points, Message("score.worth", {
-            "label": label, "terms": term(count, word, plural_word, each), "points": points})
+        return points, Message("score.worth_one", {
+            "label": label, "count": count, "unit": word if count == 1 else plural_word,
+            "each": each, "points": points})
     points = each * sum(count for count, _, _ in terms)
     shown: list[Text] = [
         term(count, word, plural_word, each)
