@@ -65,13 +65,16 @@ def test_a_farm_explanation_names_the_cities_and_farms_as_features(all_tiles):
 
 
 def test_an_explanation_reads_as_its_template_fills_it(all_tiles):
-    # A road of 3 tiles with one meeple: "incomplete road: 3 tiles × 1 = 3".
+    # A completed road of 3 tiles with one meeple: 3 tiles × 1 = 3.
     request = json.loads(board_path("road-3-tiles").read_text())["request"]
-    (road,) = score_request(request, all_tiles).features
-    assert road.said.id == "score.worth"
-    assert road.said.params["label"] == Message("label.incomplete", {"noun": "road"}) or \
-        road.said.params["label"] == Message("label.completed", {"noun": "road"})
-    assert road.explanation == (f"{road.said.params['label']}: 3 tiles × 1 = 3")
+    (road,) = score_request(request, all_tiles, for_players=True).features
+    assert road.said == Message("score.worth_one", {
+        "label": Message("label.completed", {"noun": "road"}), "count": 3, "unit": "tiles",
+        "each": 1, "points": 3})
+    assert road.explanation == "completed road: 3 tiles × 1 = 3"
+    assert road.said.to_json() == {"id": "score.worth_one", "params": {
+        "label": {"id": "label.completed", "params": {"noun": "road"}}, "count": 3,
+        "unit": "tiles", "each": 1, "points": 3}}
 
 
 def test_the_score_pad_explains_with_the_same_messages():
