@@ -8,6 +8,8 @@ CORE_TEMPLATES: dict[str, str] = {
     "join.or": " or ",
     "score.worth": "{label}: {terms} = {points}",
     "score.worth_one": "{label}: {count} {unit} × {each} = {points}",
+    "score.worth_two": (
+        "{label}: {count} {unit} × {each} + {count2} {unit2} × {each} = {points}"),
     "score.term": "{count} {unit} × {each}",
     "score.zero": "{label}: {reason}",
     "score.centre": "{label}: 1 + {neighbours} {neighbours|neighbour|neighbours}{plus} = {points}",

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Union
 
@@ -123,6 +123,10 @@ class Message:
     def __str__(self) -> str:
         return _english(self)
 
+    def __format__(self, spec: str) -> str:
+        # How str.format_map writes a message inside another: straight to its English.
+        return _english(self)
+
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "params": {name: param_json(value)
                                           for name, value in self.params.items()}}
@@ -140,6 +144,14 @@ def _messages_in(value: Param) -> Iterator[Message]:
     elif isinstance(value, Listing):
         for item in value.items:
             yield from _messages_in(item)
+
+
+def players_listing(colors: Sequence[str]) -> Listing:
+    """``red``, ``red and blue``, ``red, blue and green``: players named together."""
+    players = tuple(PlayerRef(color) for color in colors)
+    if len(players) < 3:
+        return Listing(players, "join.and")
+    return Listing((Listing(players[:-1]), players[-1]), "join.and")
 
 
 def param_json(value: Param) -> Any:
@@ -171,7 +183,7 @@ def add_templates(templates: Mapping[str, str]) -> None:
         if known != template:
             raise ValueError(f"message {message_id!r} has two templates: {known!r}, {template!r}")
         _COMPILED.pop(message_id, None)
-        _FORMATS.pop(message_id, None)
+        _WRITERS.pop(message_id, None)
 
 
 _PLACEHOLDER = re.compile(r"\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}")
@@ -198,48 +210,50 @@ def placeholders(template: str) -> set[str]:
     return {match[1] for match in _PLACEHOLDER.finditer(template)}
 
 
-_FORMATS: dict[str, tuple[str, tuple[tuple[str, str, str, str], ...]]] = {}
-"""Each English template as a :meth:`str.format` string, with its counted words: the
-parameter, the name the word gets in the string, the singular and the plural. Every
-parameter prints as its English (:meth:`Message.__str__`, a feature's id, a colour), so
-the English is one C-level ``format_map`` (explanations are made for every scored
-feature)."""
+_WRITERS: dict[str, Callable[[Mapping[str, Param]], str]] = {}
+"""Each English template made into a function that writes it as an f-string does, by
+id. Explanations are written for every scored feature, and ``str.format_map`` reads its
+template again at each call, several times slower than an f-string. Every parameter is
+written as its English (a message by :meth:`Message.__format__`, a feature as its id, a
+colour as itself)."""
 
 
-def _english_format(message_id: str) -> tuple[str, tuple[tuple[str, str, str, str], ...]]:
-    counted: list[tuple[str, str, str, str]] = []
-
-    def field(match: re.Match[str]) -> str:
-        if match[2] is None:
-            return "{" + match[1] + "}"
-        name = f"_counted{len(counted)}"
-        counted.append((match[1], name, match[2], match[3]))
-        return "{" + name + "}"
-
-    # A template holds no literal brace (a brace opens a placeholder), so it is a format
-    # string once its counted words are named fields.
-    template = ENGLISH[message_id]
-    found = _FORMATS[message_id] = (_PLACEHOLDER.sub(field, template), tuple(counted))
-    return found
+def _writer(message_id: str) -> Callable[[Mapping[str, Param]], str]:
+    literals: list[str] = []
+    code = []
+    for literal, name, singular, plural in _compiled(ENGLISH[message_id]):
+        literals.append(literal)
+        code.append(f"{{L[{len(literals) - 1}]}}")
+        if not name:
+            continue
+        if singular is None:
+            code.append(f"{{p[{name!r}]}}")
+        else:
+            literals += [singular, plural or ""]
+            code.append(f"{{L[{len(literals) - 2}] if p[{name!r}] == 1 "
+                        f"else L[{len(literals) - 1}]}}")
+    # The template's words are only ever read from L, never compiled: the code holds
+    # nothing but indices and parameter names (\w+).
+    write: Callable[[Mapping[str, Param]], str] = eval(  # noqa: S307
+        f'lambda p, L=L: f"{"".join(code)}"', {"L": tuple(literals)})
+    _WRITERS[message_id] = write
+    return write
 
 
 def _english(message: Message) -> str:
     text = message._text
     if text is not None:  # a label shared by every road, or the same text asked again
         return text
-    found = _FORMATS.get(message.id)
-    if found is None:
-        found = _english_format(message.id)
-    fmt, counted = found
-    if not counted:
-        text = fmt.format_map(message.params)
-    else:
-        params = dict(message.params)
-        for name, word, singular, plural in counted:
-            params[word] = singular if params[name] == 1 else plural
-        text = fmt.format_map(params)
-    message._text = text
+    write = _WRITERS.get(message.id)
+    if write is None:
+        write = _writer(message.id)
+    text = message._text = write(message.params)
     return text
+
+
+english_text = _english
+"""A message's English (:meth:`Message.text` without the catalogue argument), for the
+response writers."""
 
 
 def _render(message: Message, catalogue: Mapping[str, str]) -> str:
@@ -278,5 +292,6 @@ def _param_text(value: Param, catalogue: Mapping[str, str] | None) -> str:
 
 __all__ = [
     "ENGLISH", "FeatureRef", "Listing", "Message", "Param", "PlayerRef", "Text", "add_templates",
+    "players_listing",
     "param_json", "placeholders",
 ]

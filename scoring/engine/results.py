@@ -17,6 +17,7 @@ from typing import Any
 
 from .board import Color, Figure
 from .messages import FeatureRef, Listing, Message, PlayerRef
+from .messages import english_text as english
 from .tiles import FeatureKind
 
 BY_KIND_KEYS: tuple[FeatureKind, ...] = tuple(FeatureKind)
@@ -180,7 +181,7 @@ class FeatureResult:
             data.update(self.extras)
         if self.cities is not None:
             data["cities"] = [city.to_json() for city in self.cities]
-        data["explanation"] = self.said.text()
+        data["explanation"] = english(self.said)
         if self.standing:
             data["standing"] = [_standing(figure) for figure in self.standing]
         return data

@@ -23,7 +23,7 @@ from typing import Any
 from ..board import Color
 from ..expansion import ScoringContext, Valuation
 from ..features import Feature
-from ..messages import Listing, Message, Text
+from ..messages import Listing, Message, Param, Text
 from ..results import FeatureResult, figure_counts, majority, majority_note, player_counts
 from ..tiles import FeatureKind
 
@@ -60,6 +60,16 @@ def worth(
             "label": label, "count": count, "unit": word if count == 1 else plural_word,
             "each": each, "points": points})
     points = each * sum(count for count, _, _ in terms)
+    if not plus and len(terms) == 2:  # a city: one message, not one for each term
+        (count, word, plural_word), (count2, word2, plural_word2) = terms
+        if not count2 and not show_empty_terms:  # no pennants: they are not written
+            return points, Message("score.worth_one", {
+                "label": label, "count": count, "unit": word if count == 1 else plural_word,
+                "each": each, "points": points})
+        return points, Message("score.worth_two", {
+            "label": label, "count": count, "unit": word if count == 1 else plural_word,
+            "each": each, "count2": count2,
+            "unit2": word2 if count2 == 1 else plural_word2, "points": points})
     shown: list[Text] = [
         term(count, word, plural_word, each)
         for index, (count, word, plural_word) in enumerate(terms)
@@ -213,14 +223,27 @@ def centre_worth(label: Text, neighbours: int, points: int, zero_reason: Text | 
     with the reason when ``zero_reason`` is set."""
     if zero_reason is not None:
         return 0, Message("score.zero", {"label": label, "reason": zero_reason})
-    added = Listing(tuple(Message("score.plus_note", {"note": note}) for _, note in plus),
-                    "join.none")
+    added: Param = Listing(tuple(Message("score.plus_note", {"note": note})
+                                 for _, note in plus), "join.none") if plus else ""
     if each != 1:
         return points, Message("score.centre_times", {
             "label": label, "neighbours": neighbours, "each": each, "plus": added,
             "points": points})
     return points, Message("score.centre", {
         "label": label, "neighbours": neighbours, "plus": added, "points": points})
+
+
+_CENTRE_LABELS: dict[tuple[bool, str], Message] = {}
+
+
+def _centre_label(complete: bool, noun: str) -> Message:
+    """``completed monastery``: made once for each state and noun, so that its English
+    is written once."""
+    label = _CENTRE_LABELS.get((complete, noun))
+    if label is None:
+        label = _CENTRE_LABELS[(complete, noun)] = Message(
+            "label.completed" if complete else "label.incomplete", {"noun": noun})
+    return label
 
 
 def score_centres(features: Sequence[Feature], context: ScoringContext) -> Iterator[FeatureResult]:
@@ -231,8 +254,7 @@ def score_centres(features: Sequence[Feature], context: ScoringContext) -> Itera
         noun = centre.kind.value
         if noun == "monastery":  # the cloister of the first edition's rulebook
             noun = context.wording.monastery[0]
-        label = Message("label.completed" if centre.complete else "label.incomplete",
-                        {"noun": noun})
+        label = _centre_label(centre.complete, noun)
         zero_reason = None if centre.complete else incomplete
         if plain:
             yield plain_result(centre, context, *centre_worth(

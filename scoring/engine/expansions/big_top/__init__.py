@@ -49,11 +49,11 @@ from ...expansion import (
 )
 from ...features import FeatureGraph
 from ...glyphs import Glyph, Mark
-from ...messages import Message, PlayerRef, add_templates
+from ...messages import Listing, Message, Param, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, Shape
 from ...problems import BoardError, ProblemCode
 from ...request import ScoreRequest
-from ...results import BonusResult, feature_ref, plural
+from ...results import BonusResult, feature_ref
 from ...rules import Edition
 from ...tiles import FeatureKind, OrientedTile, TileDefinition
 
@@ -140,6 +140,14 @@ RINGMASTER = FigureKind(code=RINGMASTER_CODE, name="ringmaster", limit=1,
 
 
 add_templates({
+    "big_top.show": "the big top at ({x},{y}) over the {animal} ({value}): {shares}",
+    "big_top.share": (
+        "{player} {followers} {followers|follower|followers} × {each} = {points}"),
+    "big_top.nobody": "no follower around it, nothing",
+    "acrobats.space": (
+        "the acrobat space at ({x},{y}), {acrobats} {acrobats|acrobat|acrobats} standing: "
+        "{shares}"),
+    "acrobats.share": "{player} {acrobats} {acrobats|acrobat|acrobats} × {each} = {points}",
     "ringmaster.bonus": "{player}'s ringmaster on {feature} at ({x},{y}): {outcome}",
     "ringmaster.shrine": "a shrine is not a basic monastery, nothing",
     "ringmaster.tiles_around": (
@@ -237,18 +245,23 @@ def score_big_top(context: ScoringContext) -> list[BonusResult]:
         scored = {color: count * value for color in context.players
                   if (count := near.get(color, 0))}
         animal = ANIMALS[value]
+        shares: Param
         if scored:
-            shares = ", ".join(f"{color.value} {plural(near[color], 'follower')} × {value} = "
-                               f"{points}" for color, points in scored.items())
+            shares = Listing(tuple(
+                Message("big_top.share", {"player": PlayerRef(color.value),
+                                          "followers": near[color], "each": value,
+                                          "points": points})
+                for color, points in scored.items()))
         else:
-            shares = "no follower around it, nothing"
+            shares = Message("big_top.nobody")
+        said = Message("big_top.show", {"x": piece.x, "y": piece.y, "animal": animal,
+                                        "value": value, "shares": shares})
         results.append(BonusResult(
             data={"x": piece.x, "y": piece.y, "animal": animal, "value": value,
                   "followers": {color.value: near[color] for color in scored},
                   "scored": {color.value: points for color, points in scored.items()},
-                  "explanation": (f"the big top at ({piece.x},{piece.y}) over the {animal} "
-                                  f"({value}): {shares}")},
-            scored=scored,
+                  "explanation": said.text()},
+            scored=scored, said=said,
         ))
     return results
 
@@ -263,16 +276,19 @@ def score_acrobats(context: ScoringContext) -> list[BonusResult]:
     for (x, y), counts in sorted(spaces.items(), key=lambda item: (item[0][1], item[0][0])):
         scored = {color: counts[color] * ACROBAT_POINTS for color in context.players
                   if color in counts}
-        shares = ", ".join(f"{color.value} {plural(counts[color], 'acrobat')} × "
-                           f"{ACROBAT_POINTS} = {points}" for color, points in scored.items())
-        total = sum(counts.values())
+        shares = Listing(tuple(
+            Message("acrobats.share", {"player": PlayerRef(color.value),
+                                       "acrobats": counts[color], "each": ACROBAT_POINTS,
+                                       "points": points})
+            for color, points in scored.items()))
+        said = Message("acrobats.space", {"x": x, "y": y, "acrobats": sum(counts.values()),
+                                          "shares": shares})
         results.append(BonusResult(
             data={"square": f"({x},{y})", "x": x, "y": y,
                   "acrobats": {color.value: counts[color] for color in scored},
                   "scored": {color.value: points for color, points in scored.items()},
-                  "explanation": (f"the acrobat space at ({x},{y}), "
-                                  f"{plural(total, 'acrobat')} standing: {shares}")},
-            scored=scored,
+                  "explanation": said.text()},
+            scored=scored, said=said,
         ))
     return results
 
