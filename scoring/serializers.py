@@ -313,6 +313,25 @@ class StandingSerializer(serializers.Serializer):
                                          "for a figure standing on the tile itself.")
 
 
+MESSAGE_PARAMS_HELP = (
+    "The message's parameters by name. A number or a word is given as it is; a feature "
+    'as {"feature": "city-2", "kind": "city", "tiles": [[x, y], …]}; a player as '
+    '{"player": "red"}; a message inside the message as {"id": …, "params": …}; several '
+    'as {"list": […], "join": id}, joined by the template of that id (", ").')
+
+
+class MessageSerializer(serializers.Serializer):
+    id = serializers.CharField(
+        help_text="A stable message id (\"farm.city_awarded\"); its English template is "
+                  "the builder page's rules data, under messages.")
+    params = serializers.DictField(help_text=MESSAGE_PARAMS_HELP)
+
+
+EXPLANATION_MESSAGE_HELP = (
+    "With ?for=players, where the explanation names features or players: the explanation "
+    "as a message id and parameters, from which its text is made (a page in another "
+    "language renders it with its own templates).")
+
 FeatureResultSerializer = type("FeatureResultSerializer", (serializers.Serializer,), {
     "id": serializers.CharField(help_text="kind-number, numbered in reading order (y, x)."),
     "kind": serializers.ChoiceField(choices=FEATURE_KINDS),
@@ -332,6 +351,7 @@ FeatureResultSerializer = type("FeatureResultSerializer", (serializers.Serialize
     **{field.key: _output_field(field.shape, field.meaning, required=False)
        for field in feature_fields(DEFAULT_REGISTRY)},
     "explanation": serializers.CharField(),
+    "explanation_message": MessageSerializer(required=False, help_text=EXPLANATION_MESSAGE_HELP),
     "standing": StandingSerializer(
         many=True, required=False,
         help_text="With ?for=players: the figures on the feature, as the request placed "
@@ -342,14 +362,20 @@ FeatureResultSerializer = type("FeatureResultSerializer", (serializers.Serialize
 class WarningSerializer(serializers.Serializer):
     code = serializers.CharField()
     feature = serializers.CharField()
-    message = serializers.CharField()
+    message = serializers.CharField(help_text="The warning in English, made from message_id "
+                                              "and params.")
+    message_id = serializers.CharField(help_text="The warning's stable message id.")
+    params = serializers.DictField(help_text=MESSAGE_PARAMS_HELP)
 
 
 LISTING_SERIALIZERS = {
     listing.key: type(
         "".join(part.title() for part in listing.key.split("_")) + "Serializer",
         (serializers.Serializer,),
-        {field.key: _output_field(field.shape, field.meaning) for field in listing.fields},
+        {**{field.key: _output_field(field.shape, field.meaning) for field in listing.fields},
+         **({"explanation_message": MessageSerializer(required=False,
+                                                      help_text=EXPLANATION_MESSAGE_HELP)}
+            if any(field.key == "explanation" for field in listing.fields) else {})},
     )
     for listing in bonus_listings(DEFAULT_REGISTRY)
 }

@@ -21,6 +21,7 @@ from carcwiki.catalogue.models import Edition, Expansion, TileType
 from carcwiki.rules.models import RulesPage
 from scoring.engine import (
     BASE,
+    ENGLISH_TEMPLATES,
     ROTATIONS,
     EdgeType,
     ExpansionRegistry,
@@ -56,6 +57,9 @@ def builder_tiles(checked: TileSet, groups: list[str] | None = None) -> list[dic
         if groups is not None and definition.expansion not in groups:
             continue
         data = {**definition.to_data(), "picture": definition.picture,
+                # The picture's words with its compass words as sides, which the page
+                # turns with the tile ("city on the {N}" reads "south" turned 180°).
+                "picture_sides": definition.picture_sides,
                 "start": definition.start, "illustrations": list(definition.illustrations)}
         tiles.append({**data, "part": tile.part.code if tile.part_id else None,
                       "search": tile_search_text(data), **tile_states_of(definition, checked)})
@@ -195,7 +199,13 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
     :func:`scoring.engine.rules_document`), as the page reads it: a placement counts
     when the part that declares it (``part``) and every code it ``needs`` are in play."""
     document = rules_document(registry=registry)
-    return {key: value for key, value in document.items() if key not in PAGE_LEAVES_OUT}
+    return {
+        **{key: value for key, value in document.items() if key not in PAGE_LEAVES_OUT},
+        # The templates of the engine's messages by id (English; a page in another
+        # language would be given its own), for the results panel to render the
+        # explanations and warnings from their ids and parameters.
+        "messages": dict(ENGLISH_TEMPLATES),
+    }
 
 
 def oriented_view(tiles: TileSet, code: str, rotation: int,

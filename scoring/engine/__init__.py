@@ -30,6 +30,8 @@ from .expansions import DEFAULT_REGISTRY, PACKAGES_DIR, board_files, catalogue_f
 from .features import Feature, FeatureGraph
 from .glyphs import Band, Glyph, glyph_for
 from .locations import ROTATIONS, Location, Side
+from .messages import ENGLISH as ENGLISH_TEMPLATES
+from .messages import FeatureRef, Listing, Message, PlayerRef
 from .outputs import Shape as OutputShape
 from .outputs import bonus_listings, feature_fields
 from .outputs import page_data as outputs_page_data
@@ -86,6 +88,8 @@ __all__ = [
     "OutputShape", "bonus_listings", "feature_fields", "outputs_page_data",
     # the words of the explanations, the API's or an edition's (for the players)
     "API_WORDING", "EDITION_WORDING", "Wording", "wording_for",
+    # the engine's sentences as message ids with parameters, and their English templates
+    "ENGLISH_TEMPLATES", "FeatureRef", "Listing", "Message", "PlayerRef",
     # the expansions and their tiles
     "BASE", "DEFAULT_REGISTRY", "PACKAGES_DIR", "board_files", "catalogue_files", "tile_files",
     "Expansion", "ExpansionRegistry", "FigureKind", "Part",

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .glyphs import Glyph, Glyphs
+from .messages import Text
 from .problems import BoardError, ProblemCode
 from .tiles import EdgeType, FeatureKind
 
@@ -249,22 +250,22 @@ class Valuation:
     unit in ``shared_bonus`` (every owner) and ``owner_bonus`` (some owners).
     """
 
-    label: str
+    label: Text
     """How the explanation names it: ``"completed road"``."""
     each: int
     terms: list[tuple[int, str, str]]
     """(count, singular word, plural word)."""
-    zero_reason: str | None = None
+    zero_reason: Text | None = None
     """Set when the feature scores nothing, and why (``"scores nothing"``)."""
     show_empty_terms: bool = False
     """Write terms with a count of 0 in the explanation (``0 pennants × 3``)."""
     extras: dict[str, Any] = dataclasses.field(default_factory=dict)
     """Keys added to the feature in the response (``"inn": true``)."""
-    shared_bonus: list[tuple[int, str]] = dataclasses.field(default_factory=list)
+    shared_bonus: list[tuple[int, Text]] = dataclasses.field(default_factory=list)
     """Points per unit every owner gets on top of ``each``, with a note."""
-    owner_bonus: dict[Color, list[tuple[int, str]]] = dataclasses.field(default_factory=dict)
+    owner_bonus: dict[Color, list[tuple[int, Text]]] = dataclasses.field(default_factory=dict)
     """Points per unit only some owners get, with a note."""
-    plus: list[tuple[int, str]] = dataclasses.field(default_factory=list)
+    plus: list[tuple[int, Text]] = dataclasses.field(default_factory=list)
     """Points added once to the feature's value, with a note (``(6, "2 vineyards × 3")``,
     see :class:`AreaBonus`); not for farms."""
 
@@ -623,7 +624,7 @@ class TieBreak:
     """
 
     features: tuple[FeatureKind, ...]
-    decide: Callable[[Feature, list[Color], Context], tuple[list[Color], str] | None]
+    decide: Callable[[Feature, list[Color], Context], tuple[list[Color], Text] | None]
     title: str = ""
 
     @property
@@ -682,7 +683,7 @@ class ScoreTransform:
     """
 
     features: tuple[FeatureKind, ...]
-    apply: Callable[[Feature, int, Context], tuple[int, str] | None]
+    apply: Callable[[Feature, int, Context], tuple[int, Text] | None]
     title: str = ""
 
     @property
