@@ -303,9 +303,9 @@ class MessageSerializer(serializers.Serializer):
 
 
 EXPLANATION_MESSAGE_HELP = (
-    "With ?for=players, where the explanation names features or players: the explanation "
-    "as a message id and parameters, from which its text is made (a page in another "
-    "language renders it with its own templates).")
+    "With ?for=players: the explanation as a message id and parameters, from which its "
+    "English text is made (a page in another language renders it with its own "
+    "templates).")
 
 FeatureResultSerializer = type("FeatureResultSerializer", (serializers.Serializer,), {
     "id": serializers.CharField(help_text="kind-number, numbered in reading order (y, x)."),
