@@ -396,7 +396,13 @@ class BoardErrorSerializer(serializers.Serializer):
     path = serializers.CharField(help_text='Where: "tiles[3]", "figures[0].at", '
                                            '"rules.farm_scoring"; "" for the body itself.')
     code = serializers.ChoiceField(choices=ERROR_CODES)
-    message = serializers.CharField()
+    message = serializers.CharField(help_text="The problem in English, made from message_id "
+                                              "and params.")
+    message_id = serializers.CharField(
+        required=False,
+        help_text="The stable id of the engine's message (absent for a problem of the HTTP "
+                  "request itself, such as a body that is not JSON).")
+    params = serializers.DictField(required=False, help_text=MESSAGE_PARAMS_HELP)
 
 
 class ErrorsSerializer(serializers.Serializer):
