@@ -6,7 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import DEFAULT_REGISTRY, score
+from scoring.engine import BASE, DEFAULT_REGISTRY, score
+from scoring.engine.messages import ENGLISH, placeholders
 from scoring.engine.validation import (
     MAX_FIGURES,
     MAX_TILES,
@@ -16,15 +17,31 @@ from scoring.engine.validation import (
     validate_request,
 )
 
-# The expansions registered after the Darmstadt promo, and their rules and tile states, as
-# the messages listing them end: each new package adds itself here without an edit.
-_CODES = [expansion.code for expansion in DEFAULT_REGISTRY.expansions]
-LATER_EXPANSIONS = "".join(f", {code}"
-                           for code in _CODES[_CODES.index("darmstadt-promo") + 1:])
-_LATER = [part for code in _CODES[_CODES.index("darmstadt-promo") + 1:]
-          for part in DEFAULT_REGISTRY.expansion_of(code).members]
-LATER_RULES = "".join(f", {option.name}" for part in _LATER for option in part.rule_options)
-LATER_STATES = "".join(f", {state.name}" for part in _LATER for state in part.tile_states)
+KNOWN_CODES = [
+    code for code in DEFAULT_REGISTRY.codes
+    if code != BASE and (DEFAULT_REGISTRY.expansion_of(code).code in (code, BASE))
+]
+"""What the unknown-expansion message lists: the base game's parts and every other
+expansion, in registry order (not the parts of those expansions)."""
+
+
+def test_the_unknown_expansion_message_lists_the_base_games_parts_and_whole_expansions():
+    assert KNOWN_CODES[:6] == ["farmers", "abbot", "river", "river2", "inns-cathedrals",
+                               "traders-builders"]
+    assert {"darmstadt-promo", "big-top", "phantom"} <= set(KNOWN_CODES)
+    assert not {"inns", "large-meeple", "circus"} & set(KNOWN_CODES)
+
+
+RULE_NAMES = [option.name for option in DEFAULT_REGISTRY.rule_options]
+"""What the unknown-rule message lists: every declared rule, in registry order."""
+
+
+def test_the_unknown_rule_and_state_messages_list_the_declarations_in_order():
+    assert RULE_NAMES[:7] == ["small_cities", "incomplete_features", "farm_scoring",
+                              "incomplete_inns_cathedrals", "king_robber_scoring",
+                              "hill_tiebreak", "fairy_placement"]
+    assert list(DEFAULT_REGISTRY.tile_states)[:5] == [
+        "tower", "tower_top", "ferry", "bridge", "animal_token"]
 
 
 def valid():
@@ -93,11 +110,7 @@ CASES = [
     ("unknown_edition", changed(edition="C4"), "edition",
      'Unknown edition "C4": use C1, C2 or C3.'),
     ("unknown_expansion", changed(expansions=["farmers", "abbot", "dragons"]), "expansions[2]",
-     'Unknown expansion "dragons"; known: farmers, abbot, river, river2, '
-     'inns-cathedrals, traders-builders, abbey-mayor, count-king-robber, hills-sheep, '
-     'princess-dragon, tower, goldmines, mage-witch, flier, messages, crop-circles, ferries, '
-     'bridges-castles-bazaars, big-top, robbers, phantom, besiegers, festival, gq11, '
-     f'wind-roses, darmstadt-promo{LATER_EXPANSIONS} (or any part of these).'),
+     f'Unknown expansion "dragons"; known: {", ".join(KNOWN_CODES)} (or any part of these).'),
     ("expansion_not_in_edition", changed(edition="C1", expansions=["farmers", "abbot"],
                                          figures=[]), "expansions[1]",
      "The Abbot does not exist in C1."),
@@ -106,9 +119,7 @@ CASES = [
     ("expansion_not_in_play", changed(expansions=["abbot"]), "figures[1]",
      'A farmer on Tile E at (0,-1) needs The Farmers: add "farmers" to expansions.'),
     ("unknown_rule", changed(rules={"inns": True}), "rules.inns",
-     'Unknown rule "inns"; the rules are small_cities, incomplete_features, farm_scoring, '
-     'incomplete_inns_cathedrals, king_robber_scoring, hill_tiebreak, '
-     f'fairy_placement{LATER_RULES}.'),
+     f'Unknown rule "inns"; the rules are {", ".join(RULE_NAMES)}.'),
     ("invalid_rule_value", changed(rules={"farm_scoring": "fourth-edition"}),
      "rules.farm_scoring",
      'farm_scoring cannot be "fourth-edition": use third-edition, second-edition, '
@@ -201,18 +212,28 @@ CASES = [
     ("unknown_tile_state", changed(tiles=[{"tile": "D", "x": 0, "y": 0,
                                            "state": {"gate": "open"}}, *valid()["tiles"][1:]]),
      "tiles[0].state.gate",
-     'Unknown tile state "gate"; the states are: tower, tower_top, ferry, bridge, '
-     f'animal_token{LATER_STATES}.'),
+     f'Unknown tile state "gate"; the states are: {", ".join(DEFAULT_REGISTRY.tile_states)}.'),
 ]
+
+
+def _contract(error):
+    """An error object's contract keys (its message's id and parameters left aside)."""
+    return {key: error[key] for key in ("path", "code", "message")}
 
 
 @pytest.mark.parametrize(("code", "request_body", "path", "message"), CASES,
                          ids=[f"{case[0]}-{i}" for i, case in enumerate(CASES)])
 def test_each_error_code(base_tiles, code, request_body, path, message):
     errors = validate_request(copy.deepcopy(request_body), base_tiles)
-    assert [error.to_json() for error in errors] == [
+    assert [_contract(error.to_json()) for error in errors] == [
         {"path": path, "code": code, "message": message}
     ]
+    # The sentence is the engine's message: an id whose English template takes exactly
+    # its parameters and writes the sentence.
+    (error,) = errors
+    assert error.to_json()["message_id"] == error.said.id
+    assert placeholders(ENGLISH[error.said.id]) == set(error.said.params)
+    assert error.said.text(dict(ENGLISH)) == message
     # One sentence a player can read; only the list of every expansion's code runs long.
     assert message.endswith(".") and len(message) < (400 if code == "unknown_expansion" else 300)
 
@@ -228,7 +249,7 @@ def test_the_contract_example_message(base_tiles):
         {"tile": "K", "x": 2, "y": 0, "rotation": 0},
     ])
     (error,) = validate_request(request, base_tiles)
-    assert error.to_json() == {
+    assert _contract(error.to_json()) == {
         "path": "tiles[1]", "code": "edge_mismatch",
         "message": "Tile K at (2,0) does not fit: its west edge is a road but the east edge "
                    "of tile E at (1,0) is a field.",

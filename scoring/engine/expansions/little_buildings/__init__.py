@@ -29,8 +29,8 @@ from ...expansion import (
     Valuation,
 )
 from ...features import Feature
+from ...messages import Listing, Message, add_templates
 from ...problems import BoardError, ProblemCode
-from ...results import plural
 from ...rules import Choice, Edition, RuleOption
 from ...tiles import FeatureKind
 
@@ -68,6 +68,15 @@ SCORING = RuleOption(
 )
 VARIANT_POINTS = {"tower": 3, "house": 2, "shed": 1}
 
+add_templates({
+    "little_buildings.equal": "{count} {count|little building|little buildings} × 1",
+    "little_buildings.variant": "little buildings: {kinds}",
+    "little_buildings.kind": "{count} {kind} × {points}",
+    "error.invalid_building.too_many": (
+        "The {kind} at ({x},{y}) is the {count}th on the board, but the box holds only "
+        "{limit} {kind}s."),
+})
+
 
 def _buildings(context: ScoringContext) -> dict[tuple[int, int], str]:
     """The building on each square that has one."""
@@ -102,12 +111,14 @@ def buildings_on_feature(feature: Feature, valuation: Valuation,
         return
     if context.rules.little_buildings_scoring == "equal":
         points = len(counted)
-        note = f"{plural(points, 'little building')} × 1"
+        note = Message("little_buildings.equal", {"count": points})
     else:
         points = sum(VARIANT_POINTS[building] for building in counted)
-        shown = " + ".join(f"{plural(counted.count(kind), kind)} × {VARIANT_POINTS[kind]}"
-                           for kind in KINDS if kind in counted)
-        note = f"little buildings: {shown}"
+        kinds = tuple(Message("little_buildings.kind", {
+            "count": counted.count(kind),
+            "kind": kind if counted.count(kind) == 1 else f"{kind}s",
+            "points": VARIANT_POINTS[kind]}) for kind in KINDS if kind in counted)
+        note = Message("little_buildings.variant", {"kinds": Listing(kinds, "join.plus")})
     valuation.plus.append((points, note))
 
 
@@ -122,8 +133,9 @@ def check_buildings(view: BoardView) -> Iterator[BoardError]:
         if seen[building] == IN_THE_BOX + 1:
             yield BoardError(
                 f"tiles[{index}].state.{BUILDING.name}", INVALID_BUILDING,
-                f"The {building} at ({tile.x},{tile.y}) is the {IN_THE_BOX + 1}th on the "
-                f"board, but the box holds only {IN_THE_BOX} {building}s.",
+                Message("error.invalid_building.too_many", {
+                    "kind": building, "x": tile.x, "y": tile.y, "count": IN_THE_BOX + 1,
+                    "limit": IN_THE_BOX}),
             )
 
 

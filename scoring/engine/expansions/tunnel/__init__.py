@@ -26,6 +26,7 @@ from ...expansion import (
     Passage,
     SegmentAttribute,
 )
+from ...messages import Message, add_templates
 from ...problems import BoardError, ProblemCode
 from ...rules import Edition
 from ...tiles import FeatureKind
@@ -58,6 +59,16 @@ INVALID_TUNNEL_TOKEN = ProblemCode(
 )
 
 
+add_templates({
+    "error.invalid_tunnel_token.not_an_opening": (
+        "The {colour} tunnel token at ({x},{y}) lies on {at}, which is not a road running "
+        "into a tunnel opening on that tile."),
+    "error.invalid_tunnel_token.opening_taken": (
+        "The tunnel opening at ({x},{y}) {at} already holds a token (neutral[{first}]); an "
+        "opening takes only one."),
+})
+
+
 def check_tokens(view: BoardView) -> Iterator[BoardError]:
     """Each tunnel token lies on a tunnel opening, one token to an opening."""
     kinds = {token.code for token in TOKENS}
@@ -70,17 +81,17 @@ def check_tokens(view: BoardView) -> Iterator[BoardError]:
         if segment is None or not any(name == OPENING.name for name, _ in segment.attributes):
             yield BoardError(
                 f"neutral[{index}].at", INVALID_TUNNEL_TOKEN,
-                f"The {piece.kind.removeprefix('tunnel-')} tunnel token at "
-                f"({piece.x},{piece.y}) lies on {piece.at}, which is not a road running "
-                "into a tunnel opening on that tile.",
+                Message("error.invalid_tunnel_token.not_an_opening", {
+                    "colour": piece.kind.removeprefix("tunnel-"), "x": piece.x, "y": piece.y,
+                    "at": str(piece.at)}),
             )
             continue
         place = (piece.x, piece.y, segment)
         if place in taken:
             yield BoardError(
                 f"neutral[{index}]", INVALID_TUNNEL_TOKEN,
-                f"The tunnel opening at ({piece.x},{piece.y}) {piece.at} already holds a "
-                f"token (neutral[{taken[place]}]); an opening takes only one.",
+                Message("error.invalid_tunnel_token.opening_taken", {
+                    "x": piece.x, "y": piece.y, "at": str(piece.at), "first": taken[place]}),
             )
             continue
         taken[place] = index
