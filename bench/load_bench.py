@@ -283,11 +283,21 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def warm(port: int, requests, clients: int) -> None:
-    """Every kind of request from every client for a moment, untimed: each gunicorn
-    process opens its database connection, loads its templates and tile set, and the
-    page cache is filled, before anything is measured."""
+    """Every kind of request from every client for a moment, kept out of the table: each
+    gunicorn process opens its database connection, loads its templates and tile set, and
+    the page cache is filled, before anything is measured. What fresh workers make their
+    first visitors wait is reported on one line: the slowest answer of each kind and how
+    many took over TOO_SLOW (a worker replaced in production starts as cold)."""
+    slowest = []
     for request in requests:
-        run_scenario(port, [request], clients, 1.0, 10_000, 0)
+        tally, _, _, _ = run_scenario(port, [request], clients, 1.0, 10_000, 0)
+        times = tally.latencies.get(request[0], [])
+        if times:
+            slowest.append(f"{request[0]} {max(times) * 1000:.0f} ms"
+                           + (f" ({too_slow(times)} over {TOO_SLOW:g} s)" if too_slow(times)
+                              else ""))
+    print("== fresh workers' first answers (the warm-up), slowest of each kind: "
+          + "; ".join(slowest))
 
 
 AIMS = {
