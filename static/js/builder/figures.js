@@ -150,12 +150,12 @@ export function cornerRefusal(state, catalogue, x, y, corner, kind) {
   }
   const { geometry } = catalogue;
   const edition = state.doc.edition;
-  for (const [tx, ty, seen] of geometry.cornerSquares(x, y, corner)) {
+  for (const [tx, ty, seen] of catalogue.kernel.cornerSquares(x, y, corner)) {
     const tile = state.tileAt(tx, ty);
     if (!tile) return `A ${name} stands only where four tiles meet: (${tx}, ${ty}) is empty.`;
     for (const half of [seen, [...seen].reverse().join("")]) {
       const found = catalogue.featureAt(tile, half, edition);
-      if (!found || !catalogue.placement(kind, found.feature.kind, inPlay)) {
+      if (!found || !catalogue.kernel.placement(kind, found.feature.kind, inPlay)) {
         const places = declared.placements.filter((placement) => inPlay.parts.has(placement.part))
           .map((placement) => geometry.describe({ kind: placement.feature, locations: [] }).split(" (")[0]);
         return `A ${name} stands only on a corner that is ${places.join(" or ")} on all four tiles: the ${seen} corner of tile ${tile.tile} at (${tx}, ${ty}) is not.`;
@@ -175,7 +175,7 @@ export function emptyCornerWords(state, catalogue, x, y, corner) {
   const kinds = cornerKinds(catalogue, state.inPlay());
   if (!corner || !kinds.length) return null;
   const chosen = kinds.find((kind) => kind.code === state.ui.figureKind);
-  const laid = catalogue.geometry.cornerSquares(x, y, corner)
+  const laid = catalogue.kernel.cornerSquares(x, y, corner)
     .filter(([tx, ty]) => state.tileAt(tx, ty)).length;
   if (!chosen && !laid) return null;
   const name = (chosen ?? kinds[0]).name;
@@ -242,10 +242,10 @@ export function placementRefusal(state, catalogue, tile, featureIndex, kind, pla
   const feature = catalogue.geometry.placed(tile).segments[featureIndex];
   const refusal = catalogue.figureRefusal(kind, feature, inPlay);
   if (refusal) return refusal;
-  const placement = catalogue.placement(kind, feature.kind, inPlay);
+  const placement = catalogue.kernel.placement(kind, feature.kind, inPlay);
   const declared = catalogue.figureByCode.get(kind);
   if (placement.beside.length) {
-    const members = catalogue.geometry.featureMembers(state.doc.tiles, state.doc.edition, tile.x, tile.y, featureIndex);
+    const members = catalogue.kernel.featureMembers(state.doc.tiles, state.doc.edition, tile.x, tile.y, featureIndex);
     const joined = state.doc.figures.some((figure, index) => {
       if (index === ignoreIndex || figure.player !== player || !placement.beside.includes(figure.kind)) return false;
       const other = state.tileAt(figure.x, figure.y);
@@ -305,9 +305,9 @@ export function figureAction(state, catalogue, x, y, location, wanted = null, ta
   // With the plain kind chosen (the first declared), a click on a feature it may not
   // stand on puts the first kind that may stand there alone (a click on a garden puts
   // the abbot); a kind chosen on purpose is refused with the reason.
-  if (!wanted && kind === kinds[0]?.code && !catalogue.placement(kind, found.feature.kind, inPlay)) {
+  if (!wanted && kind === kinds[0]?.code && !catalogue.kernel.placement(kind, found.feature.kind, inPlay)) {
     const fitting = kinds.find((entry) => {
-      const placement = catalogue.placement(entry.code, found.feature.kind, inPlay);
+      const placement = catalogue.kernel.placement(entry.code, found.feature.kind, inPlay);
       return placement && !placement.beside.length && entry.strength > 0;
     });
     if (fitting) kind = fitting.code;
@@ -347,7 +347,7 @@ export function figureAction(state, catalogue, x, y, location, wanted = null, ta
   // player who has such a figure on the feature, whoever is chosen.
   let owner = player;
   let refusal = placementRefusal(state, catalogue, tile, found.index, kind, player);
-  if (refusal && catalogue.placement(kind, found.feature.kind, inPlay)?.beside.length) {
+  if (refusal && catalogue.kernel.placement(kind, found.feature.kind, inPlay)?.beside.length) {
     const others = state.doc.players.map((entry) => entry.color).filter((color) => color !== player
       && !placementRefusal(state, catalogue, tile, found.index, kind, color));
     if (others.length === 1) [owner, refusal] = [others[0], null];
@@ -396,7 +396,7 @@ export function neutralAction(state, catalogue, x, y, location, code) {
     const onTile = `tile ${tile.tile} at (${x}, ${y})`;
     const standing = neutralOnTile(state, tile).find(({ figure }) => figure.kind === code);
     if (standing) return { action: "remove-neutral", index: standing.index, message: `Took the ${declared.name} back from ${onTile}.` };
-    if (!catalogue.neutralOnTile(declared, state.doc.rules)) {
+    if (!catalogue.kernel.neutralOnTile(declared, state.doc.rules)) {
       return { action: "refuse", message: `The ${declared.name} stands on a feature with these rules: choose one of the tile's features.` };
     }
     const placed = (state.doc.neutral ?? []).filter((figure) => figure.kind === code).length;
