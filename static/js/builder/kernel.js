@@ -32,9 +32,11 @@ export class InPlay {
   }
 }
 
-/** The tile problems the kernel decides, as the engine's error codes name them. */
+/** The tile problems the kernel decides, as the engine's error codes name them. A tile
+ * code the page does not know is not among them: the page holds the tiles of the groups
+ * it loaded, not every tile, so the server names it. */
 export const TILE_CODES = Object.freeze([
-  "unknown_tile", "expansion_not_in_play", "tile_not_in_edition", "duplicate_position",
+  "expansion_not_in_play", "tile_not_in_edition", "duplicate_position",
   "disconnected_tile", "edge_mismatch", "too_many_copies",
 ]);
 
@@ -63,6 +65,12 @@ export class RulesKernel {
     // Tile groups with a start tile of their own (the river) are laid first.
     const always = new Set(rules.always.tiles);
     this.firstGroups = new Set(rules.start_tiles.map(([code]) => code).filter((code) => !always.has(code)));
+  }
+
+  /** The error codes of the problems this kernel decides on a board (boardProblems):
+   * its tile codes and those of the joins the layout rules refuse. */
+  get codes() {
+    return [...TILE_CODES, ...new Set([...this.refused.values()].map((rule) => rule.code))];
   }
 
   // -- what is in play -------------------------------------------------------------------
@@ -301,7 +309,7 @@ export class RulesKernel {
 
   /** The groups of squares joined edge to edge, in the order of the board's first square
    * of each, each a list of keys (`squares`: keys in board order). */
-  static pieces(squares) {
+  static joinedGroups(squares) {
     const all = new Set(squares);
     const seen = new Set();
     const groups = [];
@@ -328,7 +336,7 @@ export class RulesKernel {
 
   /** Whether the tiles (minus `without`) form one piece joined edge to edge. */
   isConnected(tiles, without = null) {
-    return RulesKernel.pieces([...tiles.keys()].filter((tileKey) => tileKey !== without)).length <= 1;
+    return RulesKernel.joinedGroups([...tiles.keys()].filter((tileKey) => tileKey !== without)).length <= 1;
   }
 
   /**
@@ -348,12 +356,13 @@ export class RulesKernel {
     const squares = new Map(); // key → the piece laid there, with its entry's index
     const order = [];
     const laid = new Map();
+    let unknown = false;
     (board.tiles ?? []).forEach((entry, index) => {
       const path = `tiles[${index}]`;
       const type = this.types.get(entry.tile);
       const large = this.large.get(entry.tile);
-      // An unknown tile still takes its square; it has no edges to compare.
-      if (!type && !large) problems.push({ path: `${path}.tile`, code: "unknown_tile" });
+      // A tile the page does not know still takes its square; it has no edges to compare.
+      if (!type && !large) unknown = true;
       else if (!(type ? inPlay.tiles.has(type.expansion) : inPlay.admits(large))) {
         problems.push({ path: `${path}.tile`, code: "expansion_not_in_play" });
       } else if (!this.copies(entry.tile, edition)) {
@@ -377,7 +386,7 @@ export class RulesKernel {
         order.push(there);
       }
     });
-    const groups = RulesKernel.pieces(order);
+    const groups = RulesKernel.joinedGroups(order);
     if (groups.length > 1) {
       const main = groups.reduce((best, group) => (group.length > best.length ? group : best));
       for (const group of groups) {
@@ -398,7 +407,8 @@ export class RulesKernel {
         if (problem?.code === "edge_mismatch") problems.push({ path: `tiles[${tile.index}]`, code: problem.code });
       }
     }
-    if (!problems.length) {
+    // A tile the page does not know is a problem of the server's: it then looks no further.
+    if (!problems.length && !unknown) {
       for (const [tile, side, other] of joins) {
         const refused = this.refusedJoin(this.geometry.placed(tile), side, this.geometry.placed(other));
         if (refused) problems.push({ path: `tiles[${tile.index}]`, code: refused.code });
