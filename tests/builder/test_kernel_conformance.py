@@ -31,6 +31,9 @@ RUNNER = ROOT / "tests" / "builder" / "js" / "kernel_verdicts.mjs"
 KERNEL_CODES = {"expansion_not_in_play", "tile_not_in_edition",
                 "duplicate_position", "disconnected_tile", "edge_mismatch", "too_many_copies",
                 "river_u_turn"}
+# The problems of figures on features and corners it decides.
+FIGURE_CODES = {"expansion_not_in_play", "no_tile_at_figure", "no_feature_at_location",
+                "figure_not_allowed"}
 
 # The contract's example board (D, E turned 180° north of it, A turned 90° east of it).
 START = [{"tile": "D", "x": 0, "y": 0}, {"tile": "E", "x": 0, "y": -1, "rotation": 180},
@@ -41,6 +44,13 @@ PLAYERS = [{"color": "red"}, {"color": "blue"}]
 SPRING_AND_BEND = [{"tile": "river-A", "x": 0, "y": 0},
                    {"tile": "river-J", "x": 0, "y": 1, "rotation": 180}]
 CITY = "city-of-carcassonne"
+# Four monasteries (B: fields on every edge) in a square, whose inner corners meet at the
+# SE corner of (0, 0); a barn may stand there.
+SQUARE = [{"tile": "B", "x": x, "y": y} for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
+
+
+def barn(x, y, at):
+    return {"player": "red", "x": x, "y": y, "at": at, "kind": "barn"}
 
 
 def board(tiles, **fields):
@@ -91,6 +101,27 @@ REFUSED = [
                                        edition="C2", expansions=["count"]),
      [("tiles[1]", "edge_mismatch")]),
 ]
+# (name, board, the (path, code) both must find among the figures' problems).
+REFUSED_FIGURES = [
+    # Three of the four tiles round the corner.
+    ("barn-where-three-tiles-meet", board(SQUARE[:3], figures=[barn(0, 0, "SE")],
+                                          edition="C2", expansions=["farmers", "barn"]),
+     [("figures[0]", "figure_not_allowed")]),
+    # B at (1, -1) closes the square round D's NE corner, which is D's city.
+    ("barn-on-a-city-corner", board([*START, {"tile": "B", "x": 1, "y": -1}],
+                                    figures=[barn(0, 0, "NE")], edition="C2",
+                                    expansions=["farmers", "barn"]),
+     [("figures[0]", "figure_not_allowed")]),
+    # An abbot on D's road, and a meeple in the centre of D, which has no monastery.
+    ("abbot-on-a-road-and-a-meeple-on-nothing",
+     board(START, figures=[{"player": "red", "x": 0, "y": 0, "at": "W", "kind": "abbot"},
+                           {"player": "blue", "x": 0, "y": 0, "at": "C"}],
+           expansions=["farmers", "abbot"]),
+     [("figures[0]", "figure_not_allowed"), ("figures[1].at", "no_feature_at_location")]),
+    ("figure-on-an-empty-square", board(START, figures=[{"player": "red", "x": 3, "y": 3,
+                                                         "at": "C"}]),
+     [("figures[0]", "no_tile_at_figure")]),
+]
 # The tile groups a page loaded besides its game's (tiles of a code ticked, then unticked).
 LOADED = {"river-not-listed": ["river"]}
 # Boards neither refuses for a problem the kernel decides: the turn of river-G that
@@ -103,6 +134,12 @@ ACCEPTED = [
                              edition="C2", expansions=["river"])),
     ("abbey-against-a-road", board([*START, {"tile": "abbey-mayor-A", "x": -1, "y": 0}],
                                    edition="C2", expansions=["farmers", "abbey-mayor"])),
+    ("barn-where-four-fields-meet", board(SQUARE, figures=[barn(0, 0, "SE")], edition="C2",
+                                          expansions=["farmers", "barn"])),
+    # A kind not in play: the server names it (as an unknown kind or one whose expansion
+    # is missing, as its declaration says); the page offers only the kinds in play.
+    ("barn-not-listed", board(SQUARE, figures=[barn(0, 0, "SE")], edition="C2",
+                              expansions=["farmers"])),
 ]
 
 
@@ -112,8 +149,9 @@ def kernel_cases():
     cases = [(path.stem, json.loads(path.read_text())["request"]) for path in BOARDS]
     cases += [(f"error-case-{index}-{code}", copy.deepcopy(body))
               for index, (code, body, path, _message) in enumerate(CASES)
-              if code in KERNEL_CODES and path.startswith("tiles[")]
-    cases += [(name, body) for name, body, _expected in REFUSED]
+              if (code in KERNEL_CODES and path.startswith("tiles["))
+              or (code in FIGURE_CODES and path.startswith("figures["))]
+    cases += [(name, body) for name, body, _expected in REFUSED + REFUSED_FIGURES]
     cases += ACCEPTED
     return cases
 
@@ -149,13 +187,23 @@ def validator_problems(body, codes):
                   and (error.code.value != "expansion_not_in_play" or error.path.endswith(".tile")))
 
 
-def kernel_problems(verdicts, name):
-    problems = verdicts["verdicts"][name]["problems"]
+def validator_figure_problems(body):
+    """The validator's errors on a board's figures that the kernel decides too (not
+    those of a figure's kind)."""
+    errors = validate_request(copy.deepcopy(body), current_tiles())
+    return sorted((error.path, error.code.value) for error in errors
+                  if error.code.value in FIGURE_CODES and error.path.startswith("figures")
+                  and not error.path.endswith(".kind"))
+
+
+def kernel_problems(verdicts, name, of="problems"):
+    problems = verdicts["verdicts"][name][of]
     return sorted((problem["path"], problem["code"]) for problem in problems)
 
 
 def test_the_kernel_decides_the_tile_codes_and_the_river_u_turn(verdicts):
     assert set(verdicts["codes"]) == KERNEL_CODES
+    assert set(verdicts["figure_codes"]) == FIGURE_CODES
 
 
 @pytest.mark.parametrize("path", BOARDS, ids=[path.stem for path in BOARDS])
@@ -163,6 +211,7 @@ def test_both_accept_every_known_answer_board(verdicts, path):
     body = json.loads(path.read_text())["request"]
     assert validate_request(copy.deepcopy(body), current_tiles()) == []
     assert kernel_problems(verdicts, path.stem) == []
+    assert kernel_problems(verdicts, path.stem, "figures") == []
 
 
 @pytest.mark.parametrize(("name", "body", "expected"), REFUSED, ids=[case[0] for case in REFUSED])
@@ -171,19 +220,31 @@ def test_both_refuse_the_same_tile_for_the_same_reason(verdicts, name, body, exp
     assert kernel_problems(verdicts, name) == sorted(expected)
 
 
+@pytest.mark.parametrize(("name", "body", "expected"), REFUSED_FIGURES,
+                         ids=[case[0] for case in REFUSED_FIGURES])
+def test_both_refuse_the_same_figure_for_the_same_reason(verdicts, name, body, expected):
+    assert validator_figure_problems(body) == sorted(expected)
+    assert kernel_problems(verdicts, name, "figures") == sorted(expected)
+
+
 @pytest.mark.parametrize(("name", "body"), ACCEPTED, ids=[case[0] for case in ACCEPTED])
 def test_both_accept_what_fits(verdicts, name, body):
     assert validator_problems(body, verdicts["codes"]) == []
     assert kernel_problems(verdicts, name) == []
+    assert validator_figure_problems(body) == []
+    assert kernel_problems(verdicts, name, "figures") == []
 
 
 def test_the_contract_error_cases_get_the_same_verdicts(verdicts):
     contract = [(name, body) for name, body in kernel_cases() if name.startswith("error-case-")]
     # The contract's tile not in its edition, two tiles on a square, a tile apart, an edge
-    # that does not match and a copy too many.
-    assert len(contract) == 5
+    # that does not match and a copy too many; a figure kind (the server's) and a farmer
+    # not in play, a figure on an empty square, three on no feature, an abbot on a road
+    # and a meeple on a garden.
+    assert len(contract) == 13
     for name, body in contract:
         assert kernel_problems(verdicts, name) == validator_problems(body, verdicts["codes"]), name
+        assert kernel_problems(verdicts, name, "figures") == validator_figure_problems(body), name
 
 
 def in_box(code, edition):

@@ -141,28 +141,22 @@ export function figureOnCorner(state, catalogue, x, y, corner) {
  * corner belong to a feature the kind's placements in play allow (a barn: fields).
  */
 export function cornerRefusal(state, catalogue, x, y, corner, kind) {
-  const declared = catalogue.figureByCode.get(kind);
   const inPlay = state.inPlay();
+  const verdict = catalogue.kernel.cornerVerdict(state.doc.tiles, state.doc.edition, x, y, corner, kind, inPlay);
+  if (!verdict) return null;
+  const declared = catalogue.figureByCode.get(kind);
   const name = declared?.name ?? kind;
-  if (!declared || !inPlay.parts.has(declared.part)) return `The ${name} is not in play (see the game options).`;
-  if (!catalogue.rules.corners.includes(corner)) {
+  if (verdict.code === "expansion_not_in_play") return `The ${name} is not in play (see the game options).`;
+  if (verdict.code === "invalid_location") {
     return `A ${name} stands on a corner of a tile: ${catalogue.rules.corners.join(", ")}.`;
   }
-  const { geometry } = catalogue;
-  const edition = state.doc.edition;
-  for (const [tx, ty, seen] of catalogue.kernel.cornerSquares(x, y, corner)) {
-    const tile = state.tileAt(tx, ty);
-    if (!tile) return `A ${name} stands only where four tiles meet: (${tx}, ${ty}) is empty.`;
-    for (const half of [seen, [...seen].reverse().join("")]) {
-      const found = catalogue.featureAt(tile, half, edition);
-      if (!found || !catalogue.kernel.placement(kind, found.feature.kind, inPlay)) {
-        const places = declared.placements.filter((placement) => inPlay.parts.has(placement.part))
-          .map((placement) => geometry.describe({ kind: placement.feature, locations: [] }).split(" (")[0]);
-        return `A ${name} stands only on a corner that is ${places.join(" or ")} on all four tiles: the ${seen} corner of tile ${tile.tile} at (${tx}, ${ty}) is not.`;
-      }
-    }
+  if (verdict.code === "no_tile_at_figure") {
+    return `A ${name} stands only where four tiles meet: (${verdict.x}, ${verdict.y}) is empty.`;
   }
-  return null;
+  const { tile, seen } = verdict;
+  const places = declared.placements.filter((placement) => inPlay.admits(placement))
+    .map((placement) => catalogue.geometry.describe({ kind: placement.feature, locations: [] }).split(" (")[0]);
+  return `A ${name} stands only on a corner that is ${places.join(" or ")} on all four tiles: the ${seen} corner of tile ${tile.tile} at (${tile.x}, ${tile.y}) is not.`;
 }
 
 /**
@@ -245,14 +239,8 @@ export function placementRefusal(state, catalogue, tile, featureIndex, kind, pla
   const placement = catalogue.kernel.placement(kind, feature.kind, inPlay);
   const declared = catalogue.figureByCode.get(kind);
   if (placement.beside.length) {
-    const members = catalogue.kernel.featureMembers(state.doc.tiles, state.doc.edition, tile.x, tile.y, featureIndex);
-    const joined = state.doc.figures.some((figure, index) => {
-      if (index === ignoreIndex || figure.player !== player || !placement.beside.includes(figure.kind)) return false;
-      const other = state.tileAt(figure.x, figure.y);
-      const at = other ? catalogue.geometry.segmentIndexAt(other.tile, other.rotation, figure.at, state.doc.edition, other.state) : -1;
-      return members.has(`${key(figure.x, figure.y)}#${at}`);
-    });
-    if (!joined) {
+    const { tiles, figures, edition } = state.doc;
+    if (!catalogue.kernel.besideOwn(tiles, figures, edition, tile, featureIndex, placement, player, ignoreIndex)) {
       const names = placement.beside.map((code) => catalogue.figureByCode.get(code)?.name ?? code);
       const who = playerWords(player, state.doc.players);
       return `A ${declared.name} stands only beside its owner's ${names.join(" or ")}: ${who} has none on this ${catalogue.geometry.describe(feature).split(" (")[0]}.`;

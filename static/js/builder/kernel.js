@@ -40,6 +40,11 @@ export const TILE_CODES = Object.freeze([
   "disconnected_tile", "edge_mismatch", "too_many_copies",
 ]);
 
+/** The problems of figures the kernel decides (see RulesKernel.figureProblems). */
+export const FIGURE_CODES = Object.freeze([
+  "expansion_not_in_play", "no_tile_at_figure", "no_feature_at_location", "figure_not_allowed",
+]);
+
 export class RulesKernel {
   /**
    * `rules`: the page's rules block; `geometry`: the Geometry reading the tile views;
@@ -339,21 +344,22 @@ export class RulesKernel {
     return RulesKernel.joinedGroups([...tiles.keys()].filter((tileKey) => tileKey !== without)).length <= 1;
   }
 
-  /**
-   * Every tile problem the kernel finds on a board in the request's format (edition,
-   * expansions, tiles), as the engine's validator reports it: [{ path, code }], the path
-   * of the tile entry blamed (`tiles[3]`, `tiles[3].tile`). The same rules as a tile laid
-   * on the page, applied to the whole board at once: a problem between two tiles is the
-   * later listed's (the earlier was there first), a board in pieces keeps its largest
-   * piece (on a tie, the first listed's), the copy past those in the box is refused, and
-   * the joins the layout rules refuse count only on a board whose tiles are otherwise
-   * right (the server looks at the river's shape only then).
-   */
-  boardProblems(board) {
+  /** The edition of a board in the request's format and what its codes put in play. */
+  game(board) {
     const edition = board.edition ?? "C3";
-    const inPlay = this.inPlay(this.listed(edition, board.expansions ?? this.defaultCodes()));
+    return { edition, inPlay: this.inPlay(this.listed(edition, board.expansions ?? this.defaultCodes())) };
+  }
+
+  /**
+   * The tiles of a board in the request's format laid square by square, as the server
+   * reads them: `squares` (key → the piece laid there, with its entry's `index`) in
+   * `order`, the problems of single entries (not in play, not in the edition, a copy
+   * too many, a square already taken) and whether some tile is one the page does not
+   * know (`unknown`: it takes its square, with no edges).
+   */
+  lay(board, edition, inPlay) {
     const problems = [];
-    const squares = new Map(); // key → the piece laid there, with its entry's index
+    const squares = new Map();
     const order = [];
     const laid = new Map();
     let unknown = false;
@@ -361,7 +367,6 @@ export class RulesKernel {
       const path = `tiles[${index}]`;
       const type = this.types.get(entry.tile);
       const large = this.large.get(entry.tile);
-      // A tile the page does not know still takes its square; it has no edges to compare.
       if (!type && !large) unknown = true;
       else if (!(type ? inPlay.tiles.has(type.expansion) : inPlay.admits(large))) {
         problems.push({ path: `${path}.tile`, code: "expansion_not_in_play" });
@@ -386,6 +391,22 @@ export class RulesKernel {
         order.push(there);
       }
     });
+    return { problems, squares, order, unknown };
+  }
+
+  /**
+   * Every tile problem the kernel finds on a board in the request's format (edition,
+   * expansions, tiles), as the engine's validator reports it: [{ path, code }], the path
+   * of the tile entry blamed (`tiles[3]`, `tiles[3].tile`). The same rules as a tile laid
+   * on the page, applied to the whole board at once: a problem between two tiles is the
+   * later listed's (the earlier was there first), a board in pieces keeps its largest
+   * piece (on a tie, the first listed's), the copy past those in the box is refused, and
+   * the joins the layout rules refuse count only on a board whose tiles are otherwise
+   * right (the server looks at the river's shape only then).
+   */
+  boardProblems(board) {
+    const { edition, inPlay } = this.game(board);
+    const { problems, squares, order, unknown } = this.lay(board, edition, inPlay);
     const groups = RulesKernel.joinedGroups(order);
     if (groups.length > 1) {
       const main = groups.reduce((best, group) => (group.length > best.length ? group : best));
@@ -418,6 +439,48 @@ export class RulesKernel {
   }
 
   // -- figures ---------------------------------------------------------------------------
+
+  /**
+   * Every problem of the figures standing on features and corners of a board in the
+   * request's format that the kernel decides, as the engine's validator reports them:
+   * [{ path, code }]. Figures in a district of a large tile or on a space printed on a
+   * tile, kinds unknown or not in play (the page offers only those in play), the figures
+   * a builder must join and the rules that are not data (no figure by the volcano) are
+   * the server's.
+   */
+  figureProblems(board) {
+    const { edition, inPlay } = this.game(board);
+    const { squares } = this.lay(board, edition, inPlay);
+    const problems = [];
+    (board.figures ?? []).forEach((figure, index) => {
+      const path = `figures[${index}]`;
+      if (!this.geometry.locations.has(figure.at)) return;
+      const declared = this.figures.get(figure.kind ?? this.rules.figures[0]?.code);
+      if (!declared) return;
+      // A kind not in play is the server's to name (its declaration says by which code);
+      // where it stands is still looked at, as for a figure of no kind.
+      const kind = inPlay.admits(declared) ? declared.code : null;
+      const tile = squares.get(key(figure.x, figure.y));
+      if (!tile) {
+        problems.push({ path, code: "no_tile_at_figure" });
+        return;
+      }
+      if (!this.geometry.placed(tile)) return;
+      if (kind && declared.stands === "corner") {
+        const verdict = this.cornerVerdict(squares, edition, figure.x, figure.y, figure.at, kind, inPlay);
+        if (verdict) problems.push({ path: verdict.code === "invalid_location" ? `${path}.at` : path, code: "figure_not_allowed" });
+        return;
+      }
+      const segment = this.geometry.segmentIndexAt(tile.tile, tile.rotation, figure.at, edition, tile.state);
+      if (segment < 0) {
+        problems.push({ path: `${path}.at`, code: "no_feature_at_location" });
+        return;
+      }
+      const verdict = kind && this.figureVerdict(kind, this.geometry.placed(tile).segments[segment].kind, inPlay);
+      if (verdict) problems.push({ path, code: verdict.code });
+    });
+    return problems;
+  }
 
   /** The placement letting `kind` stand on a feature kind with these codes in play: its
    * part and every code it needs are in play. */
@@ -473,6 +536,47 @@ export class RulesKernel {
       y + (one ? first.offset[1] : 0) + (two ? second.offset[1] : 0),
       across(first, one).name + across(second, two).name,
     ]);
+  }
+
+  /**
+   * Whether a `kind` standing on corners (a barn) may stand on the `corner` of square
+   * (x, y) of a board (Map key → placed tile): four tiles meet there, and on each both
+   * half-edges that end at the corner belong to a feature the kind's placements in play
+   * allow (a barn: fields). Null when it may, else { code } in the engine's terms:
+   * `expansion_not_in_play` (the kind's part), `invalid_location` (not a corner's name),
+   * `no_tile_at_figure` (with the empty square's x, y) or `figure_not_allowed` (with the
+   * tile whose corner, `seen` as named from it, is not such a feature).
+   */
+  cornerVerdict(tiles, edition, x, y, corner, kind, inPlay) {
+    const declared = this.figures.get(kind);
+    if (!declared || !inPlay.admits(declared)) return { code: "expansion_not_in_play" };
+    if (!this.rules.corners.includes(corner)) return { code: "invalid_location" };
+    for (const [tx, ty, seen] of this.cornerSquares(x, y, corner)) {
+      const tile = tiles.get(key(tx, ty));
+      if (!tile) return { code: "no_tile_at_figure", x: tx, y: ty };
+      for (const half of [seen, [...seen].reverse().join("")]) {
+        const index = this.geometry.segmentIndexAt(tile.tile, tile.rotation, half, edition, tile.state);
+        const feature = index < 0 ? null : this.geometry.placed(tile).segments[index];
+        if (!feature || !this.placement(kind, feature.kind, inPlay)) return { code: "figure_not_allowed", tile, seen };
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether `player` has a figure a placement must stand beside (`placement.beside`: a
+   * builder beside its owner's meeple) on the feature that segment `index` of `tile`
+   * belongs to, across the whole board; `figures` is the board's list, leaving out the
+   * one at `ignoreIndex` (the figure changing hands).
+   */
+  besideOwn(tiles, figures, edition, tile, index, placement, player, ignoreIndex = -1) {
+    const members = this.featureMembers(tiles, edition, tile.x, tile.y, index);
+    return figures.some((figure, at) => {
+      if (at === ignoreIndex || figure.player !== player || !placement.beside.includes(figure.kind)) return false;
+      const other = tiles.get(key(figure.x, figure.y));
+      const segment = other ? this.geometry.segmentIndexAt(other.tile, other.rotation, figure.at, edition, other.state) : -1;
+      return members.has(`${key(figure.x, figure.y)}#${segment}`);
+    });
   }
 
   /**
