@@ -31,9 +31,9 @@ RUNNER = ROOT / "tests" / "builder" / "js" / "kernel_verdicts.mjs"
 KERNEL_CODES = {"expansion_not_in_play", "tile_not_in_edition",
                 "duplicate_position", "disconnected_tile", "edge_mismatch", "too_many_copies",
                 "river_u_turn"}
-# The problems of figures on features and corners it decides.
+# The problems of figures on features, corners, spaces and districts it decides.
 FIGURE_CODES = {"expansion_not_in_play", "no_tile_at_figure", "no_feature_at_location",
-                "figure_not_allowed"}
+                "figure_not_allowed", "invalid_location"}
 
 # The contract's example board (D, E turned 180° north of it, A turned 90° east of it).
 START = [{"tile": "D", "x": 0, "y": 0}, {"tile": "E", "x": 0, "y": -1, "rotation": 180},
@@ -51,6 +51,16 @@ SQUARE = [{"tile": "B", "x": x, "y": y} for x, y in ((0, 0), (1, 0), (0, 1), (1,
 
 def barn(x, y, at):
     return {"player": "red", "x": x, "y": y, "at": at, "kind": "barn"}
+
+
+# D between two acrobat tiles (from the known-answer board acrobats-five-each).
+ACROBAT_TILES = [{"tile": "D", "x": 0, "y": 0},
+                 {"tile": "big-top-3", "x": -1, "y": 0, "rotation": 180},
+                 {"tile": "big-top-2", "x": 1, "y": 0, "rotation": 90}]
+
+
+def acrobat(x, y):
+    return {"player": "red", "x": x, "y": y, "at": "acrobats"}
 
 
 def board(tiles, **fields):
@@ -121,6 +131,21 @@ REFUSED_FIGURES = [
     ("figure-on-an-empty-square", board(START, figures=[{"player": "red", "x": 3, "y": 3,
                                                          "at": "C"}]),
      [("figures[0]", "no_tile_at_figure")]),
+    # An acrobat on D, which prints no acrobat space, beside one on big-top-3, which does.
+    ("acrobat-on-a-tile-without-the-space",
+     board(ACROBAT_TILES, figures=[acrobat(0, 0), acrobat(-1, 0)], edition="C2",
+           expansions=["farmers", "acrobats"]),
+     [("figures[0].at", "invalid_location")]),
+    # Without the acrobats part, the space is not in play (and neither are its tiles).
+    ("acrobat-not-listed", board(ACROBAT_TILES, figures=[acrobat(-1, 0)], edition="C2",
+                                 expansions=["farmers"]),
+     [("figures[0].at", "expansion_not_in_play")]),
+    # Only followers stand in a district of the City of Carcassonne; a barn is none.
+    ("barn-in-a-district", board([{"tile": CITY, "x": 0, "y": 0}],
+                                 figures=[{"player": "red", "x": 0, "y": 0, "at": "market",
+                                           "kind": "barn"}],
+                                 edition="C2", expansions=["farmers", "count", "barn"]),
+     [("figures[0]", "figure_not_allowed")]),
 ]
 # The tile groups a page loaded besides its game's (tiles of a code ticked, then unticked).
 LOADED = {"river-not-listed": ["river"]}
@@ -239,9 +264,9 @@ def test_the_contract_error_cases_get_the_same_verdicts(verdicts):
     contract = [(name, body) for name, body in kernel_cases() if name.startswith("error-case-")]
     # The contract's tile not in its edition, two tiles on a square, a tile apart, an edge
     # that does not match and a copy too many; a figure kind (the server's) and a farmer
-    # not in play, a figure on an empty square, three on no feature, an abbot on a road
-    # and a meeple on a garden.
-    assert len(contract) == 13
+    # not in play, a location that is none, a figure on an empty square, three on no
+    # feature, an abbot on a road and a meeple on a garden.
+    assert len(contract) == 14
     for name, body in contract:
         assert kernel_problems(verdicts, name) == validator_problems(body, verdicts["codes"]), name
         assert kernel_problems(verdicts, name, "figures") == validator_figure_problems(body), name

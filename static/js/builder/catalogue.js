@@ -135,8 +135,7 @@ export class Catalogue {
    * or null. */
   space(code, name) {
     const space = this.spaceByName.get(name);
-    if (!space || !this.types.has(code)) return null;
-    return (this.type(code).features ?? []).some((feature) => feature.kind === name) ? space : null;
+    return space && this.kernel.prints(code, name) ? space : null;
   }
 
   /** The spaces printed on tile type `code` whose part is in play. */

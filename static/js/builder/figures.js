@@ -472,11 +472,13 @@ export function spaceAction(state, catalogue, x, y, name, kind = null, tapped = 
     return { action: "put", figure: { ...old, player }, replaced: index, changed: true,
       message: `The ${nameOf(old.kind)} on ${where} is now ${who}'s, no longer ${playerWords(old.player, state.doc.players)}'s. Undo gives it back.` };
   }
-  if (!inPlayFor(state, space)) return { action: "refuse", message: `The ${space.word || name} is not in play (see the game options).` };
-  const kinds = catalogue.figureKinds(state.inPlay()).map((entry) => entry.code).filter((code) => space.kinds.includes(code));
+  const inPlay = state.inPlay();
+  const verdict = catalogue.kernel.spaceVerdict(state.doc.tiles, x, y, name, null, inPlay, here.length);
+  if (verdict?.code === "expansion_not_in_play") return { action: "refuse", message: `The ${space.word || name} is not in play (see the game options).` };
+  const kinds = catalogue.figureKinds(inPlay).map((entry) => entry.code).filter((code) => space.kinds.includes(code));
   const chosen = kinds.includes(kind) ? kind : kinds[0];
   if (!chosen) return { action: "refuse", message: `No figure that stands on ${where} is in play.` };
-  if (here.length >= space.holds) {
+  if (verdict?.code === "too_many_figures") {
     return { action: "refuse", message: `${capital(where)} holds ${space.holds} at most, and ${here.length === 1 ? "one stands" : `${here.length} stand`} there. Tap one to take it back.` };
   }
   if (state.figureCount(player, chosen) >= limitOf(chosen)) {
@@ -486,7 +488,6 @@ export function spaceAction(state, catalogue, x, y, name, kind = null, tapped = 
 }
 
 const capital = (text) => `${text[0].toUpperCase()}${text.slice(1)}`;
-const inPlayFor = (state, space) => state.inPlay().parts.has(space.part);
 
 /** The district a figure stands in ({name, meaning, index}), or null: its `at` names a
  * district of a large tile declared by the server. */
@@ -527,7 +528,9 @@ export function districtAction(state, catalogue, x, y, name, kind) {
   if (!declared || !catalogue.figureKinds(state.inPlay()).includes(declared)) {
     return { action: "refuse", message: `The ${declared?.name ?? kind} is not in play (see the game options).` };
   }
-  if (!declared.follower) return { action: "refuse", message: `Only followers stand in ${where}; a ${declared.name} is not one.` };
+  if (catalogue.kernel.districtVerdict(state.doc.tiles, x, y, name, kind)) {
+    return { action: "refuse", message: `Only followers stand in ${where}; a ${declared.name} is not one.` };
+  }
   const limit = state.limits[kind] ?? Infinity;
   if (state.figureCount(player, kind) >= limit) {
     return { action: "refuse", message: `${who} has no ${declared.name} left: all ${limit} are on the board. Take one back first.` };

@@ -43,6 +43,7 @@ export const TILE_CODES = Object.freeze([
 /** The problems of figures the kernel decides (see RulesKernel.figureProblems). */
 export const FIGURE_CODES = Object.freeze([
   "expansion_not_in_play", "no_tile_at_figure", "no_feature_at_location", "figure_not_allowed",
+  "invalid_location",
 ]);
 
 export class RulesKernel {
@@ -59,6 +60,7 @@ export class RulesKernel {
     this.options = options;
     this.large = new Map((rules.large_tiles ?? []).map((large) => [large.code, large]));
     this.figures = new Map(rules.figures.map((kind) => [kind.code, kind]));
+    this.spaces = new Map((rules.spaces ?? []).map((space) => [space.name, space]));
     // Joins of two tiles the server's layout rules refuse whatever else lies on the board
     // (`layout.refused_joins`: per problem code, joins [mine, side, theirs]: a tile
     // showing edge `edge` on its sides `mine`, laid with side `side` against a tile
@@ -443,23 +445,38 @@ export class RulesKernel {
   /**
    * Every problem of the figures standing on features and corners of a board in the
    * request's format that the kernel decides, as the engine's validator reports them:
-   * [{ path, code }]. Figures in a district of a large tile or on a space printed on a
-   * tile, kinds unknown or not in play (the page offers only those in play), the figures
-   * a builder must join and the rules that are not data (no figure by the volcano) are
-   * the server's.
+   * [{ path, code }], for figures on features, corners, spaces printed on tiles and
+   * districts of large tiles. Kinds unknown or not in play (the page offers only those
+   * in play), the figures a player owns, the figures a builder must join and the rules
+   * that are not data (no figure by the volcano) are the server's.
    */
   figureProblems(board) {
     const { edition, inPlay } = this.game(board);
     const { squares } = this.lay(board, edition, inPlay);
     const problems = [];
+    const onSpaces = new Map();
     (board.figures ?? []).forEach((figure, index) => {
       const path = `figures[${index}]`;
-      if (!this.geometry.locations.has(figure.at)) return;
       const declared = this.figures.get(figure.kind ?? this.rules.figures[0]?.code);
       if (!declared) return;
       // A kind not in play is the server's to name (its declaration says by which code);
       // where it stands is still looked at, as for a figure of no kind.
       const kind = inPlay.admits(declared) ? declared.code : null;
+      if (!this.geometry.locations.has(figure.at)) {
+        // A space printed on the tile, or a district of a large tile.
+        const there = `${key(figure.x, figure.y)}|${figure.at}`;
+        const verdict = this.spaces.has(figure.at)
+          ? this.spaceVerdict(squares, figure.x, figure.y, figure.at, kind, inPlay, onSpaces.get(there) ?? 0)
+          : this.districtVerdict(squares, figure.x, figure.y, figure.at, kind);
+        if (this.spaces.has(figure.at) && (!verdict || verdict.code === "too_many_figures")) {
+          onSpaces.set(there, (onSpaces.get(there) ?? 0) + 1);
+        }
+        if (verdict && verdict.code !== "too_many_figures") {
+          const named = verdict.code === "expansion_not_in_play" || verdict.code === "invalid_location";
+          problems.push({ path: named ? `${path}.at` : path, code: verdict.code });
+        }
+        return;
+      }
       const tile = squares.get(key(figure.x, figure.y));
       if (!tile) {
         problems.push({ path, code: "no_tile_at_figure" });
@@ -577,6 +594,44 @@ export class RulesKernel {
       const segment = other ? this.geometry.segmentIndexAt(other.tile, other.rotation, figure.at, edition, other.state) : -1;
       return members.has(`${key(figure.x, figure.y)}#${segment}`);
     });
+  }
+
+  /** Whether tile type `code` prints the space `name` (an acrobat space): its data
+   * lists the landmark. */
+  prints(code, name) {
+    return (this.types.get(code)?.features ?? []).some((feature) => feature.kind === name);
+  }
+
+  /**
+   * Whether a figure of `kind` (null: any) may go on the space `name` printed on the
+   * tile at (x, y) of a board (Map key → placed tile) where `standing` figures stand on
+   * it already: null when it may, else { code }: `expansion_not_in_play` (the space's
+   * part), `no_tile_at_figure`, `invalid_location` (the tile prints no such space),
+   * `figure_not_allowed` (the space does not take that kind) or `too_many_figures` (it
+   * holds no more).
+   */
+  spaceVerdict(tiles, x, y, name, kind, inPlay, standing) {
+    const space = this.spaces.get(name);
+    if (!space || !inPlay.admits(space)) return { code: "expansion_not_in_play" };
+    const tile = tiles.get(key(x, y));
+    if (!tile) return { code: "no_tile_at_figure" };
+    if (!this.prints(tile.tile, name)) return { code: "invalid_location" };
+    if (kind && !space.kinds.includes(kind)) return { code: "figure_not_allowed" };
+    if (standing >= space.holds) return { code: "too_many_figures" };
+    return null;
+  }
+
+  /** Whether a figure of `kind` may stand in the district `name` of the large tile
+   * covering (x, y): null when it may, else { code }: `no_tile_at_figure`,
+   * `invalid_location` (no large tile there, or no such district) or
+   * `figure_not_allowed` (only followers stand in a district). */
+  districtVerdict(tiles, x, y, name, kind) {
+    const tile = tiles.get(key(x, y));
+    if (!tile) return { code: "no_tile_at_figure" };
+    const large = tile.large ? this.large.get(tile.large.tile) : null;
+    if (!large?.districts.some((district) => district.name === name)) return { code: "invalid_location" };
+    if (kind && !this.figures.get(kind)?.follower) return { code: "figure_not_allowed" };
+    return null;
   }
 
   /**
