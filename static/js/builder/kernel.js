@@ -1,8 +1,9 @@
 // The rules the page decides on its own, so that a tile lights up or is refused the moment
 // it is tapped: what a set of codes puts in play, which tiles a group owns and how many
 // copies are left, the start tile, where a tile fits (edges, touching the board, joins the
-// server's layout rules refuse), following a feature across tiles, the corners where four
-// tiles meet, and which figure kinds may stand on a feature. Every rule the builder's
+// server's layout rules refuse), following a feature across tiles, which figure kinds may
+// stand on a feature, beside whom a builder stands, the corners where four tiles meet,
+// the spaces printed on tiles and the districts of a large tile. Every rule the builder's
 // JavaScript applies lives here and nowhere else; it reads only the server's data (the
 // `rules` block and the tile geometry of carcwiki/builder/selectors.py) and names no
 // expansion, tile or figure. Everything else (the river's shape as a whole, figures by
