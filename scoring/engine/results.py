@@ -298,7 +298,7 @@ class ScoreResult:
     """Bonus entries by response key (``"trade_goods"``)."""
     for_players: bool = False
     """Scored for the players' page: the response adds each explanation's message
-    (``explanation_message``) where it names features or players."""
+    (``explanation_message``: its id and parameters)."""
 
     @property
     def winners(self) -> tuple[Color, ...]:
