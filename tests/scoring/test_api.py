@@ -393,7 +393,7 @@ def test_the_schema_documents_the_endpoint(client):
         "invalid_gold", "too_much_gold",
         "mage_beside_witch", "invalid_markers", "points_and_markers",
         "invalid_ferry", "ferry_without_jetty", "invalid_bridge", "invalid_castle",
-        "invalid_big_top",
+        "invalid_big_top", "invalid_building", "invalid_tunnel_token",
     }
 
 
@@ -410,7 +410,7 @@ def test_the_request_schema_lists_what_the_declarations_add(client):
     assert tile["state"]["allOf"] == [{"$ref": "#/components/schemas/TileStateRequest"}]
     states = components["TileStateRequest"]["properties"]
     assert set(states) == set(DEFAULT_REGISTRY.tile_states) == {
-        "ferry", "tower", "tower_top", "bridge", "animal_token"}
+        "ferry", "tower", "tower_top", "bridge", "animal_token", "building"}
     assert components["FerryEnum"]["enum"] == ["N-E", "N-S", "N-W", "E-S", "E-W", "S-W"]
     # The Tower: 30 floors in the box, so a height is 0 (the foundation) to 30.
     assert components["TowerEnum"]["enum"] == list(range(31))
@@ -420,7 +420,9 @@ def test_the_request_schema_lists_what_the_declarations_add(client):
     assert neutral["items"] == {"$ref": "#/components/schemas/NeutralFigureRequest"}
     figure = components["NeutralFigureRequest"]
     assert set(figure["required"]) == {"kind", "x", "y"}
-    assert components["NeutralFigureKindEnum"]["enum"] == ["big-top", "fairy", "mage", "witch"]
+    assert components["NeutralFigureKindEnum"]["enum"] == [
+        "big-top", "fairy", "mage", *(f"tunnel-{colour}" for colour in (
+            "black", "blue", "gray", "green", "red", "yellow")), "witch"]
     assert {"$ref": "#/components/schemas/LocationEnum"} in figure["properties"]["at"]["oneOf"]
 
     at = components["FigureRequest"]["properties"]["at"]
