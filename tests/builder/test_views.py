@@ -1,6 +1,7 @@
 """The board builder's pages (with the rules and geometry they carry as data), its save
 endpoint and the check endpoint it asks, without a browser."""
 
+import gzip
 import json
 import re
 from pathlib import Path
@@ -330,15 +331,24 @@ def test_the_page_carries_only_the_tiles_of_the_game_in_play(client):
     # The rules data of every declared expansion travels with it too (see below). Each
     # figure kind's outline and the score sheet's markup: 111,426 bytes (14,477 gzipped)
     # before them, 116,616 (16,268 gzipped) with them; the river tiles the selection chose
-    # and each edition's words for the results: 129,958.
-    assert len(response.content) < 131_000
+    # and each edition's words for the results: 129,958. Then the pictures of the game's
+    # tiles (each as /tiles/<code>.svg draws it, escaped in the page's JSON): 313,555
+    # bytes, 27,847 gzipped, in place of a request a picture.
+    assert len(response.content) < 320_000
+    assert len(gzip.compress(response.content)) < 30_000
+    assert set(big["pictures"]) == {tile["code"] for tile in big["tiles"]}
+    assert set(base["pictures"]) == {tile["code"] for tile in base["tiles"]}
+    assert base["pictures"]["A"] == client.get("/tiles/A.svg").content.decode()
     # The rules of every declared expansion still travel with the page (about 1 KB each;
     # 63,636 bytes with Under the Big Top, Bridges, Castles & Bazaars and the declared
     # tile states: about 1.5 KB of those; 65,773 with the Phantom's figure as well;
     # 72,131 with every figure kind's outline and the score sheet, from 66,941; 72,844 with
     # each edition's words for the results; about 67,400 before them with the Darmstadt
-    # promo's attributes, modifier and church bonus).
-    assert len(client.get("/board/").content) < 74_000
+    # promo's attributes, modifier and church bonus). With the pictures of the base game's
+    # tiles: 126,290 (15,836 gzipped).
+    page = client.get("/board/").content
+    assert len(page) < 128_000
+    assert len(gzip.compress(page)) < 17_000
 
 
 def test_the_tiles_of_another_expansion_come_on_request(client):

@@ -50,14 +50,16 @@ async function ensureTiles(codes) {
     const response = await fetch(`${data.urls.tiles}?groups=${encodeURIComponent(missing.join(","))}${have}`,
       { headers: { Accept: "application/json" } });
     if (!response.ok) return false;
-    catalogue.addTiles(await response.json());
+    const answer = await response.json();
+    pictures.add(answer.pictures);
+    catalogue.addTiles(answer);
     return true;
   } catch {
     return false;
   }
 }
-const tileUrl = (code) => data.urls.tile_svg.replace("CODE", encodeURIComponent(code));
-const pictures = new TilePictures(data.urls.tile_svg, catalogue);
+const pictures = new TilePictures(data.urls.tile_svg, catalogue, data.pictures);
+const tileUrl = (code) => pictures.imageUrl(code);
 // A table handed over by the score pad keeps its draft apart (``initial.draft``).
 const drafts = new Drafts(data.initial.draft ?? window.location.pathname);
 
