@@ -202,3 +202,50 @@ def test_the_mayor_stands_inside_its_city_not_on_its_wall(open_builder, tmp_path
             .find((element) => element.closest('.tile[data-key="0,0"]'))
             ?.closest('[data-feature]')?.dataset.feature""", [x, y])
         assert under == str(city), (fx, fy)
+
+
+@pytest.mark.parametrize("viewport", PHONES.values(), ids=PHONES.keys())
+def test_on_a_phone_a_new_board_has_the_first_screen_and_the_game_opens_on_a_tap(
+        open_builder, viewport):
+    builder = open_builder(viewport)
+    page = builder.page
+    screen = {"x": 0, "y": 0, **viewport}
+    # Nothing scrolled: the board, its tools and the tiles lie between the game's line
+    # and the Score bar, all in sight.
+    assert page.evaluate("window.scrollY") == 0
+    bar = box(builder, "score")
+    board = box(builder, "board")
+    line = box(builder, "setup-toggle")
+    assert visible_in(screen, bar) and visible_in(screen, board) and visible_in(screen, line)
+    assert line["y"] + line["height"] <= board["y"] and board["y"] + board["height"] <= bar["y"]
+    for tool in ("hand", "rotate", "undo", "palette-search", "palette-A"):
+        assert visible_in(screen, box(builder, tool)), tool
+        assert box(builder, tool)["y"] + box(builder, tool)["height"] <= bar["y"], tool
+    # The game's line is folded, and says what is in play; the start note says where the
+    # players are set.
+    assert builder.testid("players").is_hidden()
+    assert builder.testid("setup-toggle").text_content() == (
+        "Game and players C3 · Farmers and The Abbot and gardens · 2 players▾")
+    assert "Set the players under “Game and players”" in builder.message
+
+    # A tap opens it: the players are there to name and score; another tap folds it and
+    # the board is back where it was.
+    page.touchscreen.tap(line["x"] + line["width"] / 2, line["y"] + line["height"] / 2)
+    builder.testid("player-name-0").fill("Ada")
+    builder.testid("player-points-0").fill("12")
+    assert builder.testid("edition").is_visible()
+    assert {key: builder.board()["players"][0][key] for key in ("color", "name", "points")} == {
+        "color": "red", "name": "Ada", "points": 12}
+    page.evaluate("window.scrollTo(0, 0)")  # the phone's keyboard may have scrolled it
+    page.touchscreen.tap(line["x"] + line["width"] / 2, line["y"] + line["height"] / 2)
+    builder.testid("players").wait_for(state="hidden")
+    assert box(builder, "board") == board
+
+    # Open again, then a tile laid beyond the start: the game has begun, the panel folds
+    # by itself, and its line keeps what was set.
+    page.touchscreen.tap(line["x"] + line["width"] / 2, line["y"] + line["height"] / 2)
+    builder.testid("players").wait_for()
+    builder.place("U", 1, 0, 90)
+    builder.testid("players").wait_for(state="hidden")
+    assert builder.tiles() == {(0, 0): ("D", 0), (1, 0): ("U", 90)}
+    assert builder.board()["players"][0]["name"] == "Ada"

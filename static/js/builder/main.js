@@ -77,12 +77,14 @@ function docFromOutside(board, players) {
 const defaultPlayers = newDoc(data.initial, catalogue).players;
 let startDoc = null;
 let startNote = "";
+let restored = false; // the board in progress or the saved board came back
 const draft = drafts.load();
 // A draft kept in this browser may play other expansions than the page was made for.
 if (draft) await ensureTiles(draft.board?.expansions ?? []);
 if (draft) {
   try {
     startDoc = docFromOutside(boardFromText(JSON.stringify(draft.board), catalogue), defaultPlayers);
+    restored = true;
     startNote = "Your board in progress was kept in this browser and is back."
       + (savedId ? " “Back to the saved version” shows the board as it was shared." : " “New board” starts again.");
   } catch {
@@ -91,11 +93,12 @@ if (draft) {
 }
 if (!startDoc && savedBoard) {
   startDoc = docFromOutside(savedBoard, defaultPlayers);
+  restored = true;
   startNote = `Saved board ${savedId}: change it as you like, the shared link keeps this version.`;
 }
 if (!startDoc) {
   startDoc = newDoc(data.initial, catalogue);
-  startNote = "The start tile is on the table. Pick the next tile from the tiles by the board.";
+  startNote = "The start tile is on the table. Set the players under “Game and players”, then pick the next tile from the tiles by the board.";
 }
 
 const state = new BoardState(startDoc, catalogue);
@@ -155,12 +158,15 @@ function reveal(keys, select = false) {
 }
 
 /** Back to the board after a change made from the sheet (an import, a new board): on a
- * phone the sheet closes and the board's tools come to the top of the screen. */
+ * phone the sheet closes and the page goes back to its first screen, the board's. */
 function showBoard() {
   if (!sheet.overlays) return;
   sheet.close();
-  // Once the change is drawn: the panels above the board may have grown or shrunk.
-  requestAnimationFrame(() => workbench.scrollIntoView({ block: "start" }));
+  // Once the change is drawn: the game's panel above the board may have folded.
+  requestAnimationFrame(() => {
+    if (part("setup").open) workbench.scrollIntoView({ block: "start" });
+    else window.scrollTo({ top: 0 });
+  });
 }
 
 /** Scroll an element's top into the upper part of the screen, unless it is there already
@@ -684,6 +690,7 @@ const results = new Results(part("results"), state, data.urls.score, {
   focusPlayer: (index) => {
     if (sheet.overlays) sheet.close(true);
     const details = part("setup");
+    setup.ensureBuilt();
     details.open = true;
     details.querySelectorAll("[data-player-row]")[index]?.querySelector("select, input")?.focus();
   },
@@ -761,14 +768,31 @@ function renderAll() {
   redoButton.disabled = !state.canRedo;
   undoButton.setAttribute("aria-label", state.canUndo ? `Undo: ${state.undoLabel}` : "Undo");
   redoButton.setAttribute("aria-label", state.canRedo ? `Redo: ${state.redoLabel}` : "Redo");
-  if (!root.dataset.ready) performance.mark("builder-ready");  // read by bench/builder_bench.py
-  root.dataset.ready = "true";
 }
+
+// -- the game's panel: open while the game is being set up, folded once it has begun ------
+
+const setupPanel = part("setup");
+// A board that comes back (kept in this browser, or saved) has begun already.
+let gameBegun = restored || state.doc.tiles.size > 1;
+/** On a phone, fold the game's panel the first time a tile goes down beyond the start
+ * tile: from then on the board matters more than the set-up (a tap on its line opens it
+ * again). A wide screen has room for both, and leaves it as the player left it. */
+function foldOnceBegun() {
+  if (gameBegun || state.doc.tiles.size <= 1) return;
+  gameBegun = true;
+  if (sheet.overlays) setupPanel.open = false;
+}
+// Its controls are built as it opens (a tap on its line comes before it opens), or when
+// the page has nothing else to do.
+setupPanel.querySelector("summary").addEventListener("click", () => setup.ensureBuilt());
+setupPanel.addEventListener("toggle", () => { if (setupPanel.open) setup.ensureBuilt(); });
 
 // Several changes in one event handler are drawn once, before the browser paints.
 let queued = false;
 state.addEventListener("change", (event) => {
   if (event.detail.doc) {
+    foldOnceBegun();
     if (state.ui.problems.length) state.ui.problems = [];
     drafts.keep(state.toBoard(), { currentPlayer: state.ui.currentPlayer });
   }
@@ -781,10 +805,25 @@ state.addEventListener("change", (event) => {
 window.addEventListener("pagehide", () => drafts.flush());
 document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") drafts.flush(); });
 
+// A new board on a wide screen opens with the game and the players in sight, beside the
+// board; on a phone the board has the first screen, and the game's line above it opens
+// on a tap.
+if (!gameBegun && !sheet.overlays) {
+  setup.ensureBuilt();
+  setupPanel.open = true;
+}
 renderAll();
 results.draw();
-controller.openView();
 say(startNote);
+// The view is fitted to the board once the browser has laid the page out (the board's
+// size comes with that layout instead of forcing one of its own); then the page answers.
+viewport.sized.then(() => {
+  controller.openView();
+  performance.mark("builder-ready"); // read by bench/builder_first_load.py
+  root.dataset.ready = "true";
+  const whenIdle = window.requestIdleCallback ?? ((task) => setTimeout(task, 200));
+  whenIdle(() => setup.ensureBuilt(), { timeout: 3000 });
+});
 // A shared table opens scored: whoever follows the link wants the result, with the board
 // (the view stays on the board; the results are under it).
 if (savedId) {
@@ -793,11 +832,6 @@ if (savedId) {
     if (outcome?.ok) say(`${startNote} ${outcome.message}`);
     else report(outcome);
   });
-}
-if (state.doc.tiles.size > 1) {
-  part("setup").open = false;
-  // A board in progress on a phone: the board and its tools fill the screen at once.
-  if (sheet.overlays) workbench.scrollIntoView({ block: "start" });
 }
 
 // For tests and curious players: the page's state, read-only by convention.
