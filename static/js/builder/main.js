@@ -554,6 +554,11 @@ const controller = {
   /** Score the board and show the results: over the board on a narrow screen (the
    * sheet), beside it on a wide one. */
   async score() {
+    // Everything but scoring and saving works without a connection; these say so plainly.
+    if (!navigator.onLine) {
+      sheet.sumUp("Offline: not scored");
+      return say(OFFLINE_SCORE, "error");
+    }
     say("Scoring…");
     sheet.sumUp("Scoring…");
     const outcome = await results.score();
@@ -571,6 +576,10 @@ const controller = {
 
   async save() {
     const share = part("share");
+    if (!navigator.onLine) {
+      share.replaceChildren(h("p", { class: "error-text", role: "alert", text: OFFLINE_SAVE }));
+      return say(OFFLINE_SAVE, "error");
+    }
     say("Saving…");
     const outcome = await saveBoard(state.toBoard(), data.urls.save, csrfToken());
     if (!outcome.ok) {
@@ -641,6 +650,11 @@ const controller = {
     say("Back to the saved version. Undo brings your changes back.");
   },
 };
+
+const OFFLINE_SCORE = "You are offline: scoring needs the connection. Your board is kept on this device; tap Score again once you are back online.";
+const OFFLINE_SAVE = "You are offline: saving needs the connection. Your board is kept on this device; save it once you are back online.";
+window.addEventListener("offline", () => say("Offline: go on building, the board is kept on this device. Score and Save wait for the connection."));
+window.addEventListener("online", () => say("Back online: Score and Save work again."));
 
 function csrfToken() {
   return root.querySelector("input[name=csrfmiddlewaretoken]")?.value ?? "";
