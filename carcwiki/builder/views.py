@@ -140,10 +140,11 @@ def board_tiles(request: HttpRequest) -> JsonResponse:
             after)["tiles"]
         geometry["tiles"].update(
             (code, view) for code, view in reshaped.items() if "variants" in view)
+    # Drawing the pictures takes a few milliseconds a tile: kept, as the page's are.
+    pictures = _kept(f"pictures:{','.join(sorted(set(wanted)))}",
+                     lambda: selectors.tile_pictures(checked, [tile["code"] for tile in tiles]))
     return JsonResponse({"groups": sorted(set(wanted)), "tiles": tiles,
-                         "geometry": geometry["tiles"],
-                         "pictures": selectors.tile_pictures(
-                             checked, [tile["code"] for tile in tiles])})
+                         "geometry": geometry["tiles"], "pictures": pictures})
 
 
 class AsciiJSONRenderer(JSONRenderer):

@@ -175,12 +175,14 @@ def test_each_figure_kind_has_its_own_outline_and_the_legend_lists_the_kinds_in_
     assert len({path for path, _ in legend.values()}) == len(legend)
     assert legend["mayor"][1] == "Mayor" and legend["big-top"][1] == "Big top"
     # On the board each figure is drawn by its kind's outline, large enough to tell on a
-    # phone's screen.
+    # phone's screen: at least 14 px high on squares of 64 px, the smallest a phone's
+    # view zooms out to by itself (the whole board fitted here may show them smaller).
     drawn = page.evaluate(DRAWN)
     assert drawn == {kind: declared[kind] for kind in ("mayor", "wagon", "barn", "large", "abbot")}
+    square = builder.point(1, 0)[0] - builder.point(0, 0)[0]
     for kind in drawn:
         drawing = page.locator(f'svg.board .figure[data-kind="{kind}"] path')
-        assert drawing.bounding_box()["height"] >= 14, kind
+        assert drawing.bounding_box()["height"] * 64 / square >= 14, kind
     # Only the kinds in play: with the base game alone, the meeple and the abbot.
     import_board(builder, tmp_path, ["farmers", "abbot"], [("D", 0, 0, 0)])
     page.wait_for_function("document.querySelectorAll('[data-testid=legend] li').length === 2")

@@ -359,6 +359,10 @@ def test_the_tiles_of_another_expansion_come_on_request(client):
     codes = {tile["code"] for tile in answer["tiles"]}
     assert codes and all(code.startswith("river2-") for code in codes)
     assert set(answer["geometry"]) == codes
+    # Their pictures come along, each as /tiles/<code>.svg draws it.
+    assert set(answer["pictures"]) == codes
+    code = sorted(codes)[0]
+    assert answer["pictures"][code] == client.get(f"/tiles/{code}.svg").content.decode()
     wrong = client.get("/board/tiles/?groups=river2,castles")
     assert wrong.status_code == 400
     assert wrong.json()["errors"][0]["path"] == "groups"
