@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from tests.builder.test_browser import PHONE, Builder
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -64,14 +65,14 @@ def test_offline_the_board_goes_on_and_score_says_it_needs_the_connection(phone)
     page = builder.page
     builder.place("E", 0, -1, 180)
     context.set_offline(True)
-    page.wait_for_function(
-        "document.querySelector('[data-testid=message]').textContent.startsWith('Offline')")
+    wait_until(page,
+               "document.querySelector('[data-testid=message]').textContent.startsWith('Offline')")
     assert builder.message == ("Offline: go on building, the board is kept on this device. "
                                "Score and Save wait for the connection.")
     # Laying tiles and putting figures need nothing from the server.
     builder.figure("red", 0, 0, "N")
     builder.place("U", 1, 0, 90)
-    page.wait_for_function(f"JSON.parse({KEPT_DRAFT}).board.tiles.length === 3")
+    wait_until(page, f"JSON.parse({KEPT_DRAFT}).board.tiles.length === 3")
 
     # Score, offline: said plainly, nothing changes on the board.
     before = builder.board()
@@ -90,8 +91,8 @@ def test_offline_the_board_goes_on_and_score_says_it_needs_the_connection(phone)
 
     # Back online, the same board scores: red's city of 2 tiles, 2 × 2 = 4.
     context.set_offline(False)
-    page.wait_for_function(
-        "document.querySelector('[data-testid=message]').textContent.startsWith('Back online')")
+    wait_until(page, "document.querySelector('[data-testid=message]')"
+                     ".textContent.startsWith('Back online')")
     builder.testid("score").click()
     page.wait_for_selector("[data-testid=score-sheet].is-open [data-testid=score-table]")
     assert builder.testid("final-red").text_content() == "+4"
