@@ -34,13 +34,13 @@ second after the page is ready:
   two versions fairly.
 
 With ``--trace`` every visit is also recorded with Chromium's tracing, and the main
-thread's work until the ready mark is counted from the trace: layout passes and how many
-of them a script forced (read a size before the browser laid the page out on its own),
-the layout objects laid out, and the main thread's CPU time (the trace's thread time:
-what the thread ran, not the time it waited for a core on a busy machine), in all and
-in layout and style. The counts do not depend on how busy the machine is, and the
-CPU times much less than the wall-clock figures (tracing also slows the page a little, the
-same for both versions).
+thread's work until the board is first painted after the ready mark is counted from
+the trace: layout passes and how many of them a script forced (read a size before the
+browser laid the page out on its own), the layout objects laid out, and the main
+thread's CPU time (the trace's thread time: what the thread ran, not the time it waited
+for a core on a busy machine), in all and in layout and style. The counts do not depend
+on how busy the machine is, and the CPU times much less than the wall-clock figures
+(tracing also slows the page a little, the same for both versions).
 
 It prints the median of each over the runs, and the requests of the last visit with their
 sizes and times. With ``--against REV`` it also serves the site at that commit (checked
@@ -138,7 +138,10 @@ def outermost(events: list[dict], names: set[str]) -> list[dict]:
 
 
 def main_thread_work(path: Path) -> dict[str, float]:
-    """What the page's main thread did until the ``builder-ready`` mark, from a trace."""
+    """What the page's main thread did until the board was on the screen and answered,
+    from a trace: to the end of the task of the first paint after the ``builder-ready``
+    mark (wherever a version sets its mark, the layouts and the paint of its first screen
+    with the board are counted)."""
     import json
 
     events = json.loads(path.read_text())
@@ -149,8 +152,11 @@ def main_thread_work(path: Path) -> dict[str, float]:
     # The page's main thread is the renderer main thread that set the mark.
     thread = next((e["pid"], e["tid"]) for e in events if e.get("name") == "builder-ready"
                   and (e["pid"], e["tid"]) in mains)
-    work = [e for e in events if (e.get("pid"), e.get("tid")) == thread
-            and e.get("ph") == "X" and e["ts"] <= ready]
+    on_thread = [e for e in events if (e.get("pid"), e.get("tid")) == thread and e.get("ph") == "X"]
+    painted = min(e["ts"] for e in on_thread if e["name"] == "Paint" and e["ts"] >= ready)
+    end = max(e["ts"] + e.get("dur", 0) for e in on_thread
+              if e["name"] == "RunTask" and e["ts"] <= painted <= e["ts"] + e.get("dur", 0))
+    work = [e for e in on_thread if e["ts"] < end]
     layouts = [e for e in work if e["name"] == "Layout"]
     milliseconds = lambda names: sum(e.get("tdur", 0) for e in outermost(work, names)) / 1000  # noqa: E731
     return {
@@ -208,6 +214,8 @@ def visit(browser, device: dict, url: str, trace: Path | None = None) -> Visit:
         page.goto(url, wait_until="domcontentloaded")
         page.wait_for_selector("[data-builder][data-ready=true]")
         if trace:
+            # The frame after the mark is painted: a timeout after the next animation frame.
+            page.evaluate("new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")
             browser.stop_tracing()
             result.trace = main_thread_work(trace)
         page.wait_for_load_state("networkidle")  # pictures and fonts asked for after ready
