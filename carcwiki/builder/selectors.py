@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from carcwiki.catalogue.models import Edition, Expansion, TileType
+from carcwiki.catalogue.svg import render_tile_svg
 from carcwiki.rules.models import RulesPage
 from scoring.engine import (
     BASE,
@@ -64,6 +65,14 @@ def builder_tiles(checked: TileSet, groups: list[str] | None = None) -> list[dic
         tiles.append({**data, "part": tile.part.code if tile.part_id else None,
                       "search": tile_search_text(data), **tile_states_of(definition, checked)})
     return tiles
+
+
+def tile_pictures(checked: TileSet, codes: list[str]) -> dict[str, str]:
+    """Each of these tile types' picture, as ``/tiles/<code>.svg`` draws it unturned: the
+    page carries the pictures of the tiles in play, so that neither the board nor the
+    tiles beside it ask the server for one each (a phone's first visit made a request a
+    picture, some thirty), and a page without a connection still has them."""
+    return {code: render_tile_svg(checked[code]) for code in codes}
 
 
 def tile_states_of(definition, checked: TileSet) -> dict[str, Any]:
