@@ -812,6 +812,22 @@ class ExpansionRegistry:
         codes += [state.invalid for state in _merged(parts, "tile_states")]
         return tuple({code.value: code for code in codes}.values())
 
+    def printings(self, edition: Edition, listed: Iterable[str]) -> dict[str, str]:
+        """The expansions among the ``listed`` codes that a game of ``edition`` plays
+        from an earlier printing, by code, with that printing (``{"tower": "C2"}`` in
+        C3): an expansion, or a part of the base game with tiles of its own. Codes the
+        edition prints, or whose table takes none of their printings, are left out."""
+        found: dict[str, str] = {}
+        for code in listed:
+            if code not in self._parts:
+                continue
+            owner = self._owner[code]
+            named = self._parts[code] if owner.code == BASE else owner
+            printing = edition.printing_of(named.editions)
+            if printing is not None and printing is not edition:
+                found[named.code] = printing.value
+        return found
+
     def default_codes(self, edition: Edition) -> tuple[str, ...]:
         """The codes in play when a request does not list expansions."""
         return tuple(
@@ -915,6 +931,13 @@ class ScoringContext:
 
     def __repr__(self) -> str:
         return f"ScoringContext(players={self.players!r}, in_play={self.in_play.listed!r})"
+
+    def printing(self, part: Part) -> Edition:
+        """The printing of ``part`` this game lays (:meth:`Edition.printing_of`): what a
+        part's rules decide by edition follows it, as the C2 City of Carcassonne's
+        quarters do on a C3 table."""
+        edition: Edition = self.request.edition
+        return edition.printing_of(part.editions) or edition
 
     def split_cities(
         self, farm: Feature

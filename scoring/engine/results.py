@@ -253,6 +253,9 @@ class ScoreResult:
     warnings: tuple[ScoreWarning, ...] = ()
     bonuses: Mapping[str, tuple[BonusResult, ...]] = dataclasses.field(default_factory=dict)
     """Bonus entries by response key (``"trade_goods"``)."""
+    printings: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """The expansions played from an earlier printing than the game's edition, with that
+    printing (``{"tower": "C2"}`` in a C3 game); the response leaves it out when empty."""
 
     @property
     def winners(self) -> tuple[Color, ...]:
@@ -283,6 +286,8 @@ class ScoreResult:
         }
         for key, entries in self.bonuses.items():
             data[key] = [dict(entry.data) for entry in entries]
+        if self.printings:
+            data["printings"] = dict(self.printings)
         data["warnings"] = [warning.to_json() for warning in self.warnings]
         return data
 

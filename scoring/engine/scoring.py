@@ -176,7 +176,8 @@ def _score(
         warnings += [ScoreWarning(code, feature, message)
                      for code, feature, message in context.warnings]
     return ScoreResult(players=players, features=tuple(results), warnings=tuple(warnings),
-                       bonuses=bonuses)
+                       bonuses=bonuses,
+                       printings=registry_of(tiles).printings(request.edition, in_play.listed))
 
 
 _KIND_NAME = {kind: kind.value for kind in FeatureKind}

@@ -135,7 +135,7 @@ class ValidatorBase:
 
     def needs(self, subject: str, part: Part, verb: str = "needs") -> str:
         name = part.name
-        if self.edition is not None and self.edition not in part.editions:
+        if self.edition is not None and self.edition.printing_of(part.editions) is None:
             return f"{subject} {verb} {name}, which {self.edition.value} does not have."
         return f"{subject} {verb} {name}: add \"{part.code}\" to expansions."
 

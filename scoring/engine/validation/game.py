@@ -69,7 +69,7 @@ class GameChecks(ValidatorBase):
                            "(or any part of these).")
                 continue
             part = registry[code]
-            if edition is not None and edition not in part.editions:
+            if edition is not None and edition.printing_of(part.editions) is None:
                 self.error(path, ErrorCode.EXPANSION_NOT_IN_EDITION,
                            f"{capital(part.name)} does not exist in {edition.value}.")
                 continue

@@ -104,7 +104,7 @@ LEAVES_FOR = {
 def left_in_the_city(context: ScoringContext) -> list[BonusResult]:
     """Meeples still in the quarters of the City of Carcassonne score nothing."""
     results = []
-    leaves_for = LEAVES_FOR.get(context.request.edition, {})
+    leaves_for = LEAVES_FOR.get(context.printing(COUNT), {})
     for figure in context.request.board.districts:
         text = (f"{figure.player.value}'s {figure.kind} in the {figure.district} of the City "
                 "of Carcassonne: left in the city, scores nothing")
