@@ -890,6 +890,14 @@ class TileSet(Mapping[str, TileDefinition]):
             self._printings[key] = found
         return found
 
+    def tables_of(self, definition: TileDefinition) -> dict[Edition, Edition]:
+        """For each edition whose table has copies of ``definition``, the printing it
+        lays them from (``{C1: C1, C2: C2, C3: C2}`` for a Tower tile): what the board
+        builder shows of a tile type in each edition."""
+        printings = {edition: self.printing(definition, edition) for edition in Edition}
+        return {edition: printing for edition, printing in printings.items()
+                if definition.count(printing) > 0}
+
     def _printed(self, definition: TileDefinition, edition: Edition | None) -> Edition | None:
         return None if edition is None else self.printing(definition, edition)
 

@@ -104,10 +104,11 @@ export class Catalogue {
     return this.figures[0]?.code ?? null;
   }
 
-  /** The expansion and part codes that exist in an edition, among those chosen. */
+  /** The expansion and part codes an edition's table plays (a box of its own
+   * printing or of one the server says it accepts), among those chosen. */
   optionsInPlay(edition, chosen) {
     return this.options
-      .filter((option) => chosen.includes(option.code) && option.editions.includes(edition))
+      .filter((option) => chosen.includes(option.code) && edition in option.printings)
       .map((option) => option.code);
   }
 
