@@ -45,6 +45,7 @@ from ...expansion import (
 from ...features import Feature
 from ...glyphs import Glyph, Mark
 from ...locations import Location
+from ...messages import Message, add_templates
 from ...outputs import FeatureField, Shape
 from ...problems import BoardError, ProblemCode
 from ...rules import Edition
@@ -233,15 +234,22 @@ def check_castles(view: BoardView) -> Iterator[BoardError]:
             )
 
 
+add_templates({
+    "castle.label": "castle",
+    "castle.nothing": "scores nothing at the end",
+    "castle.nothing_nor_knight": "scores nothing at the end, nor does its knight",
+})
+
+
 def castle_scores_nothing(feature: Feature, valuation: Valuation,
                           context: ScoringContext) -> None:
     """A castle scores nothing at the end, nor does the knight on it."""
     if context.in_play.conversion_of(feature) is not CASTLE_CONVERSION:
         return
-    valuation.label = "castle"
+    valuation.label = Message("castle.label")
     knight = any(figure.kind in context.in_play.followers for figure in feature.figures)
-    valuation.zero_reason = ("scores nothing at the end, nor does its knight" if knight
-                             else "scores nothing at the end")
+    valuation.zero_reason = Message("castle.nothing_nor_knight" if knight
+                                    else "castle.nothing")
 
 
 def castles_by_farm(feature: Feature, valuation: Valuation, context: ScoringContext) -> None:

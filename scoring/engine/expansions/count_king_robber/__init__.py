@@ -49,10 +49,11 @@ from ...expansion import (
     Valuation,
 )
 from ...features import FeatureGraph
+from ...messages import Message, Param, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, FeatureField, Shape
 from ...problems import BoardError, ProblemCode
 from ...request import Player
-from ...results import BonusResult, plural
+from ...results import BonusResult
 from ...rules import Choice, Edition, RuleOption
 from ...tiles import FeatureKind
 
@@ -101,21 +102,31 @@ LEAVES_FOR = {
 }
 
 
+add_templates({
+    "city.left": ("{player}'s {figure} in the {quarter} of the City of Carcassonne: left in "
+                  "the city, scores nothing"),
+    "city.left_could_leave": (
+        "{player}'s {figure} in the {quarter} of the City of Carcassonne: left in the city, "
+        "scores nothing (before the final scoring it could have left for {where}: if it "
+        "did, place it there instead)"),
+})
+
+
 def left_in_the_city(context: ScoringContext) -> list[BonusResult]:
     """Meeples still in the quarters of the City of Carcassonne score nothing."""
     results = []
     leaves_for = LEAVES_FOR.get(context.printing(COUNT), {})
     for figure in context.request.board.districts:
-        text = (f"{figure.player.value}'s {figure.kind} in the {figure.district} of the City "
-                "of Carcassonne: left in the city, scores nothing")
+        params: dict[str, Param] = {"player": PlayerRef(figure.player.value),
+                                    "figure": figure.kind, "quarter": figure.district}
         where = leaves_for.get(figure.district)
         if where:
-            text += (f" (before the final scoring it could have left for {where}: if it "
-                     "did, place it there instead)")
+            params["where"] = where
+        said = Message("city.left_could_leave" if where else "city.left", params)
         results.append(BonusResult(
             data={"player": figure.player.value, "quarter": figure.district, "points": 0,
-                  "explanation": text},
-            scored={},
+                  "explanation": said.text()},
+            scored={}, said=said,
         ))
     return results
 
@@ -192,6 +203,23 @@ def _holder(context: Any, kind: str) -> Color | None:
     return None
 
 
+add_templates({
+    "king.name": "the king",
+    "robber.name": "the robber baron",
+    "king.nobody": "{tile}: nobody holds it",
+    "king.per_completed": "{tile}, held by {player}: {count} {unit} × 1 = {count}",
+    "king.per_completed_with_city": (
+        "{tile}, held by {player}: {count} {unit} (the City of Carcassonne among them) × 1 "
+        "= {count}"),
+    "king.house_10_20": "{tile}, held by {player}: 10 (house rule 10/20)",
+    "king.house_15_40_both": (
+        "{tile}, held by {player} with the other tile: 20, 40 for both (house rule 15/40)"),
+    "king.house_15_40": "{tile}, held by {player}: 15 (house rule 15/40)",
+    "king.during_play": (
+        "{tile}, held by {player}: scored during play, nothing at the end (house rule)"),
+})
+
+
 def score_king_robber(context: ScoringContext) -> list[BonusResult]:
     """The king's holder 1 a completed city, the robber baron's 1 a completed road."""
     rule = context.rules.king_robber_scoring
@@ -205,35 +233,34 @@ def score_king_robber(context: ScoringContext) -> list[BonusResult]:
                         "completed roads")}
     both = holders[KING] is not None and holders[KING] == holders[ROBBER]
     results = []
-    for kind, name in ((KING, "the king"), (ROBBER, "the robber baron")):
+    for kind, name in ((KING, Message("king.name")), (ROBBER, Message("robber.name"))):
         holder = holders[kind]
         count, one, many = counted[kind]
         if holder is None:
-            points, text = 0, f"{name}: nobody holds it"
-        elif rule == "per-completed":
-            points = count
-            among = (" (the City of Carcassonne among them)"
-                     if kind == KING and _with_the_city(context.graph) else "")
-            text = (f"{name}, held by {holder.value}: {plural(count, one, many)}{among} × 1 "
-                    f"= {count}")
-        elif rule == "10-20":
-            points, text = 10, f"{name}, held by {holder.value}: 10 (house rule 10/20)"
-        elif rule == "15-40":
-            if both:
-                points = 20
-                text = (f"{name}, held by {holder.value} with the other tile: 20, "
-                        "40 for both (house rule 15/40)")
-            else:
-                points, text = 15, f"{name}, held by {holder.value}: 15 (house rule 15/40)"
+            points, said = 0, Message("king.nobody", {"tile": name})
         else:
-            points = 0
-            text = (f"{name}, held by {holder.value}: scored during play, nothing at the end "
-                    "(house rule)")
+            params: dict[str, Param] = {"tile": name, "player": PlayerRef(holder.value)}
+            if rule == "per-completed":
+                points = count
+                params.update(count=count, unit=one if count == 1 else many)
+                said = Message("king.per_completed_with_city"
+                               if kind == KING and _with_the_city(context.graph)
+                               else "king.per_completed", params)
+            elif rule == "10-20":
+                points, said = 10, Message("king.house_10_20", params)
+            elif rule == "15-40":
+                if both:
+                    points, said = 20, Message("king.house_15_40_both", params)
+                else:
+                    points, said = 15, Message("king.house_15_40", params)
+            else:
+                points, said = 0, Message("king.during_play", params)
         results.append(BonusResult(
             data={"tile": kind, "holder": holder.value if holder else None,
                   "count": count if holder is not None else None, "points": points,
-                  "explanation": text},
+                  "explanation": said.text()},
             scored={holder: points} if holder is not None and points else {},
+            said=said,
         ))
     return results
 
@@ -325,6 +352,13 @@ def _word(monastery: Any) -> str:
     return "shrine" if monastery.has(SHRINE.name) else "monastery"
 
 
+add_templates({
+    "shrine.challenge_lost": (
+        "lost its challenge to the {rival} at ({x},{y}) beside it, which was completed "
+        "first: its followers go home without scoring"),
+})
+
+
 def settle_challenges(monastery: Any, valuation: Valuation, context: ScoringContext) -> None:
     """An incomplete shrine or monastery whose rival was completed with a follower on it
     lost the challenge: its followers go home with nothing.
@@ -346,9 +380,8 @@ def settle_challenges(monastery: Any, valuation: Valuation, context: ScoringCont
         rival = graph.feature_of(index)
         if (rival.kind is FeatureKind.MONASTERY and rival.complete
                 and rival.has(SHRINE.name) != shrine):
-            valuation.zero_reason = (
-                f"lost its challenge to the {_word(rival)} at ({figure.x},{figure.y}) "
-                "beside it, which was completed first: its followers go home without scoring")
+            valuation.zero_reason = Message("shrine.challenge_lost", {
+                "rival": _word(rival), "x": figure.x, "y": figure.y})
             valuation.extras["challenge_lost"] = True
             return
 

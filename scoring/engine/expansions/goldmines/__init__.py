@@ -27,6 +27,7 @@ from ...expansion import (
     ScoringContext,
 )
 from ...glyphs import Glyph, Mark
+from ...messages import Message, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, Shape
 from ...problems import BoardError, ProblemCode
 from ...results import BonusResult, plural
@@ -77,6 +78,12 @@ def value_of(ingots: int) -> int:
     return 0
 
 
+add_templates({
+    "gold.ingots": "{player}: {ingots} {ingots|gold ingot|gold ingots} × {each} = {points}",
+    "gold.none": "{player}: no gold ingots, 0",
+})
+
+
 def score_gold(context: ScoringContext) -> list[BonusResult]:
     """Each player's gold ingots, worth 1 to 4 each by how many they hold."""
     results = []
@@ -84,18 +91,18 @@ def score_gold(context: ScoringContext) -> list[BonusResult]:
         ingots = player.token_count(GOLD_TOKENS.name, INGOTS)
         each = value_of(ingots)
         points = ingots * each
-        if ingots:
-            text = (f"{player.color.value}: {plural(ingots, 'gold ingot', 'gold ingots')} × "
-                    f"{each} = {points}")
-        else:
-            text = f"{player.color.value}: no gold ingots, 0"
+        who = PlayerRef(player.color.value)
+        said = (Message("gold.ingots", {"player": who, "ingots": ingots, "each": each,
+                                        "points": points})
+                if ingots else Message("gold.none", {"player": who}))
         scored = {player.color: points} if points else {}
         results.append(BonusResult(
             data={"player": player.color.value, INGOTS: ingots, "each": each,
                   "points": points,
                   "scored": {color.value: value for color, value in scored.items()},
-                  "explanation": text},
+                  "explanation": said.text()},
             scored=scored,
+            said=said,
         ))
     return results
 

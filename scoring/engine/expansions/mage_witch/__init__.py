@@ -32,9 +32,9 @@ from ...expansion import (
 )
 from ...features import Feature
 from ...glyphs import Glyph, Mark
+from ...messages import Message, add_templates
 from ...outputs import FeatureField, Shape
 from ...problems import BoardError, ProblemCode
-from ...results import plural
 from ...rules import Edition
 from ...tiles import FeatureKind
 
@@ -85,6 +85,13 @@ def _tiles(feature: Feature) -> int:
     return len(set(feature.tiles))
 
 
+add_templates({
+    "mage.label_but": "{label} ({reason} but for the mage)",
+    "mage.tiles": "mage: {tiles} {tiles|tile|tiles} × 1",
+    "witch.halves": "the witch halves it, rounded up",
+})
+
+
 def mage_adds(feature: Feature, valuation: Valuation, context: ScoringContext) -> None:
     """The mage adds 1 a tile to his road or city, pennants not counted."""
     if _has(feature, WITCH):
@@ -97,17 +104,19 @@ def mage_adds(feature: Feature, valuation: Valuation, context: ScoringContext) -
     tiles = _tiles(feature)
     if valuation.zero_reason is not None:
         # An incomplete inn road or cathedral city: nothing but the mage's 1 a tile.
-        valuation.label += f" ({valuation.zero_reason} but for the mage)"
+        valuation.label = Message("mage.label_but",
+                                  {"label": valuation.label, "reason": valuation.zero_reason})
         valuation.zero_reason = None
         valuation.terms = []
-    valuation.plus.append((tiles, f"mage: {plural(tiles, 'tile', 'tiles')} × 1"))
+    valuation.plus.append((tiles, Message("mage.tiles", {"tiles": tiles})))
 
 
-def witch_halves(feature: Feature, points: int, context: ScoringContext) -> tuple[int, str] | None:
+def witch_halves(feature: Feature, points: int,
+                 context: ScoringContext) -> tuple[int, Message] | None:
     """The witch halves her road's or city's points, rounded up."""
     if not _has(feature, WITCH):
         return None
-    return math.ceil(points / 2), "the witch halves it, rounded up"
+    return math.ceil(points / 2), Message("witch.halves")
 
 
 def check_apart(view: BoardView) -> Iterator[BoardError]:

@@ -42,9 +42,10 @@ from ...expansion import (
 )
 from ...features import Feature
 from ...glyphs import Glyph, Mark
+from ...messages import Message, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, Shape
 from ...problems import BoardError, ProblemCode
-from ...results import BonusResult
+from ...results import BonusResult, feature_ref
 from ...rules import Choice, Edition, RuleOption
 from ...tiles import FeatureKind
 
@@ -154,26 +155,37 @@ def check_fairy(view: BoardView) -> Iterator[BoardError]:
             )
 
 
+add_templates({
+    "fairy.bonus": "the fairy {where} {player}'s {figure} on {feature}: {outcome}",
+    "fairy.beside": "beside",
+    "fairy.on_tile_of": "on the tile ({x},{y}) of",
+    "fairy.scored": "scored at the end, {points} for {player}",
+    "bonus.converted_not_scored": "a {kind} is not scored at the end, nothing",
+    "bonus.kind_not_scored": "{kind}s are not scored in this game, nothing",
+})
+
+
 def _bonus(context: ScoringContext, owner: Color, figure: Figure, feature: Feature) -> BonusResult:
-    where = ("beside" if not _on_tile(context)
-             else f"on the tile ({figure.x},{figure.y}) of")
+    where = (Message("fairy.beside") if not _on_tile(context)
+             else Message("fairy.on_tile_of", {"x": figure.x, "y": figure.y}))
     conversion = context.in_play.conversion_of(feature)
+    player = PlayerRef(owner.value)
     if conversion is not None:
         # A completed city turned into a castle is not scored at the end.
         points = 0
-        text = (f"the fairy {where} {owner.value}'s {figure.kind} on {feature.id}: a "
-                f"{conversion.word} is not scored at the end, nothing")
+        outcome = Message("bonus.converted_not_scored", {"kind": conversion.word})
     elif feature.kind in context.in_play.scorers:
         points = FAIRY_POINTS
-        text = (f"the fairy {where} {owner.value}'s {figure.kind} on {feature.id}: "
-                f"scored at the end, {FAIRY_POINTS} for {owner.value}")
+        outcome = Message("fairy.scored", {"points": FAIRY_POINTS, "player": player})
     else:
         points = 0
-        text = (f"the fairy {where} {owner.value}'s {figure.kind} on {feature.id}: "
-                f"{feature.kind.value}s are not scored in this game, nothing")
+        outcome = Message("bonus.kind_not_scored", {"kind": feature.kind.value})
+    said = Message("fairy.bonus", {"where": where, "player": player, "figure": figure.kind,
+                                   "feature": feature_ref(feature), "outcome": outcome})
     return BonusResult(
         data={"player": owner.value, "feature": feature.id, "points": points,
-              "explanation": text},
+              "explanation": said.text()},
+        said=said,
         scored={owner: points} if points else {},
     )
 

@@ -28,9 +28,10 @@ from ...expansion import (
     TileState,
 )
 from ...glyphs import Glyph, Mark
+from ...messages import Message, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, Shape
 from ...problems import BoardError, ProblemCode
-from ...results import BonusResult, plural
+from ...results import BonusResult
 from ...rules import Edition
 from ...tiles import TileDefinition
 from ..base import MEEPLE
@@ -145,6 +146,12 @@ def check_towers(view: BoardView) -> Iterator[BoardError]:
         )
 
 
+add_templates({
+    "tower.top": ("{player}'s meeple on top of the tower at ({x},{y}), {floors} "
+                  "{floors|floor|floors} high: scores nothing"),
+})
+
+
 def score_tower_tops(context: ScoringContext) -> list[BonusResult]:
     """A meeple on top of a tower scores nothing."""
     results = []
@@ -152,11 +159,12 @@ def score_tower_tops(context: ScoringContext) -> list[BonusResult]:
     for _, tile, height, top in _towers(context.tiles_with_state):
         if top is None:
             continue
+        said = Message("tower.top", {"player": PlayerRef(top), "x": tile.x, "y": tile.y,
+                                     "floors": height})
         results.append(BonusResult(
             data={"player": top, "x": tile.x, "y": tile.y, "height": height, "points": 0,
-                  "explanation": (f"{top}'s meeple on top of the tower at ({tile.x},{tile.y}),"
-                                  f" {plural(height, 'floor')} high: scores nothing")},
-            scored={},
+                  "explanation": said.text()},
+            scored={}, said=said,
         ))
     return results
 
