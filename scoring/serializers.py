@@ -328,9 +328,9 @@ class MessageSerializer(serializers.Serializer):
 
 
 EXPLANATION_MESSAGE_HELP = (
-    "With ?for=players, where the explanation names features or players: the explanation "
-    "as a message id and parameters, from which its text is made (a page in another "
-    "language renders it with its own templates).")
+    "With ?for=players: the explanation as a message id and parameters, from which its "
+    "English text is made (a page in another language renders it with its own "
+    "templates).")
 
 FeatureResultSerializer = type("FeatureResultSerializer", (serializers.Serializer,), {
     "id": serializers.CharField(help_text="kind-number, numbered in reading order (y, x)."),
@@ -403,7 +403,13 @@ class BoardErrorSerializer(serializers.Serializer):
     path = serializers.CharField(help_text='Where: "tiles[3]", "figures[0].at", '
                                            '"rules.farm_scoring"; "" for the body itself.')
     code = serializers.ChoiceField(choices=ERROR_CODES)
-    message = serializers.CharField()
+    message = serializers.CharField(help_text="The problem in English, made from message_id "
+                                              "and params.")
+    message_id = serializers.CharField(
+        required=False,
+        help_text="The stable id of the engine's message (absent for a problem of the HTTP "
+                  "request itself, such as a body that is not JSON).")
+    params = serializers.DictField(required=False, help_text=MESSAGE_PARAMS_HELP)
 
 
 class ErrorsSerializer(serializers.Serializer):

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .glyphs import Glyph, Glyphs
-from .messages import Text
+from .messages import Message, Text
 from .problems import BoardError, ProblemCode
 from .tiles import EdgeType, FeatureKind
 
@@ -530,7 +530,7 @@ class TileState:
     players: bool = False
     """The values are players' colours (who topped a tower): the builder offers the
     players of the game, by their names, rather than every colour."""
-    refuses: Callable[[Any, Any], str | None] | None = None
+    refuses: Callable[[Any, Any], Message | None] | None = None
     """``refuses(definition, value)`` -> why this tile type cannot take that value (a
     sentence for the player, the ``invalid`` error), or ``None`` when it can: for a
     value allowed on some tiles only (a bridge needs field edges at both ends)."""
@@ -777,7 +777,7 @@ class FigureRule:
     the table; with a part in play that does (``Part.reaches_laid_tiles``: the magic
     portal), it is not checked."""
 
-    check: Callable[[Any, Any, str], str | None]
+    check: Callable[[Any, Any, str], Message | None]
     laying_only: bool = False
 
 

@@ -37,7 +37,7 @@ from .rules import Edition
 from .tiles import FeatureKind
 from .wording import EDITION_WORDING
 
-__all__ = ["figure_shape", "rules_document"]
+__all__ = ["rules_document"]
 
 
 def rules_document(codes: Iterable[str] | None = None, edition: Edition | None = None,
@@ -132,7 +132,7 @@ def rules_document(codes: Iterable[str] | None = None, edition: Edition | None =
     return {"version": _version(content), **content}
 
 
-def figure_shape(kind: FigureKind, placements: Iterable[Placement]) -> str:
+def _figure_shape(kind: FigureKind, placements: Iterable[Placement]) -> str:
     """How a page draws a kind of figure, read from its rules: a figure that never
     counts in a majority is a token, one that stands only on centre features wears a
     robe, any other stands (drawn larger for each point of strength over 1)."""
@@ -191,7 +191,7 @@ def _figure_data(registry: ExpansionRegistry, in_play: InPlay,
         "placements": [{**placement.to_data(), "part": owner.code,
                         "beside": list(in_play.beside(placement))}
                        for owner, placement in granted],
-        "shape": figure_shape(kind, (placement for _owner, placement in granted)),
+        "shape": _figure_shape(kind, (placement for _owner, placement in granted)),
     }
 
 

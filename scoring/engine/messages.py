@@ -9,7 +9,8 @@ player (:class:`PlayerRef`) is a colour the page names as the players see it. Th
 text of the API stays what it was: a feature reads as its id (``city-2``), a player as
 their colour.
 
-A template names its parameters in braces: ``{points}``. A word that follows a count is
+A template names its parameters in braces: ``{points}`` (a brace of the text itself is
+written twice, ``{{``). A word that follows a count is
 written ``{count|tile|tiles}`` (the first form when the count is 1, else the second);
 a :class:`Listing` joins its items with the template of its ``join`` id (``", "``).
 Messages nest: a parameter may be a message (the tie note of a city's explanation).
@@ -186,7 +187,8 @@ def add_templates(templates: Mapping[str, str]) -> None:
         _WRITERS.pop(message_id, None)
 
 
-_PLACEHOLDER = re.compile(r"\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}")
+_PLACEHOLDER = re.compile(r"\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}|\{\{|\}\}")
+"""A placeholder, or a brace written twice (``{{``) for a brace in the text."""
 
 Piece = tuple[str, str, str | None, str | None]
 """A literal, then the parameter after it ("" for none) and, for a counted word, its
@@ -197,17 +199,23 @@ _COMPILED: dict[str, tuple[Piece, ...]] = {}
 
 def _compiled(template: str) -> tuple[Piece, ...]:
     pieces: list[Piece] = []
+    literal = ""
     start = 0
     for match in _PLACEHOLDER.finditer(template):
-        pieces.append((template[start:match.start()], match[1], match[2], match[3]))
+        literal += template[start:match.start()]
         start = match.end()
-    pieces.append((template[start:], "", None, None))
+        if match[1] is None:  # a brace written twice
+            literal += match[0][0]
+            continue
+        pieces.append((literal, match[1], match[2], match[3]))
+        literal = ""
+    pieces.append((literal + template[start:], "", None, None))
     return tuple(pieces)
 
 
 def placeholders(template: str) -> set[str]:
     """The parameter names a template uses."""
-    return {match[1] for match in _PLACEHOLDER.finditer(template)}
+    return {match[1] for match in _PLACEHOLDER.finditer(template) if match[1]}
 
 
 _WRITERS: dict[str, Callable[[Mapping[str, Param]], str]] = {}

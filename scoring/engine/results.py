@@ -301,7 +301,7 @@ class ScoreResult:
     printing (``{"tower": "C2"}`` in a C3 game); the response leaves it out when empty."""
     for_players: bool = False
     """Scored for the players' page: the response adds each explanation's message
-    (``explanation_message``) where it names features or players."""
+    (``explanation_message``: its id and parameters)."""
 
     @property
     def winners(self) -> tuple[Color, ...]:

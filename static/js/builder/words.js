@@ -54,7 +54,8 @@ export function pathWords(path, board, catalogue) {
   return `${who} ${on}${tileWords(tile, catalogue)}`;
 }
 
-const PLACEHOLDER = /\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}/g;
+// A placeholder, or a brace written twice ("{{") for a brace of the text itself.
+const PLACEHOLDER = /\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}|\{\{|\}\}/g;
 
 /** A message of the engine ({ id, params }: a warning, an explanation) in the words of
  * `templates`, the engine's catalogue delivered as page data (a page in another language
@@ -76,7 +77,8 @@ function opensWithFeature(message, templates) {
 function fill(message, templates, name) {
   const template = templates?.[message?.id];
   if (typeof template !== "string") return null;
-  return template.replace(PLACEHOLDER, (_, param, one, many) => {
+  return template.replace(PLACEHOLDER, (found, param, one, many) => {
+    if (param === undefined) return found[0];
     const value = message.params?.[param];
     if (one !== undefined) return value === 1 ? one : many;
     return paramWords(value, templates, name);

@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.engine import BASE, DEFAULT_REGISTRY, score
+from scoring.engine.messages import ENGLISH, placeholders
 from scoring.engine.validation import (
     MAX_FIGURES,
     MAX_TILES,
@@ -206,13 +207,24 @@ CASES = [
 ]
 
 
+def _contract(error):
+    """An error object's contract keys (its message's id and parameters left aside)."""
+    return {key: error[key] for key in ("path", "code", "message")}
+
+
 @pytest.mark.parametrize(("code", "request_body", "path", "message"), CASES,
                          ids=[f"{case[0]}-{i}" for i, case in enumerate(CASES)])
 def test_each_error_code(base_tiles, code, request_body, path, message):
     errors = validate_request(copy.deepcopy(request_body), base_tiles)
-    assert [error.to_json() for error in errors] == [
+    assert [_contract(error.to_json()) for error in errors] == [
         {"path": path, "code": code, "message": message}
     ]
+    # The sentence is the engine's message: an id whose English template takes exactly
+    # its parameters and writes the sentence.
+    (error,) = errors
+    assert error.to_json()["message_id"] == error.said.id
+    assert placeholders(ENGLISH[error.said.id]) == set(error.said.params)
+    assert error.said.text(dict(ENGLISH)) == message
     # One sentence a player can read; only the list of every expansion's code runs long.
     assert message.endswith(".") and len(message) < (400 if code == "unknown_expansion" else 300)
 
@@ -228,7 +240,7 @@ def test_the_contract_example_message(base_tiles):
         {"tile": "K", "x": 2, "y": 0, "rotation": 0},
     ])
     (error,) = validate_request(request, base_tiles)
-    assert error.to_json() == {
+    assert _contract(error.to_json()) == {
         "path": "tiles[1]", "code": "edge_mismatch",
         "message": "Tile K at (2,0) does not fit: its west edge is a road but the east edge "
                    "of tile E at (1,0) is a field.",

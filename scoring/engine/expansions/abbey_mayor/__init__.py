@@ -46,6 +46,15 @@ from ...rules import Edition
 from ...tiles import FeatureKind
 
 add_templates({
+    "error.too_many_abbeys.the_board_holds_abbeys_but": (
+        "The board holds {count} abbeys but there are {players} players: each player has one "
+        "abbey tile."),
+    "error.abbey_not_in_hole.the_abbey_at_has_no": (
+        "The abbey at ({tile_x},{tile_y}) has no tile to its {sides}: an abbey is only laid "
+        "into a hole with a tile on each of its four sides."),
+})
+
+add_templates({
     "barn.bonus": "{player}'s barn in {farm}: {worked_out}",
     "barn.farm_without_farmer": "farm with a barn but no farmer (only the barn scores)",
     "barn.farm_joined": "farm joined to a barn's field on the last turn",
@@ -110,8 +119,8 @@ def abbeys_in_holes(tiles: Sequence[Any]) -> Iterator[BoardError]:
                      else ", ".join(missing[:-1]) + " and " + missing[-1])
             yield BoardError(
                 f"tiles[{tile.index}]", ABBEY_NOT_IN_HOLE,
-                f"The abbey at ({tile.x},{tile.y}) has no tile to its {sides}: "
-                "an abbey is only laid into a hole with a tile on each of its four sides.",
+                Message("error.abbey_not_in_hole.the_abbey_at_has_no", {
+                    "tile_x": tile.x, "tile_y": tile.y, "sides": sides}),
             )
 
 
@@ -122,8 +131,8 @@ def one_abbey_a_player(view: BoardView) -> Iterator[BoardError]:
     if count > players:
         yield BoardError(
             "tiles", TOO_MANY_ABBEYS,
-            f"The board holds {count} abbeys but there are {players} players: each player "
-            "has one abbey tile.",
+            Message("error.too_many_abbeys.the_board_holds_abbeys_but", {
+                "count": count, "players": players}),
         )
 
 

@@ -57,6 +57,20 @@ from ...results import BonusResult, feature_ref
 from ...rules import Edition
 from ...tiles import FeatureKind, OrientedTile, TileDefinition
 
+add_templates({
+    "error.invalid_big_top.the_tile_at_has_no": (
+        "The tile at ({piece_x},{piece_y}) has no circus space: the big top only ever stands "
+        "on a circus tile. Put it on the last circus tile laid."),
+    "error.invalid_big_top.an_animal_token_is_given": (
+        "An animal token is given on the tile at ({tile_x},{tile_y}), but the big top does not "
+        "stand there: only the token under the big top is scored. Add the big top on this tile "
+        "to neutral, or leave out the token."),
+    "error.invalid_big_top.the_big_top_at_is": (
+        "The big top at ({piece_x},{piece_y}) is scored at the end with the value of the "
+        "animal token under it: give it as "
+        "tiles[{index_at_piece_position}].state.{ANIMAL_TOKEN_name} (1, 3, 4, 5, 6 or 7)."),
+})
+
 EDITIONS = frozenset({Edition.C2})
 ANIMAL_TOKENS = {1: 1, 3: 4, 4: 5, 5: 3, 6: 2, 7: 1}
 """Token value -> tokens of that value in the box (flea 1, monkeys 3, seals 4, bears 5,
@@ -178,24 +192,23 @@ def check_big_top(view: BoardView) -> Iterator[BoardError]:
         if not _is_circus(tile.definition):
             yield BoardError(
                 f"neutral[{index}]", INVALID_BIG_TOP,
-                f"The tile at ({piece.x},{piece.y}) has no circus space: the big top only "
-                "ever stands on a circus tile. Put it on the last circus tile laid.",
+                Message("error.invalid_big_top.the_tile_at_has_no", {
+                    "piece_x": piece.x, "piece_y": piece.y}),
             )
         elif _token_of(tiles[index_at[piece.position]]) is None:
             yield BoardError(
                 f"neutral[{index}]", INVALID_BIG_TOP,
-                f"The big top at ({piece.x},{piece.y}) is scored at the end with the value "
-                f"of the animal token under it: give it as "
-                f"tiles[{index_at[piece.position]}].state.{ANIMAL_TOKEN.name} "
-                "(1, 3, 4, 5, 6 or 7).",
+                Message("error.invalid_big_top.the_big_top_at_is", {
+                    "piece_x": piece.x, "piece_y": piece.y,
+                    "index_at_piece_position": index_at[piece.position],
+                    "ANIMAL_TOKEN_name": ANIMAL_TOKEN.name}),
             )
     for index, tile in enumerate(tiles):
         if _token_of(tile) is not None and tile.position not in under:
             yield BoardError(
                 f"tiles[{index}].state.{ANIMAL_TOKEN.name}", INVALID_BIG_TOP,
-                f"An animal token is given on the tile at ({tile.x},{tile.y}), but the big "
-                "top does not stand there: only the token under the big top is scored. "
-                "Add the big top on this tile to neutral, or leave out the token.",
+                Message("error.invalid_big_top.an_animal_token_is_given", {
+                    "tile_x": tile.x, "tile_y": tile.y}),
             )
 
 

@@ -57,6 +57,15 @@ from ...results import BonusResult
 from ...rules import Choice, Edition, RuleOption
 from ...tiles import FeatureKind
 
+add_templates({
+    "error.holder_without_feature.holds_but_the_board_shows": (
+        "{player_color_value} holds {word_kind}, but the board shows no completed {what}: the "
+        "tile goes to whoever completes the first {what}."),
+    "error.shrine_challenge.the_at_touches_at_a": (
+        "The {this} at ({x},{y}) touches {count_rivals} {other}, at {places}: a shrine may be "
+        "laid beside one monastery at most, and a monastery beside one shrine at most."),
+})
+
 EDITIONS = frozenset({Edition.C1, Edition.C2})
 
 # -- the City of Carcassonne --------------------------------------------------------------
@@ -83,11 +92,10 @@ LARGE_CITY = LargeTile(
 )
 
 
-def nobody_inside_the_city(tile: Any, segment: Any, kind: str) -> str | None:
+def nobody_inside_the_city(tile: Any, segment: Any, kind: str) -> Message | None:
     """No figure on the inside of the City of Carcassonne: meeples go to its quarters."""
     if dict(segment.attributes).get(INSIDE.name):
-        return ("No figure may stand inside the City of Carcassonne: put it in one of the "
-                "quarters instead (at: castle, blacksmith, cathedral or market).")
+        return Message("city.nobody_inside")
     return None
 
 
@@ -103,6 +111,9 @@ LEAVES_FOR = {
 
 
 add_templates({
+    "city.nobody_inside": (
+        "No figure may stand inside the City of Carcassonne: put it in one of the quarters "
+        "instead (at: castle, blacksmith, cathedral or market)."),
     "city.left": ("{player}'s {figure} in the {quarter} of the City of Carcassonne: left in "
                   "the city, scores nothing"),
     "city.left_could_leave": (
@@ -277,8 +288,9 @@ def check_holders(view: BoardView) -> Iterator[BoardError]:
         for index, player in holding:
             yield BoardError(
                 f"players[{index}].{HOLDS.name}.{kind}", HOLDER_WITHOUT_FEATURE,
-                f"{player.color.value} holds {HOLDS.word(kind)}, but the board shows no "
-                f"completed {what}: the tile goes to whoever completes the first {what}.",
+                Message("error.holder_without_feature.holds_but_the_board_shows", {
+                    "player_color_value": player.color.value, "word_kind": HOLDS.word(kind),
+                    "what": what}),
             )
 
 
@@ -342,9 +354,9 @@ def check_challenges(view: BoardView) -> Iterator[BoardError]:
             places = " and ".join(f"({rx},{ry})" for rx, ry in rivals)
             yield BoardError(
                 f"tiles[{index_at[x, y]}]", SHRINE_CHALLENGE,
-                f"The {this} at ({x},{y}) touches {len(rivals)} {other}, at {places}: a "
-                "shrine may be laid beside one monastery at most, and a monastery beside "
-                "one shrine at most.",
+                Message("error.shrine_challenge.the_at_touches_at_a", {
+                    "this": this, "x": x, "y": y, "count_rivals": len(rivals), "other": other,
+                    "places": places}),
             )
 
 

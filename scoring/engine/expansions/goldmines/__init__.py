@@ -33,6 +33,12 @@ from ...problems import BoardError, ProblemCode
 from ...results import BonusResult, plural
 from ...rules import Edition
 
+add_templates({
+    "error.too_much_gold.the_players_hold_but_the": (
+        "The players hold {plural_held}, but the board shows {plural_tiles}, which put out at "
+        "most {most}: each gold tile brings two ingots into the game."),
+})
+
 EDITIONS = frozenset({Edition.C1, Edition.C2, Edition.C3})
 INGOTS = "ingots"
 INGOTS_IN_THE_BOX = 16
@@ -128,9 +134,9 @@ def check_gold(view: BoardView) -> Iterator[BoardError]:
     if held > most:
         yield BoardError(
             "players", TOO_MUCH_GOLD,
-            f"The players hold {plural(held, 'gold ingot', 'gold ingots')}, but the board "
-            f"shows {plural(tiles, 'gold tile', 'gold tiles')}, which put out at most "
-            f"{most}: each gold tile brings two ingots into the game.",
+            Message("error.too_much_gold.the_players_hold_but_the", {
+                "plural_held": plural(held, 'gold ingot', 'gold ingots'),
+                "plural_tiles": plural(tiles, 'gold tile', 'gold tiles'), "most": most}),
         )
 
 

@@ -38,6 +38,12 @@ from ...problems import BoardError, ProblemCode
 from ...rules import Edition
 from ...tiles import FeatureKind
 
+add_templates({
+    "error.mage_beside_witch.the_mage_and_the_witch": (
+        "The mage and the witch both stand on the same {feature_kind_value}: they never share "
+        "a road or a city. Move one of them."),
+})
+
 EDITIONS = frozenset({Edition.C1, Edition.C2, Edition.C3})
 MAGE, WITCH = "mage", "witch"
 ROADS_AND_CITIES = (FeatureKind.ROAD, FeatureKind.CITY)
@@ -129,8 +135,8 @@ def check_apart(view: BoardView) -> Iterator[BoardError]:
             if _has(feature, MAGE) and _has(feature, WITCH):
                 yield BoardError(
                     "neutral", MAGE_BESIDE_WITCH,
-                    f"The mage and the witch both stand on the same {feature_kind.value}: "
-                    "they never share a road or a city. Move one of them.",
+                    Message("error.mage_beside_witch.the_mage_and_the_witch", {
+                        "feature_kind_value": feature_kind.value}),
                 )
 
 

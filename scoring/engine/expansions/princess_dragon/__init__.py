@@ -49,6 +49,17 @@ from ...results import BonusResult, feature_ref
 from ...rules import Choice, Edition, RuleOption
 from ...tiles import FeatureKind
 
+add_templates({
+    "error.fairy_without_follower.no_follower_stands_on_the": (
+        "No follower stands on the tile at ({piece_x},{piece_y}): with the fairy on a tile "
+        "(rule fairy_placement: on-tile), she stands on a tile that holds a follower, so name "
+        "that tile."),
+    "error.fairy_without_follower.no_follower_stands_on_the_2": (
+        "No follower stands on the feature at {piece_at_value} of the tile at "
+        "({piece_x},{piece_y}): the fairy always stands beside one follower, so name that "
+        "follower's square and location."),
+})
+
 EDITIONS = frozenset({Edition.C1, Edition.C2})
 FAIRY_POINTS = 3
 
@@ -142,16 +153,14 @@ def check_fairy(view: BoardView) -> Iterator[BoardError]:
             if not _followers_on_tile(view, piece):
                 yield BoardError(
                     f"neutral[{index}]", FAIRY_WITHOUT_FOLLOWER,
-                    f"No follower stands on the tile at ({piece.x},{piece.y}): with the fairy "
-                    "on a tile (rule fairy_placement: on-tile), she stands on a tile that "
-                    "holds a follower, so name that tile.",
+                    Message("error.fairy_without_follower.no_follower_stands_on_the", {
+                        "piece_x": piece.x, "piece_y": piece.y}),
                 )
         elif not _followers_beside(view, piece):
             yield BoardError(
                 f"neutral[{index}]", FAIRY_WITHOUT_FOLLOWER,
-                f"No follower stands on the feature at {piece.at.value} of the tile at "
-                f"({piece.x},{piece.y}): the fairy always stands beside one follower, so name "
-                "that follower's square and location.",
+                Message("error.fairy_without_follower.no_follower_stands_on_the_2", {
+                    "piece_at_value": piece.at.value, "piece_x": piece.x, "piece_y": piece.y}),
             )
 
 

@@ -36,6 +36,22 @@ from ...rules import Edition
 from ...tiles import TileDefinition
 from ..base import MEEPLE
 
+add_templates({
+    "error.invalid_tower.the_towers_hold_floors_in": (
+        "The towers hold {floors} floors in all, but the box has only {FLOORS}."),
+    "error.invalid_tower.the_tower_at_is_topped": (
+        "The tower at ({tile_x},{tile_y}) is topped by a {top} meeple, but no player in this "
+        "game plays {top}."),
+    "error.invalid_tower.the_tower_at_has_no": (
+        "The tower at ({tile_x},{tile_y}) has no floors: a meeple only tops a tower of at "
+        "least one floor (enter the tower's height in floors)."),
+    "error.invalid_tower.the_tower_at_is_topped_2": (
+        "The tower at ({tile_x},{tile_y}) is topped by a {top} meeple, but {top} has no meeple "
+        "left for it: with the towers topped so far and the meeples on the board that makes "
+        "{supply_value}, and a player owns only {supply}. Take a {top} meeple off the board or "
+        "off a tower top."),
+})
+
 EDITIONS = frozenset({Edition.C1, Edition.C2})
 FLOORS = 30
 """Tower floors in the box: no tower is higher."""
@@ -118,14 +134,14 @@ def check_towers(view: BoardView) -> Iterator[BoardError]:
         if top not in players:
             yield BoardError(
                 f"tiles[{index}].state.{TOP.name}", INVALID_TOWER,
-                f"The tower at ({tile.x},{tile.y}) is topped by a {top} meeple, but no "
-                f"player in this game plays {top}.",
+                Message("error.invalid_tower.the_tower_at_is_topped", {
+                    "tile_x": tile.x, "tile_y": tile.y, "top": top}),
             )
         elif height < 1:
             yield BoardError(
                 f"tiles[{index}].state.{TOP.name}", INVALID_TOWER,
-                f"The tower at ({tile.x},{tile.y}) has no floors: a meeple only tops a "
-                "tower of at least one floor (enter the tower's height in floors).",
+                Message("error.invalid_tower.the_tower_at_has_no", {
+                    "tile_x": tile.x, "tile_y": tile.y}),
             )
         else:
             if out is None:
@@ -134,15 +150,15 @@ def check_towers(view: BoardView) -> Iterator[BoardError]:
             if out[top] == supply + 1:  # the first top too many; later ones say nothing new
                 yield BoardError(
                     f"tiles[{index}].state.{TOP.name}", INVALID_TOWER,
-                    f"The tower at ({tile.x},{tile.y}) is topped by a {top} meeple, but "
-                    f"{top} has no meeple left for it: with the towers topped so far and "
-                    f"the meeples on the board that makes {supply + 1}, and a player owns "
-                    f"only {supply}. Take a {top} meeple off the board or off a tower top.",
+                    Message("error.invalid_tower.the_tower_at_is_topped_2", {
+                        "tile_x": tile.x, "tile_y": tile.y, "top": top,
+                        "supply_value": supply + 1, "supply": supply}),
                 )
     if floors > FLOORS:
         yield BoardError(
             "tiles", INVALID_TOWER,
-            f"The towers hold {floors} floors in all, but the box has only {FLOORS}.",
+            Message("error.invalid_tower.the_towers_hold_floors_in", {
+                "floors": floors, "FLOORS": FLOORS}),
         )
 
 

@@ -44,6 +44,13 @@ from ...results import BonusResult
 from ...rules import Edition
 from ...tiles import FeatureKind
 
+add_templates({
+    "error.goods_mismatch.the_players_hold_token_but": (
+        "The players hold {held} {good} token{value}, but the completed cities on the board "
+        "show {symbols_good} {good} symbol{value2}: {off}. Whoever completes a city takes one "
+        "token for each symbol in it."),
+})
+
 EDITIONS = frozenset({Edition.C1, Edition.C2, Edition.C3})
 GOODS = ("wine", "grain", "cloth")
 MAJORITY_POINTS = 10
@@ -220,10 +227,10 @@ def check_goods(view: BoardView) -> Iterator[BoardError]:
             off = (f"{difference} too many" if difference > 0 else f"{-difference} missing")
             yield BoardError(
                 "players", GOODS_MISMATCH,
-                f"The players hold {held} {good} token{'s' if held != 1 else ''}, but the "
-                f"completed cities on the board show {symbols[good]} {good} "
-                f"symbol{'s' if symbols[good] != 1 else ''}: {off}. Whoever completes a "
-                "city takes one token for each symbol in it.",
+                Message("error.goods_mismatch.the_players_hold_token_but", {
+                    "held": held, "good": good, "value": 's' if held != 1 else '',
+                    "symbols_good": symbols[good], "value2": 's' if symbols[good] != 1 else '',
+                    "off": off}),
             )
 
 
