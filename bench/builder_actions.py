@@ -548,6 +548,10 @@ class Player:
 
     def set_up(self, request: dict) -> None:
         testid = self.testid
+        # On a phone "Game and players" opens folded (the board has the first screen): a
+        # tap on its line opens it.
+        if not self.page.evaluate("document.querySelector('[data-setup]').open"):
+            self.press(testid("setup-toggle"), "setup")
         if testid("edition").input_value() != request["edition"]:
             self.choose(testid("edition"), request["edition"])
         for code in sorted(set(request["expansions"]) ^ set(self.board()["expansions"])):

@@ -17,15 +17,30 @@ The server has answered the page a few times before the first visit, as a server
 has run for a while has. Per visit it counts, until the network has been idle for half a
 second after the page is ready:
 
-- the requests the page made, and how many of them were scripts;
+- the requests the page made over the network (not the pictures it draws from its own
+  data, ``data:`` addresses that CDP lists too), and how many of them were scripts;
 - the bytes transferred: what came over the wire, headers and compressed bodies (CDP's
   ``encodedDataLength``, the "transferred" column of DevTools), and the same bodies
   decompressed (``dataLength``);
 - when the page, its scripts and its styles had all arrived (the latest ``responseEnd`` of
   the navigation and resource timings): what is left until ready is the CPU's;
 - DOMContentLoaded (``domContentLoadedEventEnd`` of the navigation timing);
-- interactive: the ``builder-ready`` mark that static/js/builder/main.js sets once the
-  board is drawn and every control answers.
+- ready: the ``builder-ready`` mark that static/js/builder/main.js sets once the board
+  is drawn, fitted to the screen and every control answers;
+- interactive: when the main thread is first free after that mark: the end of the last
+  long task (over 50 ms, a ``longtask`` entry) that began by then, or the mark itself.
+  This does not depend on where in the start-up the page sets its mark (the mark moved
+  after the first layout when that layout stopped being forced early), so it compares
+  two versions fairly.
+
+With ``--trace`` every visit is also recorded with Chromium's tracing, and the main
+thread's work until the board is first painted after the ready mark is counted from
+the trace: layout passes and how many of them a script forced (read a size before the
+browser laid the page out on its own), the layout objects laid out, and the main
+thread's CPU time (the trace's thread time: what the thread ran, not the time it waited
+for a core on a busy machine), in all and in layout and style. The counts do not depend
+on how busy the machine is, and the CPU times much less than the wall-clock figures
+(tracing also slows the page a little, the same for both versions).
 
 It prints the median of each over the runs, and the requests of the last visit with their
 sizes and times. With ``--against REV`` it also serves the site at that commit (checked
@@ -74,14 +89,25 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 WARM_UP = 8  # requests for the page before the first visit
 TARGETS = {"requests": 10, "transferred KB": 150, "interactive ms": 1000}
+# Long tasks, recorded from the page's first script on (Playwright's init script).
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({ type: "longtask" });
+"""
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline",
+                    "disabled-by-default-devtools.timeline.stack", "blink.user_timing"]
 
 
 @dataclass
 class Visit:
     requests: dict[str, dict] = field(default_factory=dict)  # by CDP request id
     dom_content_loaded: float = 0.0
+    ready: float = 0.0
     interactive: float = 0.0
     fetched: float = 0.0  # the page, its scripts and styles all arrived
+    trace: dict[str, float] = field(default_factory=dict)
 
     def finished(self) -> list[dict]:
         return [request for request in self.requests.values() if "transferred" in request]
@@ -99,15 +125,69 @@ class Visit:
         return sum(request["type"] == "Script" for request in self.requests.values())
 
 
-def visit(browser, device: dict, url: str) -> Visit:
-    """One first visit to ``url`` on the phone profile."""
+def outermost(events: list[dict], names: set[str]) -> list[dict]:
+    """The events of these names that no other of them contains (a function called from
+    a script's run is counted once, in the run)."""
+    chosen, end = [], -1
+    named = (e for e in events if e["name"] in names)
+    for event in sorted(named, key=lambda e: (e["ts"], -e.get("dur", 0))):
+        if event["ts"] >= end:
+            chosen.append(event)
+            end = event["ts"] + event.get("dur", 0)
+    return chosen
+
+
+def main_thread_work(path: Path) -> dict[str, float]:
+    """What the page's main thread did until the board was on the screen and answered,
+    from a trace: to the end of the task of the first paint after the ``builder-ready``
+    mark (wherever a version sets its mark, the layouts and the paint of its first screen
+    with the board are counted)."""
+    import json
+
+    events = json.loads(path.read_text())
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    mains = {(e["pid"], e["tid"]) for e in events if e.get("ph") == "M"
+             and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
+    ready = min(e["ts"] for e in events if e.get("name") == "builder-ready")
+    # The page's main thread is the renderer main thread that set the mark.
+    thread = next((e["pid"], e["tid"]) for e in events if e.get("name") == "builder-ready"
+                  and (e["pid"], e["tid"]) in mains)
+    on_thread = [e for e in events if (e.get("pid"), e.get("tid")) == thread and e.get("ph") == "X"]
+    painted = min(e["ts"] for e in on_thread if e["name"] == "Paint" and e["ts"] >= ready)
+    end = max(e["ts"] + e.get("dur", 0) for e in on_thread
+              if e["name"] == "RunTask" and e["ts"] <= painted <= e["ts"] + e.get("dur", 0))
+    work = [e for e in on_thread if e["ts"] < end]
+    layouts = [e for e in work if e["name"] == "Layout"]
+    milliseconds = lambda names: sum(e.get("tdur", 0) for e in outermost(work, names)) / 1000  # noqa: E731
+    return {
+        "main thread CPU ms": milliseconds({"RunTask"}),
+        "layout passes": len(layouts),
+        "forced layouts": sum(bool((e["args"].get("beginData") or {}).get("stackTrace"))
+                              for e in layouts),
+        "layout objects": sum((e["args"].get("beginData") or {}).get("dirtyObjects", 0)
+                              for e in layouts),
+        "layout CPU ms": milliseconds({"Layout"}),
+        "style CPU ms": milliseconds({"UpdateLayoutTree"}),
+        # The rest is mostly the scripts (the module's run has no event of its own in
+        # these categories), with parsing and painting.
+        "other CPU ms": milliseconds({"RunTask"}) - milliseconds({"Layout"})
+        - milliseconds({"UpdateLayoutTree"}),
+    }
+
+
+def visit(browser, device: dict, url: str, trace: Path | None = None) -> Visit:
+    """One first visit to ``url`` on the phone profile (traced into ``trace`` if given)."""
     context = browser.new_context(**device)
+    context.add_init_script(LONG_TASKS)
     page = context.new_page()
     page.set_default_timeout(60_000)
     cdp = context.new_cdp_session(page)
     result = Visit()
 
     def sent(event):
+        # A picture the page draws from its own data (a data: address) is not fetched.
+        if not event["request"]["url"].startswith(("http:", "https:")):
+            return
         result.requests[event["requestId"]] = {
             "url": event["request"]["url"], "type": event.get("type", "Other"), "decoded": 0}
 
@@ -129,12 +209,20 @@ def visit(browser, device: dict, url: str) -> Visit:
     cdp.send("Network.emulateNetworkConditions", FAST_4G)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
     try:
+        if trace:
+            browser.start_tracing(page=page, path=str(trace), categories=TRACE_CATEGORIES)
         page.goto(url, wait_until="domcontentloaded")
         page.wait_for_selector("[data-builder][data-ready=true]")
+        if trace:
+            # The frame after the mark is painted: a timeout after the next animation frame.
+            page.evaluate("new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")
+            browser.stop_tracing()
+            result.trace = main_thread_work(trace)
         page.wait_for_load_state("networkidle")  # pictures and fonts asked for after ready
         timing = page.evaluate("""() => ({
             dcl: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
             ready: performance.getEntriesByName('builder-ready')[0].startTime,
+            longTasks: window.__longTasks,
             timings: [performance.getEntriesByType('navigation')[0],
                       ...performance.getEntriesByType('resource')].map((entry) => (
                 [entry.name, Math.round(entry.startTime), Math.round(entry.responseEnd)])),
@@ -144,7 +232,9 @@ def visit(browser, device: dict, url: str) -> Visit:
                     .map((entry) => entry.responseEnd)),
         })""")
         result.dom_content_loaded = timing["dcl"]
-        result.interactive = timing["ready"]
+        result.ready = timing["ready"]
+        result.interactive = max([timing["ready"]] + [start + duration for start, duration
+                                 in timing["longTasks"] if start <= timing["ready"]])
         result.fetched = timing["fetched"]
         for url, start, end in timing["timings"]:
             for request in result.requests.values():
@@ -175,7 +265,10 @@ def figures(visits: list[Visit]) -> dict[str, float]:
         "decompressed KB": median(v.decoded for v in visits) / 1000,
         "page, scripts, styles in ms": median(v.fetched for v in visits),
         "DOMContentLoaded ms": median(v.dom_content_loaded for v in visits),
+        "ready ms": median(v.ready for v in visits),
         "interactive ms": median(v.interactive for v in visits),
+        **{name: median(v.trace[name] for v in visits)
+           for name in (visits[0].trace if all(v.trace for v in visits) else {})},
     }
 
 
@@ -195,7 +288,7 @@ def report(sites: list[Site]) -> None:
         print(f"  {name:<28}{values}{ratio}{verdict}")
     for site in sites:
         last = site.visits[-1]
-        print(f"Requests of the last visit to {site.name} (ready at {last.interactive:.0f} ms): "
+        print(f"Requests of the last visit to {site.name} (ready at {last.ready:.0f} ms): "
               "transferred and decompressed bytes, asked for and arrived at (ms)")
         for request in last.requests.values():
             where = request["url"].split("/", 3)[-1]
@@ -207,6 +300,8 @@ def report(sites: list[Site]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="first visits (default 7)")
+    parser.add_argument("--trace", action="store_true",
+                        help="also trace each visit and count the main thread's work until ready")
     parser.add_argument("--against", metavar="REV",
                         help="also serve the site at this commit (a temporary git worktree) "
                              "and visit both in turn, in alternating order")
@@ -241,7 +336,8 @@ def main() -> None:
                 try:
                     for run in range(args.runs):
                         for site in (sites if run % 2 == 0 else sites[::-1]):
-                            site.visits.append(visit(browser, device, site.url))
+                            trace = folder / f"trace-{run}.json" if args.trace else None
+                            site.visits.append(visit(browser, device, site.url, trace))
                 finally:
                     browser.close()
         finally:

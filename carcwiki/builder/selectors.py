@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from carcwiki.catalogue.models import Edition, Expansion, TileType
+from carcwiki.catalogue.svg import render_tile_svg
 from carcwiki.rules.models import RulesPage
 from scoring.engine import (
     BASE,
@@ -87,6 +88,14 @@ def _laid_in(printed_in, tables: Mapping[EngineEdition, EngineEdition]) -> list[
     members)."""
     printed = {getattr(edition, "value", edition) for edition in printed_in}
     return [edition.value for edition, printing in tables.items() if printing.value in printed]
+
+
+def tile_pictures(checked: TileSet, codes: list[str]) -> dict[str, str]:
+    """Each of these tile types' picture, as ``/tiles/<code>.svg`` draws it unturned: the
+    page carries the pictures of the tiles in play, so that neither the board nor the
+    tiles beside it ask the server for one each (a phone's first visit made a request a
+    picture, some thirty), and a page without a connection still has them."""
+    return {code: render_tile_svg(checked[code]) for code in codes}
 
 
 def tile_states_of(definition, checked: TileSet) -> dict[str, Any]:

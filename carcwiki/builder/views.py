@@ -58,8 +58,10 @@ def _catalogue_data() -> dict[str, Any]:
 def _tile_data(groups: list[str]) -> dict[str, Any]:
     checked = current_tiles()
     tiles = selectors.builder_tiles(checked, groups)
-    return {"tiles": tiles, "geometry": selectors.builder_geometry(
-        checked, [tile["code"] for tile in tiles], selectors.shaping_states(groups))}
+    codes = [tile["code"] for tile in tiles]
+    return {"tiles": tiles, "pictures": selectors.tile_pictures(checked, codes),
+            "geometry": selectors.builder_geometry(
+                checked, codes, selectors.shaping_states(groups))}
 
 
 def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse:
@@ -82,6 +84,7 @@ def _page(request: HttpRequest, saved: SavedBoard | None = None) -> HttpResponse
             "options": catalogue["options"],
             "rules": catalogue["rules"],
             "geometry": tile_data["geometry"],
+            "pictures": tile_data["pictures"],
             "initial": initial,
             "urls": {
                 "score": reverse("api:scoring:score"),
@@ -137,8 +140,11 @@ def board_tiles(request: HttpRequest) -> JsonResponse:
             after)["tiles"]
         geometry["tiles"].update(
             (code, view) for code, view in reshaped.items() if "variants" in view)
+    # Drawing the pictures takes a few milliseconds a tile: kept, as the page's are.
+    pictures = _kept(f"pictures:{','.join(sorted(set(wanted)))}",
+                     lambda: selectors.tile_pictures(checked, [tile["code"] for tile in tiles]))
     return JsonResponse({"groups": sorted(set(wanted)), "tiles": tiles,
-                         "geometry": geometry["tiles"]})
+                         "geometry": geometry["tiles"], "pictures": pictures})
 
 
 class AsciiJSONRenderer(JSONRenderer):

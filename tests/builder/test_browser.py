@@ -88,6 +88,13 @@ class Builder:
     def fit(self):
         self.testid("fit").click()
 
+    def open_setup(self):
+        """Unfold "Game and players" with a tap on its line, if it is folded (on a phone it
+        is, at first and once the game has begun)."""
+        if not self.page.evaluate("document.querySelector('[data-setup]').open"):
+            self.testid("setup-toggle").click()
+        self.testid("edition").wait_for()
+
     def hold_square(self, x, y):
         """Press and hold a square (it selects the tile there, with no figure put)."""
         self.testid("board").scroll_into_view_if_needed()
@@ -180,6 +187,7 @@ def test_rebuild_the_rules_example_on_a_phone_and_read_its_scores(open_builder):
     example = json.loads(EXAMPLE.read_text())["request"]
     builder = open_builder(PHONE)
     page = builder.page
+    builder.open_setup()
     builder.testid("edition").select_option("C2")
     set_up_players(builder, [("yellow", "Yuki", 10), ("red", "Rob", 7), ("green", "Gia", 12),
                              ("blue", "Bo", 3), ("black", "Kai", 20)])

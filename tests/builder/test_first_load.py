@@ -26,8 +26,10 @@ def test_a_first_visit_fetches_one_script_and_the_page_works(
         scripts = [request.url.removeprefix(live_server.url) for request in requests
                    if request.resource_type == "script"]
         assert scripts == ["/static/js/builder.bundle.js"]
-        # The page, its two style sheets, the script, the start tile's picture, the icon.
-        assert len(requests) <= 6, [request.url for request in requests]
+        # The page, its two style sheets, the script and the icon: the tile pictures, of
+        # the board and of the tiles beside it, come with the page's data.
+        assert len(requests) <= 5, [request.url for request in requests]
+        assert not [request.url for request in requests if "/tiles/" in request.url]
 
         # The modules work together from the bundle: a tile goes down where it fits, a
         # figure on it, and the board scores (red's road of two tiles: 2 points).

@@ -70,6 +70,7 @@ def test_a_big_box_6_board_with_mage_witch_gold_and_a_ferry_scores_exactly(
     # What the players hold: red took 2 gold ingots; blue's score markers stand on 10
     # (the meeple marker) and 5 (the messenger marker). The panel names them as the
     # declarations do, and caps the ingots at the 16 in the box.
+    builder.open_setup()
     gold = builder.testid("player-gold-ingots-0")
     assert gold.get_attribute("aria-label") == "Player 1: gold ingots"
     assert gold.get_attribute("max") == "16"

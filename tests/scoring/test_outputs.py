@@ -22,7 +22,7 @@ CORE_FEATURE_KEYS = {"id", "kind", "complete", "tiles", "figures", "owners", "po
 CORE_RESPONSE_KEYS = {"players", "winners", "features", "warnings", "printings"}
 """The core's keys: ``printings`` (an expansion played from an earlier printing) is the
 core's too, whatever the expansions."""
-FOR_PLAYERS_FEATURE_KEYS = {"standing"}
+FOR_PLAYERS_FEATURE_KEYS = {"standing", "explanation_message"}
 """Keys an answer for the players at the table (``?for=players``) adds to a feature."""
 
 WELLS = Expansion(
@@ -92,8 +92,10 @@ def test_the_response_schema_is_built_from_the_declarations(client):
     response = schema["ScoreResponse"]["properties"]
     assert response["trade_goods"]["description"] == (
         "With trade-goods in play: one entry per good (wine, grain, cloth).")
+    # With the players' answer, a listing whose entries explain themselves gives each
+    # explanation's message too.
     assert set(schema["TradeGoods"]["properties"]) == {
-        "good", "tokens", "winners", "points", "scored", "explanation"}
+        "good", "tokens", "winners", "points", "scored", "explanation", "explanation_message"}
 
 
 def test_the_results_panel_names_no_expansion():

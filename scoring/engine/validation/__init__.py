@@ -20,8 +20,8 @@ the players (:mod:`.players`), each tile (:mod:`.tiles`), the tiles together
 >>> errors = validate_request({"players": [{"color": "red"}], "tiles": []}, tiles)
 >>> [(error.path, error.code.value) for error in errors]
 [('players', 'invalid_player_count'), ('tiles', 'empty_board')]
->>> errors[1]
-BoardError(path='tiles', code=ErrorCode.EMPTY_BOARD, message='The board has no tiles.')
+>>> errors[1].message, errors[1].said
+('The board has no tiles.', Message('error.empty_board.the_board_has_no_tiles', {}))
 """
 
 from __future__ import annotations

@@ -307,8 +307,10 @@ export class TurnHandle {
     const tile = freshKey && isFresh(state, freshKey) ? state.doc.tiles.get(freshKey) : null;
     const ways = tile ? waysItFits(state, this.catalogue, freshKey).length : 0;
     // On squares too small to hold it beside them, the button would hide the squares
-    // round the tile: the toolbar's Turn (and R) do the same there.
-    const side = UNIT * (this.svg.getScreenCTM()?.a ?? 1);
+    // round the tile: the toolbar's Turn (and R) do the same there. The board's scale is
+    // read only then (reading it lays the page out at once, which a page just opened
+    // cannot afford).
+    const side = ways > 1 ? UNIT * (this.svg.getScreenCTM()?.a ?? 1) : 0;
     this.tileKey = ways > 1 && side >= MIN_HANDLE_SQUARE ? freshKey : null;
     this.button.hidden = !this.tileKey;
     if (this.tileKey) {

@@ -50,14 +50,16 @@ async function ensureTiles(codes) {
     const response = await fetch(`${data.urls.tiles}?groups=${encodeURIComponent(missing.join(","))}${have}`,
       { headers: { Accept: "application/json" } });
     if (!response.ok) return false;
-    catalogue.addTiles(await response.json());
+    const answer = await response.json();
+    pictures.add(answer.pictures);
+    catalogue.addTiles(answer);
     return true;
   } catch {
     return false;
   }
 }
-const tileUrl = (code) => data.urls.tile_svg.replace("CODE", encodeURIComponent(code));
-const pictures = new TilePictures(data.urls.tile_svg, catalogue);
+const pictures = new TilePictures(data.urls.tile_svg, catalogue, data.pictures);
+const tileUrl = (code) => pictures.imageUrl(code);
 // A table handed over by the score pad keeps its draft apart (``initial.draft``).
 const drafts = new Drafts(data.initial.draft ?? window.location.pathname);
 
@@ -75,12 +77,14 @@ function docFromOutside(board, players) {
 const defaultPlayers = newDoc(data.initial, catalogue).players;
 let startDoc = null;
 let startNote = "";
+let restored = false; // the board in progress or the saved board came back
 const draft = drafts.load();
 // A draft kept in this browser may play other expansions than the page was made for.
 if (draft) await ensureTiles(draft.board?.expansions ?? []);
 if (draft) {
   try {
     startDoc = docFromOutside(boardFromText(JSON.stringify(draft.board), catalogue), defaultPlayers);
+    restored = true;
     startNote = "Your board in progress was kept in this browser and is back."
       + (savedId ? " “Back to the saved version” shows the board as it was shared." : " “New board” starts again.");
   } catch {
@@ -89,11 +93,12 @@ if (draft) {
 }
 if (!startDoc && savedBoard) {
   startDoc = docFromOutside(savedBoard, defaultPlayers);
+  restored = true;
   startNote = `Saved board ${savedId}: change it as you like, the shared link keeps this version.`;
 }
 if (!startDoc) {
   startDoc = newDoc(data.initial, catalogue);
-  startNote = "The start tile is on the table. Pick the next tile from the tiles by the board.";
+  startNote = "The start tile is on the table. Set the players under “Game and players”, then pick the next tile from the tiles by the board.";
 }
 
 const state = new BoardState(startDoc, catalogue);
@@ -153,12 +158,15 @@ function reveal(keys, select = false) {
 }
 
 /** Back to the board after a change made from the sheet (an import, a new board): on a
- * phone the sheet closes and the board's tools come to the top of the screen. */
+ * phone the sheet closes and the page goes back to its first screen, the board's. */
 function showBoard() {
   if (!sheet.overlays) return;
   sheet.close();
-  // Once the change is drawn: the panels above the board may have grown or shrunk.
-  requestAnimationFrame(() => workbench.scrollIntoView({ block: "start" }));
+  // Once the change is drawn: the game's panel above the board may have folded.
+  requestAnimationFrame(() => {
+    if (part("setup").open) workbench.scrollIntoView({ block: "start" });
+    else window.scrollTo({ top: 0 });
+  });
 }
 
 /** Scroll an element's top into the upper part of the screen, unless it is there already
@@ -546,6 +554,11 @@ const controller = {
   /** Score the board and show the results: over the board on a narrow screen (the
    * sheet), beside it on a wide one. */
   async score() {
+    // Everything but scoring and saving works without a connection; these say so plainly.
+    if (!navigator.onLine) {
+      sheet.sumUp("Offline: not scored");
+      return say(OFFLINE_SCORE, "error");
+    }
     say("Scoring…");
     sheet.sumUp("Scoring…");
     const outcome = await results.score();
@@ -563,6 +576,10 @@ const controller = {
 
   async save() {
     const share = part("share");
+    if (!navigator.onLine) {
+      share.replaceChildren(h("p", { class: "error-text", role: "alert", text: OFFLINE_SAVE }));
+      return say(OFFLINE_SAVE, "error");
+    }
     say("Saving…");
     const outcome = await saveBoard(state.toBoard(), data.urls.save, csrfToken());
     if (!outcome.ok) {
@@ -634,6 +651,11 @@ const controller = {
   },
 };
 
+const OFFLINE_SCORE = "You are offline: scoring needs the connection. Your board is kept on this device; tap Score again once you are back online.";
+const OFFLINE_SAVE = "You are offline: saving needs the connection. Your board is kept on this device; save it once you are back online.";
+window.addEventListener("offline", () => say("Offline: go on building, the board is kept on this device. Score and Save wait for the connection."));
+window.addEventListener("online", () => say("Back online: Score and Save work again."));
+
 function csrfToken() {
   return root.querySelector("input[name=csrfmiddlewaretoken]")?.value ?? "";
 }
@@ -682,6 +704,7 @@ const results = new Results(part("results"), state, data.urls.score, {
   focusPlayer: (index) => {
     if (sheet.overlays) sheet.close(true);
     const details = part("setup");
+    setup.ensureBuilt();
     details.open = true;
     details.querySelectorAll("[data-player-row]")[index]?.querySelector("select, input")?.focus();
   },
@@ -759,14 +782,31 @@ function renderAll() {
   redoButton.disabled = !state.canRedo;
   undoButton.setAttribute("aria-label", state.canUndo ? `Undo: ${state.undoLabel}` : "Undo");
   redoButton.setAttribute("aria-label", state.canRedo ? `Redo: ${state.redoLabel}` : "Redo");
-  if (!root.dataset.ready) performance.mark("builder-ready");  // read by bench/builder_bench.py
-  root.dataset.ready = "true";
 }
+
+// -- the game's panel: open while the game is being set up, folded once it has begun ------
+
+const setupPanel = part("setup");
+// A board that comes back (kept in this browser, or saved) has begun already.
+let gameBegun = restored || state.doc.tiles.size > 1;
+/** On a phone, fold the game's panel the first time a tile goes down beyond the start
+ * tile: from then on the board matters more than the set-up (a tap on its line opens it
+ * again). A wide screen has room for both, and leaves it as the player left it. */
+function foldOnceBegun() {
+  if (gameBegun || state.doc.tiles.size <= 1) return;
+  gameBegun = true;
+  if (sheet.overlays) setupPanel.open = false;
+}
+// Its controls are built as it opens (a tap on its line comes before it opens), or when
+// the page has nothing else to do.
+setupPanel.querySelector("summary").addEventListener("click", () => setup.ensureBuilt());
+setupPanel.addEventListener("toggle", () => { if (setupPanel.open) setup.ensureBuilt(); });
 
 // Several changes in one event handler are drawn once, before the browser paints.
 let queued = false;
 state.addEventListener("change", (event) => {
   if (event.detail.doc) {
+    foldOnceBegun();
     if (state.ui.problems.length) state.ui.problems = [];
     drafts.keep(state.toBoard(), { currentPlayer: state.ui.currentPlayer });
   }
@@ -779,10 +819,25 @@ state.addEventListener("change", (event) => {
 window.addEventListener("pagehide", () => drafts.flush());
 document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") drafts.flush(); });
 
+// A new board on a wide screen opens with the game and the players in sight, beside the
+// board; on a phone the board has the first screen, and the game's line above it opens
+// on a tap.
+if (!gameBegun && !sheet.overlays) {
+  setup.ensureBuilt();
+  setupPanel.open = true;
+}
 renderAll();
 results.draw();
-controller.openView();
 say(startNote);
+// The view is fitted to the board once the browser has laid the page out (the board's
+// size comes with that layout instead of forcing one of its own); then the page answers.
+viewport.sized.then(() => {
+  controller.openView();
+  performance.mark("builder-ready"); // read by bench/builder_first_load.py
+  root.dataset.ready = "true";
+  const whenIdle = window.requestIdleCallback ?? ((task) => setTimeout(task, 200));
+  whenIdle(() => setup.ensureBuilt(), { timeout: 3000 });
+});
 // A shared table opens scored: whoever follows the link wants the result, with the board
 // (the view stays on the board; the results are under it).
 if (savedId) {
@@ -791,11 +846,6 @@ if (savedId) {
     if (outcome?.ok) say(`${startNote} ${outcome.message}`);
     else report(outcome);
   });
-}
-if (state.doc.tiles.size > 1) {
-  part("setup").open = false;
-  // A board in progress on a phone: the board and its tools fill the screen at once.
-  if (sheet.overlays) workbench.scrollIntoView({ block: "start" });
 }
 
 // For tests and curious players: the page's state, read-only by convention.

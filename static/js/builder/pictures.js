@@ -1,6 +1,7 @@
-// Tile pictures for the board: each tile type's SVG is fetched once from the site
-// (/tiles/<code>.svg, canonical orientation), kept as a template and cloned inline for every
-// placed copy, so that its feature shapes (data-feature) can be clicked. While a picture
+// Tile pictures for the board: each tile type's SVG (/tiles/<code>.svg, canonical
+// orientation) comes with the page's data for the tiles in play (else it is fetched once
+// from the site), is kept as a template and cloned inline for every placed copy, so that
+// its feature shapes (data-feature) can be clicked. While a picture
 // loads, or if it cannot be had, a plain drawing made from the tile's data stands in;
 // it marks its shapes with data-feature too, so figures can be placed either way.
 
@@ -97,9 +98,11 @@ export function sketchTile(type) {
 }
 
 export class TilePictures {
-  constructor(urlPattern, catalogue) {
+  constructor(urlPattern, catalogue, texts = {}) {
     this.urlPattern = urlPattern; // e.g. "/tiles/CODE.svg"
     this.catalogue = catalogue;
+    this.texts = new Map(); // code → the picture's SVG text, as the page's data has it
+    this.add(texts);
     this.templates = new Map(); // code → loaded <svg> template
     this.loading = new Map(); // code → promise
     this.sketches = new Map(); // code → sketch template
@@ -108,6 +111,20 @@ export class TilePictures {
 
   url(code) {
     return this.urlPattern.replace("CODE", encodeURIComponent(code));
+  }
+
+  /** Pictures that came with data ({code: SVG text}): none of them is fetched. */
+  add(texts) {
+    for (const [code, text] of Object.entries(texts ?? {})) {
+      if (typeof text === "string") this.texts.set(code, text);
+    }
+  }
+
+  /** The picture of a type as an image address: its own copy in the page when the page
+   * has one (nothing to fetch), else the site's. */
+  imageUrl(code) {
+    const text = this.texts.get(code);
+    return text ? `data:image/svg+xml,${encodeURIComponent(text)}` : this.url(code);
   }
 
   /** Fill `container` (an SVG group) with a picture of the tile type `code`. */
@@ -121,6 +138,9 @@ export class TilePictures {
   }
 
   copy(code) {
+    if (!this.templates.has(code) && this.texts.has(code)) {
+      try { this.templates.set(code, this.parse(this.texts.get(code))); } catch { this.texts.delete(code); }
+    }
     const template = this.templates.get(code);
     if (template) return template.cloneNode(true);
     if (!this.sketches.has(code)) this.sketches.set(code, sketchTile(this.catalogue.type(code)));

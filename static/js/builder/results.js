@@ -396,7 +396,8 @@ export class Results {
       }
       return h("li", { dataset: { path: error.path ?? "", code: error.code ?? "" } },
         h("span", { class: "error-path", text: `${capitalise(pathWords(error.path, this.refused.board, this.state.catalogue))}:` }), " ",
-        h("span", { text: error.message }), " ", actions);
+        h("span", { text: this.said(error.message_id ? { id: error.message_id, params: error.params } : null,
+          error.message, {}) }), " ", actions);
     });
     return [
       h("div", { class: "errors", role: "alert", dataset: { testid: "errors" } },

@@ -1,8 +1,10 @@
 // The game options: edition, the expansions and parts in play, and the rule variants.
 // Everything listed here is the server's data: the expansions with their parts, and the
 // rules each part declares with the labels of their choices. The controls are built
-// once; each change of the board (undo included) sets them back to what the board says,
-// so the form never disagrees with what will be scored.
+// once, the first time they are wanted (the panel is folded on a phone, and forty
+// expansions' boxes are start-up work a phone need not wait for); each change of the
+// board (undo included) sets them back to what the board says, so the form never
+// disagrees with what will be scored. The panel's one-line summary is kept up always.
 
 import { h, listWords, plural } from "./dom.js";
 
@@ -14,7 +16,15 @@ export class Setup {
     this.summary = summary;
     this.state = state;
     this.catalogue = catalogue;
+    this.built = false;
+  }
+
+  /** Build the controls if they are not yet, and set them to the board. */
+  ensureBuilt() {
+    if (this.built) return;
     this.build();
+    this.built = true;
+    this.render();
   }
 
   build() {
@@ -87,6 +97,17 @@ export class Setup {
 
   render() {
     const { doc } = this.state;
+    const names = this.catalogue.options
+      .filter((option) => this.state.listed().includes(option.code))
+      .map((option) => option.name);
+    const lacking = this.lacking(doc).length;
+    this.summary.textContent = `${doc.edition} · ${names.length ? listWords(names) : "base game only"} · `
+      + plural(doc.players.length, "player")
+      + (lacking ? ` · ${plural(lacking, "chosen expansion")} not in ${doc.edition}` : "");
+    if (this.built) this.renderControls(doc);
+  }
+
+  renderControls(doc) {
     const inPlay = this.state.inPlay();
     this.edition.value = doc.edition;
     for (const [code, { box, note, option }] of this.expansionBoxes) {
@@ -109,13 +130,6 @@ export class Setup {
       if (active.has(name) && value !== option.default) changed.push(option.choices[index]?.label ?? String(value));
     }
     this.rulesSummary.textContent = `(${changed.length ? changed.join(", ") : "as in the rules"})`;
-    const names = this.catalogue.options
-      .filter((option) => this.state.listed().includes(option.code))
-      .map((option) => option.name);
-    const lacking = this.lacking(doc).length;
-    this.summary.textContent = `${doc.edition} · ${names.length ? listWords(names) : "base game only"} · `
-      + plural(doc.players.length, "player")
-      + (lacking ? ` · ${plural(lacking, "chosen expansion")} not in ${doc.edition}` : "");
   }
 
   /** The chosen options the edition lacks, named once: a whole expansion, not its parts

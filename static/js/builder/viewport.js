@@ -23,7 +23,17 @@ export class Viewport {
     this.scale = 0.8;
     this.pointers = new Map();
     this.gesture = null;
-    new ResizeObserver(() => this.apply()).observe(svg);
+    // The board's size in pixels as last laid out, told by the ResizeObserver after each
+    // layout: reading it never makes the browser lay the page out again before its time
+    // (at start-up that forced layout cost a phone a fifth of a second). `sized` settles
+    // once the first layout has given the board a size.
+    this.size = null;
+    this.sized = new Promise((resolve) => { this.resolveSized = resolve; });
+    new ResizeObserver(([entry]) => {
+      this.size = { width: entry.contentRect.width, height: entry.contentRect.height };
+      this.apply();
+      this.resolveSized();
+    }).observe(svg);
     svg.addEventListener("pointerdown", (event) => this.down(event));
     svg.addEventListener("pointermove", (event) => this.move(event));
     svg.addEventListener("pointerup", (event) => this.up(event));
@@ -32,11 +42,10 @@ export class Viewport {
       if (!this.pointers.size) this.onHover?.(null, event);
     });
     svg.addEventListener("wheel", (event) => this.wheel(event), { passive: false });
-    this.apply();
   }
 
-  get width() { return this.svg.clientWidth || 1; }
-  get height() { return this.svg.clientHeight || 1; }
+  get width() { return this.size?.width || this.svg.clientWidth || 1; }
+  get height() { return this.size?.height || this.svg.clientHeight || 1; }
 
   apply() {
     const w = this.width / this.scale;
@@ -61,6 +70,12 @@ export class Viewport {
   }
 
   zoomAt(factor, clientX = null, clientY = null) {
+    if (clientX === null && clientY === null) {
+      // About the middle of the board, which stays where it is: nothing to measure.
+      this.scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, this.scale * factor));
+      this.apply();
+      return;
+    }
     const rect = this.svg.getBoundingClientRect();
     const px = clientX ?? rect.left + rect.width / 2;
     const py = clientY ?? rect.top + rect.height / 2;

@@ -355,9 +355,11 @@ def test_tile_state(base_tiles):
 def test_a_tile_state_value_some_tiles_refuse(base_tiles):
     # A made-up "flag" state any tile takes, except "north" on a tile whose north edge
     # is not a field.
+    add_templates({"test-flag.refused": "Tile {code} has no field on its north edge for a flag."})
+
     def refuses(definition, value):
         if value == "north" and definition.edges[0].value != "F":
-            return f"Tile {definition.code} has no field on its north edge for a flag."
+            return Message("test-flag.refused", {"code": definition.code})
         return None
 
     flag = TileState("flag", INVALID_GATE, ("north", "south"), applies=lambda definition: True,
