@@ -388,6 +388,13 @@ ScoreResponseSerializer = type("ScoreResponseSerializer", (serializers.Serialize
     **{listing.key: LISTING_SERIALIZERS[listing.key](many=True, required=False,
                                                        help_text=listing.meaning)
        for listing in bonus_listings(DEFAULT_REGISTRY)},
+    "printings": serializers.DictField(
+        child=serializers.ChoiceField(choices=[edition.value for edition in Edition]),
+        required=False,
+        help_text="The expansions this game plays from an earlier printing than its "
+                  "edition, by code, with that printing: {\"tower\": \"C2\"} in a C3 game, "
+                  "whose table lays The Tower's second-edition tiles and follows their "
+                  "rules. Left out when every expansion is the edition's own."),
     "warnings": WarningSerializer(many=True),
 })
 

@@ -94,6 +94,10 @@ def expansions_part(document: dict[str, Any]) -> str:
         # under their expansion.
         own = part["code"] == part["expansion"] or part["expansion"] in always
         editions = ", ".join(part["editions"])
+        if own:  # a game of an edition without its box that takes another's box
+            editions += "".join(f"; a {edition} game takes the {printing} box"
+                                for edition, printing in part["printings"].items()
+                                if edition != printing)
         out.append(f"{'' if own else '  '}- {_code(part['code'])}: {part['name']} "
                    f"({editions}){' — in play by default' if part['default'] else ''}\n")
     out.append("\n`figures[].kind` names the figure, and a player owns so many of each "

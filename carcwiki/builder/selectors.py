@@ -15,6 +15,7 @@ no expansion, figure kind, rule or tile: it reads them from here. Three groups:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from carcwiki.catalogue.models import Edition, Expansion, TileType
@@ -28,11 +29,13 @@ from scoring.engine import (
     ExpansionRegistry,
     FeatureKind,
     Location,
+    Part,
     Side,
     TileSet,
     rules_document,
 )
 from scoring.engine import DEFAULT_REGISTRY as REGISTRY
+from scoring.engine import Edition as EngineEdition
 
 BUILDER_EDITIONS = ("C1", "C2", "C3")
 
@@ -57,7 +60,8 @@ def builder_tiles(checked: TileSet, groups: list[str] | None = None) -> list[dic
         definition = checked[tile.code]
         if groups is not None and definition.expansion not in groups:
             continue
-        data = {**definition.to_data(), "picture": definition.picture,
+        data = {**as_tables_lay_it(definition.to_data(), checked.tables_of(definition)),
+                "picture": definition.picture,
                 # The picture's words with its compass words as sides, which the page
                 # turns with the tile ("city on the {N}" reads "south" turned 180°).
                 "picture_sides": definition.picture_sides,
@@ -65,6 +69,25 @@ def builder_tiles(checked: TileSet, groups: list[str] | None = None) -> list[dic
         tiles.append({**data, "part": tile.part.code if tile.part_id else None,
                       "search": tile_search_text(data), **tile_states_of(definition, checked)})
     return tiles
+
+
+def as_tables_lay_it(data: dict[str, Any],
+                     tables: Mapping[EngineEdition, EngineEdition]) -> dict[str, Any]:
+    """A tile type's data with its copies and its features' editions per edition whose
+    table lays it (``tables``, see :meth:`TileSet.tables_of`), not per printing: a C3
+    group counts and draws The Tower's tiles as the C2 box has them."""
+    features = [{**feature, "editions": _laid_in(feature["editions"], tables)}
+                if "editions" in feature else feature for feature in data["features"]]
+    counts = {edition.value: data["counts"][printing.value]
+              for edition, printing in tables.items()}
+    return {**data, "counts": counts, "features": features}
+
+
+def _laid_in(printed_in, tables: Mapping[EngineEdition, EngineEdition]) -> list[str]:
+    """The editions whose tables lay a printing among ``printed_in`` (edition values or
+    members)."""
+    printed = {getattr(edition, "value", edition) for edition in printed_in}
+    return [edition.value for edition, printing in tables.items() if printing.value in printed]
 
 
 def tile_pictures(checked: TileSet, codes: list[str]) -> dict[str, str]:
@@ -170,6 +193,8 @@ def builder_options(registry: ExpansionRegistry = REGISTRY) -> list[dict[str, An
         return {
             "code": entry.code, "name": entry.name,
             "editions": [edition.code for edition in entry.editions.all()],
+            # The editions whose table plays it, each with the printing it lays.
+            "printings": printings_by_table(registry[entry.code]),
             "whole": owner is None, "expansion": owner,
             "default": registry[entry.code].in_play_by_default,
             "rules_url": pages.get(entry.code) if owner in (None, BASE) else None,
@@ -185,6 +210,15 @@ def builder_options(registry: ExpansionRegistry = REGISTRY) -> list[dict[str, An
             options.extend(option(part, expansion.code) for part in expansion.parts.all()
                            if part.code in registry)
     return options
+
+
+def printings_by_table(part: Part) -> dict[str, str]:
+    """For each builder edition whose table plays ``part``, the printing it plays
+    (``{"C1": "C1", "C2": "C2", "C3": "C2"}`` for The Tower), from the engine
+    (:attr:`Part.printings`): the page offers the part in those editions and says when a
+    box of another printing brings it."""
+    return {edition.value: printing.value for edition, printing in part.printings.items()
+            if edition.value in BUILDER_EDITIONS}
 
 
 def _asks_for_inputs(registry: ExpansionRegistry, code: str) -> bool:
@@ -223,19 +257,21 @@ def oriented_view(tiles: TileSet, code: str, rotation: int,
     (kind, locations after rotation, the editions that print it, attributes, and the
     index of its entry in the tile data, which the pictures mark as ``data-feature``),
     and for each location where a figure can stand the index of its segment."""
-    return _view_of(tiles[code], rotation, landmarks)
+    return _view_of(tiles[code], rotation, landmarks, tiles.tables_of(tiles[code]))
 
 
-def _view_of(definition, rotation: int, landmarks: frozenset[str]) -> dict[str, Any]:
+def _view_of(definition, rotation: int, landmarks: frozenset[str],
+             tables: Mapping[EngineEdition, EngineEdition]) -> dict[str, Any]:
     """:func:`oriented_view` of a tile definition (a tile type, or one as a state leaves
-    it)."""
+    it), its segments' editions those whose tables lay them (``tables``, see
+    :meth:`TileSet.tables_of`)."""
     oriented = definition.oriented(rotation)
     data_indices = [
         index for index, kind in enumerate(_data_kinds(definition)) if kind not in landmarks
     ]
     view = {
         "edges": oriented.edge_string,
-        "segments": [_segment_data(segment, data_indices[index])
+        "segments": [_segment_data(segment, data_indices[index], tables)
                      for index, segment in enumerate(oriented.segments)],
         "at": {location.value: oriented.segment_index(location) for location in Location
                if oriented.segment_index(location) >= 0},
@@ -267,7 +303,8 @@ def state_variants(tiles: TileSet, code: str, landmarks: frozenset[str],
     accepted = tile_states_of(definition, tiles).get("states", {})
     registry = tiles.registry or REGISTRY
     variants: dict[str, Any] = {}
-    printed = _view_of(definition, 0, landmarks)
+    tables = tiles.tables_of(definition)
+    printed = _view_of(definition, 0, landmarks, tables)
     for name, choices in accepted.items():
         if states is not None and name not in states:
             continue
@@ -277,7 +314,8 @@ def state_variants(tiles: TileSet, code: str, landmarks: frozenset[str],
         for value in values:
             changed = state.variant_of(definition, value)
             if changed is not definition and changed != definition:
-                views[str(value)] = _as_printed(_view_of(changed, 0, landmarks), printed)
+                views[str(value)] = _as_printed(_view_of(changed, 0, landmarks, tables),
+                                                printed)
         if views:
             variants[name] = views
     return {"variants": variants} if variants else {}
@@ -298,16 +336,19 @@ def _as_printed(view: dict[str, Any], printed: dict[str, Any]) -> dict[str, Any]
     return view
 
 
-def _segment_data(segment, data_index: int) -> dict[str, Any]:
+def _segment_data(segment, data_index: int,
+                  tables: Mapping[EngineEdition, EngineEdition]) -> dict[str, Any]:
     """A segment as the page reads it; editions, attributes and pennants only when set
-    (the geometry of every tile in four rotations is the largest part of the page)."""
+    (the geometry of every tile in four rotations is the largest part of the page). Its
+    editions are those whose table lays a printing that has it (a C3 table shows the
+    garden of a C2 box's tile)."""
     data: dict[str, Any] = {
         "kind": segment.kind.value,
         "locations": [location.value for location in segment.locations],
         "feature": data_index,
     }
     if segment.editions is not None:
-        data["editions"] = sorted(edition.value for edition in segment.editions)
+        data["editions"] = _laid_in(segment.editions, tables)
     if segment.attributes:
         data["attributes"] = dict(segment.attributes)
     if segment.pennants:
@@ -365,13 +406,15 @@ def turned_variants(tiles: TileSet) -> dict[str, Any]:
     registry = tiles.registry or REGISTRY
     found: dict[str, Any] = {}
     for code in tiles:
+        tables = tiles.tables_of(tiles[code])
         for name, views in state_variants(tiles, code, landmarks).get("variants", {}).items():
             state = registry.tile_states[name]
             values = {str(value): value for value in state.values}
             found.setdefault(code, {})[name] = {
                 text: [_as_printed(
-                    _view_of(state.variant_of(tiles[code], values[text]), rotation, landmarks),
-                    _view_of(tiles[code], rotation, landmarks)) for rotation in ROTATIONS]
+                    _view_of(state.variant_of(tiles[code], values[text]), rotation, landmarks,
+                             tables),
+                    _view_of(tiles[code], rotation, landmarks, tables)) for rotation in ROTATIONS]
                 for text in views}
     return found
 
@@ -409,24 +452,26 @@ def initial_selection(request, options: list[dict[str, Any]]) -> dict[str, Any]:
 
 def edition_for(chosen: list[str], options: list[dict[str, Any]],
                 preference: list[str] = ()) -> str:
-    """The builder edition that has the most of the ``chosen`` expansions (all of them
-    when one does), among editions in ``preference`` order first, then C3, C2, C1. A
-    part of the base game that an edition lacks (the abbot in C1) does not move the
-    group to another edition: the page says it is missing. Which editions have a code
-    is the catalogue's (``options[].editions``, loaded from the expansions'
-    declarations).
+    """The builder edition whose table plays the most of the ``chosen`` expansions (all
+    of them when one does), among editions in ``preference`` order first, then C3, C2,
+    C1. A part of the base game that an edition lacks (the abbot in C1) does not move
+    the group to another edition: the page says it is missing. Which editions play a
+    code is the engine's (``options[].printings``: a C3 table plays a C2 box).
 
-    >>> options = [{"code": "abbey-mayor", "editions": ["C1", "C2"], "expansion": None},
-    ...            {"code": "farmers", "editions": ["C1", "C2", "C3"], "expansion": "base"},
-    ...            {"code": "abbot", "editions": ["C2", "C3"], "expansion": "base"}]
+    >>> options = [{"code": "wind-roses", "printings": {"C1": "C1"}, "expansion": None},
+    ...            {"code": "abbey-mayor", "printings": {"C1": "C1", "C2": "C2", "C3": "C2"},
+    ...             "expansion": None},
+    ...            {"code": "farmers", "printings": {"C1": "C1", "C2": "C2", "C3": "C3"},
+    ...             "expansion": "base"},
+    ...            {"code": "abbot", "printings": {"C2": "C2", "C3": "C3"}, "expansion": "base"}]
     >>> edition_for(["farmers", "abbey-mayor"], options, ["C3", "C2"])
-    'C2'
-    >>> edition_for(["farmers"], options, ["C3", "C2"])
     'C3'
+    >>> edition_for(["farmers", "wind-roses"], options, ["C3", "C2"])
+    'C1'
     >>> edition_for(["farmers", "abbot"], options, ["C1"])
     'C1'
     """
-    editions = {option["code"]: set(option["editions"]) for option in options}
+    editions = {option["code"]: set(option["printings"]) for option in options}
     base_parts = {option["code"] for option in options if option.get("expansion") == BASE}
     candidates = list(dict.fromkeys(
         [edition for edition in preference if edition in BUILDER_EDITIONS]

@@ -24,6 +24,9 @@ class CalculatorLine:
     editions: tuple[str, ...] = ()
     """The editions whose printing of it the calculator has, by code (C1, C2…), when
     that is not every edition the calculator knows; empty when it has them all."""
+    taken_by: tuple[tuple[str, str], ...] = ()
+    """The editions without a printing of it whose games take another printing's tiles,
+    each with that printing (``(("C3", "C2"),)``: a C3 game lays the C2 box)."""
 
     @property
     def builder_url(self) -> str:
@@ -34,6 +37,12 @@ class CalculatorLine:
         """ "the C2 printing", "the C1 and C2 printings"."""
         plural = "s" if len(self.editions) > 1 else ""
         return f"the {_and(list(self.editions))} printing{plural}"
+
+    @property
+    def taken(self) -> str:
+        """ "a C3 game takes the C2 tiles"."""
+        return _and([f"a {edition} game takes the {printing} tiles"
+                     for edition, printing in self.taken_by])
 
 
 def _registry():
@@ -96,12 +105,25 @@ def _editions(codes: list[str]) -> tuple[str, ...]:
     return tuple(edition.value for edition in Edition if edition in known)
 
 
+def _taken_by(codes: list[str]) -> tuple[tuple[str, str], ...]:
+    """The editions that print none of ``codes`` but whose games take an earlier
+    printing of them, with that printing (the engine's :meth:`Edition.printing_of`)."""
+    from scoring.engine import Edition
+
+    registry = _registry()
+    known = {edition for code in codes for edition in registry[code].editions}
+    taken = ((edition, edition.printing_of(known)) for edition in Edition
+             if edition not in known)
+    return tuple((edition.value, printing.value) for edition, printing in taken
+                 if printing is not None)
+
+
 def calculator_line(page, name: str, section_anchors) -> CalculatorLine:
     """The line for ``page`` (its ``applies_to``), its expansion called ``name``."""
     codes = scored_codes(page.applies_to)
     if codes:
         return CalculatorLine(scored=True, name=name, enters=_entries(codes),
-                              editions=_editions(codes))
+                              editions=_editions(codes), taken_by=_taken_by(codes))
     anchors = list(section_anchors)
     by_hand = next((anchor for anchor in ("final-scoring", "scoring") if anchor in anchors),
                    "")

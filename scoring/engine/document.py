@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .declarations import CORNERS, Placement
@@ -63,7 +63,7 @@ def rules_document(codes: Iterable[str] | None = None, edition: Edition | None =
     wanted = registry.codes if codes is None else tuple(codes)
     if edition is not None:
         wanted = tuple(code for code in wanted
-                       if code in registry and edition in registry[code].editions)
+                       if code in registry and edition in registry[code].printings)
     in_play = registry.in_play([code for code in wanted if code in registry])
     parts = in_play.parts
     content: dict[str, Any] = {
@@ -103,8 +103,10 @@ def rules_document(codes: Iterable[str] | None = None, edition: Edition | None =
         "corners": list(CORNERS),
         # Tiles over several squares (the City of Carcassonne): their pieces (ordinary
         # tile types at offsets from the piece at (0, 0), turned with it), copies per
-        # edition, and the districts where followers stand.
-        "large_tiles": [{**large.to_data(), "part": part.code}
+        # edition whose table lays them (a C3 table lays the C2 box's), and the
+        # districts where followers stand.
+        "large_tiles": [{**large.to_data(), "part": part.code,
+                         "counts": _laid_counts(large.counts, part)}
                         for part in parts for large in part.large_tiles],
         # What a tile type may be beyond its features (an abbey fits any hole).
         "tile_traits": [{**trait.to_data(), "part": part.code}
@@ -157,7 +159,17 @@ def _part_data(registry: ExpansionRegistry, part: Part) -> dict[str, Any]:
     return {"code": part.code, "name": part.catalogue_name,
             "expansion": registry.expansion_of(part.code).code,
             "editions": [edition.value for edition in Edition if edition in part.editions],
+            # The editions whose table plays it, each with the printing it lays.
+            "printings": {edition.value: printing.value
+                          for edition, printing in part.printings.items()},
             "default": part.in_play_by_default}
+
+
+def _laid_counts(counts: Mapping[str, int], part: Part) -> dict[str, int]:
+    """A large tile's copies per edition whose table lays it, from its part's printing
+    there (``counts``: per printing, as the declaration gives them)."""
+    return {edition.value: counts[printing.value]
+            for edition, printing in part.printings.items() if counts.get(printing.value)}
 
 
 def _brings(registry: ExpansionRegistry, codes: list[str]) -> dict[str, list[str]]:

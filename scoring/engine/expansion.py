@@ -252,6 +252,17 @@ class Part:
         return self.title or self.name
 
     @property
+    def printings(self) -> dict[Edition, Edition]:
+        """For each edition whose table plays it, the printing it plays
+        (:meth:`Edition.printing_of`): ``{C1: C1, C2: C2, C3: C2}`` for The Tower."""
+        found = {}
+        for edition in Edition:
+            printing = edition.printing_of(self.editions)
+            if printing is not None:
+                found[edition] = printing
+        return found
+
+    @property
     def catalogue_editions(self) -> tuple[str, ...]:
         """Every edition that has it, by catalogue code, in edition order."""
         return (*(edition.value for edition in Edition if edition in self.editions),
@@ -846,6 +857,22 @@ class ExpansionRegistry:
         codes += [state.invalid for state in _merged(parts, "tile_states")]
         return tuple({code.value: code for code in codes}.values())
 
+    def printings(self, edition: Edition, listed: Iterable[str]) -> dict[str, str]:
+        """The expansions among the ``listed`` codes that a game of ``edition`` plays
+        from an earlier printing, by code, with that printing (``{"tower": "C2"}`` in
+        C3): an expansion, or a part of the base game with tiles of its own. Codes the
+        edition prints, or whose table takes none of their printings, are left out."""
+        found: dict[str, str] = {}
+        for code in listed:
+            if code not in self._parts:
+                continue
+            owner = self._owner[code]
+            named = self._parts[code] if owner.code == BASE else owner
+            printing = edition.printing_of(named.editions)
+            if printing is not None and printing is not edition:
+                found[named.code] = printing.value
+        return found
+
     def default_codes(self, edition: Edition) -> tuple[str, ...]:
         """The codes in play when a request does not list expansions."""
         return tuple(
@@ -950,6 +977,13 @@ class ScoringContext:
 
     def __repr__(self) -> str:
         return f"ScoringContext(players={self.players!r}, in_play={self.in_play.listed!r})"
+
+    def printing(self, part: Part) -> Edition:
+        """The printing of ``part`` this game lays (:meth:`Edition.printing_of`): what a
+        part's rules decide by edition follows it, as the C2 City of Carcassonne's
+        quarters do on a C3 table."""
+        edition: Edition = self.request.edition
+        return edition.printing_of(part.editions) or edition
 
     def split_cities(
         self, farm: Feature

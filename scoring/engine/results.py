@@ -296,6 +296,9 @@ class ScoreResult:
     warnings: tuple[ScoreWarning, ...] = ()
     bonuses: Mapping[str, tuple[BonusResult, ...]] = dataclasses.field(default_factory=dict)
     """Bonus entries by response key (``"trade_goods"``)."""
+    printings: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """The expansions played from an earlier printing than the game's edition, with that
+    printing (``{"tower": "C2"}`` in a C3 game); the response leaves it out when empty."""
     for_players: bool = False
     """Scored for the players' page: the response adds each explanation's message
     (``explanation_message``: its id and parameters)."""
@@ -332,6 +335,8 @@ class ScoreResult:
         for_players = self.for_players
         for key, entries in self.bonuses.items():
             data[key] = [entry.to_json(for_players) for entry in entries]
+        if self.printings:
+            data["printings"] = dict(self.printings)
         data["warnings"] = [warning.to_json() for warning in self.warnings]
         return data
 

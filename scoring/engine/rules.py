@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 
@@ -52,6 +52,37 @@ class Edition(enum.Enum):
     def __repr__(self) -> str:
         return f"Edition.{self.name}"
 
+    @property
+    def accepted_printings(self) -> tuple[Edition, ...]:
+        """The printings of an expansion a table of this edition plays, its own first:
+        a third-edition base game takes second-edition expansion boxes."""
+        return _ACCEPTED_PRINTINGS[self]
+
+    def printing_of(self, editions: Collection[Edition]) -> Edition | None:
+        """Which printing a game of this edition plays of an expansion printed in
+        ``editions``: its own, else the first earlier printing its table accepts;
+        ``None`` when the table takes none of them.
+
+        >>> Edition.C3.printing_of({Edition.C1, Edition.C2})
+        Edition.C2
+        >>> Edition.C3.printing_of({Edition.C1}) is None
+        True
+        """
+        for printing in _ACCEPTED_PRINTINGS[self]:
+            if printing in editions:
+                return printing
+        return None
+
+
+# The third edition redrew the second's tiles (the rules wiki files both as the "New
+# Edition", and the publisher keeps the C3 base compatible with the expansions), and most
+# majors have no C3 box: a C3 table lays their C2 tiles. No source read says a C2 or C3
+# table takes the first edition's boxes, whose tiles look different: C1 stays apart.
+_ACCEPTED_PRINTINGS = {
+    Edition.C1: (Edition.C1,),
+    Edition.C2: (Edition.C2,),
+    Edition.C3: (Edition.C3, Edition.C2),
+}
 
 DEFAULT_EDITION = Edition.C3
 

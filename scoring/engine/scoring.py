@@ -182,7 +182,8 @@ def _score(
         warnings += [ScoreWarning(code, feature, message)
                      for code, feature, message in context.warnings]
     return ScoreResult(players=players, features=tuple(results), warnings=tuple(warnings),
-                       bonuses=bonuses, for_players=for_players)
+                       bonuses=bonuses, for_players=for_players,
+                       printings=registry_of(tiles).printings(request.edition, in_play.listed))
 
 
 _KIND_NAME = {kind: kind.value for kind in FeatureKind}

@@ -856,6 +856,7 @@ class TileSet(Mapping[str, TileDefinition]):
         self._counts: dict[Edition, dict[str, int]] = {}
         self._turned: dict[tuple[Edition | None, frozenset[str]],
                            dict[tuple[str, int], OrientedTile]] = {}
+        self._printings: dict[tuple[str, Edition], Edition] = {}
 
     @classmethod
     def from_data(cls, data: Iterable[Mapping[str, Any]], registry: Any = None) -> TileSet:
@@ -883,12 +884,39 @@ class TileSet(Mapping[str, TileDefinition]):
     def __repr__(self) -> str:
         return f"TileSet({list(self._tiles)!r})"
 
+    def printing(self, definition: TileDefinition, edition: Edition) -> Edition:
+        """The printing of ``definition`` that a table of ``edition`` lays: that of the
+        code its tiles belong to, as :meth:`Edition.printing_of` picks it from the
+        registry's declaration (a C3 table lays The Tower's C2 tiles); ``edition`` itself
+        when the table takes no printing of it, or without a registry."""
+        key = (definition.expansion, edition)
+        found = self._printings.get(key)
+        if found is None:
+            found = edition
+            if self.registry is not None and definition.expansion in self.registry:
+                printing = edition.printing_of(self.registry[definition.expansion].editions)
+                found = printing if printing is not None else edition
+            self._printings[key] = found
+        return found
+
+    def tables_of(self, definition: TileDefinition) -> dict[Edition, Edition]:
+        """For each edition whose table has copies of ``definition``, the printing it
+        lays them from (``{C1: C1, C2: C2, C3: C2}`` for a Tower tile): what the board
+        builder shows of a tile type in each edition."""
+        printings = {edition: self.printing(definition, edition) for edition in Edition}
+        return {edition: printing for edition, printing in printings.items()
+                if definition.count(printing) > 0}
+
+    def _printed(self, definition: TileDefinition, edition: Edition | None) -> Edition | None:
+        return None if edition is None else self.printing(definition, edition)
+
     def orientations(self, edition: Edition | None) -> dict[str, tuple[OrientedTile, ...]]:
-        """For each code, the tile turned 0, 90, 180 and 270 degrees in ``edition``."""
+        """For each code, the tile turned 0, 90, 180 and 270 degrees as a table of
+        ``edition`` lays it (in the printing :meth:`printing` gives)."""
         table = self._orientations.get(edition)
         if table is None:
             table = {
-                code: tuple(definition.oriented(rotation, edition)
+                code: tuple(definition.oriented(rotation, self._printed(definition, edition))
                             for rotation in (0, 90, 180, 270))
                 for code, definition in self._tiles.items()
             }
@@ -918,29 +946,33 @@ class TileSet(Mapping[str, TileDefinition]):
             return self.orientations(edition)[code][rotation // 90]
         definition = self._tiles[code]
         states = self.registry.tile_states
+        printed = self._printed(definition, edition)
         for name, value in state:
             definition = states[name].variant_of(definition, value)
-        return definition.oriented(rotation, edition)
+        return definition.oriented(rotation, printed)
 
     def counts(self, edition: Edition) -> dict[str, int]:
-        """How many copies of each tile ``edition`` contains, by code."""
+        """How many copies of each tile a table of ``edition`` has, by code (those of the
+        printing it lays, :meth:`printing`)."""
         counts = self._counts.get(edition)
         if counts is None:
             counts = self._counts[edition] = {
-                code: definition.count(edition) for code, definition in self._tiles.items()
+                code: definition.count(self.printing(definition, edition))
+                for code, definition in self._tiles.items()
             }
         return counts
 
     def codes_in_play(self, edition: Edition | None, expansions: frozenset[str]) -> frozenset[str]:
-        """Codes of the tiles that ``edition`` has (any edition when ``None``) and that
-        belong to one of ``expansions`` (the base game's code is ``"base"``)."""
+        """Codes of the tiles that a table of ``edition`` has (any edition when ``None``)
+        and that belong to one of ``expansions`` (the base game's code is ``"base"``)."""
         key = (edition, expansions)
         codes = self._in_play.get(key)
         if codes is None:
+            counts = self.counts(edition) if edition is not None else None
             codes = self._in_play[key] = frozenset(
                 code for code, definition in self._tiles.items()
                 if definition.expansion in expansions
-                and (edition is None or definition.count(edition) > 0)
+                and (counts is None or counts[code] > 0)
             )
         return codes
 

@@ -18,6 +18,9 @@ def test_the_expansions_part_names_codes_figures_states_and_tokens():
     text = page_text()
     assert "- `inns-cathedrals`: Inns & Cathedrals (C1, C2, C3)\n  - `inns`: Inns" in text
     assert "- `farmers`: Farmers (C1, C2, C3) — in play by default" in text
+    # A C3 table lays the C2 box of an expansion with no C3 printing (issue 29).
+    assert "- `tower`: The Tower (C1, C2; a C3 game takes the C2 box)\n" in text
+    assert "- `wind-roses`: The Wind Roses (C1)\n" in text
     assert "`meeple` 7 (base), `abbot` 1 (abbot), `large` 1 (large-meeple)" in text
     assert '`{"ferry": "S-W"}` (with `ferries`)' in text
     assert "`holds` (with `king-robber-baron`)" in text and "at most 1 among all players" in text

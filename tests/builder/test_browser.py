@@ -682,8 +682,10 @@ def test_build_a_short_river_and_score_it(open_builder):
     page.wait_for_selector('[data-testid="tile-0,0"][data-tile="river-A-C3"]')
     first = page.locator(".palette-tile").first.get_attribute("data-code")
     assert first.startswith("river-")
-    # The River II is not in C3.
-    assert builder.testid("expansion-river2").is_disabled()
+    # The River II has no C3 box, but a C3 table lays its C2 one; the Wind Roses, printed
+    # for C1 only, are not in C3.
+    assert not builder.testid("expansion-river2").is_disabled()
+    assert builder.testid("expansion-wind-roses").is_disabled()
     builder.place("river-G", 0, 1)
     builder.place("river-I", -1, 1)
     builder.place("U", -1, 0)

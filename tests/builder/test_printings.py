@@ -1,6 +1,7 @@
 """Issue 29, "Every printing": the builder offers a major expansion in the editions whose
 printing of it the sources read show, and a group with third-edition boxes that chose one
-printed for C1 and C2 only opens in C2 with it, where the calculator has its tiles.
+printed for C1 and C2 only keeps C3 and lays the tiles of the C2 box, as the engine's
+third-edition table does (scoring.engine.rules.Edition.printing_of).
 
 The printings per expansion, with their sources, are recorded in each package's
 catalogue.yaml ("Printings"): the rules wiki's page of the expansion and JCloisterZone's tile
@@ -41,7 +42,42 @@ def test_each_major_is_offered_in_the_editions_of_its_printings(client):
 
 
 @pytest.mark.parametrize("code", sorted(PRINTINGS))
-def test_a_third_edition_group_opens_where_the_calculator_has_the_box(client, code):
+def test_a_third_edition_group_keeps_c3_and_gets_the_second_edition_box(client, code):
+    """A C3 base game takes the C2 boxes (the engine's Edition.printing_of): the group
+    stays in C3, the option says which printing the table lays, and the tiles the page
+    gets count as many copies in C3 as the C2 box holds."""
     data = builder_data(client, f"?x=base,{code}&ed=c23&pref=c23")
-    assert data["initial"]["edition"] == "C2"
+    assert data["initial"]["edition"] == "C3"
     assert code in data["initial"]["expansions"]
+    option = next(option for option in data["options"] if option["code"] == code)
+    assert option["printings"]["C3"] == "C2"
+    assert option["editions"] == PRINTINGS[code]  # where its boxes were printed
+
+
+def test_the_page_data_of_a_c3_group_with_the_seven_lays_their_c2_tiles(client):
+    codes = ",".join(sorted(PRINTINGS))
+    data = builder_data(client, f"?x=base,{codes}&ed=c23&pref=c23")
+    assert data["initial"]["edition"] == "C3"
+    assert set(PRINTINGS) <= set(data["initial"]["expansions"])
+    tiles = {tile["code"]: tile for tile in data["tiles"]}
+    groups = {tile["expansion"] for tile in tiles.values()}
+    assert set(PRINTINGS) <= groups
+    for tile in tiles.values():
+        if tile["expansion"] in PRINTINGS:
+            # (a tile only the C1 box prints has none in C2 and none in C3)
+            assert tile["counts"].get("C3") == tile["counts"].get("C2"), tile["code"]
+    # tower-2's flower garden is printed in the C2 box only: a C2 or C3 table shows it.
+    garden = next(f for f in tiles["tower-2"]["features"] if f["kind"] == "garden")
+    assert garden["editions"] == ["C2", "C3"]
+    segments = data["geometry"]["tiles"]["tower-2"]["segments"]
+    assert [s["editions"] for s in segments if s["kind"] == "garden"] == [["C2", "C3"]]
+    # The City of Carcassonne (Count, King & Robber's C2 box): one copy on a C3 table.
+    city = next(large for large in data["rules"]["large_tiles"]
+                if large["code"] == "city-of-carcassonne")
+    assert city["counts"] == {"C1": 1, "C2": 1, "C3": 1}
+
+
+def test_a_first_edition_only_box_is_still_not_in_c3(client):
+    options = {option["code"]: option for option in builder_data(client)["options"]}
+    assert options["wind-roses"]["printings"] == {"C1": "C1"}
+    assert options["abbot"]["printings"] == {"C2": "C2", "C3": "C3"}

@@ -75,8 +75,8 @@ def test_the_page_carries_everything_the_builder_needs(client):
     assert set(offered) == set(DEFAULT_REGISTRY.codes) - {"base"}
     pig = next(option for option in data["options"] if option["code"] == "pig")
     assert pig == {"code": "pig", "name": "Pig", "editions": ["C1", "C2", "C3"],
-                   "whole": False, "expansion": "traders-builders", "default": False,
-                   "rules_url": None}
+                   "printings": {"C1": "C1", "C2": "C2", "C3": "C3"}, "whole": False,
+                   "expansion": "traders-builders", "default": False, "rules_url": None}
     # Whole expansions and the base game's parts link to their rules pages.
     rules = {option["code"]: option["rules_url"] for option in data["options"]}
     assert (rules["inns-cathedrals"], rules["traders-builders"], rules["farmers"]) == (
@@ -121,11 +121,12 @@ def test_the_page_starts_from_the_sites_expansion_selection(client):
 
 
 def test_the_page_opens_in_an_edition_that_has_the_whole_selection(client):
-    # Abbey & Mayor and The Princess & the Dragon exist in C1 and C2, not in C3: a
-    # C2+C3 group that owns them starts in C2 with both, and with The River it chose.
+    # Abbey & Mayor and The Princess & the Dragon exist in C1 and C2, not in C3, whose
+    # table lays their C2 boxes: a C2+C3 group that owns them starts in C3 with both, and
+    # with The River it chose.
     data = json_script(client.get(
         "/board/?x=farmers,river,abbey-mayor,princess-dragon&ed=c23&pref=c23"), "builder-data")
-    assert data["initial"]["edition"] == "C2"
+    assert data["initial"]["edition"] == "C3"
     assert {"river", "abbey-mayor", "mayor", "barn", "princess-dragon", "fairy"} <= set(
         data["initial"]["expansions"])
     # The River's tiles come with the page: its game starts from the spring.
@@ -139,10 +140,10 @@ def test_the_page_opens_in_an_edition_that_has_the_whole_selection(client):
     assert data["initial"]["edition"] == "C1"
     assert "abbot" in data["initial"]["expansions"]
     # No edition has both the besiegers (C1 only) and Under the Big Top (C2 only): the
-    # preferred group's edition with the most of them, C2 (Big Top), and the page says
-    # what it lacks.
+    # preferred group's newest edition with the most of them, C3 (whose table lays the
+    # Big Top's C2 box), and the page says what it lacks.
     data = json_script(client.get("/board/?x=besiegers,big-top&ed=c1,c23&pref=c23"), "builder-data")
-    assert data["initial"]["edition"] == "C2"
+    assert data["initial"]["edition"] == "C3"
     assert {"besiegers", "big-top"} <= set(data["initial"]["expansions"])
 
 

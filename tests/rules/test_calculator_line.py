@@ -41,7 +41,8 @@ def test_every_page_says_scored_exactly_when_the_engine_declares_its_code(client
                   "the board."),
     ("tower", "The calculator scores The Tower. In the board builder, lay the tiles and enter "
               "on its tiles: tower height in floors and meeple on top of the tower. It finds "
-              "the rest on the board. It has the tiles of the C1 and C2 printings only."),
+              "the rest on the board. It has the tiles of the C1 and C2 printings only; a C3 "
+              "game takes the C2 tiles."),
     ("goldmines", "The calculator scores Goldmines. In the board builder, lay the tiles and "
                   "enter per player: gold ingots. It finds the rest on the board."),
     ("catapult", "The calculator does not score The Catapult yet. Count its points by hand "
@@ -71,7 +72,8 @@ def test_an_expansion_the_engine_learns_is_said_scored_with_no_other_change(monk
 # packages' catalogue.yaml record them ("Printings"). None of these seven has a third-edition
 # printing whose tiles a source gives (The Princess & the Dragon's and The Tower's newer boxes
 # are other expansions by name, tiles and rules), so their pages say which ones the
-# calculator has.
+# calculator has, and that a C3 game takes the C2 box's tiles (a C3 base game plays the
+# second edition's boxes, scoring.engine.rules.Edition.printing_of).
 @pytest.mark.parametrize(("slug", "printings"), [
     ("princess-dragon", "the C1 and C2 printings"),  # wiki; JCZ princess-and-dragon:1, :2
     ("tower", "the C1 and C2 printings"),  # wiki The_Tower; JCZ tower:1, :2
@@ -84,7 +86,7 @@ def test_an_expansion_the_engine_learns_is_said_scored_with_no_other_change(monk
 def test_a_page_says_which_printings_the_calculator_has(client, slug, printings):
     text = line_of(client.get(f"/rules/{slug}/").content.decode())[1]
     assert text.endswith(f"It finds the rest on the board. It has the tiles of {printings} "
-                         "only."), text
+                         "only; a C3 game takes the C2 tiles."), text
 
 
 @pytest.mark.parametrize("slug", ["base-game", "inns-cathedrals", "traders-builders"])
@@ -104,5 +106,24 @@ def test_the_printings_come_from_the_declaration(monkeypatch):
         monkeypatch.setattr(calculator, "_registry", lambda learnt=learnt: learnt)
         line = calculator_line(page, "The Catapult", ["scoring"])
         assert line.editions == said
+        assert line.taken_by == ()
     assert calculator.CalculatorLine(scored=True, name="x", editions=("C3",)).printings == \
         "the C3 printing"
+
+
+@pytest.mark.parametrize(("editions", "taken_by", "said"), [
+    # C1 only: no later table takes a first-edition box, so nothing more is said.
+    (frozenset({Edition.C1}), (), "It has the tiles of the C1 printing only."),
+    (frozenset({Edition.C2}), (("C3", "C2"),),
+     "It has the tiles of the C2 printing only; a C3 game takes the C2 tiles."),
+])
+def test_which_printing_a_later_game_takes_comes_from_the_engine(monkeypatch, client,
+                                                                  editions, taken_by, said):
+    page = RulesPage.objects.get(slug="catapult")
+    learnt = ExpansionRegistry([*DEFAULT_REGISTRY.expansions,
+                                Expansion(code="catapult", name="the catapult",
+                                          editions=editions)])
+    monkeypatch.setattr(calculator, "_registry", lambda: learnt)
+    assert calculator_line(page, "The Catapult", ["scoring"]).taken_by == taken_by
+    text = line_of(client.get("/rules/catapult/").content.decode())[1]
+    assert text.endswith(said), text

@@ -379,7 +379,7 @@ def test_the_schema_documents_the_endpoint(client):
     listings = {listing.key for listing in bonus_listings(DEFAULT_REGISTRY)}
     assert "trade_goods" in listings
     assert set(components["ScoreResponse"]["properties"]) == {
-        "players", "winners", "features", "warnings", *listings,
+        "players", "winners", "features", "printings", "warnings", *listings,
     }
     assert bad["schema"] == {"$ref": "#/components/schemas/Errors"}
     code_ref = components["BoardError"]["properties"]["code"]["$ref"]

@@ -19,7 +19,9 @@ from tests.known_boards import BOARDS
 ROOT = Path(__file__).resolve().parents[2]
 CORE_FEATURE_KEYS = {"id", "kind", "complete", "tiles", "figures", "owners", "points",
                      "scored", "cities", "explanation"}
-CORE_RESPONSE_KEYS = {"players", "winners", "features", "warnings"}
+CORE_RESPONSE_KEYS = {"players", "winners", "features", "warnings", "printings"}
+"""The core's keys: ``printings`` (an expansion played from an earlier printing) is the
+core's too, whatever the expansions."""
 FOR_PLAYERS_FEATURE_KEYS = {"standing", "explanation_message"}
 """Keys an answer for the players at the table (``?for=players``) adds to a feature."""
 

@@ -167,7 +167,7 @@ class ValidatorBase:
         the edition does not have it."""
         params: dict[str, Param] = {"subject": subject, "part": part.name}
         verb = "belongs" if belongs else "needs"
-        if self.edition is not None and self.edition not in part.editions:
+        if self.edition is not None and self.edition.printing_of(part.editions) is None:
             params["edition"] = self.edition.value
             return Message(f"error.{verb}_not_in_edition", params)
         params["code"] = part.code

@@ -96,7 +96,7 @@ class GameChecks(ValidatorBase):
                                "code": show(code), "known": known}))
                 continue
             part = registry[code]
-            if edition is not None and edition not in part.editions:
+            if edition is not None and edition.printing_of(part.editions) is None:
                 self.error(path, ErrorCode.EXPANSION_NOT_IN_EDITION,
                            Message("error.expansion_not_in_edition.does_not_exist_in", {
                                "part_name": capital(part.name), "edition_value": edition.value}))

@@ -291,7 +291,7 @@ class TileChecks(ValidatorBase):
                                "code": code, "definition_expansion": definition.expansion}))
             # The shape is still known: keep it for edge checks.
             return True
-        if self.edition is not None and definition.count(self.edition) == 0:
+        if self.edition is not None and self.tiles.counts(self.edition)[code] == 0:
             self.error(f"{path}.tile", ErrorCode.TILE_NOT_IN_EDITION,
                        self.not_in_edition(code, self.edition))
         return True
@@ -308,7 +308,9 @@ class TileChecks(ValidatorBase):
                                   self.registry.large_tile_part[large.code], belongs=True))
             return True
         if self.edition is not None:
-            allowed = large.counts.get(self.edition.value, 0)
+            part = self.registry.large_tile_part[large.code]
+            printing = self.edition.printing_of(part.editions) or self.edition
+            allowed = large.counts.get(printing.value, 0)
             if not allowed:
                 self.error(f"{path}.tile", ErrorCode.TILE_NOT_IN_EDITION,
                            Message("error.tile_not_in_edition.the_does_not_exist_in", {

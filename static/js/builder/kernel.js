@@ -101,11 +101,12 @@ export class RulesKernel {
     return this.options.filter((option) => option.default).map((option) => option.code);
   }
 
-  /** The codes listed among those chosen: those that exist in the edition, and codes the
-   * page does not offer (kept for the server to name). */
+  /** The codes listed among those chosen: those the edition's table plays (a box of its
+   * own printing or of one the server says it takes), and codes the page does not offer
+   * (kept for the server to name). */
   listed(edition, chosen) {
     const offered = new Map(this.options.map((option) => [option.code, option]));
-    return chosen.filter((code) => !offered.has(code) || offered.get(code).editions.includes(edition));
+    return chosen.filter((code) => !offered.has(code) || edition in offered.get(code).printings);
   }
 
   /** Copies of tile type or large tile `code` in the box of `edition`. */

@@ -80,8 +80,11 @@ export class Setup {
     // What the chosen edition lacks of the chosen expansions, in words, with the
     // edition that has them (nothing chosen is dropped without a word).
     this.missing = h("div", { class: "setup-missing", role: "status", dataset: { testid: "edition-missing" }, hidden: true });
+    // Which printing's tiles the table lays of an expansion with no box in its edition.
+    this.printings = h("p", { class: "setup-printings", dataset: { testid: "edition-printings" }, hidden: true });
     this.root.replaceChildren(
       this.missing,
+      this.printings,
       h("fieldset", { class: "setup-expansions" },
         h("legend", { text: "Game" }),
         h("div", { class: "setup-row" }, h("label", { for: "setup-edition", text: "Edition" }), this.edition),
@@ -108,13 +111,14 @@ export class Setup {
     const inPlay = this.state.inPlay();
     this.edition.value = doc.edition;
     for (const [code, { box, note, option }] of this.expansionBoxes) {
-      const exists = option.editions.includes(doc.edition);
+      const exists = doc.edition in option.printings;
       const byWhole = Boolean(option.expansion && doc.expansions.includes(option.expansion));
       if (!this.pending.has(code)) box.checked = doc.expansions.includes(code) || (byWhole && exists);
       box.disabled = !exists || byWhole;
       note.textContent = exists ? "" : `(not in ${doc.edition})`;
     }
     this.renderMissing(doc);
+    this.renderPrintings(doc);
     const changed = [];
     const active = new Set(this.catalogue.ruleOptions(inPlay).map((option) => option.name));
     for (const [name, { select, row, option }] of this.ruleControls) {
@@ -133,9 +137,25 @@ export class Setup {
   lacking(doc) {
     const chosen = new Set(doc.expansions);
     return this.catalogue.options.filter((option) => chosen.has(option.code)
-      && !option.editions.includes(doc.edition)
+      && !(doc.edition in option.printings)
       && !(option.expansion && chosen.has(option.expansion)
-        && !this.catalogue.option(option.expansion)?.editions.includes(doc.edition)));
+        && !(doc.edition in (this.catalogue.option(option.expansion)?.printings ?? {}))));
+  }
+
+  /** One line naming the chosen expansions the edition's table plays from another
+   * printing's box, as the server's `printings` say: "The Tower: the tiles of the C2
+   * box (no C3 printing)." */
+  renderPrintings(doc) {
+    const chosen = new Set(doc.expansions);
+    const fromOther = this.catalogue.options.filter((option) => chosen.has(option.code)
+      && !(option.expansion && chosen.has(option.expansion))
+      && option.printings[doc.edition] && option.printings[doc.edition] !== doc.edition);
+    this.printings.hidden = !fromOther.length;
+    const boxes = [...new Set(fromOther.map((option) => option.printings[doc.edition]))];
+    this.printings.textContent = fromOther.length
+      ? `${listWords(fromOther.map((option) => option.name))}: the tiles of the `
+        + `${listWords(boxes)} ${fromOther.length > 1 ? "boxes" : "box"} (no ${doc.edition} printing).`
+      : "";
   }
 
   /** "Abbey & Mayor is not in C3, so it is not in play: it is in C1 and C2." and a
@@ -151,13 +171,13 @@ export class Setup {
     const chosen = this.catalogue.options.filter((option) => doc.expansions.includes(option.code));
     const editions = this.catalogue.editions.map((edition) => edition.code);
     const whole = editions.filter((code) => code !== doc.edition
-      && chosen.every((option) => option.editions.includes(code)));
+      && chosen.every((option) => code in option.printings));
     const offers = whole.length ? whole.slice(-1) // the newest edition that has them all
       : editions.filter((code) => code !== doc.edition
-        && lacking.some((option) => option.editions.includes(code)));
+        && lacking.some((option) => code in option.printings));
     const names = lacking.map((option) => option.name);
     const sentences = lacking.map((option) => {
-      const where = option.editions.filter((code) => editions.includes(code));
+      const where = editions.filter((code) => code in option.printings);
       return `${option.name}: ${where.length ? `in ${listWords(where)}` : "in no edition the builder scores"}.`;
     });
     this.missing.replaceChildren(

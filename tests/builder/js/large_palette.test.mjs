@@ -31,8 +31,10 @@ test("the palette lists the City of Carcassonne where the edition and the Count 
   assert.deepEqual(listed("C2", ["count"]), [CITY]);
   assert.deepEqual(listed("C1", ["count"]), [CITY]);
   assert.deepEqual(listed("C2", []), []);
-  // The declaration counts it in C1 and C2 only.
-  assert.deepEqual(listed("C3", ["count"]), []);
+  // The declaration counts it in C1 and C2 only; a C3 table lays the C2 box's (the
+  // server's counts say so: a C3 base game takes the second edition's boxes).
+  assert.deepEqual(listed("C3", ["count"]), [CITY]);
+  assert.equal(catalogue.largeByCode.get(CITY).counts.C3, 1);
   // One copy; its pieces are never counted as tiles of their own.
   const state = stateWithD();
   assert.equal(catalogue.kernel.copiesLeft("C2", state.doc.tiles.values()).get(CITY), 1);

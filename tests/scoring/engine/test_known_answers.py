@@ -9,7 +9,9 @@ body), ``goods`` (each colour's tokens as echoed back), ``by_kind`` (some of eac
 points per kind), ``trade_goods`` (the entries for wine, grain and cloth, each compared key
 by key) and ``features``, a list of partial feature objects compared key by key, found by
 ``id`` or, without one, as the only scored feature of their ``kind``; a feature's
-``absent`` lists keys the feature must not have (an inn that does not count).
+``absent`` lists keys the feature must not have (an inn that does not count);
+``printings``, the expansions played from an earlier printing than the game's edition
+(the response's ``printings``, absent when none).
 
 The boards are read with every tile file of the catalogue, so expansion boards need no
 fixture of their own.
@@ -83,6 +85,9 @@ REQUIRED = {
     # turn, and JCloisterZone's test of it replayed.
     "shrine-challenge-lost-on-the-last-turn", "shrine-and-monastery-completed-together",
     "jcz-challenged-monastery",
+    # Issue #29, every printing: a third-edition table lays the second-edition boxes.
+    "tower-c3-table-lays-second-edition-tiles", "mayor-barn-wagon-on-a-c3-table",
+    "fairy-and-garden-on-a-c3-table", "river-c3-with-the-tower",
     # Issue #19: JCloisterZone's engine tests for these expansions, replayed.
     "jcz-vineyards-monastery", "jcz-vineyards-incomplete-monastery",
     "jcz-fairy-endgame-road", "jcz-fairy-endgame-zero-field",
@@ -155,6 +160,8 @@ def test_known_answer(path: Path, all_tiles):
         assert [w["feature"] for w in response["warnings"]] == expected["warnings"]
     if "warning_codes" in expected:
         assert [w["code"] for w in response["warnings"]] == expected["warning_codes"]
+    if "printings" in expected:
+        assert response.get("printings", {}) == expected["printings"]
     if "response" in expected:
         assert response == expected["response"]
     if "goods" in expected:

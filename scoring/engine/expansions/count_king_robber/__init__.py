@@ -126,7 +126,7 @@ add_templates({
 def left_in_the_city(context: ScoringContext) -> list[BonusResult]:
     """Meeples still in the quarters of the City of Carcassonne score nothing."""
     results = []
-    leaves_for = LEAVES_FOR.get(context.request.edition, {})
+    leaves_for = LEAVES_FOR.get(context.printing(COUNT), {})
     for figure in context.request.board.districts:
         params: dict[str, Param] = {"player": PlayerRef(figure.player.value),
                                     "figure": figure.kind, "quarter": figure.district}
