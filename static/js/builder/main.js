@@ -25,6 +25,7 @@ import { FigureLegend } from "./legend.js";
 import { Setup } from "./setup.js";
 import { BoardState, docFromBoard, newDoc, startTiles } from "./state.js";
 import { FigureChooser } from "./chooser.js";
+import { TileCloseUp } from "./closeup.js";
 import { Drafts, boardFromText, exportBoard, saveBoard } from "./storage.js";
 import { Viewport } from "./viewport.js";
 import { capitalise } from "./words.js";
@@ -640,6 +641,7 @@ function csrfToken() {
 
 let turnHandle = null; // made once the controller exists
 let chooser = null;
+let closeUp = null;
 const viewport = new Viewport(svg, {
   onTap: (point, target) => {
     svg.classList.remove("show-cursor");
@@ -654,11 +656,13 @@ const viewport = new Viewport(svg, {
     controller.hold(point, target);
   },
   onCarry: controller.carry,
-  onChange: () => turnHandle?.place(),
+  onChange: () => { turnHandle?.place(); closeUp?.render(); },
 });
 
 turnHandle = new TurnHandle(svg.parentElement, svg, state, catalogue, () => controller.turnFresh());
 chooser = new FigureChooser(svg.parentElement, state, catalogue, (index, choice) => controller.choose(index, choice));
+// A tap on the selected tile drawn large is a tap on the tile on the board.
+closeUp = new TileCloseUp(svg.parentElement, svg, state, catalogue, pictures, (point, target) => controller.tap(point, target));
 const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl,
   (code) => controller.pick(code), (code, clientX, clientY) => controller.dropFromPalette(code, clientX, clientY));
 const setup = new Setup(part("setup-game"), part("setup-summary"), state, catalogue, async (codes) => {
@@ -747,6 +751,7 @@ function renderAll() {
   boardView.render();
   turnHandle.render();
   chooser.render();
+  closeUp.render();
   palette.render();
   setup.render();
   playersEditor.render();
