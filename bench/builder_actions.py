@@ -320,6 +320,15 @@ SQUARE_POINT = """([x, y, u, v]) => {
 }"""
 
 
+# In the page: the screen point of a board point (in squares) in the close-up of the
+# selected tile.
+CLOSEUP_POINT = """([x, y]) => {
+    const svg = document.querySelector('[data-testid=closeup-tile]');
+    const p = new DOMPoint(x * 100, y * 100).matrixTransform(svg.getScreenCTM());
+    return [p.x, p.y];
+}"""
+
+
 class Player:
     """Rebuilds a game on the page as a player who knows the page well would.
 
@@ -334,12 +343,18 @@ class Player:
     looks the same to the rules (a straight road turned half round) counts as the same.
     A drag, like a swipe, is one action.
 
-    Figures: once the tiles are down, player by player (a key on a laptop, a tap on a
-    phone to switch), kind by kind (a tap to switch, unless the page picks the kind by
-    itself, as it does for a garden), one tap on the feature each. The view is brought
-    back with a drag, or with "Show the whole board" when the square is far, when the
-    square is off the visible board, and the page is scrolled (one swipe) when what is
-    tapped is off the screen.
+    Figures: as at the table, a tile's figures right after it is laid, while it is
+    selected (the tile order above counts choosing another player as one more action, so
+    a player's tiles tend to come one after another): the player (a key on a laptop, a
+    tap on a phone) and the kind (a tap, unless the page picks the kind by itself, as it
+    does for a garden) when they change, then one tap on the feature. On a phone whose
+    squares are too small for a fingertip the page shows the selected tile large, and
+    the tap lands there; with no such view the board is pinched larger first. A figure
+    on a corner (a barn) waits for the four tiles round it, and a figure the page
+    refuses on the board as it is then waits for the end, when its tile is selected
+    first (one tap). The view is brought back with a drag, or with "Show the whole
+    board" when the square is far, when the square is off the visible board, and the
+    page is scrolled (one swipe) when what is tapped is off the screen.
     """
 
     def __init__(self, page, touch: bool, tiles, tally: Tally, taps_only: bool = False):
@@ -644,10 +659,14 @@ class Player:
                     if self.look(tile["tile"], rotation) == target)
 
     def next_tile(self, remaining: list[dict], placed: dict, hand: str | None,
-                  in_sight: set[str], river: list[dict]) -> dict:
+                  in_sight: set[str], river: list[dict], owners: dict | None = None,
+                  current: str | None = None) -> dict:
         """The tile that costs the fewest actions now (see the class): one touching the
-        board (a river tile only at the river's open end, so in the game's order)."""
+        board (a river tile only at the river's open end, so in the game's order).
+        ``owners``: the player of the first figure put on each square as it is laid;
+        a tile whose figure is another player's than ``current`` costs the switch."""
         best = None
+        owners = owners or {}
         for index, tile in enumerate(remaining):
             x, y = tile["x"], tile["y"]
             if not any((x + dx, y + dy) in placed for dx, dy in NEIGHBOURS):
@@ -659,6 +678,8 @@ class Player:
             if self.taps_only and code != hand:
                 reach += 1  # a tap on the type before the tap on the square
             cost = 1 + reach + self.turns_needed(placed, tile)
+            if owners.get((x, y), current) != current:
+                cost += 1  # the player whose figure goes on it is chosen first
             rank = (cost, code != hand, index)
             if best is None or rank < best[0]:
                 best = (rank, tile)
@@ -790,6 +811,16 @@ class Player:
         grid.sort(key=lambda p: (p[0] - anchor[0]) ** 2 + (p[1] - anchor[1]) ** 2)
         return seen + grid
 
+    def closeup_shows(self, x: int, y: int) -> bool:
+        """Whether the page shows the tile at (x, y) large (swiped into sight if the page
+        is scrolled away from it)."""
+        closeup = self.testid("closeup")
+        if not closeup.count() or closeup.get_attribute("data-key") != f"{x},{y}" \
+                or closeup.is_hidden():
+            return False
+        self.reach(closeup, "figure:put")
+        return True
+
     def tap_feature(self, figure: dict) -> None:
         """Tap the feature. The player sees the picture and taps the feature where it
         shows: when the bench's first guess of a point lands elsewhere, that guess is
@@ -802,9 +833,17 @@ class Player:
             # A tap on a tile that is not selected only selects it; the next tap on one of
             # its features puts the figure (the tile just laid is selected already).
             self.tap_square(figure["x"], figure["y"], 0.5, 0.5, "figure:select")
+        # On a phone whose squares are too small for a fingertip, the page shows the
+        # selected tile large: its features are tapped there.
+        closeup = self.touch and self.closeup_shows(figure["x"], figure["y"])
         before = len(self.board()["figures"])
         for u, v in self.spots(figure):
-            self.tap_square(figure["x"], figure["y"], u, v, "figure:put")
+            if closeup:
+                self.finger_tap(*self.page.evaluate(CLOSEUP_POINT,
+                                                    [figure["x"] + u, figure["y"] + v]))
+                self.tally.add("figure:put")
+            else:
+                self.tap_square(figure["x"], figure["y"], u, v, "figure:put")
             figures = self.board()["figures"]
             if len(figures) == before + 1:
                 put = figures[-1]
@@ -845,24 +884,44 @@ class Player:
         from scoring.engine.generate import _is_river
 
         river = [tile for tile in to_lay if _is_river(self.tiles[tile["tile"]])]
+        kinds = [kind["code"] for kind in self.page.evaluate(
+            "window.carcwikiBuilder.catalogue.figures.map((kind) => ({ code: kind.code }))")]
+        joining = set(self.page.evaluate("""window.carcwikiBuilder.catalogue.figures
+            .filter((kind) => kind.placements.some((p) => p.beside.length))
+            .map((kind) => kind.code)"""))
+        on_corners = set(self.page.evaluate("""window.carcwikiBuilder.catalogue.figures
+            .filter((kind) => kind.stands === 'corner').map((kind) => kind.code)"""))
+        # As a player at the table does: the figures of a tile right after laying it (the
+        # tile just laid is selected, so a tap on its feature puts the figure), joining
+        # figures (a builder, a pig) after the figure they join. A figure on a corner (a
+        # barn) waits for the four tiles round it; one the page refuses on the board as
+        # it is then waits for the end.
+        later = [figure for figure in request["figures"] if figure["kind"] in on_corners]
+        on_tile: dict[tuple[int, int], list[dict]] = {}
+        for figure in sorted(request["figures"], key=lambda f: (
+                f["kind"] in joining, kinds.index(f["kind"]) if f["kind"] in kinds else 99)):
+            if figure["kind"] not in on_corners:
+                on_tile.setdefault((figure["x"], figure["y"]), []).append(figure)
+        owners = {where: figures[0]["player"] for where, figures in on_tile.items()}
         while to_lay:
-            tile = self.next_tile(to_lay, placed, self.ui("hand"), self.palette_in_sight(), river)
+            tile = self.next_tile(to_lay, placed, self.ui("hand"), self.palette_in_sight(), river,
+                                  owners, self.ui("currentPlayer"))
             self.lay(tile, on_purpose=tile in river)
             to_lay.remove(tile)
             if river and tile is river[0]:
                 river.pop(0)
             placed[(tile["x"], tile["y"])] = self.oriented(tile["tile"], tile["rotation"])
-        # Figures player by player, the current one first; joining figures (a builder,
-        # a pig) after the figures they join.
-        kinds = [kind["code"] for kind in self.page.evaluate(
-            "window.carcwikiBuilder.catalogue.figures.map((kind) => ({ code: kind.code }))")]
+            for figure in on_tile.pop((tile["x"], tile["y"]), []):
+                try:
+                    self.stand(figure)
+                except Mismatch:
+                    later.append(figure)
+        # The figures left, player by player, the current one first; joining figures
+        # after the figures they join.
         players = [player["color"] for player in self.board()["players"]]
         current = self.ui("currentPlayer")
         players.sort(key=lambda color: color != current)
-        joining = set(self.page.evaluate("""window.carcwikiBuilder.catalogue.figures
-            .filter((kind) => kind.placements.some((p) => p.beside.length))
-            .map((kind) => kind.code)"""))
-        order = sorted(request["figures"], key=lambda f: (
+        order = sorted(later, key=lambda f: (
             players.index(f["player"]), f["kind"] in joining, kinds.index(f["kind"])
             if f["kind"] in kinds else 99, f["y"], f["x"]))  # row by row: the next is near
         for figure in order:

@@ -1,5 +1,6 @@
 """Fewer taps on a phone (issue 30): the tile just laid, drawn large over a corner of the
-board, takes its figure with one tap, with no pinch or zoom before it.
+board, takes its figure with one tap, with no pinch or zoom before it; and a tap on a hole
+offers the tiles that fit it first.
 
 The board (C3, red and blue, nobody's points before): D at (0, 0), a city on its north
 edge and a road from west to east; straight roads (U turned 90°) at x = -3 … -1 and
@@ -86,3 +87,35 @@ def test_on_a_phone_the_tile_just_laid_takes_its_figure_in_the_close_up_without_
     tap_square(builder, 0, 0)
     page.wait_for_selector('[data-testid="closeup"][data-key="0,0"]')
     assert figures(builder) == []
+
+
+# The hole (0, -1): D below it shows its city, a straight road U on each side a field.
+# What fits there (C3, see tests/builder/js/holes.test.mjs): E (4 copies, turned 180°),
+# F and H (2 each, turned 90°), then E-garden, G and H-garden (1 each).
+HOLE = [("D", 0, 0, 0), ("U", 1, -1, 0), ("U", -1, -1, 0)]
+PALETTE_ORDER = """() => [...document.querySelectorAll('[data-testid=palette] li:not([hidden])')]
+    .map((item) => item.dataset.code)"""
+
+
+def test_a_tap_on_a_hole_offers_the_tiles_that_fit_it_first_and_one_more_tap_lays_one(
+        open_builder, tmp_path):
+    builder = open_builder(PHONE)
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers", "abbot"], HOLE)
+    assert page.evaluate("window.carcwikiBuilder.state.ui.hand") is None
+    tap_square(builder, 0, -1)
+    page.wait_for_selector("[data-testid=palette-E].fits-hole")
+    assert page.evaluate(PALETTE_ORDER)[:7] == ["E", "F", "H", "E-garden", "G", "H-garden", "A"]
+    offered = page.eval_on_selector_all(
+        ".palette-tile.fits-hole",
+        "buttons => buttons.map((b) => [b.dataset.code, b.dataset.holeRotation])")
+    assert offered == [["E", "180"], ["F", "90"], ["H", "90"], ["E-garden", "180"], ["G", "90"],
+                       ["H-garden", "90"]]
+    assert builder.message == ("6 tile types fit (0, -1): they come first by the board, turned to "
+                               "fit. Tap one to lay it there.")
+    # One tap on F lays it in the hole, turned as offered; the offer ends.
+    builder.testid("palette-F").click()
+    page.wait_for_selector('[data-testid="tile-0,-1"][data-rotation="90"]')
+    assert builder.tiles()[(0, -1)] == ("F", 90)
+    assert page.locator(".palette-tile.fits-hole").count() == 0
+    assert page.evaluate("window.carcwikiBuilder.state.ui.hand") == "F"  # one copy left
