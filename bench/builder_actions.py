@@ -902,6 +902,8 @@ class Player:
                 f["kind"] in joining, kinds.index(f["kind"]) if f["kind"] in kinds else 99)):
             if figure["kind"] not in on_corners:
                 on_tile.setdefault((figure["x"], figure["y"]), []).append(figure)
+        for where in placed:  # the start tile, down before the rebuild began
+            later += on_tile.pop(where, [])
         owners = {where: figures[0]["player"] for where, figures in on_tile.items()}
         while to_lay:
             tile = self.next_tile(to_lay, placed, self.ui("hand"), self.palette_in_sight(), river,
@@ -1055,7 +1057,12 @@ def play(browser, url: str, game: Game, viewport_name: str, tiles,
         outcome.wall_seconds = time.perf_counter() - started
         outcome.page_seconds = task_seconds(cdp) - started_task
         if final != game.final:
-            outcome.problem = f"page scored {final}, the engine {game.final}"
+            sign = lambda f: (f["player"], f["kind"], f["x"], f["y"], f["at"])  # noqa: E731
+            on_page = {sign(f) for f in player.board()["figures"]}
+            wanted = {sign(f) for f in request["figures"]}
+            outcome.problem = (f"page scored {final}, the engine {game.final}; figures only on "
+                               f"the page {sorted(on_page - wanted)}, only in the game "
+                               f"{sorted(wanted - on_page)}")
         elif errors:
             outcome.problem = f"page errors: {errors[:3]}"
     except Unsupported as error:
