@@ -302,7 +302,9 @@ PALETTE_IN_SIGHT = f"""() => {{
 
 # In the page: where a point of square (x, y) is on the screen, and whether it is on the
 # visible part of the board.
-SQUARE_POINT = """([x, y, u, v]) => {
+# ``dragging``: a tile is being dragged from the palette, and the page then hides the
+# close-up of the selected tile (the board under it shows).
+SQUARE_POINT = """([x, y, u, v, dragging]) => {
     const svg = document.querySelector('svg.board');
     const p = svg.createSVGPoint(); p.x = (x + u) * 100; p.y = (y + v) * 100;
     const s = p.matrixTransform(svg.getScreenCTM());
@@ -313,7 +315,8 @@ SQUARE_POINT = """([x, y, u, v]) => {
         && s.x <= innerWidth && s.y <= innerHeight;
     const framed = frame.top >= 0 && frame.bottom <= innerHeight;
     const hit = inside ? document.elementFromPoint(s.x, s.y) : null;
-    const covered = inside && !(hit && svg.contains(hit));
+    const covered = inside && !(hit && (svg.contains(hit)
+        || (dragging && hit.closest('[data-testid=closeup]'))));
     const centre = [frame.left + frame.width / 2, frame.top + frame.height / 2];
     return { x: s.x, y: s.y, inside: inside && !covered, framed, side, centre,
              frame: [frame.width, frame.height] };
@@ -418,17 +421,18 @@ class Player:
         """The screen point of a point of a square, once the player can see it: a swipe
         when the board is off the screen; a drag when the point is off the visible board
         (or under a button on it) but near, "Show the whole board" when it is far."""
-        spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
+        dragging = what == "tile:drag"
+        spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v, dragging])
         if not spot["framed"]:
             self.reach(self.testid("board"), what)
-            spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
+            spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v, dragging])
         for _ in range(3):
             if spot["inside"] and self.touch and what.startswith(("figure", "tile:select")) \
                     and spot["side"] < MIN_FINGER_SQUARE:
                 # Too small for a fingertip to pick a feature or a tile: pinch it larger.
                 self.pinch(spot["x"], spot["y"], MIN_FINGER_SQUARE * 1.5 / spot["side"])
                 self.tally.add(f"{what}:view")
-                spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
+                spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v, dragging])
             if spot["inside"]:
                 return spot["x"], spot["y"]
             (cx, cy), (width, height) = spot["centre"], spot["frame"]
@@ -437,7 +441,7 @@ class Player:
                 self.tally.add(f"{what}:view")
             else:
                 self.press(self.testid("fit"), f"{what}:view")
-            spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
+            spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v, dragging])
         raise Mismatch(f"square ({x}, {y}) is not on the visible board")
 
     def pinch(self, x: float, y: float, factor: float) -> None:
@@ -497,7 +501,7 @@ class Player:
         self.reach(button, "tile:drag")
         tx, ty = self.square_point(x, y, 0.5, 0.5, "tile:drag")
         self.reach(button, "tile:drag")  # bringing the square into view may move the page
-        spot = self.page.evaluate(SQUARE_POINT, [x, y, 0.5, 0.5])  # where it is now
+        spot = self.page.evaluate(SQUARE_POINT, [x, y, 0.5, 0.5, True])  # where it is now
         if not spot["inside"]:
             raise Mismatch(f"square ({x}, {y}) and the palette's {code} are not in sight together")
         tx, ty = spot["x"], spot["y"]
@@ -526,6 +530,12 @@ class Player:
             # browser takes the next tap to stop the fling instead of as a tap.
             self.page.wait_for_timeout(AIM_MS)
             touch("touchMove", [(tx, ty)])
+            # What the finger lets go over is the board (the close-up hides in a drag).
+            if not self.page.evaluate("""([x, y]) => Boolean(document.elementFromPoint(x, y)
+                    ?.closest('svg.board'))""", [tx, ty]):
+                touch("touchEnd", [])
+                cdp.detach()
+                raise Mismatch(f"something lies over square ({x}, {y}) during a drag")
             touch("touchEnd", [])
             cdp.detach()
             # A finger takes a moment before the next tap; Chromium ignores a tap that
@@ -787,12 +797,30 @@ class Player:
             else:
                 self.page.keyboard.press(str(players.index(figure["player"]) + 1))
                 self.tally.add("figure:player")
+        picked = self.page_picks_kind(figure)
+        if picked != figure["kind"] and self.counts(picked) and self.counts(figure["kind"]):
+            # The strip by the figure just put makes it another kind that counts as it
+            # does (a meeple a large meeple) in one tap, and the kind chosen stays.
+            self.tap_feature(figure, picked)
+            other = self.testid(f"choose-kind-{figure['kind']}")
+            if other.count() and other.is_visible():
+                self.press(other, "figure:kind")
+                last = self.board()["figures"][-1]
+                if last["kind"] != figure["kind"]:
+                    raise Mismatch(f"the strip made the figure a {last['kind']}")
+                return
+            self.press(self.testid("undo"), "figure:undo")
         if self.page_picks_kind(figure) != figure["kind"]:
             label = self.page.locator(f'label[for="turn-kind-{figure["kind"]}"]')
             if not label.count():
                 raise Unsupported(f"the page has no way to put a {figure['kind']} figure")
             self.press(label, "figure:kind")
         self.tap_feature(figure)
+
+    def counts(self, kind: str) -> bool:
+        """Whether figures of this kind count in a majority (the declarations' strength)."""
+        return self.page.evaluate("""(code) => (window.carcwikiBuilder.catalogue
+            .figureByCode.get(code)?.strength ?? 1) > 0""", kind)
 
     def spots(self, figure: dict):
         """Where to tap for a figure: the anchor of its location, then the other
@@ -821,10 +849,10 @@ class Player:
         self.reach(closeup, "figure:put")
         return True
 
-    def tap_feature(self, figure: dict) -> None:
-        """Tap the feature. The player sees the picture and taps the feature where it
-        shows: when the bench's first guess of a point lands elsewhere, that guess is
-        undone and not counted."""
+    def tap_feature(self, figure: dict, kind: str | None = None) -> None:
+        """Tap the feature (for a figure of ``kind``, if not the figure's own). The player
+        sees the picture and taps the feature where it shows: when the bench's first
+        guess of a point lands elsewhere, that guess is undone and not counted."""
         original = next(tile for tile in self.game_tiles
                         if (tile["x"], tile["y"]) == (figure["x"], figure["y"]))
         wanted = self.segment_of(original, figure["at"])
@@ -848,7 +876,7 @@ class Player:
             if len(figures) == before + 1:
                 put = figures[-1]
                 same = (put["player"], put["kind"], put["x"], put["y"]) == (
-                    figure["player"], figure["kind"], figure["x"], figure["y"])
+                    figure["player"], kind or figure["kind"], figure["x"], figure["y"])
                 if same and self.segment_of(on_page, put["at"]) == wanted:
                     return
             self.tally.add("figure:put", -1)
