@@ -21,10 +21,19 @@ class CalculatorLine:
     """What a player enters for it in the builder besides laying its tiles."""
     by_hand_anchor: str = ""
     """The page's section that says how it scores, for counting by hand."""
+    editions: tuple[str, ...] = ()
+    """The editions whose printing of it the calculator has, by code (C1, C2…), when
+    that is not every edition the calculator knows; empty when it has them all."""
 
     @property
     def builder_url(self) -> str:
         return reverse("builder:board")
+
+    @property
+    def printings(self) -> str:
+        """ "the C2 printing", "the C1 and C2 printings"."""
+        plural = "s" if len(self.editions) > 1 else ""
+        return f"the {_and(list(self.editions))} printing{plural}"
 
 
 def _registry():
@@ -75,11 +84,24 @@ def _entries(codes: list[str]) -> tuple[str, ...]:
     return tuple(entries)
 
 
+def _editions(codes: list[str]) -> tuple[str, ...]:
+    """The editions the declarations of ``codes`` give, in edition order, or nothing when
+    they give every edition the calculator knows."""
+    from scoring.engine import Edition
+
+    registry = _registry()
+    known = {edition for code in codes for edition in registry[code].editions}
+    if known >= set(Edition):
+        return ()
+    return tuple(edition.value for edition in Edition if edition in known)
+
+
 def calculator_line(page, name: str, section_anchors) -> CalculatorLine:
     """The line for ``page`` (its ``applies_to``), its expansion called ``name``."""
     codes = scored_codes(page.applies_to)
     if codes:
-        return CalculatorLine(scored=True, name=name, enters=_entries(codes))
+        return CalculatorLine(scored=True, name=name, enters=_entries(codes),
+                              editions=_editions(codes))
     anchors = list(section_anchors)
     by_hand = next((anchor for anchor in ("final-scoring", "scoring") if anchor in anchors),
                    "")
