@@ -303,7 +303,8 @@ PALETTE_IN_SIGHT = f"""() => {{
 # In the page: where a point of square (x, y) is on the screen, and whether it is on the
 # visible part of the board.
 # ``dragging``: a tile is being dragged from the palette, and the page then hides the
-# close-up of the selected tile (the board under it shows).
+# close-up of the selected tile and the strip by the figure just put (the board under
+# them shows).
 SQUARE_POINT = """([x, y, u, v, dragging]) => {
     const svg = document.querySelector('svg.board');
     const p = svg.createSVGPoint(); p.x = (x + u) * 100; p.y = (y + v) * 100;
@@ -316,7 +317,7 @@ SQUARE_POINT = """([x, y, u, v, dragging]) => {
     const framed = frame.top >= 0 && frame.bottom <= innerHeight;
     const hit = inside ? document.elementFromPoint(s.x, s.y) : null;
     const covered = inside && !(hit && (svg.contains(hit)
-        || (dragging && hit.closest('[data-testid=closeup]'))));
+        || (dragging && hit.closest('[data-testid=closeup], [data-testid=figure-chooser]'))));
     const centre = [frame.left + frame.width / 2, frame.top + frame.height / 2];
     return { x: s.x, y: s.y, inside: inside && !covered, framed, side, centre,
              frame: [frame.width, frame.height] };
