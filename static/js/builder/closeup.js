@@ -13,8 +13,9 @@ import { key } from "./geometry.js";
 
 const UNIT = 100; // board units per square (as BoardView's)
 // Pixels: a square smaller than this on the screen is too small to pick a feature on with
-// a fingertip (a road is about a fifth of the square), so the close-up shows.
-export const FINGER_SQUARE = 96;
+// a fingertip, so the close-up shows (the size the page's own view keeps squares at on a
+// touch screen when it zooms by itself: MIN_SQUARE_PIXELS in main.js).
+export const FINGER_SQUARE = 64;
 const TAP_SLOP = 10; // pixels a finger may wander and still tap
 
 /**
@@ -26,12 +27,19 @@ export function showsCloseUp({ coarse, selected, moving, squarePixels }) {
 }
 
 /**
- * The top corner ("left" or "right") the close-up takes: the one farther from the
- * selected square's centre (`squareX`, pixels from the board's left edge), so that the
- * square and the squares beside it (where the next tile most likely goes) stay in sight.
+ * The top corner ("left" or "right") the close-up takes: the one that covers the fewest
+ * of the `lit` squares (where the tile in hand may go, so that a tap meant for one never
+ * lands on the close-up), then the one farther from the selected square, which must stay
+ * in sight. Squares are given by their centres in pixels from the board's top left
+ * corner; the close-up is `size` pixels square, `inset` pixels from the corner.
  */
-export function closeUpSide(squareX, frameWidth) {
-  return squareX < frameWidth / 2 ? "right" : "left";
+export function closeUpSide({ selected, lit = [], frameWidth, size, inset = 6 }) {
+  const covers = (side, [x, y]) => y <= inset + size
+    && (side === "left" ? x <= inset + size : x >= frameWidth - inset - size);
+  const cost = (side) => (covers(side, selected) ? 1000 : 0) + lit.filter((centre) => covers(side, centre)).length;
+  const far = selected[0] < frameWidth / 2 ? "right" : "left";
+  const near = far === "right" ? "left" : "right";
+  return cost(near) < cost(far) ? near : far;
 }
 
 export class TileCloseUp {
@@ -40,7 +48,8 @@ export class TileCloseUp {
    * board's SVG (for its scale and where the selected square is); `onTap(point, target)`:
    * the board's tap, with the point in board units.
    */
-  constructor(frame, board, state, catalogue, pictures, onTap) {
+  constructor(frame, board, state, catalogue, pictures, onTap, litKeys = () => []) {
+    this.litKeys = litKeys; // () → keys of the squares where the tile in hand may go
     this.frame = frame;
     this.board = board;
     this.state = state;
@@ -75,26 +84,35 @@ export class TileCloseUp {
     this.svg.addEventListener("pointercancel", () => { pressed = null; });
   }
 
-  /** The selected square's side on the screen, in pixels, and its centre's distance from
-   * the frame's left edge. */
-  squareOnScreen(x, y) {
+  /** The selected square's side on the screen, in pixels. */
+  squareOnScreen() {
     const matrix = this.board.getScreenCTM();
-    if (!matrix) return null;
+    return matrix ? { side: UNIT * matrix.a } : null;
+  }
+
+  /** The centre of square (x, y) in pixels from the frame's top left corner. */
+  centreOf(x, y, matrix, frame) {
     const centre = new DOMPoint((x + 0.5) * UNIT, (y + 0.5) * UNIT).matrixTransform(matrix);
-    return { side: UNIT * matrix.a, left: centre.x - this.frame.getBoundingClientRect().left };
+    return [centre.x - frame.left, centre.y - frame.top];
   }
 
   render() {
     const { state } = this;
     const { selected, moving } = state.ui;
     const tile = selected ? state.doc.tiles.get(selected) : null;
-    const onScreen = tile ? this.squareOnScreen(tile.x, tile.y) : null;
+    const onScreen = tile ? this.squareOnScreen() : null;
     const shown = Boolean(tile && onScreen) && showsCloseUp({
       coarse: this.coarse.matches, selected, moving, squarePixels: onScreen.side,
     });
     this.panel.hidden = !shown;
     if (!shown) return;
-    this.panel.dataset.side = closeUpSide(onScreen.left, this.frame.clientWidth);
+    const matrix = this.board.getScreenCTM();
+    const frame = this.frame.getBoundingClientRect();
+    const lit = [...this.litKeys()].map((square) => this.centreOf(...square.split(",").map(Number), matrix, frame));
+    this.panel.dataset.side = closeUpSide({
+      selected: this.centreOf(tile.x, tile.y, matrix, frame), lit,
+      frameWidth: frame.width, size: this.panel.offsetWidth || 152,
+    });
     this.panel.dataset.key = selected;
     if (this.drawnFor?.doc === state.doc && this.drawnFor.key === selected) return;
     this.drawnFor = { doc: state.doc, key: selected };

@@ -683,7 +683,8 @@ const viewport = new Viewport(svg, {
 turnHandle = new TurnHandle(svg.parentElement, svg, state, catalogue, () => controller.turnFresh());
 chooser = new FigureChooser(svg.parentElement, state, catalogue, (index, choice) => controller.choose(index, choice));
 // A tap on the selected tile drawn large is a tap on the tile on the board.
-closeUp = new TileCloseUp(svg.parentElement, svg, state, catalogue, pictures, (point, target) => controller.tap(point, target));
+closeUp = new TileCloseUp(svg.parentElement, svg, state, catalogue, pictures, (point, target) => controller.tap(point, target),
+  () => boardView.legalKeys());
 const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl,
   (code) => controller.pick(code), (code, clientX, clientY) => controller.dropFromPalette(code, clientX, clientY));
 const setup = new Setup(part("setup-game"), part("setup-summary"), state, catalogue, async (codes) => {
