@@ -580,6 +580,12 @@ class Player:
             if not testid(f"expansion-{code}").count():
                 raise Unsupported(f"the page offers no {code}")
             self.press(testid(f"expansion-{code}"), "setup")
+        # An expansion's tiles (and the fields it brings) arrive from the server a moment
+        # after its box is ticked: the player waits to see them.
+        for _ in range(200):
+            if set(self.board()["expansions"]) == set(request["expansions"]):
+                break
+            self.page.wait_for_timeout(50)
         wanted = [player["color"] for player in request["players"]]
         page_colors = [player["color"] for player in self.board()["players"]]
         free = [color for color in wanted if color not in page_colors]
@@ -802,7 +808,10 @@ class Player:
         if picked != figure["kind"] and self.counts(picked) and self.counts(figure["kind"]):
             # The strip by the figure just put makes it another kind that counts as it
             # does (a meeple a large meeple) in one tap, and the kind chosen stays.
-            self.tap_feature(figure, picked)
+            try:
+                self.tap_feature(figure, picked)
+            except Mismatch:  # the page puts no such figure there: the kind chosen first
+                return self.choose_kind_then_put(figure)
             other = self.testid(f"choose-kind-{figure['kind']}")
             if other.count() and other.is_visible():
                 self.press(other, "figure:kind")
@@ -811,6 +820,11 @@ class Player:
                     raise Mismatch(f"the strip made the figure a {last['kind']}")
                 return
             self.press(self.testid("undo"), "figure:undo")
+        self.choose_kind_then_put(figure)
+
+    def choose_kind_then_put(self, figure: dict) -> None:
+        """Choose the figure's kind above the board if the page would not put it, then
+        tap the feature."""
         if self.page_picks_kind(figure) != figure["kind"]:
             label = self.page.locator(f'label[for="turn-kind-{figure["kind"]}"]')
             if not label.count():

@@ -27,19 +27,22 @@ export function showsCloseUp({ coarse, selected, moving, squarePixels }) {
 }
 
 /**
- * The top corner ("left" or "right") the close-up takes: the one that covers the fewest
- * of the `lit` squares (where the tile in hand may go, so that a tap meant for one never
- * lands on the close-up), then the one farther from the selected square, which must stay
- * in sight. Squares are given by their centres in pixels from the board's top left
- * corner; the close-up is `size` pixels square, `inset` pixels from the corner.
+ * The top corner ("left" or "right") the close-up takes, or null for none. It never
+ * covers the selected square. It covers none of the `lit` squares (where the tile in
+ * hand may go) if a corner allows; while the player is `placing` (a tile picked or
+ * turned for its next square, not the copy kept in hand after the last one), a tap
+ * meant for a lit square must not land on it, so none shows if no corner allows. Of
+ * two corners alike, the one farther from the selected square. Squares are given by
+ * their centres in pixels from the board's top left corner; the close-up is `size`
+ * pixels square, `inset` pixels from the corner.
  */
-export function closeUpSide({ selected, lit = [], frameWidth, size, inset = 6 }) {
+export function closeUpSide({ selected, lit = [], placing = false, frameWidth, size, inset = 6 }) {
   const covers = (side, [x, y]) => y <= inset + size
     && (side === "left" ? x <= inset + size : x >= frameWidth - inset - size);
-  const cost = (side) => (covers(side, selected) ? 1000 : 0) + lit.filter((centre) => covers(side, centre)).length;
   const far = selected[0] < frameWidth / 2 ? "right" : "left";
-  const near = far === "right" ? "left" : "right";
-  return cost(near) < cost(far) ? near : far;
+  const sides = [far, far === "right" ? "left" : "right"].filter((side) => !covers(side, selected));
+  const clear = sides.find((side) => !lit.some((centre) => covers(side, centre)));
+  return clear ?? (placing ? null : sides[0] ?? null);
 }
 
 export class TileCloseUp {
@@ -109,10 +112,17 @@ export class TileCloseUp {
     const matrix = this.board.getScreenCTM();
     const frame = this.frame.getBoundingClientRect();
     const lit = [...this.litKeys()].map((square) => this.centreOf(...square.split(",").map(Number), matrix, frame));
-    this.panel.dataset.side = closeUpSide({
+    const { hand, turned } = state.ui;
+    const side = closeUpSide({
       selected: this.centreOf(tile.x, tile.y, matrix, frame), lit,
+      placing: Boolean(hand && (turned || hand !== tile.tile)),
       frameWidth: frame.width, size: this.panel.offsetWidth || 152,
     });
+    // No corner that leaves the tile and where a tile being placed may go in sight: none
+    // shown (a pinch makes the board larger, as ever).
+    this.panel.hidden = !side;
+    if (!side) return;
+    this.panel.dataset.side = side;
     this.panel.dataset.key = selected;
     if (this.drawnFor?.doc === state.doc && this.drawnFor.key === selected) return;
     this.drawnFor = { doc: state.doc, key: selected };

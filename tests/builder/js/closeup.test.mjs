@@ -23,14 +23,20 @@ const frame = { frameWidth: 390, size: 152 };
 test("the close-up takes the top corner away from the selected tile", () => {
   assert.equal(closeUpSide({ ...frame, selected: [100, 300] }), "right");
   assert.equal(closeUpSide({ ...frame, selected: [300, 300] }), "left");
-  // The corner away from it covers two lit squares, the near one none: the near one,
-  // as the tile (low on the board) stays in sight there.
-  assert.equal(closeUpSide({ ...frame, selected: [100, 300], lit: [[300, 40], [260, 100], [100, 260]] }), "left");
+  // A lit square (where the tile in hand may go) in the far corner: the near one.
+  assert.equal(closeUpSide({ ...frame, selected: [100, 300], lit: [[300, 40], [100, 260]] }), "left");
 });
 
-test("the close-up never covers the selected tile, whatever lit squares it covers", () => {
-  // Selected in the top left corner: the close-up takes the right one, though it covers
-  // a lit square there and the left one would cover none; and the other way round.
+test("the close-up never covers the selected tile, nor a lit square while a tile is placed", () => {
+  // Selected in the top left corner: the right one, even over a lit square, unless a
+  // tile is being placed (picked or turned for its square): then none.
+  assert.equal(closeUpSide({ ...frame, selected: [100, 60] }), "right");
   assert.equal(closeUpSide({ ...frame, selected: [100, 60], lit: [[300, 60]] }), "right");
-  assert.equal(closeUpSide({ ...frame, selected: [300, 60], lit: [[60, 60]] }), "left");
+  assert.equal(closeUpSide({ ...frame, selected: [100, 60], lit: [[300, 60]], placing: true }), null);
+  // Lit squares in both top corners: the far one, or none while placing.
+  const both = { ...frame, selected: [200, 300], lit: [[60, 60], [330, 150]] };
+  assert.equal(closeUpSide(both), "left");
+  assert.equal(closeUpSide({ ...both, placing: true }), null);
+  // A lit square below the close-ups' reach (y 158 and more) is no hindrance.
+  assert.equal(closeUpSide({ ...frame, selected: [100, 300], lit: [[300, 170]] }), "right");
 });
