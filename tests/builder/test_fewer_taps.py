@@ -81,11 +81,14 @@ def test_on_a_phone_the_tile_just_laid_takes_its_figure_in_the_close_up_without_
     assert score(builder) == {"red": 4, "blue": 0}  # a city of 2 tiles × 2
 
     # A tap on the close-up's figure takes it back, as on the board; the close-up never
-    # shows another tile than the selected one: a tap on D only selects D.
+    # shows another tile than the selected one: with the last E back in the box (✕ by
+    # the tile in hand), a tap on D only selects D, which then shows large.
     page.touchscreen.tap(*page.evaluate(CLOSEUP_POINT, [50, -100 + 84]))
     page.wait_for_selector('[data-testid="figure-red-0,-1-S"]', state="detached")
+    builder.testid("hand-drop").click()
     tap_square(builder, 0, 0)
     page.wait_for_selector('[data-testid="closeup"][data-key="0,0"]')
+    assert page.evaluate("window.carcwikiBuilder.state.ui.selected") == "0,0"
     assert figures(builder) == []
 
 
