@@ -369,7 +369,7 @@ def main() -> None:
     held_out_only = "--held-out" in sys.argv
     call_command("migrate", verbosity=0)
     call_command("load_catalogue", verbosity=0)
-    from carcwiki.rules.selectors import selector_catalogue
+    from carcwiki.rules.queries import selector_catalogue
 
     catalogue = selector_catalogue()
     everything = everything_selection(catalogue)

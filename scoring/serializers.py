@@ -2,18 +2,22 @@
 
 They document the request, the response and the error body with the contract's
 examples; they do not validate. The engine's validator checks requests, so that error
-codes and paths are exactly those of ``shared/spec/board-format.md``. What the expansions
-add (rules, figure kinds, tokens, error codes, bonuses, and the response fields their
-``outputs`` declare: see :mod:`scoring.engine.outputs`) is read from their declarations.
+codes and paths are exactly those of ``shared/spec/board-format.md``. What the request
+may hold beyond the base game (expansion codes, rules, figure kinds, tokens, tile states,
+places, error codes) is read from the engine's rules document
+(:func:`scoring.engine.rules_document`); what the expansions add to the response (the
+fields their ``outputs`` declare: see :mod:`scoring.engine.outputs`) from their
+declarations. Nothing here names a figure, a rule or an expansion.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from drf_spectacular.utils import OpenApiExample, extend_schema_serializer
 from rest_framework import serializers
 
 from .engine import (
-    CORNERS,
     DEFAULT_REGISTRY,
     MAX_FIGURES,
     MAX_PLAYERS,
@@ -22,67 +26,74 @@ from .engine import (
     ROTATIONS,
     Color,
     Edition,
-    ErrorCode,
-    FeatureKind,
     Location,
     OutputShape,
-    Stand,
     bonus_listings,
     feature_fields,
+    rules_document,
 )
+
+RULES = rules_document()
+"""Everything the calculator knows, as the engine exports it."""
 
 COLORS = [color.value for color in Color]
 LOCATIONS = [location.value for location in Location]
-FEATURE_KINDS = [kind.value for kind in FeatureKind]
-FIGURE_KINDS = sorted(
-    kind.code for code in DEFAULT_REGISTRY.codes for kind in DEFAULT_REGISTRY[code].figure_kinds
-)
-NEUTRAL_KINDS = sorted({kind.code for code in DEFAULT_REGISTRY.codes
-                        for kind in DEFAULT_REGISTRY[code].neutral_figures})
-DISTRICTS = {district.name: large for large in DEFAULT_REGISTRY.large_tiles.values()
-             for district in large.districts}
+FEATURE_KINDS = list(RULES["feature_kinds"])
+EXPANSION_CODES = [part["code"] for part in RULES["parts"]]
+"""Every code the request's ``expansions`` may list: expansions and their parts."""
+FIGURE_KINDS = sorted(kind["code"] for kind in RULES["figures"])
+NEUTRAL_KINDS = sorted({figure["code"] for figure in RULES["neutral"]})
+DISTRICTS = {district["name"]: large for large in RULES["large_tiles"]
+             for district in large["districts"]}
 """Every district a large tile declares, by name, with its tile."""
-SPACES = {name: landmark for name, (landmark, _part) in DEFAULT_REGISTRY.spaces.items()}
+SPACES = {space["name"]: space for space in RULES["spaces"]}
 """Every space printed on tiles where figures stand (the acrobat space), by name."""
 FIGURE_PLACES = LOCATIONS + [name for name in (*DISTRICTS, *SPACES) if name not in LOCATIONS]
 """What a player's figure may name as ``at``: the tile locations, the districts and the
 spaces."""
-ERROR_CODES = [code.value for code in ErrorCode] + [
-    code.value for code in DEFAULT_REGISTRY.error_codes()
-]
+ERROR_CODES = list(RULES["error_codes"])
 # Named in the schema through SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"], e.g.
 # {"PlayerColorEnum": "scoring.serializers.COLORS", ...}: the same colours appear under
 # several field names, which drf-spectacular otherwise names after each field.
 
 
-def _rule_field(option) -> serializers.Field:
-    labels = "; ".join(f"{choice.value}: {choice.label}" for choice in option.choices)
+def _clause(meaning: str) -> str:
+    return meaning.rstrip().removesuffix(".")
+
+
+def _either(words: list[str], joiner: str = "or") -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return f"{', '.join(words[:-1])} {joiner} {words[-1]}" if len(words) > 1 else "".join(words)
+
+
+def _rule_field(option: dict[str, Any]) -> serializers.Field:
+    labels = "; ".join(f"{choice['value']}: {choice['label']}" for choice in option["choices"])
     # null stands for the default, as the engine reads it (scoring.engine.rules).
-    help_text = f"{option.label}. {labels}. null: the default."
-    if option.is_switch:
-        return serializers.BooleanField(default=option.default, allow_null=True,
+    help_text = f"{option['label']}. {labels}. null: the default."
+    if option["switch"]:
+        return serializers.BooleanField(default=option["default"], allow_null=True,
                                         help_text=help_text)
     return serializers.ChoiceField(
-        choices=[choice.value for choice in option.choices], default=option.default,
+        choices=[choice["value"] for choice in option["choices"]], default=option["default"],
         allow_null=True, help_text=help_text,
     )
 
 
 RulesSerializer = type("RulesSerializer", (serializers.Serializer,), {
-    option.name: _rule_field(option) for option in DEFAULT_REGISTRY.rule_options
+    option["name"]: _rule_field(option) for option in RULES["options"]
 })
 """The ``rules`` object: every rule the expansions declare."""
 
 
-def _tokens_serializer(tokens) -> serializers.Serializer:
-    fields = {kind: (serializers.BooleanField(required=False) if tokens.flags
+def _tokens_serializer(tokens: dict[str, Any]) -> type[serializers.Serializer]:
+    fields = {kind: (serializers.BooleanField(required=False) if tokens["flags"]
                      else serializers.IntegerField(min_value=0, required=False))
-              for kind in tokens.kinds}
-    name = "".join(part.title() for part in tokens.name.split("_")) + "Serializer"
+              for kind in tokens["kinds"]}
+    name = "".join(part.title() for part in tokens["name"].split("_")) + "Serializer"
     return type(name, (serializers.Serializer,), fields)
 
 
-TOKEN_SERIALIZERS = {tokens.name: _tokens_serializer(tokens) for tokens in DEFAULT_REGISTRY.tokens}
+TOKEN_SERIALIZERS = {tokens["name"]: _tokens_serializer(tokens) for tokens in RULES["tokens"]}
 
 
 PlayerSerializer = type("PlayerSerializer", (serializers.Serializer,), {
@@ -92,41 +103,38 @@ PlayerSerializer = type("PlayerSerializer", (serializers.Serializer,), {
         min_value=0, default=0, allow_null=True,
         help_text="What the player's marker shows on the scoreboard now (null: 0).",
     ),
-    **{name: serializer(required=False, allow_null=True, help_text=f"{tokens.meaning} (with "
-                        f"{DEFAULT_REGISTRY.token_part[name].code} in play).")
-       for (name, serializer), tokens in zip(TOKEN_SERIALIZERS.items(), DEFAULT_REGISTRY.tokens,
-                                             strict=True)},
+    **{tokens["name"]: TOKEN_SERIALIZERS[tokens["name"]](
+        required=False, allow_null=True,
+        help_text=f"{tokens['meaning']} (with {tokens['part']} in play).")
+       for tokens in RULES["tokens"]},
 })
 
 
-def _clause(meaning: str) -> str:
-    return meaning.rstrip().removesuffix(".")
-
-
-def _state_field(state) -> serializers.Field:
-    part = DEFAULT_REGISTRY.tile_state_part[state.name]
+def _state_field(state: dict[str, Any]) -> serializers.Field:
     return serializers.ChoiceField(
-        choices=list(state.values), required=False,
-        help_text=f"{_clause(state.meaning)} (with {part.code} in play, on the tiles that "
-                  "take it).",
+        choices=list(state["values"]), required=False,
+        help_text=f"{_clause(state['meaning'])} (with {state['part']} in play, on the tiles "
+                  "that take it).",
     )
 
 
 TileStateSerializer = type("TileStateSerializer", (serializers.Serializer,), {
-    name: _state_field(state) for name, state in DEFAULT_REGISTRY.tile_states.items()
+    state["name"]: _state_field(state) for state in RULES["tile_states"]
 })
 """The ``tiles[].state`` object: every per-tile state the expansions declare."""
 
 
+def _tile_help() -> str:
+    text = "Tile code, such as D or E-garden (see /api/tiles/)"
+    large = [f"{tile['code']} ({tile['name']})" for tile in RULES["large_tiles"]]
+    if large:
+        text += (f", or a tile covering several squares: {', '.join(large)}, laid once at "
+                 "the square of its piece (0, 0)")
+    return text + "."
+
+
 class PlacedTileSerializer(serializers.Serializer):
-    tile = serializers.CharField(
-        help_text="Tile code, such as D or E-garden (see /api/tiles/)"
-                  + (", or a tile covering several squares: "
-                     + ", ".join(f"{code} ({large.name})"
-                                 for code, large in DEFAULT_REGISTRY.large_tiles.items())
-                     + ", laid once at the square of its piece (0, 0)"
-                     if DEFAULT_REGISTRY.large_tiles else "") + ".",
-    )
+    tile = serializers.CharField(help_text=_tile_help())
     x = serializers.IntegerField(help_text="Grows to the east.")
     y = serializers.IntegerField(help_text="Grows to the south: (0,-1) is north of (0,0).")
     rotation = serializers.ChoiceField(
@@ -140,30 +148,25 @@ class PlacedTileSerializer(serializers.Serializer):
     )
 
 
-def _corner_kinds() -> list[str]:
-    return sorted(kind.code for code in DEFAULT_REGISTRY.codes
-                  for kind in DEFAULT_REGISTRY[code].figure_kinds if kind.stands is Stand.CORNER)
-
-
 def _figure_at_help() -> str:
     text = ("Location on the placed tile after rotation: N/E/S/W for a road or city, a "
             "half-edge such as SW for a field, C for a monastery or garden, I for a field "
             "that touches no edge (II for the second such field of a tile that has two).")
-    corner = _corner_kinds()
+    corner = sorted(kind["code"] for kind in RULES["figures"] if kind["stands"] == "corner")
     if corner:
-        text += (f" A {' or '.join(corner)} stands on a corner where four tiles meet: "
-                 f"{', '.join(CORNERS)}, the corner of the tile at x, y.")
-    for name, landmark in SPACES.items():
-        space = landmark.space
-        kinds = " or ".join(space.kinds)
-        text += (f" A {kinds} on the {space.word or name + ' space'} of a tile that prints "
-                 f"one names it: {name} (at most {space.holds} on one tile).")
-    for large in DEFAULT_REGISTRY.large_tiles.values():
-        if large.districts:
-            names = [district.name for district in large.districts]
-            text += (f" A follower in a district of {large.name} names the district: "
-                     f"{', '.join(names[:-1])} or {names[-1]}." if len(names) > 1 else
-                     f" A follower in the district of {large.name} names it: {names[0]}.")
+        text += (f" A {_either(corner)} stands on a corner where four tiles meet: "
+                 f"{', '.join(RULES['corners'])}, the corner of the tile at x, y.")
+    for name, space in SPACES.items():
+        text += (f" A {_either(space['kinds'])} on the {space['word'] or name + ' space'} of "
+                 f"a tile that prints one names it: {name} (at most {space['holds']} on one "
+                 "tile).")
+    for large in RULES["large_tiles"]:
+        names = [district["name"] for district in large["districts"]]
+        if len(names) > 1:
+            text += (f" A follower in a district of {large['name']} names the district: "
+                     f"{_either(names)}.")
+        elif names:
+            text += f" A follower in the district of {large['name']} names it: {names[0]}."
     return text
 
 
@@ -172,14 +175,13 @@ class FigureSerializer(serializers.Serializer):
     x = serializers.IntegerField()
     y = serializers.IntegerField()
     at = serializers.ChoiceField(choices=FIGURE_PLACES, help_text=_figure_at_help())
-    kind = serializers.ChoiceField(choices=FIGURE_KINDS, default="meeple", allow_null=True,
-                                   help_text="null: a meeple.")
+    kind = serializers.ChoiceField(choices=FIGURE_KINDS, default=RULES["default_figure"],
+                                   allow_null=True,
+                                   help_text=f"null: a {RULES['default_figure']}.")
 
 
 def _neutral_help() -> str:
-    kinds = {kind.code: kind for code in DEFAULT_REGISTRY.codes
-             for kind in DEFAULT_REGISTRY[code].neutral_figures}
-    on_tile = sorted(code for code, kind in kinds.items() if not kind.features)
+    on_tile = sorted(figure["code"] for figure in RULES["neutral"] if not figure["features"])
     text = "Where it stands on the placed tile after rotation, named as for figures"
     if on_tile:
         text += f"; absent for a figure that stands on a tile ({', '.join(on_tile)})"
@@ -190,10 +192,9 @@ class NeutralFigureSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(
         choices=NEUTRAL_KINDS,
         help_text="; ".join(
-            f"{kind.code}: {_clause(kind.meaning or kind.name)} (with {code} in play, at "
-            f"most {kind.limit})"
-            for code in DEFAULT_REGISTRY.codes
-            for kind in DEFAULT_REGISTRY[code].neutral_figures
+            f"{figure['code']}: {_clause(figure['meaning'] or figure['name'])} (with "
+            f"{figure['part']} in play, at most {figure['limit']})"
+            for figure in RULES["neutral"]
         ) + ".",
     )
     x = serializers.IntegerField()
@@ -202,24 +203,47 @@ class NeutralFigureSerializer(serializers.Serializer):
                                  help_text=_neutral_help())
 
 
+def _expansions_help() -> str:
+    """The default list, read from the parts in play by default, with the editions of
+    those some editions lack (the abbot)."""
+    every = [edition.value for edition in Edition]
+    defaults = [part for part in RULES["parts"] if part["default"]]
+    text = ("Expansion or part codes in play besides the base game (naming an expansion "
+            "brings all its parts). Default ["
+            + ", ".join(f'"{part["code"]}"' for part in defaults) + "]")
+    lacking = [f"{part['code']} only in {_either(part['editions'], 'and')}"
+               for part in defaults if part["editions"] != every]
+    return text + (f" ({'; '.join(lacking)})." if lacking else ".")
+
+
+def _figures_help() -> str:
+    """What a player owns in the default game (the base game and the parts in play by
+    default)."""
+    default_parts = {part["code"] for part in RULES["parts"] if part["default"]}
+    default_parts.update(RULES["always"]["parts"])
+    owned = [f"{kind['limit']} {kind['plural'] if kind['limit'] != 1 else kind['name']}"
+             for kind in RULES["figures"] if kind["part"] in default_parts]
+    return ("Every figure still standing (in the default game a player owns "
+            f"{_either(owned, 'and')}).")
+
+
 @extend_schema_serializer(component_name="Score")  # "ScoreRequest" once split for requests
 class ScoreRequestSerializer(serializers.Serializer):
     edition = serializers.ChoiceField(
         choices=[edition.value for edition in Edition], default=Edition.C3.value,
         allow_null=True, help_text="null: C3.",
     )
+    # ListField rather than many=True: drf-spectacular writes the lengths (minItems,
+    # maxItems) only for list fields.
     expansions = serializers.ListField(
-        child=serializers.CharField(), required=False, allow_null=True,
-        help_text='Expansions in play besides the base game. Default ["farmers", "abbot"] '
-                  "(the abbot only where the edition has it).",
+        child=serializers.ChoiceField(choices=EXPANSION_CODES), required=False,
+        allow_null=True, help_text=_expansions_help(),
     )
     rules = RulesSerializer(required=False, allow_null=True,
                             help_text="null or absent: every rule at its default.")
-    # ListField rather than many=True: drf-spectacular writes the lengths (minItems,
-    # maxItems) only for list fields.
     players = serializers.ListField(
         child=PlayerSerializer(), min_length=MIN_PLAYERS, max_length=MAX_PLAYERS,
-        help_text="2 to 6 players, colours unique.",
+        help_text=f"{MIN_PLAYERS} to {MAX_PLAYERS} players, colours unique.",
     )
     tiles = serializers.ListField(
         child=PlacedTileSerializer(), min_length=1, max_length=MAX_TILES,
@@ -227,11 +251,12 @@ class ScoreRequestSerializer(serializers.Serializer):
     )
     figures = serializers.ListField(
         child=FigureSerializer(), required=False, allow_null=True, max_length=MAX_FIGURES,
-        help_text="Every figure still standing (a player owns 7 meeples and 1 abbot).",
+        help_text=_figures_help(),
     )
     neutral = serializers.ListField(
         child=NeutralFigureSerializer(), required=False, allow_null=True,
-        help_text="The figures no player owns (such as the mage, the witch or the fairy).",
+        help_text="The figures no player owns: "
+                  f"{_either([figure['name'] for figure in RULES['neutral']], 'and')}.",
     )
 
 
@@ -288,6 +313,25 @@ class StandingSerializer(serializers.Serializer):
                                          "for a figure standing on the tile itself.")
 
 
+MESSAGE_PARAMS_HELP = (
+    "The message's parameters by name. A number or a word is given as it is; a feature "
+    'as {"feature": "city-2", "kind": "city", "tiles": [[x, y], …]}; a player as '
+    '{"player": "red"}; a message inside the message as {"id": …, "params": …}; several '
+    'as {"list": […], "join": id}, joined by the template of that id (", ").')
+
+
+class MessageSerializer(serializers.Serializer):
+    id = serializers.CharField(
+        help_text="A stable message id (\"farm.city_awarded\"); its English template is "
+                  "the builder page's rules data, under messages.")
+    params = serializers.DictField(help_text=MESSAGE_PARAMS_HELP)
+
+
+EXPLANATION_MESSAGE_HELP = (
+    "With ?for=players: the explanation as a message id and parameters, from which its "
+    "English text is made (a page in another language renders it with its own "
+    "templates).")
+
 FeatureResultSerializer = type("FeatureResultSerializer", (serializers.Serializer,), {
     "id": serializers.CharField(help_text="kind-number, numbered in reading order (y, x)."),
     "kind": serializers.ChoiceField(choices=FEATURE_KINDS),
@@ -307,6 +351,7 @@ FeatureResultSerializer = type("FeatureResultSerializer", (serializers.Serialize
     **{field.key: _output_field(field.shape, field.meaning, required=False)
        for field in feature_fields(DEFAULT_REGISTRY)},
     "explanation": serializers.CharField(),
+    "explanation_message": MessageSerializer(required=False, help_text=EXPLANATION_MESSAGE_HELP),
     "standing": StandingSerializer(
         many=True, required=False,
         help_text="With ?for=players: the figures on the feature, as the request placed "
@@ -317,14 +362,20 @@ FeatureResultSerializer = type("FeatureResultSerializer", (serializers.Serialize
 class WarningSerializer(serializers.Serializer):
     code = serializers.CharField()
     feature = serializers.CharField()
-    message = serializers.CharField()
+    message = serializers.CharField(help_text="The warning in English, made from message_id "
+                                              "and params.")
+    message_id = serializers.CharField(help_text="The warning's stable message id.")
+    params = serializers.DictField(help_text=MESSAGE_PARAMS_HELP)
 
 
 LISTING_SERIALIZERS = {
     listing.key: type(
         "".join(part.title() for part in listing.key.split("_")) + "Serializer",
         (serializers.Serializer,),
-        {field.key: _output_field(field.shape, field.meaning) for field in listing.fields},
+        {**{field.key: _output_field(field.shape, field.meaning) for field in listing.fields},
+         **({"explanation_message": MessageSerializer(required=False,
+                                                      help_text=EXPLANATION_MESSAGE_HELP)}
+            if any(field.key == "explanation" for field in listing.fields) else {})},
     )
     for listing in bonus_listings(DEFAULT_REGISTRY)
 }
@@ -345,7 +396,13 @@ class BoardErrorSerializer(serializers.Serializer):
     path = serializers.CharField(help_text='Where: "tiles[3]", "figures[0].at", '
                                            '"rules.farm_scoring"; "" for the body itself.')
     code = serializers.ChoiceField(choices=ERROR_CODES)
-    message = serializers.CharField()
+    message = serializers.CharField(help_text="The problem in English, made from message_id "
+                                              "and params.")
+    message_id = serializers.CharField(
+        required=False,
+        help_text="The stable id of the engine's message (absent for a problem of the HTTP "
+                  "request itself, such as a body that is not JSON).")
+    params = serializers.DictField(required=False, help_text=MESSAGE_PARAMS_HELP)
 
 
 class ErrorsSerializer(serializers.Serializer):

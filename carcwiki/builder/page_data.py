@@ -33,7 +33,9 @@ def page_data() -> dict[str, Any]:
 
     tiles = TileSet.from_yaml(*map(str, tile_files()), registry=DEFAULT_REGISTRY)
     return {
-        "tiles": [{**tiles[code].to_data(), **tile_states_of(tiles[code], tiles)}
+        "tiles": [{**tiles[code].to_data(), "picture": tiles[code].picture,
+                   "picture_sides": tiles[code].picture_sides,
+                   **tile_states_of(tiles[code], tiles)}
                   for code in tiles],
         "editions": [{"code": code, "name": code} for code in ("C1", "C2", "C3")],
         "options": [],

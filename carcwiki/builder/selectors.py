@@ -5,9 +5,9 @@ no expansion, figure kind, rule or tile: it reads them from here. Three groups:
 
 - the catalogue: tile types (with the part of the base game they belong to), editions,
   and the expansions and parts a player can put in play (:func:`builder_options`);
-- the rules, from the engine's expansion registry (:func:`builder_rules`): what each code
-  puts in play, the figure kinds with their limits, strengths and placements, the rule
-  options with their labels, the tokens players bring and the start tiles;
+- the rules, the engine's rules document (:func:`builder_rules`): what each code puts in
+  play, the figure kinds with their limits, strengths and placements, the rule options
+  with their labels, the tokens players bring and the start tiles;
 - the geometry, from the engine's tile set (:func:`builder_geometry`): for every tile type
   its edges and segments as printed, and the location names with the side each lies on,
   what each becomes when the tile turns and which location of a neighbour it meets.
@@ -21,17 +21,15 @@ from carcwiki.catalogue.models import Edition, Expansion, TileType
 from carcwiki.rules.models import RulesPage
 from scoring.engine import (
     BASE,
-    CORNERS,
-    EDITION_WORDING,
+    ENGLISH_TEMPLATES,
     ROTATIONS,
     EdgeType,
     ExpansionRegistry,
     FeatureKind,
     Location,
-    Part,
     Side,
     TileSet,
-    outputs_page_data,
+    rules_document,
 )
 from scoring.engine import DEFAULT_REGISTRY as REGISTRY
 
@@ -59,6 +57,9 @@ def builder_tiles(checked: TileSet, groups: list[str] | None = None) -> list[dic
         if groups is not None and definition.expansion not in groups:
             continue
         data = {**definition.to_data(), "picture": definition.picture,
+                # The picture's words with its compass words as sides, which the page
+                # turns with the tile ("city on the {N}" reads "south" turned 180°).
+                "picture_sides": definition.picture_sides,
                 "start": definition.start, "illustrations": list(definition.illustrations)}
         tiles.append({**data, "part": tile.part.code if tile.part_id else None,
                       "search": tile_search_text(data), **tile_states_of(definition, checked)})
@@ -80,33 +81,6 @@ def tile_states_of(definition, checked: TileSet) -> dict[str, Any]:
             # true: every value of the state (a tower's height).
             states[name] = True if choices == list(state.values) else choices
     return {"states": states} if states else {}
-
-
-def _tile_state_data(registry: ExpansionRegistry) -> list[dict[str, Any]]:
-    """The per-tile states the request may carry (``tiles[].state``), as the page asks
-    for them: a number between ``min`` and ``max`` when every value is a whole number in
-    a run, else a choice among ``values``. A state whose values name sides of the tile
-    as printed, joined by ``-``, says so (``sides``)."""
-    states = []
-    for name, state in registry.tile_states.items():
-        values = list(state.values)
-        entry: dict[str, Any] = {
-            "name": name, "part": registry.tile_state_part[name].code,
-            "label": state.label or name.replace("_", " "), "meaning": state.meaning,
-            "values": values,
-        }
-        whole = all(isinstance(value, int) and not isinstance(value, bool) for value in values)
-        if whole and values and values == list(range(values[0], values[-1] + 1)):
-            entry["number"] = {"min": values[0], "max": values[-1]}
-        if state.sides:
-            # The page turns each side by the geometry's own turned names, so that it
-            # names them as the tile lies on the board.
-            entry["sides"] = True
-        if state.players:
-            # The page offers the game's players, named as it names them elsewhere.
-            entry["players"] = True
-        states.append(entry)
-    return states
 
 
 def _road_words(features: list[dict[str, Any]]) -> list[str]:
@@ -214,147 +188,23 @@ def _asks_for_inputs(registry: ExpansionRegistry, code: str) -> bool:
                for part in registry.in_play([code]).parts if part.code not in base)
 
 
-def _parts_declaring(registry: ExpansionRegistry, field: str, item: Any) -> list[str]:
-    """The codes of the parts whose ``field`` holds ``item``."""
-    return [code for code in registry.codes if item in getattr(registry[code], field)]
-
-
-def _figure_shape(placements: list[dict[str, Any]], strength: int) -> str:
-    """How the page draws a kind of figure, read from its rules: a figure that never
-    counts in a majority is a token, one that stands only on centre features wears a
-    robe, any other stands (drawn larger for each point of strength over 1)."""
-    if strength == 0:
-        return "token"
-    if placements and all(FeatureKind(p["feature"]).is_centre for p in placements):
-        return "robe"
-    return "standing"
+PAGE_LEAVES_OUT = ("listed", "parts", "steps", "error_codes")
+"""What the rules document holds that the page does not read: the parts come with the
+catalogue's names in ``options``, and the scoring steps and error codes are the
+server's."""
 
 
 def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
-    """The expansion declarations as the page reads them. A placement counts when the
-    part that declares it (``part``) and every code it ``needs`` are in play."""
-    everything = registry.in_play(registry.codes)
-
-    def brings(codes: list[str]) -> dict[str, list[str]]:
-        in_play = registry.in_play(codes)
-        return {"parts": [part.code for part in in_play.parts],
-                "tiles": sorted(in_play.tile_groups)}
-
-    figures = []
-    for code, kind in everything.figure_kinds.items():
-        part: Part = registry.figure_kind_part(code)  # type: ignore[assignment]
-        placements = [
-            {"feature": placement.feature.value, "role": placement.role, "part": member,
-             "needs": list(placement.needs), "beside": list(everything.beside(placement))}
-            for member in registry.codes
-            for placement in registry[member].placements if placement.figure == code
-        ]
-        figures.append({
-            "code": code, "name": kind.name, "plural": kind.plural_name, "limit": kind.limit,
-            "strength": kind.strength, "part": part.code, "placements": placements,
-            "listed_as": kind.listed_as,
-            "shape": _figure_shape(placements, kind.strength),
-            # Its outline (SVG path data), filled with the owner's colour on the board
-            # and in the legend of the figures in play.
-            "silhouette": kind.silhouette,
-            # A follower is what a builder or pig joins; a figure that stands on a
-            # corner (a barn) names the corner where four tiles meet.
-            "follower": kind.follower, "stands": kind.stands.value,
-        })
+    """The engine's rules document of every code (see
+    :func:`scoring.engine.rules_document`), as the page reads it: a placement counts
+    when the part that declares it (``part``) and every code it ``needs`` are in play."""
+    document = rules_document(registry=registry)
     return {
-        # What the expansions add to a scoring's response, for the results panel.
-        "outputs": outputs_page_data(registry),
-        # The words each edition uses where they differ (coat of arms or pennant, field
-        # or farm, monastery or cloister), for the results panel's names.
-        "wording": {edition.value: wording.to_json_names()
-                    for edition, wording in EDITION_WORDING.items()},
-        # What listing a code puts in play (parts, and the codes whose tiles come with
-        # it); "always" is what the base game brings with nothing listed.
-        "always": brings([]),
-        "brings": {code: brings([code]) for code in registry.codes if code != BASE},
-        "figures": figures,
-        "options": [
-            {"name": option.name, "label": option.label, "default": option.default,
-             "parts": _parts_declaring(registry, "rule_options", option),
-             "switch": option.is_switch,
-             "choices": [{"value": choice.value, "label": choice.label}
-                         for choice in option.choices]}
-            for option in registry.rule_options
-        ],
-        "tokens": [
-            {"name": tokens.name, "kinds": list(tokens.kinds),
-             "part": registry.token_part[tokens.name].code, "meaning": tokens.meaning,
-             # Held or not (the king's tile) rather than counted (goods), and the caps.
-             "flags": tokens.flags, "per_player": tokens.per_player, "in_all": tokens.in_all,
-             "words": {kind: tokens.word(kind) for kind in tokens.kinds},
-             # Points already on the scoreboard (two score markers): they stand in for
-             # the player's points before the final scoring.
-             "on_scoreboard": tokens.on_scoreboard}
-            for tokens in registry.tokens
-        ],
-        # What a player enters on a laid tile (which jetties a ferry links).
-        "tile_states": _tile_state_data(registry),
-        # The names of a tile's corners, where a figure standing on a corner (a barn)
-        # is put: each is the half-edge of the tile that ends at that corner.
-        "corners": list(CORNERS),
-        # Tiles over several squares (the City of Carcassonne): their pieces (ordinary
-        # tile types at offsets from the piece at (0, 0), turned with it), copies per
-        # edition, and the districts where followers stand.
-        "large_tiles": [
-            {"code": large.code, "name": large.name, "part": member,
-             "pieces": [list(piece) for piece in large.pieces], "counts": dict(large.counts),
-             "districts": [{"name": district.name, "meaning": district.meaning}
-                           for district in large.districts]}
-            for member in registry.codes for large in registry[member].large_tiles
-        ],
-        # Figures nobody owns (a witch, a dragon), where they may stand and how many.
-        "neutral": [
-            {"code": figure.code, "name": figure.name, "limit": figure.limit,
-             "features": [feature.value for feature in figure.features],
-             "meaning": figure.meaning, "part": member, "silhouette": figure.silhouette,
-             # Under this rule choice ({name, value}) it stands on a tile, no feature.
-             **({"on_tile_rule": {"name": figure.on_tile_rule[0], "value": figure.on_tile_rule[1]}}
-                if figure.on_tile_rule else {})}
-            for member in registry.codes for figure in registry[member].neutral_figures
-        ],
-        # Spaces printed on tiles, off their features, where players' figures stand (an
-        # acrobat space): the landmark's name (the figures' `at`), the kinds it takes and
-        # how many one tile holds; a tile has one where its data lists the landmark.
-        "spaces": [
-            {"name": landmark.name, "holds": landmark.space.holds,
-             "kinds": list(landmark.space.kinds), "word": landmark.space.word,
-             "meaning": landmark.meaning, "part": part.code}
-            for landmark, part in registry.spaces.values()
-        ],
-        # What a tile type may be beyond its features (an abbey fits any hole).
-        "tile_traits": [
-            {"name": trait.name, "meaning": trait.meaning, "any_edges": trait.any_edges,
-             "closes": trait.closes, "part": member}
-            for member in registry.codes for trait in registry[member].tile_traits
-        ],
-        # Start tiles by part, in registry order: the game starts from the first tile,
-        # taking the parts in play from the last, that the edition has.
-        "start_tiles": [[code, list(registry[code].start_tiles)]
-                        for code in registry.codes if registry[code].start_tiles],
-        "feature_kinds": [kind.value for kind in FeatureKind],
-        # Tiles of these codes are checked by the server's layout rules (the river) as
-        # soon as they are placed; a placement drawing one of these errors is refused.
-        "layout": {
-            "tiles": [code for code in registry.codes if registry[code].layout_rules],
-            "codes": sorted({problem.value for code in registry.codes
-                             for rule in registry[code].layout_rules for problem in rule.codes}),
-            # Joins of two tiles these rules refuse whatever else is on the board (the
-            # river's U-turn), found by the engine's own check: per problem code, joins
-            # [mine, side, theirs]: a tile showing `edge` on its sides `mine` may not be
-            # laid with its side `side` against a tile showing it on `theirs`. The page
-            # offers no turn that makes one.
-            "refused_joins": [
-                {"edge": rule.edge, **join}
-                for rule in dict.fromkeys(rule for code in registry.codes
-                                          for rule in registry[code].layout_rules)
-                for join in rule.refused_joins()
-            ],
-        },
+        **{key: value for key, value in document.items() if key not in PAGE_LEAVES_OUT},
+        # The templates of the engine's messages by id (English; a page in another
+        # language would be given its own), for the results panel to render the
+        # explanations and warnings from their ids and parameters.
+        "messages": dict(ENGLISH_TEMPLATES),
     }
 
 

@@ -169,7 +169,7 @@ def describe_feature(feature: dict) -> str:
 def tile_detail(request: HttpRequest, code: str) -> HttpResponse:
     """A tile type's own page: picture, edges, features, copies per edition, and the
     rules that link to it."""
-    from carcwiki.rules.selectors import rules_citing
+    from carcwiki.rules.queries import rules_citing
 
     tile = TileType.objects.with_related().filter(code=code).first()
     if tile is None:

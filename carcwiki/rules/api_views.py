@@ -14,7 +14,7 @@ from rest_framework.exceptions import ValidationError
 from carcwiki.api.pagination import StrictPageNumberPagination
 from carcwiki.page_cache import CachedAnswersMixin
 
-from . import selectors, serializers
+from . import queries, serializers
 from .models import GlossaryTerm, Note, RulesPage
 from .presenters import Presenter, note_visible
 from .selection import DEFAULT_PREFERRED, SELECTION_KEYS, Selection
@@ -110,7 +110,7 @@ class RulesPageViewSet(SelectionMixin, viewsets.ReadOnlyModelViewSet):
         selection = self.get_selection()
         if selection is None or self.action == "retrieve":
             return queryset
-        _, counts = selectors.visible_section_counts(selection=selection)
+        _, counts = queries.visible_section_counts(selection=selection)
         return queryset.filter(pk__in=list(counts))
 
 

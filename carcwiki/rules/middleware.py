@@ -12,8 +12,8 @@ from dataclasses import replace
 from django.http import QueryDict
 from django.utils.functional import SimpleLazyObject
 
+from .queries import selector_catalogue
 from .selection import SESSION_KEY, Selection
-from .selectors import selector_catalogue
 
 
 def selection_for_request(request) -> Selection:

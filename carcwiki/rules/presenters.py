@@ -1,7 +1,7 @@
 """How stored rules content is shown to a reader: worded for their edition, with links
 that keep a shared selection, and gathered into the view objects the templates read.
 
-Nothing here reads the database; :mod:`carcwiki.rules.selectors` reads and hands the
+Nothing here reads the database; :mod:`carcwiki.rules.queries` reads and hands the
 rows over.
 """
 

@@ -32,7 +32,7 @@ FINAL_PHASE_LABELS = {
 
 @dataclass(frozen=True)
 class PageSteps:
-    """What :func:`compose` needs of one page: plain values, read by the selectors."""
+    """What :func:`compose` needs of one page: plain values, read by the queries."""
 
     slug: str
     title: str

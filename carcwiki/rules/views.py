@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_safe
 
-from . import selectors
+from . import queries
 from .calculator import calculator_line
 from .models import Note, RulesPage
 from .search import engine as search_engine
@@ -43,14 +43,14 @@ SELECTOR_TABS = [
 
 def rules_index(request: HttpRequest) -> HttpResponse:
     selection = request.rules_selection
-    groups, hidden = selectors.visible_pages(selection=selection)
+    groups, hidden = queries.visible_pages(selection=selection)
     return render(
         request,
         "rules/index.html",
         {
             "groups": groups,
             "hidden_pages": [_hidden_entry(page, selection) for page in hidden],
-            "without_page": selectors.selected_without_page(
+            "without_page": queries.selected_without_page(
                 selection=selection,
                 covered=frozenset(
                     code
@@ -79,10 +79,10 @@ def selection_code_for(page: RulesPage, selection: Selection) -> str:
 def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
     selection = request.rules_selection
     try:
-        view = selectors.page_view(slug=slug, selection=selection)
+        view = queries.page_view(slug=slug, selection=selection)
     except RulesPage.DoesNotExist:
         # Every expansion and part code has an address: /rules/base/, /rules/river2/.
-        page = selectors.page_for_code(slug)
+        page = queries.page_for_code(slug)
         if page is None:
             raise Http404("There is no rules page at this address.") from None
         query = request.META.get("QUERY_STRING", "")
@@ -117,7 +117,7 @@ def turn_order(request: HttpRequest) -> HttpResponse:
             "title": "A turn, step by step",
             "lead": "What a player does in a turn with the expansions of your selection, "
             "in order. Each step links to the rule that explains it.",
-            "steps": selectors.steps_view(kind="turn", selection=selection),
+            "steps": queries.steps_view(kind="turn", selection=selection),
         },
     )
 
@@ -135,7 +135,7 @@ def final_scoring_order(request: HttpRequest) -> HttpResponse:
             "title": "The final scoring, step by step",
             "lead": "What is scored once the last tile is placed, with the expansions of "
             "your selection, in order. Each step links to the rule that explains it.",
-            "steps": selectors.steps_view(kind="final", selection=selection),
+            "steps": queries.steps_view(kind="final", selection=selection),
             "calculator": calculator,
             "unscored": unscored,
         },
@@ -147,7 +147,7 @@ def note_detail(request: HttpRequest, key: str) -> HttpResponse:
     redirect when one note does, a list grouped by section when several do."""
     selection = request.rules_selection
     try:
-        note = selectors.note_view(slug=key, selection=selection)
+        note = queries.note_view(slug=key, selection=selection)
     except Note.DoesNotExist:
         return reference_code(request, key)
     return render(request, "rules/note.html", {"note": note, "selection": selection})
@@ -156,7 +156,7 @@ def note_detail(request: HttpRequest, key: str) -> HttpResponse:
 def reference_code(request: HttpRequest, code: str) -> HttpResponse:
     selection = request.rules_selection
     code = code.upper()
-    carriers = selectors.notes_with_reference(code=code, selection=selection)
+    carriers = queries.notes_with_reference(code=code, selection=selection)
     if not carriers:
         raise Http404("No note here carries this reference code.")
     if len(carriers) == 1:
@@ -179,7 +179,7 @@ def reference_code(request: HttpRequest, code: str) -> HttpResponse:
 def glossary(request: HttpRequest) -> HttpResponse:
     selection = request.rules_selection
     groups: dict[str, list] = {}
-    for term in selectors.glossary_view(selection=selection):
+    for term in queries.glossary_view(selection=selection):
         groups.setdefault(term.name[:1].upper(), []).append(term)
     return render(
         request,
@@ -193,7 +193,7 @@ def search(request: HttpRequest) -> HttpResponse:
     selection = request.rules_selection
     query = request.GET.get("q", "").strip()[:MAX_QUERY_LENGTH]
     code = reference_code_only(query)
-    if code and selectors.notes_with_reference(code=code, selection=selection):
+    if code and queries.notes_with_reference(code=code, selection=selection):
         return redirect(reverse("rules:note", kwargs={"key": code}) + selection.link_suffix)
     results = search_engine.search(query=query, selection=selection)
     for hit in results.elsewhere:
@@ -292,7 +292,7 @@ def selection(request: HttpRequest) -> HttpResponse:
     (``quick``), then goes back to the page the visitor came from."""
     catalogue = request.rules_catalogue
     next_url = _safe_next(request)
-    quick = {bundle.code: bundle for bundle in selectors.quick_selections()}
+    quick = {bundle.code: bundle for bundle in queries.quick_selections()}
 
     if request.method == "POST":
         if "add" in request.POST:
@@ -311,7 +311,7 @@ def selection(request: HttpRequest) -> HttpResponse:
         return redirect(with_selection(next_url, chosen))
 
     current = request.rules_selection
-    covered = selectors.codes_with_pages()
+    covered = queries.codes_with_pages()
     return render(
         request,
         "rules/selection.html",
@@ -321,7 +321,7 @@ def selection(request: HttpRequest) -> HttpResponse:
             "base": _base_entry(current),
             "tabs": _selector_tabs(current, covered),
             "bundles": _bundle_entries(list(quick.values()), current),
-            "without_page": selectors.selected_without_page(selection=current, covered=covered),
+            "without_page": queries.selected_without_page(selection=current, covered=covered),
             "edition_filters": [
                 {
                     "code": group,

@@ -14,6 +14,8 @@ from urllib.parse import urlsplit, urlunsplit
 import dj_database_url
 from csp.constants import NONCE, NONE, SELF
 
+from carcwiki.api.board_format import page_text as board_format_page
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 FIXTURES_DIR = BASE_DIR / "fixtures"
 
@@ -217,7 +219,7 @@ SPECTACULAR_SETTINGS = {
         "Read-only data about Carcassonne editions, expansions, tiles and rules, and the "
         "final-scoring calculator. Answers may be requested from any site (CORS) and are "
         "compressed and revalidated with ETags.\n\n"
-        + (BASE_DIR / "carcwiki" / "api" / "board_format.md").read_text(encoding="utf-8")
+        + board_format_page()
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
@@ -236,6 +238,7 @@ SPECTACULAR_SETTINGS = {
         "PlayerColorEnum": "scoring.serializers.COLORS",
         "FeatureKindEnum": "scoring.serializers.FEATURE_KINDS",
         "FigureKindEnum": "scoring.serializers.FIGURE_KINDS",
+        "ExpansionCodeEnum": "scoring.serializers.EXPANSION_CODES",
         "ScoreErrorCodeEnum": "scoring.serializers.ERROR_CODES",
         "LocationEnum": "scoring.serializers.LOCATIONS",
         "ExpansionCategoryEnum": "carcwiki.catalogue.models.Expansion.Category",

@@ -10,7 +10,10 @@ calculator knows), and pass it in. The public entry points:
   board being rebuilt, checked for its form only), raising :class:`InvalidRequestError`;
 - :func:`score_request` validates and scores it, returning a :class:`ScoreResult`
   whose :meth:`~ScoreResult.to_json` is the response of ``POST /api/score/``;
-- :func:`score` scores an already parsed :class:`ScoreRequest`.
+- :func:`score` scores an already parsed :class:`ScoreRequest`;
+- :func:`rules_document` says what a set of codes puts in play (figures, placements,
+  rules, tokens, tile states, scoring steps, error codes…) as one JSON document, from
+  which the builder's page data, the API schema and the board format's page are made.
 
 The site (``carcwiki`` and the ``scoring`` app around this package) imports from here
 only, never from a module inside (``tests/project/test_engine_face.py`` holds it to that),
@@ -21,11 +24,14 @@ Nothing here imports Django.
 
 from .board import Board, Color, Figure, PlacedTile
 from .declarations import CORNERS, Stand
+from .document import rules_document
 from .expansion import BASE, Expansion, ExpansionRegistry, FigureKind, Part, Placement
 from .expansions import DEFAULT_REGISTRY, PACKAGES_DIR, board_files, catalogue_files, tile_files
 from .features import Feature, FeatureGraph
 from .glyphs import Band, Glyph, glyph_for
 from .locations import ROTATIONS, Location, Side
+from .messages import ENGLISH as ENGLISH_TEMPLATES
+from .messages import FeatureRef, Listing, Message, PlayerRef
 from .outputs import Shape as OutputShape
 from .outputs import bonus_listings, feature_fields
 from .outputs import page_data as outputs_page_data
@@ -71,6 +77,8 @@ __all__ = [
     # scoring a board
     "InvalidBoardError", "InvalidRequestError", "ScoreRequest", "ScoreResult",
     "parse_draft", "parse_request", "score", "score_request", "validate_request",
+    # the rules in play, as one JSON document
+    "rules_document",
     # the request and the board
     "Board", "BoardError", "Color", "Edition", "ErrorCode", "Figure", "Player", "PlacedTile",
     "RuleOption", "RuleSet", "MAX_FIGURES", "MAX_PLAYERS", "MAX_TILES", "MIN_PLAYERS",
@@ -80,6 +88,8 @@ __all__ = [
     "OutputShape", "bonus_listings", "feature_fields", "outputs_page_data",
     # the words of the explanations, the API's or an edition's (for the players)
     "API_WORDING", "EDITION_WORDING", "Wording", "wording_for",
+    # the engine's sentences as message ids with parameters, and their English templates
+    "ENGLISH_TEMPLATES", "FeatureRef", "Listing", "Message", "PlayerRef",
     # the expansions and their tiles
     "BASE", "DEFAULT_REGISTRY", "PACKAGES_DIR", "board_files", "catalogue_files", "tile_files",
     "Expansion", "ExpansionRegistry", "FigureKind", "Part",

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .glyphs import Glyph, Glyphs
+from .messages import Message, Text
 from .problems import BoardError, ProblemCode
 from .tiles import EdgeType, FeatureKind
 
@@ -108,6 +109,21 @@ class FigureKind:
     def plural_name(self) -> str:
         return self.plural or self.name + "s"
 
+    def to_data(self) -> dict[str, Any]:
+        """The kind as plain data (see :func:`~scoring.engine.document.rules_document`):
+        what a page needs to offer, draw and count it; how its strength depends on a
+        feature stays with the engine."""
+        return {
+            "code": self.code, "name": self.name, "plural": self.plural_name,
+            "limit": self.limit, "strength": self.strength, "listed_as": self.listed_as,
+            # Its outline (SVG path data), filled with the owner's colour.
+            "silhouette": self.silhouette,
+            # A follower is what a builder or pig joins; a figure that stands on a
+            # corner (a barn) names the corner where four tiles meet.
+            "follower": self.follower, "stands": self.stands.value,
+            "counts_as": self.counts_as,
+        }
+
     def __repr__(self) -> str:
         strength = f", strength={self.strength}" if self.strength != 1 else ""
         return f"FigureKind(code={self.code!r}, name={self.name!r}, limit={self.limit}{strength})"
@@ -131,6 +147,11 @@ class Placement:
     """The owner must also have a follower (any figure kind in play with ``follower``
     set) on the same feature: a builder joins its owner's meeple, large meeple or
     wagon."""
+
+    def to_data(self) -> dict[str, Any]:
+        """Where and as what the figure stands, and what else must be in play; whom it
+        must stand beside depends on what is in play (``InPlay.beside``)."""
+        return {"feature": self.feature.value, "role": self.role, "needs": list(self.needs)}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -195,6 +216,9 @@ class Space:
     """How messages name the space (``"acrobat space"``; default: the landmark's name
     and "space")."""
 
+    def to_data(self) -> dict[str, Any]:
+        return {"holds": self.holds, "kinds": list(self.kinds), "word": self.word}
+
 
 @dataclasses.dataclass(frozen=True)
 class LandmarkKind:
@@ -226,22 +250,22 @@ class Valuation:
     unit in ``shared_bonus`` (every owner) and ``owner_bonus`` (some owners).
     """
 
-    label: str
+    label: Text
     """How the explanation names it: ``"completed road"``."""
     each: int
     terms: list[tuple[int, str, str]]
     """(count, singular word, plural word)."""
-    zero_reason: str | None = None
+    zero_reason: Text | None = None
     """Set when the feature scores nothing, and why (``"scores nothing"``)."""
     show_empty_terms: bool = False
     """Write terms with a count of 0 in the explanation (``0 pennants × 3``)."""
     extras: dict[str, Any] = dataclasses.field(default_factory=dict)
     """Keys added to the feature in the response (``"inn": true``)."""
-    shared_bonus: list[tuple[int, str]] = dataclasses.field(default_factory=list)
+    shared_bonus: list[tuple[int, Text]] = dataclasses.field(default_factory=list)
     """Points per unit every owner gets on top of ``each``, with a note."""
-    owner_bonus: dict[Color, list[tuple[int, str]]] = dataclasses.field(default_factory=dict)
+    owner_bonus: dict[Color, list[tuple[int, Text]]] = dataclasses.field(default_factory=dict)
     """Points per unit only some owners get, with a note."""
-    plus: list[tuple[int, str]] = dataclasses.field(default_factory=list)
+    plus: list[tuple[int, Text]] = dataclasses.field(default_factory=list)
     """Points added once to the feature's value, with a note (``(6, "2 vineyards × 3")``,
     see :class:`AreaBonus`); not for farms."""
 
@@ -317,6 +341,16 @@ class PlayerTokens:
     def word(self, kind: str) -> str:
         return self.words.get(kind, kind)
 
+    def to_data(self) -> dict[str, Any]:
+        """The tokens as plain data: their kinds with their words, whether each is held
+        or counted, and the caps."""
+        return {
+            "name": self.name, "kinds": list(self.kinds), "meaning": self.meaning,
+            "flags": self.flags, "per_player": self.per_player, "in_all": self.in_all,
+            "words": {kind: self.word(kind) for kind in self.kinds},
+            "on_scoreboard": self.on_scoreboard,
+        }
+
 
 @dataclasses.dataclass(frozen=True)
 class PlayerBonus:
@@ -368,6 +402,20 @@ class NeutralFigure:
     feature (the mage and the witch), which a caller asking about one feature refuses
     with that code."""
 
+    def to_data(self) -> dict[str, Any]:
+        """The figure as plain data; ``on_tile_rule`` ({name, value}) and
+        ``never_beside`` ({figure, code}) only when it has them."""
+        data: dict[str, Any] = {
+            "code": self.code, "name": self.name, "limit": self.limit,
+            "features": [feature.value for feature in self.features],
+            "meaning": self.meaning, "silhouette": self.silhouette,
+        }
+        if self.on_tile_rule:
+            data["on_tile_rule"] = {"name": self.on_tile_rule[0], "value": self.on_tile_rule[1]}
+        if self.never_beside:
+            data["never_beside"] = {"figure": self.never_beside[0], "code": self.never_beside[1]}
+        return data
+
 
 @dataclasses.dataclass(frozen=True)
 class TileTrait:
@@ -386,6 +434,10 @@ class TileTrait:
     meaning: str = ""
     any_edges: bool = False
     closes: bool = False
+
+    def to_data(self) -> dict[str, Any]:
+        return {"name": self.name, "meaning": self.meaning, "any_edges": self.any_edges,
+                "closes": self.closes}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -437,6 +489,13 @@ class LargeTile:
             placed.append((x + dx, y + dy, code))
         return placed
 
+    def to_data(self) -> dict[str, Any]:
+        """Its pieces ``[dx, dy, code]``, copies per edition and districts."""
+        return {"code": self.code, "name": self.name,
+                "pieces": [list(piece) for piece in self.pieces], "counts": dict(self.counts),
+                "districts": [{"name": district.name, "meaning": district.meaning}
+                              for district in self.districts]}
+
 
 @dataclasses.dataclass(frozen=True)
 class TileState:
@@ -471,7 +530,7 @@ class TileState:
     players: bool = False
     """The values are players' colours (who topped a tower): the builder offers the
     players of the game, by their names, rather than every colour."""
-    refuses: Callable[[Any, Any], str | None] | None = None
+    refuses: Callable[[Any, Any], Message | None] | None = None
     """``refuses(definition, value)`` -> why this tile type cannot take that value (a
     sentence for the player, the ``invalid`` error), or ``None`` when it can: for a
     value allowed on some tiles only (a bridge needs field edges at both ends)."""
@@ -485,6 +544,26 @@ class TileState:
         if found is None:
             found = self._variants[key] = (definition, self.variant(definition, value))
         return found[1]
+
+    def to_data(self) -> dict[str, Any]:
+        """The state as a page asks for it: a number between ``min`` and ``max`` when
+        every value is a whole number in a run, else a choice among ``values``. A state
+        whose values name sides of the tile as printed, joined by ``-``, says so
+        (``sides``: a page turns them with the tile); one whose values are players'
+        colours says so (``players``: a page offers the game's players)."""
+        values = list(self.values)
+        data: dict[str, Any] = {
+            "name": self.name, "label": self.label or self.name.replace("_", " "),
+            "meaning": self.meaning, "values": values,
+        }
+        whole = all(isinstance(value, int) and not isinstance(value, bool) for value in values)
+        if whole and values and values == list(range(values[0], values[-1] + 1)):
+            data["number"] = {"min": values[0], "max": values[-1]}
+        if self.sides:
+            data["sides"] = True
+        if self.players:
+            data["players"] = True
+        return data
 
 
 @dataclasses.dataclass(frozen=True)
@@ -545,7 +624,7 @@ class TieBreak:
     """
 
     features: tuple[FeatureKind, ...]
-    decide: Callable[[Feature, list[Color], Context], tuple[list[Color], str] | None]
+    decide: Callable[[Feature, list[Color], Context], tuple[list[Color], Text] | None]
     title: str = ""
 
     @property
@@ -604,7 +683,7 @@ class ScoreTransform:
     """
 
     features: tuple[FeatureKind, ...]
-    apply: Callable[[Feature, int, Context], tuple[int, str] | None]
+    apply: Callable[[Feature, int, Context], tuple[int, Text] | None]
     title: str = ""
 
     @property
@@ -698,7 +777,7 @@ class FigureRule:
     the table; with a part in play that does (``Part.reaches_laid_tiles``: the magic
     portal), it is not checked."""
 
-    check: Callable[[Any, Any, str], str | None]
+    check: Callable[[Any, Any, str], Message | None]
     laying_only: bool = False
 
 

@@ -118,6 +118,7 @@ from .declarations import (
     WhenMissing,
     first_sentence,
 )
+from .messages import Message, Param, PlayerRef, Text
 from .outputs import Output
 from .problems import ProblemCode
 from .results import COLOR_NAME as _COLOR_NAME
@@ -891,7 +892,7 @@ class ScoringContext:
         self, rules: Any, graph: FeatureGraph, players: tuple[Color, ...],
         strengths: Mapping[str, int], in_play: InPlay, request: Any = None,
         listed_kinds: Mapping[str, str] | None = None,
-        warnings: list[tuple[str, str, str]] | None = None,
+        warnings: list[tuple[str, str, Message]] | None = None,
         wording: Wording = API_WORDING,
     ):
         self.rules = rules
@@ -907,7 +908,8 @@ class ScoringContext:
         self.listed_kinds = listed_kinds if listed_kinds is not None else {}
         """Figure kind code -> response key, for kinds a feature lists by colour."""
         self.warnings = warnings if warnings is not None else []
-        """Notes for the players that a scorer or modifier adds (texts)."""
+        """Notes for the players that a scorer or modifier adds: code, feature id and
+        message."""
         self.wording = wording
         """The words of the explanations (the edition's, when the caller asks)."""
         self._split_cities: dict[int, tuple[list[Feature], list[tuple[Feature, Conversion]]]] = {}
@@ -956,39 +958,43 @@ class ScoringContext:
                                              if code in kinds}}
         return figure_counts(feature.figures, strengths, self.players)
 
-    def zero_strength_note(self, feature: Feature) -> str:
+    def zero_strength_note(self, feature: Feature) -> list[Message]:
         """For the explanation: the figures whose strength the feature makes 0 (a mayor
-        in a city without pennants), which count for nothing there; "" when none."""
+        in a city without pennants), which count for nothing there; none when none."""
         functions = self.in_play.strength_functions
         if not functions:
-            return ""
+            return []
         kinds = self.in_play.figure_kinds
-        notes = []
+        notes: list[Message] = []
         for figure in feature.figures:
             strength = functions.get(figure.kind)
             if strength is not None and not strength(feature):
                 kind = kinds[figure.kind]
-                how = (f" ({self.wording.fill(kind.strength_words)}: none)"
-                       if kind.strength_words else "")
-                note = f"{figure.player.value}'s {kind.name} counts 0 here{how}"
+                params: dict[str, Param] = {"player": PlayerRef(_COLOR_NAME[figure.player]),
+                                            "figure": kind.name}
+                if kind.strength_words:
+                    params["what"] = self.wording.fill(kind.strength_words)
+                note = Message("figure.counts_zero_because" if kind.strength_words
+                               else "figure.counts_zero", params)
                 if note not in notes:
                     notes.append(note)
-        return "".join(f"; {note}" for note in notes)
+        return notes
 
-    def owners(self, feature: Feature, counts: Mapping[Color, int]) -> tuple[list[Color], str]:
+    def owners(self, feature: Feature,
+               counts: Mapping[Color, int]) -> tuple[list[Color], list[Text]]:
         """The players who own ``feature`` (the most strength) and, when a tie-break
-        in play decided between tied players, its note for the explanation."""
+        in play decided between tied players, its notes for the explanation."""
         owners = majority(counts)
-        note = ""
+        notes: list[Text] = []
         if len(owners) > 1:
             for tie_break in self.in_play.tie_breaks(feature.kind):
                 decided = tie_break.decide(feature, owners, self)
                 if decided is not None:
                     owners, text = decided
-                    note += f"; {text}"
+                    notes.append(text)
                     if len(owners) < 2:
                         break
-        return owners, note
+        return owners, notes
 
     def figure_lists(self, feature: Feature) -> dict[str, list[str]]:
         """The colours of the listed figure kinds on a feature (``{"builders": [...]}``),

@@ -90,20 +90,29 @@ class BonusListing:
 Output = FeatureField | BonusListing
 
 
-def _outputs(registry: Any) -> list[Output]:
+def _parts(source: Any) -> list[Any]:
+    """The parts of a registry (every registered one) or of an ``InPlay`` (those in
+    play), in registry order."""
+    if hasattr(source, "parts"):
+        return list(source.parts)
+    return [source[code] for code in source.codes]
+
+
+def _outputs(source: Any) -> list[Output]:
     seen: dict[int, Output] = {}
-    for code in registry.codes:
-        for output in getattr(registry[code], "outputs", ()):
+    for part in _parts(source):
+        for output in getattr(part, "outputs", ()):
             seen.setdefault(id(output), output)
     return list(seen.values())
 
 
 def feature_fields(registry: Any) -> list[FeatureField]:
-    """Every key the registered expansions add to scored features, in registry order:
-    the declared ones, then one per figure kind listed by colour."""
+    """Every key the registered expansions (or those in play, given an ``InPlay``) add
+    to scored features, in registry order: the declared ones, then one per figure kind
+    listed by colour."""
     fields = [output for output in _outputs(registry) if isinstance(output, FeatureField)]
-    for code in registry.codes:
-        for kind in registry[code].figure_kinds:
+    for part in _parts(registry):
+        for kind in part.figure_kinds:
             if kind.listed_as:
                 fields.append(FeatureField(
                     kind.listed_as, Shape.COLOURS, kind.listed_word or kind.listed_as,

@@ -38,6 +38,7 @@ from .declarations import PlayPoints
 from .expansion import ExpansionRegistry, InPlay, Part, ScoringContext, StepAction
 from .features import Feature, FeatureGraph
 from .locations import Location
+from .messages import Message
 from .results import plural
 from .rules import RuleSet
 from .scoring import transformed
@@ -75,7 +76,13 @@ class PadProblem(NamedTuple):
 @dataclasses.dataclass(frozen=True)
 class PadScore:
     points: int
-    explanation: str
+    said: Message
+    """The explanation as a message, as the final scoring's (:attr:`explanation` is its
+    English)."""
+
+    @property
+    def explanation(self) -> str:
+        return self.said.text()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -332,7 +339,7 @@ def score_feature(data: Mapping[str, Any], in_play: InPlay, registry: ExpansionR
             if changed is not None:
                 transformed(result, *changed)
     assert result is not None, "check_feature accepts only kinds with a scorer in play"
-    return PadScore(result.points, result.explanation)
+    return PadScore(result.points, result.said)
 
 
 def check_play_points(data: Mapping[str, Any], in_play: InPlay,
@@ -365,8 +372,11 @@ def score_play_points(data: Mapping[str, Any], in_play: InPlay) -> PadScore:
     the explanation (``a flock herded home: 7 sheep × 1 = 7``)."""
     points = in_play.play_points[data["code"]]
     if points.unit is None:
-        return PadScore(points.each, f"{points.label}: {points.each}")
+        return PadScore(points.each, Message("pad.play_points_once",
+                                             {"label": points.label, "points": points.each}))
     count = data["count"]
     total = count * points.each
-    counted = plural(count, *points.unit)
-    return PadScore(total, f"{points.label}: {counted} × {points.each} = {total}")
+    singular, plural_word = points.unit
+    return PadScore(total, Message("pad.play_points", {
+        "label": points.label, "count": count,
+        "unit": singular if count == 1 else plural_word, "each": points.each, "points": total}))

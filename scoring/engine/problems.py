@@ -17,6 +17,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from .messages import Message
+
 
 class ErrorCode(enum.Enum):
     """The contract's error codes: one per kind of problem."""
@@ -93,11 +95,18 @@ class BoardError:
     path: str
     code: Any
     """An :class:`ErrorCode`, or a code an expansion declares (``river_spring``)."""
-    message: str
+    said: Message
+    """What to do about it, as a message (:attr:`message` is its English)."""
 
-    def to_json(self) -> dict[str, str]:
-        """The contract's error object."""
-        return {"path": self.path, "code": self.code.value, "message": self.message}
+    @property
+    def message(self) -> str:
+        return self.said.text()
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract's error object, with the message's id and parameters."""
+        said = self.said
+        return {"path": self.path, "code": self.code.value, "message": said.text(),
+                "message_id": said.id, "params": said.to_json()["params"]}
 
 
 

@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .board import Color, Figure
+from .messages import FeatureRef, Listing, Message, PlayerRef
+from .messages import english_text as english
 from .tiles import FeatureKind
 
 BY_KIND_KEYS: tuple[FeatureKind, ...] = tuple(FeatureKind)
@@ -85,21 +87,28 @@ def majority(counts: Mapping[Color, int]) -> list[Color]:
     return [player for player, count in counts.items() if count == best]
 
 
+def player_counts(counts: Mapping[Color, int]) -> Listing:
+    """``red 2, blue 1``: each player's figures on a feature, for a message."""
+    name = _NAME
+    return Listing(tuple([Message("player.count", {"player": PlayerRef(name[player]),
+                                                   "count": count})
+                          for player, count in counts.items()]))
+
+
 def majority_note(
     counts: Mapping[Color, int], owners: Sequence[Color], *, in_full: bool = True
-) -> str:
+) -> Message | None:
     """A short note on who wins the majority, when several players are involved.
     ``in_full=False`` when tied owners may still collect different points."""
     if len(counts) < 2:
-        return ""
+        return None
     name = _NAME
-    listing = ", ".join([f"{name[player]} {count}" for player, count in counts.items()])
+    listing = player_counts(counts)
     if len(owners) == 1:
-        return f"; most figures: {name[owners[0]]} ({listing})"
-    names = " and ".join([name[owner] for owner in owners])
-    if in_full:
-        return f"; tie for most figures, {names} each score in full ({listing})"
-    return f"; tie for most figures, {names} both own it ({listing})"
+        return Message("majority.one", {"owner": PlayerRef(name[owners[0]]), "counts": listing})
+    names = Listing(tuple([PlayerRef(name[owner]) for owner in owners]), "join.and")
+    return Message("majority.tie_in_full" if in_full else "majority.tie_own",
+                   {"owners": names, "counts": listing})
 
 
 @dataclasses.dataclass(slots=True)
@@ -130,7 +139,9 @@ class FeatureResult:
     any player collected through it)."""
     scored: Mapping[Color, int]
     """Points each player collects through this feature."""
-    explanation: str
+    said: Message
+    """The explanation: its message id and parameters (:attr:`explanation` is its
+    English, made when the response is written)."""
     cities: tuple[CityRef, ...] | None = None
     """For farms: the completed cities counted."""
     extras: Mapping[str, Any] | None = None
@@ -145,6 +156,11 @@ class FeatureResult:
     @property
     def id(self) -> str:
         return f"{_NAME[self.kind]}-{self.number}"
+
+    @property
+    def explanation(self) -> str:
+        """The arithmetic in English (``incomplete road: 2 tiles × 1 = 2``)."""
+        return self.said.text()
 
     def to_json(self) -> dict[str, Any]:
         name = _NAME
@@ -165,9 +181,15 @@ class FeatureResult:
             data.update(self.extras)
         if self.cities is not None:
             data["cities"] = [city.to_json() for city in self.cities]
-        data["explanation"] = self.explanation
+        data["explanation"] = english(self.said)
         if self.standing:
             data["standing"] = [_standing(figure) for figure in self.standing]
+        return data
+
+    def explained_json(self) -> dict[str, Any]:
+        """:meth:`to_json` with the explanation's message, for the players' page."""
+        data = self.to_json()
+        data["explanation_message"] = self.said.to_json()
         return data
 
 
@@ -222,16 +244,29 @@ class PlayerResult:
         return data
 
 
+def feature_ref(feature: Any) -> FeatureRef:
+    """A feature (or a feature's result) as a message names it: its id, kind and tiles."""
+    kind = feature.kind
+    return FeatureRef(f"{_NAME[kind]}-{feature.number}", _NAME[kind], tuple(feature.tiles))
+
+
 @dataclasses.dataclass(slots=True)
 class ScoreWarning:
     """Something worth telling the players that does not stop the scoring."""
 
     code: str
     feature: str
-    message: str
+    said: Message
+    """What the players are told (:attr:`message` is its English)."""
+
+    @property
+    def message(self) -> str:
+        return self.said.text()
 
     def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "feature": self.feature, "message": self.message}
+        said = self.said
+        return {"code": self.code, "feature": self.feature, "message": said.text(),
+                "message_id": said.id, "params": said.to_json()["params"]}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -242,6 +277,14 @@ class BonusResult:
     """The response entry, plain JSON."""
     scored: Mapping[Color, int]
     """Points each player collects through it."""
+    said: Message | None = None
+    """The entry's explanation as a message, where it names a feature or a player."""
+
+    def to_json(self, for_players: bool = False) -> dict[str, Any]:
+        data = dict(self.data)
+        if for_players and self.said is not None:
+            data["explanation_message"] = self.said.to_json()
+        return data
 
 
 @dataclasses.dataclass(frozen=True)
@@ -253,6 +296,9 @@ class ScoreResult:
     warnings: tuple[ScoreWarning, ...] = ()
     bonuses: Mapping[str, tuple[BonusResult, ...]] = dataclasses.field(default_factory=dict)
     """Bonus entries by response key (``"trade_goods"``)."""
+    for_players: bool = False
+    """Scored for the players' page: the response adds each explanation's message
+    (``explanation_message``: its id and parameters)."""
 
     @property
     def winners(self) -> tuple[Color, ...]:
@@ -279,10 +325,13 @@ class ScoreResult:
         data: dict[str, Any] = {
             "players": [player.to_json() for player in self.players],
             "winners": [_NAME[color] for color in self.winners],
-            "features": [feature.to_json() for feature in self.features],
+            "features": ([feature.explained_json() for feature in self.features]
+                         if self.for_players else
+                         [feature.to_json() for feature in self.features]),
         }
+        for_players = self.for_players
         for key, entries in self.bonuses.items():
-            data[key] = [dict(entry.data) for entry in entries]
+            data[key] = [entry.to_json(for_players) for entry in entries]
         data["warnings"] = [warning.to_json() for warning in self.warnings]
         return data
 

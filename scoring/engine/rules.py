@@ -106,6 +106,13 @@ class RuleOption:
             return "true or false"
         return ", ".join(str(choice.value) for choice in self.choices)
 
+    def to_data(self) -> dict[str, Any]:
+        """The rule as a form offers it: its label, default and choices."""
+        return {"name": self.name, "label": self.label, "default": self.default,
+                "switch": self.is_switch,
+                "choices": [{"value": choice.value, "label": choice.label}
+                            for choice in self.choices]}
+
 
 def switch(name: str, label: str, *, default: bool, on: str, off: str) -> RuleOption:
     """A true/false rule."""

@@ -15,6 +15,7 @@ from typing import Any
 from .board import Color
 from .expansion import PlayerTokens, ScoreTransform, ScoringContext, StepAction
 from .features import Feature, FeatureGraph
+from .messages import Message, Text
 from .request import ScoreRequest
 from .results import (
     BY_KIND_KEYS,
@@ -23,6 +24,7 @@ from .results import (
     ScoreResult,
     ScoreWarning,
     competition_ranks,
+    feature_ref,
 )
 from .tiles import FeatureKind, OrientedTile, TileSet
 from .validation import InvalidRequestError, check_request, registry_of
@@ -176,7 +178,7 @@ def _score(
         warnings += [ScoreWarning(code, feature, message)
                      for code, feature, message in context.warnings]
     return ScoreResult(players=players, features=tuple(results), warnings=tuple(warnings),
-                       bonuses=bonuses)
+                       bonuses=bonuses, for_players=for_players)
 
 
 _KIND_NAME = {kind: kind.value for kind in FeatureKind}
@@ -228,11 +230,12 @@ def _transform(
             result.scored = scored
 
 
-def transformed(result: FeatureResult, points: int, note: str) -> None:
+def transformed(result: FeatureResult, points: int, note: Text) -> None:
     """Give a feature's result the points a transform made of them, noted in its
     explanation (``...; the witch halves it, rounded up → 11``)."""
     result.points = points
-    result.explanation += f"; {note} → {points}"
+    result.said = Message("score.transformed", {"explanation": result.said, "note": note,
+                                                "points": points})
 
 
 def _warnings(results: list[FeatureResult]) -> list[ScoreWarning]:
@@ -243,8 +246,8 @@ def _warnings(results: list[FeatureResult]) -> list[ScoreWarning]:
             feature = result.id
             warnings.append(ScoreWarning(
                 "completed_feature_occupied", feature,
-                f"{feature} is completed but still holds figures; it is scored as "
-                "completed, as if the game ended on the turn that completed it.",
+                Message("warning.completed_feature_occupied",
+                        {"feature": feature_ref(result)}),
             ))
     return warnings
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -239,6 +240,7 @@ class TileDefinition:
     start: bool = False
     """Whether the start tile is one of this type's copies."""
     picture: str = ""
+    """What the tile shows, in words, as it lies unturned (``"city on the north"``)."""
     landmarks: tuple[Landmark, ...] = ()
     illustrations: tuple[str, ...] = ()
     """Small pictures printed on some copies (no effect on play)."""
@@ -322,6 +324,13 @@ class TileDefinition:
             return _tile_from_data(code, data, schema)
         except TileDataError as error:
             raise TileDataError(f"tile {code}: {error}") from None
+
+    @property
+    def picture_sides(self) -> str:
+        """:attr:`picture` with each compass word as its side's placeholder (``"city on the
+        {N}"``), so that a page shows the words of the tile as turned on the board: the
+        side ``N`` of a tile turned 180° is its south."""
+        return _picture_sides(self.picture)
 
     def to_data(self) -> dict[str, Any]:
         """The dict of the catalogue format this tile was built from (normalised)."""
@@ -989,3 +998,17 @@ __all__ = [
     "EdgeType", "FeatureKind", "HALF_EDGES", "Landmark", "OrientedTile", "Segment",
     "TileDataError", "TileDefinition", "TileSet", "read_tile_file",
 ]
+
+
+_COMPASS_WORD = re.compile(r"\b(" + "|".join(side.word for side in Side) + r")\b")
+_SIDE_OF_WORD = {side.word: side.name for side in Side}
+
+
+@functools.cache
+def _picture_sides(picture: str) -> str:
+    """The picture's words with its compass words as side placeholders.
+
+    >>> _picture_sides("road from west to south, city in the north-east corner")
+    'road from {W} to {S}, city in the {N}-{E} corner'
+    """
+    return _COMPASS_WORD.sub(lambda match: f"{{{_SIDE_OF_WORD[match[1]]}}}", picture)

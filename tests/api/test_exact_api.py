@@ -122,7 +122,9 @@ def test_warnings_are_documented_as_objects(schema):
     warnings = schema["components"]["schemas"]["ScoreResponse"]["properties"]["warnings"]
     warning = schema["components"]["schemas"][warnings["items"]["$ref"].rsplit("/", 1)[1]]
     assert warning["type"] == "object"
-    assert set(warning["required"]) == {"code", "feature", "message"}
+    # The English sentence, and the message's id and parameters a page in another
+    # language renders from.
+    assert set(warning["required"]) == {"code", "feature", "message", "message_id", "params"}
 
 
 def test_the_board_format_is_documented_in_the_schema_the_docs_show(client, schema):

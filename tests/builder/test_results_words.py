@@ -6,6 +6,8 @@ the edition's words (coat of arms in C2 and C3, pennant in C1)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.builder.rebuilding import import_board, score
@@ -177,3 +179,31 @@ def test_the_results_are_stale_while_the_board_differs_from_the_one_scored(open_
     page.keyboard.press("Control+y")
     page.wait_for_selector("[data-testid=results]:not(.is-stale)", state="attached")
     assert int(builder.testid("final-red").text_content()) == 1
+
+
+def test_a_farm_names_the_city_it_collected_through_another_farm(open_builder, tmp_path):
+    """The explanation comes as the engine's message (id and parameters) and the page
+    renders it with the engine's templates: a city and a field named in it are named by
+    where they lie, even the city no figure stands on."""
+    builder = open_builder(LAPTOP)
+    # E at (0, 0) under E turned 180° at (0, -1): a completed city of two tiles between
+    # two fields. Red's farmer in each field; second-edition farm scoring pays red the
+    # city once (3), through farm-1, the field at (0, -1); farm-2 pays red 0 × 3 = 0.
+    board = {"edition": "C2", "expansions": ["farmers"],
+             "rules": {"farm_scoring": "second-edition"},
+             "players": [{"color": "red"}, {"color": "blue"}],
+             "tiles": [{"tile": "E", "x": 0, "y": 0, "rotation": 0},
+                       {"tile": "E", "x": 0, "y": -1, "rotation": 180}],
+             "figures": [{"player": "red", "x": 0, "y": 0, "at": "SW", "kind": "meeple"},
+                         {"player": "red", "x": 0, "y": -1, "at": "NW", "kind": "meeple"}]}
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(board))
+    builder.testid("import").set_input_files(str(path))
+    builder.page.wait_for_selector('[data-testid="tile-0,-1"]')
+    assert score(builder) == {"red": 3, "blue": 0}
+    assert builder.testid("feature-farm-2").locator(".explanation").text_content() == (
+        "farm: 1 completed city × 3 = 3; second-edition scoring pays a player each city "
+        "once: red already collected the city by tile E, 1 north of the start (through the "
+        "field by tile E, 1 north of the start), so scores 0 × 3 = 0")
+    assert "city-" not in builder.testid("results").text_content()
+    assert "farm-" not in builder.testid("results").text_content()

@@ -30,7 +30,7 @@ MODULES = modules_with_examples()
 
 
 def test_the_apps_have_examples():
-    assert "carcwiki.rules.searching" in MODULES and len(MODULES) >= 7
+    assert "carcwiki.rules.search.text" in MODULES and len(MODULES) >= 7
 
 
 @pytest.mark.parametrize("name", MODULES)

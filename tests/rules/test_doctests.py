@@ -6,7 +6,7 @@ import importlib
 
 import pytest
 
-MODULES = ["rendering", "searching", "selection", "wording", "views"]
+MODULES = ["rendering", "search.text", "selection", "wording", "views"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -8,8 +8,8 @@ from unittest import mock
 import pytest
 
 from carcwiki.rules.models import GlossaryTerm, Note, RulesPage, Section
+from carcwiki.rules.queries import selector_catalogue
 from carcwiki.rules.selection import Selection
-from carcwiki.rules.selectors import selector_catalogue
 from carcwiki.rules.services import load_rules_content
 
 from .conftest import SMALL_GLOSSARY, page, section_anchors, text_of

@@ -8,11 +8,11 @@ the page."""
 import pytest
 
 from carcwiki.rules.models import GlossaryTerm, RulesPage
+from carcwiki.rules.queries import selector_catalogue
 from carcwiki.rules.search import engine
 from carcwiki.rules.search.vocabulary import current_vocabulary
 from carcwiki.rules.search.words import words
 from carcwiki.rules.selection import Selection
-from carcwiki.rules.selectors import selector_catalogue
 from scoring.engine.expansions import DEFAULT_REGISTRY
 
 pytestmark = pytest.mark.django_db

@@ -13,13 +13,13 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from carcwiki.rules import searching
 from carcwiki.rules.models import SearchDocument, Section
+from carcwiki.rules.queries import selector_catalogue
 from carcwiki.rules.search import engine
+from carcwiki.rules.search import text as search_text
 from carcwiki.rules.search.query import parse
 from carcwiki.rules.search.vocabulary import current_vocabulary, read_vocabulary
 from carcwiki.rules.selection import Selection
-from carcwiki.rules.selectors import selector_catalogue
 from carcwiki.rules.services import RulesContentError, load_rules_content, save_section
 
 from .conftest import page, text_of
@@ -479,6 +479,6 @@ def test_a_question_naming_a_page_prefers_that_page():
 def test_folding_keeps_a_bounded_table_whatever_characters_arrive():
     """Every character still folds; the table of folded characters stops growing at
     MAX_FOLDED_KEPT, so questions full of rare characters cannot grow a process."""
-    rare = "".join(chr(code) for code in range(0x4E00, 0x4E00 + searching.MAX_FOLDED_KEPT + 10))
-    assert searching.fold(rare + "É") == rare + "e"
-    assert len(searching._FOLD_TABLE) <= searching.MAX_FOLDED_KEPT
+    rare = "".join(chr(code) for code in range(0x4E00, 0x4E00 + search_text.MAX_FOLDED_KEPT + 10))
+    assert search_text.fold(rare + "É") == rare + "e"
+    assert len(search_text._FOLD_TABLE) <= search_text.MAX_FOLDED_KEPT

@@ -6,10 +6,10 @@ for a group that did not choose C1 (and the other way round for a group that did
 import pytest
 
 from carcwiki.rules.models import Note, Section
+from carcwiki.rules.queries import selector_catalogue
 from carcwiki.rules.search import engine
 from carcwiki.rules.search.engine import gives_value
 from carcwiki.rules.selection import Selection
-from carcwiki.rules.selectors import selector_catalogue
 
 from .test_search_ranking import keys
 

@@ -5,13 +5,13 @@ what it costs: the weak spots found by asking questions kept apart from the team
 import pytest
 
 from carcwiki.rules.models import SearchDocument
+from carcwiki.rules.queries import selector_catalogue
 from carcwiki.rules.search import engine
 from carcwiki.rules.search.backends import Match
 from carcwiki.rules.search.engine import CORE_BONUS, RankedDocument, _Row, _with_page_context
 from carcwiki.rules.search.query import parse
 from carcwiki.rules.search.vocabulary import current_vocabulary
 from carcwiki.rules.selection import Selection
-from carcwiki.rules.selectors import selector_catalogue
 
 pytestmark = pytest.mark.django_db
 

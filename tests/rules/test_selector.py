@@ -13,8 +13,8 @@ from django.test import Client
 
 from carcwiki.catalogue.models import Bundle, Expansion
 from carcwiki.rules.models import RulesPage
+from carcwiki.rules.queries import selector_catalogue
 from carcwiki.rules.selection import SESSION_KEY, Selection
-from carcwiki.rules.selectors import selector_catalogue
 
 from .conftest import page, text_of
 

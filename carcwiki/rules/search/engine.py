@@ -43,13 +43,13 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 
 from ...page_cache import content_version
-from .. import searching
 from ..models import GlossaryTerm, Note, RulesPage, SearchDocument, Section
 from ..presenters import Presenter, note_visible, section_visible
 from ..selection import Selection
 from ..wording import equivalent_words
 from . import backends
 from .query import ParsedQuery, marking_stem, parse
+from .text import excerpt, fold, highlight, html_to_text
 from .vocabulary import current_vocabulary
 from .words import is_stop_word, words
 
@@ -211,7 +211,7 @@ def ranked_documents(
 def _title_words(title: str) -> frozenset[str]:
     """The stems of a page title's words (a site has a few dozen pages, each found by many
     questions)."""
-    return frozenset(marking_stem(word) for word in words(searching.fold(title)))
+    return frozenset(marking_stem(word) for word in words(fold(title)))
 
 
 def page_bonus(parsed: ParsedQuery, rarity: list[float], page_title: str) -> float:
@@ -569,7 +569,7 @@ def asks_for_value(question: str) -> bool:
     ...                              "where can the abbey go")]
     [True, True, False]
     """
-    return bool(_VALUE_WORDS.search(searching.fold(question)))
+    return bool(_VALUE_WORDS.search(fold(question)))
 
 
 def gives_value(body_html: str) -> bool:
@@ -583,7 +583,7 @@ def gives_value(body_html: str) -> bool:
     >>> gives_value("<p>A vineyard is printed on some tiles.</p>")
     False
     """
-    return bool(_NUMBER_OF_POINTS.search(searching.html_to_text(body_html)))
+    return bool(_NUMBER_OF_POINTS.search(html_to_text(body_html)))
 
 
 _ASKS_FOR_ANOTHER_EDITION = re.compile(
@@ -597,7 +597,7 @@ def asks_for_another_edition(question: str) -> bool:
     >>> asks_for_another_edition("how did farm scoring work in the first edition")
     True
     """
-    return bool(_ASKS_FOR_ANOTHER_EDITION.search(searching.fold(question)))
+    return bool(_ASKS_FOR_ANOTHER_EDITION.search(fold(question)))
 
 
 def _other_edition(row: _Row, selection: Selection) -> bool:
@@ -646,7 +646,7 @@ def suggest(parsed: ParsedQuery, terms, presenter: Presenter) -> list[Suggestion
             continue
         for name in (term.term, *term.aliases):
             worded = presenter.text(name)
-            names.setdefault(searching.fold(worded), worded)
+            names.setdefault(fold(worded), worded)
     found: list[Suggestion] = []
     typed = [" ".join(concept.typed) for concept in parsed.concepts]
     for word in typed:
@@ -699,7 +699,7 @@ class _HitBuilder:
         return needed[0], names[needed[0]]
 
     def _excerpt(self, html: str) -> SafeString:
-        return searching.excerpt(searching.html_to_text(self.presenter.text(html)), self.marked)
+        return excerpt(html_to_text(self.presenter.text(html)), self.marked)
 
     def hit(self, document: RankedDocument, item) -> SearchHit:
         text, selection = self.presenter.text, self.selection
@@ -713,19 +713,19 @@ class _HitBuilder:
                 kind="section",
                 label="Rule",
                 url=f"{item.page.url}{self.suffix}#{item.anchor}",
-                title=searching.highlight(text(item.title), self.marked),
+                title=highlight(text(item.title), self.marked),
                 excerpt=self._excerpt(item.body_html),
                 context=f"{text(item.page.title)} › {text(item.title)}",
                 **common,
             )
         if document.kind == SearchDocument.Kind.NOTE:
-            question = searching.html_to_text(text(item.question_html))
+            question = html_to_text(text(item.question_html))
             return SearchHit(
                 kind="note",
                 label=item.kind_label,
                 note_kind=item.kind,
                 url=f"{item.url}{self.suffix}",
-                title=searching.highlight(
+                title=highlight(
                     question or f"{item.kind_label}: {text(item.section_title)}", self.marked
                 ),
                 excerpt=self._excerpt(item.body_html),
@@ -739,9 +739,9 @@ class _HitBuilder:
             kind="glossary",
             label="Glossary",
             url=item.get_absolute_url().replace("#", self.suffix + "#"),
-            title=searching.highlight(text(item.term), self.marked),
+            title=highlight(text(item.term), self.marked),
             excerpt=self._excerpt(item.definition_html),
-            context=searching.highlight(
+            context=highlight(
                 ", ".join(text(alias) for alias in item.aliases), self.marked
             ),
             **common,

@@ -14,8 +14,8 @@ heading.
 from django.db import transaction
 
 from ..models import GlossaryTerm, Note, SearchDocument, Section
-from ..searching import html_to_text
 from ..wording import with_both_wordings
+from .text import html_to_text
 from .words import index_text
 
 

@@ -1,6 +1,6 @@
 """How the search cuts text and questions into words, the same way for every database.
 
-Text is folded (lower case, accents removed, see :func:`carcwiki.rules.searching.fold`)
+Text is folded (lower case, accents removed, see :func:`carcwiki.rules.search.text.fold`)
 and its punctuation turned into spaces before either engine sees it, so that SQLite's
 FTS5 tokenizer and PostgreSQL's parser are handed identical words: ``WICA.0201.0001``
 becomes ``wica 0201 0001`` for both.
@@ -13,7 +13,7 @@ around a question ("how", "can", "happens", "allowed").
 
 import re
 
-from ..searching import fold
+from .text import fold
 
 _WORD = re.compile(r"[^\W_]+")
 

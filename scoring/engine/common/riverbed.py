@@ -17,8 +17,25 @@ from typing import Any
 from ..expansion import LandmarkKind, LayoutRule
 from ..glyphs import Band, Glyph, Mark
 from ..locations import Side
+from ..messages import Message, add_templates
 from ..problems import BoardError, ProblemCode
 from ..tiles import EdgeType, TileDefinition
+
+add_templates({
+    "error.river_spring.the_board_has_river_tiles": (
+        "The board has river tiles but no spring: the river starts from its spring tile."),
+    "error.river_spring.is_a_second_spring_a": (
+        "{extra_label} is a second spring; a game has one spring, the start tile (the first is "
+        "{label})."),
+    "error.river_loop.closes_the_river_on_itself": (
+        "{other_label} closes the river on itself: its branches may not be joined together."),
+    "error.river_not_connected.is_not_joined_to_the": (
+        "{tile_label} is not joined to the river that holds the spring: each river tile is "
+        "laid at an open end of the one river."),
+    "error.river_u_turn.turns_the_river_back_the": (
+        "{other_label} turns the river back the way it came: together with {tile_label} both "
+        "turn it {onward_word}wards, an immediate U-turn."),
+})
 
 WATER, SHORE = "#5b9bd5", "#2f6aa3"
 
@@ -102,8 +119,8 @@ def check_river(tiles: Sequence[Any]) -> Iterator[BoardError]:
         if a == b:
             yield BoardError(
                 f"tiles[{other.index}]", RIVER_LOOP,
-                f"{other.label} closes the river on itself: its branches may not be joined "
-                "together.",
+                Message("error.river_loop.closes_the_river_on_itself", {
+                    "other_label": other.label}),
             )
         else:
             parent[max(a, b)] = min(a, b)
@@ -112,21 +129,21 @@ def check_river(tiles: Sequence[Any]) -> Iterator[BoardError]:
     if not springs:
         yield BoardError(
             "tiles", RIVER_SPRING,
-            "The board has river tiles but no spring: the river starts from its spring tile.",
+            Message("error.river_spring.the_board_has_river_tiles"),
         )
     for extra in springs[1:]:
         yield BoardError(
             f"tiles[{extra.index}]", RIVER_SPRING,
-            f"{extra.label} is a second spring; a game has one spring, the start tile "
-            f"(the first is {springs[0].label}).",
+            Message("error.river_spring.is_a_second_spring_a", {
+                "extra_label": extra.label, "label": springs[0].label}),
         )
     main = find((springs[0] if springs else river[0]).index)
     for tile in river:
         if find(tile.index) != main:
             yield BoardError(
                 f"tiles[{tile.index}]", RIVER_NOT_CONNECTED,
-                f"{tile.label} is not joined to the river that holds the spring: each river "
-                "tile is laid at an open end of the one river.",
+                Message("error.river_not_connected.is_not_joined_to_the", {
+                    "tile_label": tile.label}),
             )
 
     for tile, side, other in joins:
@@ -138,8 +155,9 @@ def check_river(tiles: Sequence[Any]) -> Iterator[BoardError]:
         if onward is other_onward:
             yield BoardError(
                 f"tiles[{other.index}]", RIVER_U_TURN,
-                f"{other.label} turns the river back the way it came: together with "
-                f"{tile.label} both turn it {onward.word}wards, an immediate U-turn.",
+                Message("error.river_u_turn.turns_the_river_back_the", {
+                    "other_label": other.label, "tile_label": tile.label,
+                    "onward_word": onward.word}),
             )
 
 

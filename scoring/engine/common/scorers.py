@@ -23,10 +23,11 @@ from typing import Any
 from ..board import Color
 from ..expansion import ScoringContext, Valuation
 from ..features import Feature
-from ..results import FeatureResult, figure_counts, majority, majority_note, plural
+from ..messages import Listing, Message, Param, Text
+from ..results import FeatureResult, figure_counts, majority, majority_note, player_counts
 from ..tiles import FeatureKind
 
-HOUSE_RULE_NOTE = "scores 0 (house rule: incomplete features score nothing)"
+HOUSE_RULE_NOTE = Message("score.house_rule_zero")
 
 
 def evaluate(feature: Feature, valuation: Valuation, context: ScoringContext) -> Valuation:
@@ -36,57 +37,91 @@ def evaluate(feature: Feature, valuation: Valuation, context: ScoringContext) ->
     return valuation
 
 
+def term(count: int, word: str, plural_word: str, each: int) -> Message:
+    """``3 tiles × 2``: a count of units, the word its count takes, and the rate."""
+    return Message("score.term", {"count": count, "unit": word if count == 1 else plural_word,
+                                  "each": each})
+
+
 def worth(
-    label: str, each: int, terms: Sequence[tuple[int, str, str]], zero_reason: str | None = None,
-    plus: Sequence[tuple[int, str]] = (), show_empty_terms: bool = False,
-) -> tuple[int, str]:
+    label: Text, each: int, terms: Sequence[tuple[int, str, str]],
+    zero_reason: Text | None = None, plus: Sequence[tuple[int, Text]] = (),
+    show_empty_terms: bool = False,
+) -> tuple[int, Message]:
     """The points of ``each`` a unit of the ``terms``, plus ``plus``, and the explanation
     of them (``incomplete city: 3 tiles × 1 + 1 pennant × 1 = 4``); 0 with the reason
     when ``zero_reason`` is set. See :class:`~scoring.engine.expansion.Valuation`."""
     if zero_reason is not None:
-        return 0, f"{label}: {zero_reason}"
+        return 0, Message("score.zero", {"label": label, "reason": zero_reason})
     if len(terms) == 1 and not plus:  # a road, a farm: one term, nothing added
         ((count, word, plural_word),) = terms
         points = each * count
-        return points, f"{label}: {plural(count, word, plural_word)} × {each} = {points}"
+        return points, Message("score.worth_one", {
+            "label": label, "count": count, "unit": word if count == 1 else plural_word,
+            "each": each, "points": points})
     points = each * sum(count for count, _, _ in terms)
-    shown = [
-        f"{plural(count, word, plural_word)} × {each}"
+    if not plus and len(terms) == 2:  # a city: one message, not one for each term
+        (count, word, plural_word), (count2, word2, plural_word2) = terms
+        if not count2 and not show_empty_terms:  # no pennants: they are not written
+            return points, Message("score.worth_one", {
+                "label": label, "count": count, "unit": word if count == 1 else plural_word,
+                "each": each, "points": points})
+        return points, Message("score.worth_two", {
+            "label": label, "count": count, "unit": word if count == 1 else plural_word,
+            "each": each, "count2": count2,
+            "unit2": word2 if count2 == 1 else plural_word2, "points": points})
+    shown: list[Text] = [
+        term(count, word, plural_word, each)
         for index, (count, word, plural_word) in enumerate(terms)
         if count or index == 0 or show_empty_terms
     ]
     for extra, note in plus:
         points += extra
         shown.append(note)
-    return points, f"{label}: {' + '.join(shown)} = {points}"
+    return points, Message("score.worth", {
+        "label": label, "terms": Listing(tuple(shown), "join.plus"), "points": points})
 
 
-def valuation_text(valuation: Valuation) -> tuple[int, str]:
+def valuation_text(valuation: Valuation) -> tuple[int, Message]:
     """The points of a valuation (without bonuses) and the explanation of them."""
     return worth(valuation.label, valuation.each, valuation.terms, valuation.zero_reason,
                  valuation.plus, valuation.show_empty_terms)
 
 
-def majority_text(counts: Mapping[Color, int], owners: Sequence[Color], tie_note: str, *,
-                  in_full: bool = True) -> str:
+def majority_text(counts: Mapping[Color, int], owners: Sequence[Color],
+                  tie_notes: Sequence[Text], *, in_full: bool = True) -> Message | None:
     """The majority note of an explanation; when a tie-break (hills) decided between
     tied players, the tie first and then how it was broken."""
-    if tie_note:
-        listing = ", ".join(f"{player.value} {count}" for player, count in counts.items())
-        return f"; tie for most figures ({listing}){tie_note}"
+    if tie_notes:
+        return Message("majority.tie_broken", {
+            "counts": player_counts(counts),
+            "notes": Listing(tuple(Message("score.note", {"note": note}) for note in tie_notes),
+                             "join.none")})
     return majority_note(counts, owners, in_full=in_full)
 
 
+def with_notes(explanation: Message, notes: Sequence[Message | None]) -> Message:
+    """The explanation followed by the notes that are there (a majority, a figure that
+    counts 0)."""
+    found = tuple(note for note in notes if note is not None)
+    if not found:
+        return explanation
+    return Message("score.with_notes", {"explanation": explanation,
+                                        "notes": Listing(found, "join.none")})
+
+
 def owned_result(
-    feature: Feature, context: ScoringContext, points: int, explanation: str,
+    feature: Feature, context: ScoringContext, points: int, explanation: Message,
     extras: dict[str, Any] | None = None,
 ) -> FeatureResult:
     """The result of a feature scored in full by the players with the most figures."""
     counts = context.figure_counts(feature)
-    owners, tie_note = context.owners(feature, counts)
-    if tie_note or len(counts) > 1:  # one player alone needs no majority note
-        explanation += majority_text(counts, owners, tie_note)
-    explanation += context.zero_strength_note(feature)
+    owners, tie_notes = context.owners(feature, counts)
+    majority_said = (majority_text(counts, owners, tie_notes)
+                     if tie_notes or len(counts) > 1 else None)  # one player needs no note
+    zero = context.zero_strength_note(feature)
+    if majority_said is not None or zero:
+        explanation = with_notes(explanation, [majority_said, *zero])
     lists = context.figure_lists(feature) if context.listed_kinds else None
     return FeatureResult(
         kind=feature.kind,
@@ -99,13 +134,13 @@ def owned_result(
         owners=tuple(owners),
         points=points,
         scored=dict.fromkeys(owners, points),
-        explanation=explanation,
+        said=explanation,
         extras={**(extras or {}), **lists} if lists else dict(extras or {}),
     )
 
 
 def plain_result(
-    feature: Feature, context: ScoringContext, points: int, explanation: str
+    feature: Feature, context: ScoringContext, points: int, explanation: Message
 ) -> FeatureResult:
     """:func:`owned_result` for a feature of a kind no hook in play reaches (see
     :attr:`~scoring.engine.expansion.InPlay.plain_kinds`): the same result, with the
@@ -113,7 +148,7 @@ def plain_result(
     counts = figure_counts(feature.figures, context.strengths, context.players)
     owners = tuple(majority(counts))
     if len(counts) > 1:  # one player alone needs no majority note
-        explanation += majority_note(counts, owners)
+        explanation = with_notes(explanation, [majority_note(counts, owners)])
     return FeatureResult(feature.kind, feature.number, feature.complete, tuple(feature.tiles),
                          counts, owners, points, dict.fromkeys(owners, points), explanation,
                          None, {})
@@ -126,9 +161,16 @@ def _valued_result(
     return owned_result(feature, context, points, text, valuation.extras)
 
 
-def _incomplete_reason(context: ScoringContext) -> str | None:
+def _incomplete_reason(context: ScoringContext) -> Message | None:
     """Why an incomplete feature scores nothing, when the house rule says so."""
     return None if context.rules.incomplete_features else HOUSE_RULE_NOTE
+
+
+_COMPLETED_ROAD = Message("label.completed", {"noun": "road"})
+_COMPLETED_LOOP = Message("label.completed_loop", {"noun": "road"})
+_INCOMPLETE_ROAD = Message("label.incomplete", {"noun": "road"})
+_COMPLETED_CITY = Message("label.completed", {"noun": "city"})
+_INCOMPLETE_CITY = Message("label.incomplete", {"noun": "city"})
 
 
 def score_roads(features: Sequence[Feature], context: ScoringContext) -> Iterator[FeatureResult]:
@@ -137,11 +179,12 @@ def score_roads(features: Sequence[Feature], context: ScoringContext) -> Iterato
     incomplete = _incomplete_reason(context)
     for road in features:
         terms = [(len(road.tiles), "tile", "tiles")]
+        zero_reason: Message | None
         if road.complete:
-            label = "completed road (a loop)" if road.is_loop else "completed road"
+            label = _COMPLETED_LOOP if road.is_loop else _COMPLETED_ROAD
             zero_reason = None
         else:
-            label, zero_reason = "incomplete road", incomplete
+            label, zero_reason = _INCOMPLETE_ROAD, incomplete
         if plain:
             yield plain_result(road, context, *worth(label, 1, terms, zero_reason))
         else:
@@ -161,31 +204,46 @@ def score_cities(features: Sequence[Feature], context: ScoringContext) -> Iterat
         zero_reason = None
         if city.complete:
             if small_cities and tiles == 2:
-                label, each = f"completed small city (old rule: 1 a tile and 1 a {pennant})", 1
+                label, each = Message("label.completed_small_city",
+                                      {"noun": "city", "pennant": pennant}), 1
             else:
-                label, each = "completed city", 2
+                label, each = _COMPLETED_CITY, 2
         else:
-            label, each, zero_reason = "incomplete city", 1, incomplete
+            label, each, zero_reason = _INCOMPLETE_CITY, 1, incomplete
         if plain:
             yield plain_result(city, context, *worth(label, each, terms, zero_reason))
         else:
             yield _valued_result(city, context, Valuation(label, each, terms, zero_reason))
 
 
-def centre_worth(label: str, neighbours: int, points: int, zero_reason: str | None = None,
-                 each: int = 1, plus: Sequence[tuple[int, str]] = ()) -> tuple[int, str]:
+def centre_worth(label: Text, neighbours: int, points: int, zero_reason: Text | None = None,
+                 each: int = 1, plus: Sequence[tuple[int, Text]] = ()) -> tuple[int, Message]:
     """A monastery or garden worth ``points``, ``each`` for itself and each neighbour plus
     ``plus``, with the explanation (``incomplete monastery: 1 + 5 neighbours = 6``); 0
     with the reason when ``zero_reason`` is set."""
     if zero_reason is not None:
-        return 0, f"{label}: {zero_reason}"
+        return 0, Message("score.zero", {"label": label, "reason": zero_reason})
+    added: Param = Listing(tuple(Message("score.plus_note", {"note": note})
+                                 for _, note in plus), "join.none") if plus else ""
     if each != 1:
-        text = f"{label}: (1 + {plural(neighbours, 'neighbour')}) × {each}"
-    else:
-        text = f"{label}: 1 + {plural(neighbours, 'neighbour')}"
-    for _, note in plus:
-        text += f" + {note}"
-    return points, f"{text} = {points}"
+        return points, Message("score.centre_times", {
+            "label": label, "neighbours": neighbours, "each": each, "plus": added,
+            "points": points})
+    return points, Message("score.centre", {
+        "label": label, "neighbours": neighbours, "plus": added, "points": points})
+
+
+_CENTRE_LABELS: dict[tuple[bool, str], Message] = {}
+
+
+def _centre_label(complete: bool, noun: str) -> Message:
+    """``completed monastery``: made once for each state and noun, so that its English
+    is written once."""
+    label = _CENTRE_LABELS.get((complete, noun))
+    if label is None:
+        label = _CENTRE_LABELS[(complete, noun)] = Message(
+            "label.completed" if complete else "label.incomplete", {"noun": noun})
+    return label
 
 
 def score_centres(features: Sequence[Feature], context: ScoringContext) -> Iterator[FeatureResult]:
@@ -196,7 +254,7 @@ def score_centres(features: Sequence[Feature], context: ScoringContext) -> Itera
         noun = centre.kind.value
         if noun == "monastery":  # the cloister of the first edition's rulebook
             noun = context.wording.monastery[0]
-        label = f"{'completed' if centre.complete else 'incomplete'} {noun}"
+        label = _centre_label(centre.complete, noun)
         zero_reason = None if centre.complete else incomplete
         if plain:
             yield plain_result(centre, context, *centre_worth(

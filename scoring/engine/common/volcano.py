@@ -12,6 +12,7 @@ from typing import Any
 
 from ..expansion import FigureRule, LandmarkKind
 from ..glyphs import Glyph, Mark
+from ..messages import Message, add_templates
 
 VOLCANO = LandmarkKind(
     name="volcano", meaning="A volcano: no figure is placed on its tile when it is laid.",
@@ -25,12 +26,18 @@ VOLCANO = LandmarkKind(
 )
 
 
-def no_figure_by_the_volcano(tile: Any, segment: Any, kind: str) -> str | None:
+add_templates({
+    "volcano.no_figure": (
+        "No figure may stand on {tile}: it holds a volcano, where no figure is placed when "
+        "the tile is laid, and only a magic portal (The Princess & the Dragon) could bring "
+        "one there later."),
+})
+
+
+def no_figure_by_the_volcano(tile: Any, segment: Any, kind: str) -> Message | None:
     """No figure on a tile with a volcano."""
     if tile.oriented.definition.has_landmark("volcano"):
-        return (f"No figure may stand on {tile.label}: it holds a volcano, where no figure "
-                "is placed when the tile is laid, and only a magic portal (The Princess & "
-                "the Dragon) could bring one there later.")
+        return Message("volcano.no_figure", {"tile": tile.label})
     return None
 
 

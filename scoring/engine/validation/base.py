@@ -9,11 +9,40 @@ from typing import Any
 from ..board import Color, DistrictFigure, Figure, NeutralPiece
 from ..expansion import ExpansionRegistry, FigureKind, InPlay, LargeTile, Part
 from ..locations import Location, Side
+from ..messages import Message, Param, add_templates
 from ..problems import BoardError, ErrorCode, ProblemCode
 from ..request import Player
 from ..rules import DEFAULT_EDITION, Edition
 from ..tiles import OrientedTile, TileSet
 from .text import ARTICLE, is_int, show
+
+add_templates({
+    "subject.figure_on_a": "A figure on a {word}",
+    "subject.figure_on_an": "A figure on an {word}",
+    "subject.figure": "{figure}",
+    "subject.on_tile": "{figure} on {tile}",
+    "subject.tokens": "Holding {tokens} tokens",
+    "subject.state": "The {state} state",
+    "subject.tile": "Tile {code}",
+    "subject.large_tile": "The {name}",
+    "error.not_in_a_field": "{figure} may not stand in a field.",
+    "error.needs_not_in_edition": "{subject} needs {part}, which {edition} does not have.",
+    "error.needs_add": "{subject} needs {part}: add \"{code}\" to expansions.",
+    "error.belongs_not_in_edition": (
+        "{subject} belongs to {part}, which {edition} does not have."),
+    "error.belongs_add": "{subject} belongs to {part}: add \"{code}\" to expansions.",
+    "error.nothing_on_edge": (
+        "{tile} has no road or city on its {side} edge (it is {edge}); name a field by a "
+        "half-edge such as {half_edge}."),
+    "error.no_field_at": "{tile} has no field at {at}: its {side} edge is {edge}.",
+    "error.no_centre": "{tile} has no monastery or garden in its centre.",
+    "error.no_second_inner_field": "{tile} has no second inner field.",
+    "error.no_inner_field": "{tile} has no inner field.",
+    "error.missing_field.is_required": "{key} is required.",
+    "error.invalid_type.must_be_a_whole_number": (
+        "{key} must be a whole number between {minus_MAX_COORDINATE} and {MAX_COORDINATE}, not "
+        "{value}."),
+})
 
 MAX_TILES = 2000
 MAX_FIGURES = 2000
@@ -130,40 +159,49 @@ class ValidatorBase:
             raise KeyError(f"no figure kind {code!r} is registered")
         return kind
 
-    def error(self, path: str, code: ErrorCode | ProblemCode, message: str) -> None:
+    def error(self, path: str, code: ErrorCode | ProblemCode, message: Message) -> None:
         self.errors.append(BoardError(path, code, message))
 
-    def needs(self, subject: str, part: Part, verb: str = "needs") -> str:
-        name = part.name
+    def needs(self, subject: Message, part: Part, belongs: bool = False) -> Message:
+        """``subject`` needs (or belongs to, ``belongs``) ``part``: what to add, or that
+        the edition does not have it."""
+        params: dict[str, Param] = {"subject": subject, "part": part.name}
+        verb = "belongs" if belongs else "needs"
         if self.edition is not None and self.edition not in part.editions:
-            return f"{subject} {verb} {name}, which {self.edition.value} does not have."
-        return f"{subject} {verb} {name}: add \"{part.code}\" to expansions."
+            params["edition"] = self.edition.value
+            return Message(f"error.{verb}_not_in_edition", params)
+        params["code"] = part.code
+        return Message(f"error.{verb}_add", params)
 
     def check_coordinate(self, item: Mapping[str, Any], key: str, path: str) -> int | None:
         if key not in item or item[key] is None:
-            self.error(f"{path}.{key}", ErrorCode.MISSING_FIELD, f"{key} is required.")
+            self.error(f"{path}.{key}", ErrorCode.MISSING_FIELD,
+                       Message("error.missing_field.is_required", {
+                                                                     "key": key}))
             return None
         value: int = item[key]
         if not is_int(value) or not -MAX_COORDINATE <= value <= MAX_COORDINATE:
             self.error(f"{path}.{key}", ErrorCode.INVALID_TYPE,
-                       f"{key} must be a whole number between {-MAX_COORDINATE} and "
-                       f"{MAX_COORDINATE}, not {show(value)}.")
+                       Message("error.invalid_type.must_be_a_whole_number", {
+                           "key": key, "minus_MAX_COORDINATE": -MAX_COORDINATE,
+                           "MAX_COORDINATE": MAX_COORDINATE, "value": show(value)}))
             return None
         return value
 
-    def nothing_there(self, tile: TileEntry, at: Location) -> str:
+    def nothing_there(self, tile: TileEntry, at: Location) -> Message:
         assert tile.oriented is not None
         if at.is_edge:
             edge = tile.oriented.edges[at.edge_side]
-            return (f"{tile.label} has no road or city on its {at.edge_side.word} edge "
-                    f"(it is {ARTICLE[edge.word]}); name a field by a half-edge such as "
-                    f"{at.value}{'W' if at.side in (Side.N, Side.S) else 'N'}.")
+            return Message("error.nothing_on_edge", {
+                "tile": tile.label, "side": at.edge_side.word, "edge": ARTICLE[edge.word],
+                "half_edge": f"{at.value}{'W' if at.side in (Side.N, Side.S) else 'N'}"})
         if at.is_half_edge:
             edge = tile.oriented.edges[at.edge_side]
-            return (f"{tile.label} has no field at {at.value}: its {at.edge_side.word} edge is "
-                    f"{ARTICLE[edge.word]}.")
+            return Message("error.no_field_at", {
+                "tile": tile.label, "at": at.value, "side": at.edge_side.word,
+                "edge": ARTICLE[edge.word]})
         if at is Location.C:
-            return f"{tile.label} has no monastery or garden in its centre."
+            return Message("error.no_centre", {"tile": tile.label})
         if at is Location.II:
-            return f"{tile.label} has no second inner field."
-        return f"{tile.label} has no inner field."
+            return Message("error.no_second_inner_field", {"tile": tile.label})
+        return Message("error.no_inner_field", {"tile": tile.label})

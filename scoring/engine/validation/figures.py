@@ -9,10 +9,61 @@ from typing import Any
 from ..board import COLOR_BY_NAME, LOCATION_BY_NAME, Color, DistrictFigure, Figure
 from ..expansion import CORNERS, InPlay, Placement, WhenMissing
 from ..locations import Location
+from ..messages import Message, add_templates
 from ..problems import ErrorCode
 from ..tiles import FeatureKind
 from .base import MAX_FIGURES, TileEntry, ValidatorBase
 from .text import a, either, show
+
+add_templates({
+    "error.figure_not_allowed.may_not_stand_on_it": (
+        "{name} may not stand on {segment_kind_value} ({tile_label}, {at_value}); it may stand "
+        "on {where}."),
+    "error.invalid_type.figures_must_be_a_list": "figures must be a list, not {figures}.",
+    "error.too_many_figures.the_board_has_figures_the": (
+        "The board has {count_figures} figures; the limit is {MAX_FIGURES}."),
+    "error.too_many_figures.has_more_than_on_the": (
+        "{player_value} has more than {limit} {name} on the board, but a player owns only "
+        "{limit}."),
+    "error.invalid_location.has_no_only_tiles_that": (
+        "{tile_label} has no {word}: only tiles that print one take figures there."),
+    "error.figure_not_allowed.may_not_stand_on_the": (
+        "{figure_kind_name} may not stand on the {word} of {tile_label}; only {allowed} may."),
+    "error.too_many_figures.the_of_holds_at_most": (
+        "The {word} of {tile_label} holds at most {space_holds} figures; more stand on it here."),
+    "error.missing_field.every_figure_needs_the_colour": (
+        "Every figure needs the colour of its player."),
+    "error.invalid_type.a_figure_s_player_is": (
+        "A figure's player is a colour string, not {value}."),
+    "error.unknown_player.no_player_has_the_colour": "No player has the colour {value}.",
+    "error.missing_field.every_figure_needs_its_location": (
+        "Every figure needs its location on the tile (at)."),
+    "error.invalid_type.at_must_be_a_location": (
+        "at must be a location name such as \"N\" or \"SW\", not {value}."),
+    "error.invalid_type.kind_must_be_a_string": (
+        "kind must be a string such as \"meeple\", not {value}."),
+    "error.unknown_figure_kind.unknown_figure_kind_known_kinds": (
+        "Unknown figure kind {value}; known kinds: {kinds}."),
+    "error.figure_not_allowed.stands_on_a_corner_where": (
+        "{name} stands on a corner where four tiles meet: name the corner of {tile_label} as "
+        "NE, SE, SW or NW, not {at_value}."),
+    "error.figure_not_allowed.stands_only_where_four_tiles": (
+        "{name} stands only where four tiles meet; the {at_value} corner of {tile_label} has "
+        "no tile at {squares}."),
+    "error.invalid_type.a_figure_must_be_an": "A figure must be an object, not {item}.",
+    "error.invalid_location.is_not_a_location_of": (
+        "{name} is not a location of {tile_label}; use one of {locations}{districts}."),
+    "error.figure_not_allowed.only_followers_stand_in_the": (
+        "Only followers stand in the {name} district, and {figure_kind_name} is not one."),
+    "error.invalid_location.is_not_a_location_use": (
+        "{name} is not a location; use one of {locations}."),
+    "error.no_tile_at_figure.there_is_no_tile_at": "There is no tile at ({x},{y}).",
+    "error.invalid_location.is_not_a_location_use_2": (
+        "{value} is not a location; use one of {names}."),
+    "error.figure_not_allowed.stands_only_on_a_corner": (
+        "{name} stands only on a corner that is field on all four tiles; the {corner} corner "
+        "of {other_label} is not."),
+})
 
 
 @functools.lru_cache(maxsize=64)
@@ -34,11 +85,14 @@ class FigureChecks(ValidatorBase):
             return
         if not isinstance(figures, list):
             self.error("figures", ErrorCode.INVALID_TYPE,
-                       f"figures must be a list, not {show(figures)}.")
+                       Message("error.invalid_type.figures_must_be_a_list", {
+                           "figures": show(figures)}))
             return
         if len(figures) > MAX_FIGURES:
             self.error("figures", ErrorCode.TOO_MANY_FIGURES,
-                       f"The board has {len(figures):,} figures; the limit is {MAX_FIGURES:,}.")
+                       Message("error.too_many_figures.the_board_has_figures_the", {
+                           "count_figures": f"{len(figures):,}",
+                           "MAX_FIGURES": f"{MAX_FIGURES:,}"}))
             return
         roles = self.in_play.placements
         supply = supply_of_kinds_on_features(self.in_play)
@@ -82,7 +136,8 @@ class FigureChecks(ValidatorBase):
             path = f"figures[{index}]"
             if not isinstance(item, Mapping):
                 self.error(path, ErrorCode.INVALID_TYPE,
-                           f"A figure must be an object, not {show(item)}.")
+                           Message("error.invalid_type.a_figure_must_be_an", {
+                               "item": show(item)}))
                 continue
             if ((self.registry.large_tiles or self.registry.spaces)
                     and type(item.get("at")) is str and item["at"] not in LOCATION_BY_NAME):
@@ -110,8 +165,9 @@ class FigureChecks(ValidatorBase):
         if owned[key] == limit + 1:
             name = figure_kind.name if limit == 1 else figure_kind.plural_name
             self.error(path, ErrorCode.TOO_MANY_FIGURES,
-                       f"{player.value.capitalize()} has more than {limit} "
-                       f"{name} on the board, but a player owns only {limit}.")
+                       Message("error.too_many_figures.has_more_than_on_the", {
+                           "player_value": player.value.capitalize(), "limit": limit,
+                           "name": name}))
 
     def check_district(self, item: Mapping[str, Any], path: str,
                        owned: dict[tuple[Color, str], int]) -> DistrictFigure | None:
@@ -133,7 +189,8 @@ class FigureChecks(ValidatorBase):
             if tile is None:
                 if not self.unplaced_tiles:
                     self.error(path, ErrorCode.NO_TILE_AT_FIGURE,
-                               f"There is no tile at ({x},{y}).")
+                               Message("error.no_tile_at_figure.there_is_no_tile_at", {
+                                   "x": x, "y": y}))
                 return None
             large = tile.large
             names = [district.name for district in large.districts] if large else []
@@ -143,20 +200,22 @@ class FigureChecks(ValidatorBase):
                 districts = (f", or a district of {large.name}: {', '.join(names)}"
                              if large and names else "")
                 self.error(f"{path}.at", ErrorCode.INVALID_LOCATION,
-                           f"{show(name)} is not a location of {tile.label}; use one of "
-                           f"{locations}{districts}.")
+                           Message("error.invalid_location.is_not_a_location_of", {
+                               "name": show(name), "tile_label": tile.label,
+                               "locations": locations, "districts": districts}))
                 return None
             if kind is not None and kind not in self.in_play.followers:
                 figure_kind = self.known_kind(kind)
                 self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
-                           f"Only followers stand in the {name} district, and "
-                           f"{a(figure_kind.name)} is not one.")
+                           Message("error.figure_not_allowed.only_followers_stand_in_the", {
+                               "name": name, "figure_kind_name": a(figure_kind.name)}))
                 return None
         elif name not in self.registry.spaces and not any(
                 name == district.name for large in self.registry.large_tiles.values()
                 for district in large.districts):
             self.error(f"{path}.at", ErrorCode.INVALID_LOCATION,
-                       f"{show(name)} is not a location; use one of {locations}.")
+                       Message("error.invalid_location.is_not_a_location_use", {
+                           "name": show(name), "locations": locations}))
             return None
         if player is None or kind is None:
             return None
@@ -178,36 +237,39 @@ class FigureChecks(ValidatorBase):
         self.count_owned(path, player, kind, owned)
         if part.code not in self.in_play:
             self.error(f"{path}.at", ErrorCode.EXPANSION_NOT_IN_PLAY,
-                       self.needs(f"A figure on an {word}" if word[0] in "aeiou"
-                                  else f"A figure on a {word}", part))
+                       self.needs(Message("subject.figure_on_an" if word[0] in "aeiou"
+                                          else "subject.figure_on_a", {"word": word}), part))
             return None
         if x is None or y is None or not self.tiles_checked:
             return None
         tile = self.squares.get((x, y))
         if tile is None:
             if not self.unplaced_tiles:
-                self.error(path, ErrorCode.NO_TILE_AT_FIGURE, f"There is no tile at ({x},{y}).")
+                self.error(path, ErrorCode.NO_TILE_AT_FIGURE,
+                           Message("error.no_tile_at_figure.there_is_no_tile_at", {
+                                                                  "x": x, "y": y}))
             return None
         definition = self.tiles.get(tile.code) if tile.code is not None else None
         if definition is None or not definition.has_landmark(name):
             self.error(f"{path}.at", ErrorCode.INVALID_LOCATION,
-                       f"{tile.label} has no {word}: only tiles that print one take "
-                       f"figures there.")
+                       Message("error.invalid_location.has_no_only_tiles_that", {
+                           "tile_label": tile.label, "word": word}))
             return None
         if kind is not None and kind not in space.kinds:
             figure_kind = self.known_kind(kind)
             allowed = either([a(self.known_kind(code).name) for code in space.kinds])
             self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
-                       f"{a(figure_kind.name).capitalize()} may not stand on the {word} "
-                       f"of {tile.label}; only {allowed} may.")
+                       Message("error.figure_not_allowed.may_not_stand_on_the", {
+                           "figure_kind_name": a(figure_kind.name).capitalize(), "word": word,
+                           "tile_label": tile.label, "allowed": allowed}))
             return None
         key = (x, y, name)
         on_space = self.space_counts.get(key, 0) + 1
         self.space_counts[key] = on_space
         if on_space == space.holds + 1:
             self.error(path, ErrorCode.TOO_MANY_FIGURES,
-                       f"The {word} of {tile.label} holds at most {space.holds} figures; "
-                       "more stand on it here.")
+                       Message("error.too_many_figures.the_of_holds_at_most", {
+                           "word": word, "tile_label": tile.label, "space_holds": space.holds}))
             return None
         if player is None or kind is None:
             return None
@@ -216,12 +278,13 @@ class FigureChecks(ValidatorBase):
     def check_figure_player(self, item: Mapping[str, Any], path: str) -> Color | None:
         if "player" not in item or item["player"] is None:
             self.error(f"{path}.player", ErrorCode.MISSING_FIELD,
-                       "Every figure needs the colour of its player.")
+                       Message("error.missing_field.every_figure_needs_the_colour"))
             return None
         value = item["player"]
         if not isinstance(value, str):
             self.error(f"{path}.player", ErrorCode.INVALID_TYPE,
-                       f"A figure's player is a colour string, not {show(value)}.")
+                       Message("error.invalid_type.a_figure_s_player_is", {
+                           "value": show(value)}))
             return None
         try:
             color = Color(value)
@@ -231,25 +294,28 @@ class FigureChecks(ValidatorBase):
             return color
         if self.players_readable and value not in self.written_colors:
             self.error(f"{path}.player", ErrorCode.UNKNOWN_PLAYER,
-                       f"No player has the colour {show(value)}.")
+                       Message("error.unknown_player.no_player_has_the_colour", {
+                           "value": show(value)}))
         return None
 
     def check_location(self, item: Mapping[str, Any], path: str) -> Location | None:
         if "at" not in item or item["at"] is None:
             self.error(f"{path}.at", ErrorCode.MISSING_FIELD,
-                       "Every figure needs its location on the tile (at).")
+                       Message("error.missing_field.every_figure_needs_its_location"))
             return None
         value = item["at"]
         if not isinstance(value, str):
             self.error(f"{path}.at", ErrorCode.INVALID_TYPE,
-                       f"at must be a location name such as \"N\" or \"SW\", not {show(value)}.")
+                       Message("error.invalid_type.at_must_be_a_location", {
+                           "value": show(value)}))
             return None
         try:
             return Location(value)
         except ValueError:
             names = ", ".join(location.value for location in Location)
             self.error(f"{path}.at", ErrorCode.INVALID_LOCATION,
-                       f"{show(value)} is not a location; use one of {names}.")
+                       Message("error.invalid_location.is_not_a_location_use_2", {
+                           "value": show(value), "names": names}))
             return None
 
     def check_figure_kind(self, item: Mapping[str, Any], path: str) -> str | None:
@@ -258,7 +324,8 @@ class FigureChecks(ValidatorBase):
             return self.registry.default_figure_kind
         if not isinstance(value, str):
             self.error(f"{path}.kind", ErrorCode.INVALID_TYPE,
-                       f"kind must be a string such as \"meeple\", not {show(value)}.")
+                       Message("error.invalid_type.kind_must_be_a_string", {
+                           "value": show(value)}))
             return None
         registry = self.registry
         part = registry.figure_kind_part(value)
@@ -266,7 +333,8 @@ class FigureChecks(ValidatorBase):
             kinds = sorted(kind.code for code in registry.codes
                            for kind in registry[code].figure_kinds)
             self.error(f"{path}.kind", ErrorCode.UNKNOWN_FIGURE_KIND,
-                       f"Unknown figure kind {show(value)}; known kinds: {', '.join(kinds)}.")
+                       Message("error.unknown_figure_kind.unknown_figure_kind_known_kinds", {
+                           "value": show(value), "kinds": ', '.join(kinds)}))
             return None
         if part.code not in self.in_play.part_codes and not self.draft:
             figure_kind = self.known_kind(value)
@@ -275,7 +343,8 @@ class FigureChecks(ValidatorBase):
                     else ErrorCode.EXPANSION_NOT_IN_PLAY)
             shown = figure_kind.name if figure_kind.name == value else \
                 f"{figure_kind.name} ({value})"
-            self.error(f"{path}.kind", code, self.needs(a(shown).capitalize(), part))
+            self.error(f"{path}.kind", code, self.needs(
+                Message("subject.figure", {"figure": a(shown).capitalize()}), part))
             return None
         return value
 
@@ -286,7 +355,9 @@ class FigureChecks(ValidatorBase):
         tile = self.squares.get((x, y))
         if tile is None:
             if not self.unplaced_tiles:
-                self.error(path, ErrorCode.NO_TILE_AT_FIGURE, f"There is no tile at ({x},{y}).")
+                self.error(path, ErrorCode.NO_TILE_AT_FIGURE,
+                           Message("error.no_tile_at_figure.there_is_no_tile_at", {
+                                                                  "x": x, "y": y}))
             return
         if tile.oriented is None:
             return  # the tile itself is wrong; that error is already reported
@@ -314,7 +385,9 @@ class FigureChecks(ValidatorBase):
                        if code not in self.in_play.codes]
             if missing:
                 self.error(path, ErrorCode.EXPANSION_NOT_IN_PLAY,
-                           self.needs(f"{a(placement.role).capitalize()} on {tile.label}",
+                           self.needs(Message("subject.on_tile", {
+                                               "figure": a(placement.role).capitalize(),
+                                               "tile": tile.label}),
                                       self.registry[missing[0]]))
                 return
         allowed = [
@@ -324,8 +397,9 @@ class FigureChecks(ValidatorBase):
         where = either(allowed)
         name = self.known_kind(kind).name
         self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
-                   f"{a(name).capitalize()} may not stand on {a(segment.kind.value)} "
-                   f"({tile.label}, {at.value}); it may stand on {where}.")
+                   Message("error.figure_not_allowed.may_not_stand_on_it", {
+                       "name": a(name).capitalize(), "segment_kind_value": a(segment.kind.value),
+                       "tile_label": tile.label, "at_value": at.value, "where": where}))
 
     def check_corner(
         self, path: str, tile: TileEntry, x: int, y: int, at: Location, kind: str,
@@ -335,8 +409,9 @@ class FigureChecks(ValidatorBase):
         name = self.known_kind(kind).name
         if at.value not in CORNERS:
             self.error(f"{path}.at", ErrorCode.FIGURE_NOT_ALLOWED,
-                       f"{a(name).capitalize()} stands on a corner where four tiles meet: "
-                       f"name the corner of {tile.label} as NE, SE, SW or NW, not {at.value}.")
+                       Message("error.figure_not_allowed.stands_on_a_corner_where", {
+                           "name": a(name).capitalize(), "tile_label": tile.label,
+                           "at_value": at.value}))
             return
         vertical, horizontal = at.value[0], at.value[1]
         dx = 1 if horizontal == "E" else -1
@@ -353,8 +428,9 @@ class FigureChecks(ValidatorBase):
         if missing:
             squares = ", ".join(f"({mx},{my})" for mx, my in missing)
             self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
-                       f"{a(name).capitalize()} stands only where four tiles meet; the "
-                       f"{at.value} corner of {tile.label} has no tile at {squares}.")
+                       Message("error.figure_not_allowed.stands_only_where_four_tiles", {
+                           "name": a(name).capitalize(), "at_value": at.value,
+                           "tile_label": tile.label, "squares": squares}))
             return
         for ox, oy, corner in around:
             other = self.squares[(x + ox, y + oy)]
@@ -364,16 +440,18 @@ class FigureChecks(ValidatorBase):
                 segment = other.oriented.segment_at(Location(half))
                 if segment is None or segment.kind is not FeatureKind.FARM:
                     self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
-                               f"{a(name).capitalize()} stands only on a corner that is field "
-                               f"on all four tiles; the {corner} corner of {other.label} is "
-                               "not.")
+                               Message("error.figure_not_allowed.stands_only_on_a_corner", {
+                                   "name": a(name).capitalize(), "corner": corner,
+                                   "other_label": other.label}))
                     return
         if (kind, FeatureKind.FARM) not in roles:
             provided = self.registry.placement_provider(kind, FeatureKind.FARM)
             wanted = (provided[1].code, *provided[0].needs) if provided else ()
             missing_codes = [code for code in wanted if code not in self.in_play.codes]
-            message = (self.needs(f"{a(name).capitalize()} on {tile.label}",
+            message = (self.needs(Message("subject.on_tile", {"figure": a(name).capitalize(),
+                                                              "tile": tile.label}),
                                   self.registry[missing_codes[0]])
-                       if missing_codes else f"{a(name).capitalize()} may not stand in a field.")
+                       if missing_codes else Message("error.not_in_a_field",
+                                                     {"figure": a(name).capitalize()}))
             self.error(path, ErrorCode.EXPANSION_NOT_IN_PLAY if missing_codes
                        else ErrorCode.FIGURE_NOT_ALLOWED, message)

@@ -6,10 +6,18 @@ import functools
 
 from ..expansion import BoardView, InPlay, Placement
 from ..features import FeatureGraph
+from ..messages import Message, add_templates
 from ..problems import BoardError, ErrorCode
 from ..request import ScoreRequest
 from .base import ValidatorBase
 from .text import a, either
+
+add_templates({
+    "error.figure_not_allowed.may_stand_only_on_where": (
+        "{name} may stand only on {segment_kind_value} where its owner also has {joined}; "
+        "{figure_player_value} has none on the {segment_kind_value2} of {tile_label} "
+        "({figure_at_value})."),
+})
 
 
 @functools.lru_cache(maxsize=64)
@@ -46,13 +54,15 @@ class FinishedBoardChecks(ValidatorBase):
             joined = either([a(kinds[code].name) for code in beside])
             self.error(
                 f"figures[{index}]", ErrorCode.FIGURE_NOT_ALLOWED,
-                f"{a(kinds[figure.kind].name).capitalize()} may stand only on "
-                f"{a(segment.kind.value)} where its owner also has {joined}; "
-                f"{figure.player.value} has none on the {segment.kind.value} of {tile.label} "
-                f"({figure.at.value}).",
+                Message("error.figure_not_allowed.may_stand_only_on_where", {
+                    "name": a(kinds[figure.kind].name).capitalize(),
+                    "segment_kind_value": a(segment.kind.value), "joined": joined,
+                    "figure_player_value": figure.player.value,
+                    "segment_kind_value2": segment.kind.value, "tile_label": tile.label,
+                    "figure_at_value": figure.at.value}),
             )
         view = BoardView(request, graph, self.in_play)
         for check in self.in_play.board_checks:
             for problem in check.check(view):
-                self.error(problem.path, problem.code, problem.message)
+                self.error(problem.path, problem.code, problem.said)
         return self.errors

@@ -7,10 +7,33 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..expansion import BASE, ExpansionRegistry
+from ..messages import Message, add_templates
 from ..problems import ErrorCode
 from ..rules import DEFAULT_EDITION, Edition, RuleOption
 from .base import ValidatorBase, default_in_play
 from .text import capital, show
+
+add_templates({
+    "error.unknown_rule": "Unknown rule {rule}; the rules are {rules}.",
+    "error.invalid_type.edition_must_be_a_string": (
+        "edition must be a string such as \"C3\", not {value}."),
+    "error.invalid_type.expansions_must_be_a_list": (
+        "expansions must be a list of expansion codes, not {value}."),
+    "error.invalid_type.rules_must_be_an_object": "rules must be an object, not {rules}.",
+    "error.unknown_edition.unknown_edition_use_c_c": (
+        "Unknown edition {value}: use C1, C2 or C3."),
+    "error.invalid_type.an_expansion_is_named_by": (
+        "An expansion is named by its code (a string), not {code}."),
+    "error.unknown_expansion.unknown_expansion_known_or_any": (
+        "Unknown expansion {code}; known: {known} (or any part of these)."),
+    "error.expansion_not_in_edition.does_not_exist_in": (
+        "{part_name} does not exist in {edition_value}."),
+    "error.invalid_type.must_be_true_or_false": "{key} must be true or false, not {value}.",
+    "error.invalid_type.must_be_a_string_not": (
+        "{key} must be a string ({describe_values}), not {value}."),
+    "error.invalid_rule_value.cannot_be_use": (
+        "{key} cannot be {value}: use {describe_values}."),
+})
 
 
 @functools.lru_cache(maxsize=64)
@@ -29,14 +52,16 @@ class GameChecks(ValidatorBase):
         if not isinstance(value, str):
             self.edition = None
             self.error("edition", ErrorCode.INVALID_TYPE,
-                       f"edition must be a string such as \"C3\", not {show(value)}.")
+                       Message("error.invalid_type.edition_must_be_a_string", {
+                           "value": show(value)}))
             return
         try:
             self.edition = Edition(value)
         except ValueError:
             self.edition = None
             self.error("edition", ErrorCode.UNKNOWN_EDITION,
-                       f"Unknown edition {show(value)}: use C1, C2 or C3.")
+                       Message("error.unknown_edition.unknown_edition_use_c_c", {
+                           "value": show(value)}))
 
     def check_expansions(self, data: Mapping[str, Any]) -> None:
         value = data.get("expansions")
@@ -47,14 +72,16 @@ class GameChecks(ValidatorBase):
             return
         if not isinstance(value, list):
             self.error("expansions", ErrorCode.INVALID_TYPE,
-                       f"expansions must be a list of expansion codes, not {show(value)}.")
+                       Message("error.invalid_type.expansions_must_be_a_list", {
+                           "value": show(value)}))
             return
         codes: list[str] = []
         for index, code in enumerate(value):
             path = f"expansions[{index}]"
             if not isinstance(code, str):
                 self.error(path, ErrorCode.INVALID_TYPE,
-                           f"An expansion is named by its code (a string), not {show(code)}.")
+                           Message("error.invalid_type.an_expansion_is_named_by", {
+                               "code": show(code)}))
                 continue
             if code not in registry:
                 # The base game's parts and every other whole expansion: naming each
@@ -65,13 +92,14 @@ class GameChecks(ValidatorBase):
                     if c != BASE and (c in whole or registry.expansion_of(c).code == BASE)
                 )
                 self.error(path, ErrorCode.UNKNOWN_EXPANSION,
-                           f"Unknown expansion {show(code)}; known: {known} "
-                           "(or any part of these).")
+                           Message("error.unknown_expansion.unknown_expansion_known_or_any", {
+                               "code": show(code), "known": known}))
                 continue
             part = registry[code]
             if edition is not None and edition not in part.editions:
                 self.error(path, ErrorCode.EXPANSION_NOT_IN_EDITION,
-                           f"{capital(part.name)} does not exist in {edition.value}.")
+                           Message("error.expansion_not_in_edition.does_not_exist_in", {
+                               "part_name": capital(part.name), "edition_value": edition.value}))
                 continue
             codes.append(code)
         self.in_play = registry.in_play(tuple(codes))
@@ -82,7 +110,8 @@ class GameChecks(ValidatorBase):
             return
         if type(rules) is not dict and not isinstance(rules, Mapping):
             self.error("rules", ErrorCode.INVALID_TYPE,
-                       f"rules must be an object, not {show(rules)}.")
+                       Message("error.invalid_type.rules_must_be_an_object", {
+                           "rules": show(rules)}))
             return
         options = rule_options_by_name(self.registry)
         for key, value in rules.items():
@@ -91,19 +120,23 @@ class GameChecks(ValidatorBase):
                 shown = show(key)
                 path_key = key if isinstance(key, str) and len(key) <= 40 else shown
                 self.error(f"rules.{path_key}", ErrorCode.UNKNOWN_RULE,
-                           f"Unknown rule {shown}; the rules are "
-                           + ", ".join(options) + ".")
+                           Message("error.unknown_rule", {"rule": shown,
+                                                          "rules": ", ".join(options)}))
                 continue
             if value is None or option.choice(value) is not None:
                 continue
             path = f"rules.{key}"
             if option.is_switch:
                 self.error(path, ErrorCode.INVALID_TYPE,
-                           f"{key} must be true or false, not {show(value)}.")
+                           Message("error.invalid_type.must_be_true_or_false", {
+                               "key": key, "value": show(value)}))
             elif not isinstance(value, str):
                 self.error(path, ErrorCode.INVALID_TYPE,
-                           f"{key} must be a string ({option.describe_values()}), "
-                           f"not {show(value)}.")
+                           Message("error.invalid_type.must_be_a_string_not", {
+                               "key": key, "describe_values": option.describe_values(),
+                               "value": show(value)}))
             else:
                 self.error(path, ErrorCode.INVALID_RULE_VALUE,
-                           f"{key} cannot be {show(value)}: use {option.describe_values()}.")
+                           Message("error.invalid_rule_value.cannot_be_use", {
+                               "key": key, "value": show(value),
+                               "describe_values": option.describe_values()}))

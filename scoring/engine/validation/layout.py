@@ -6,9 +6,21 @@ from collections import Counter
 
 from ..features import find_root
 from ..locations import Side
+from ..messages import Message, add_templates
 from ..problems import ErrorCode
 from .base import TileEntry, ValidatorBase
 from .text import ARTICLE
+
+add_templates({
+    "error.disconnected_tile.does_not_touch_the_rest": (
+        "{tile_label} does not touch the rest of the board along an edge."),
+    "error.edge_mismatch.does_not_fit_its_edge": (
+        "{tile} does not fit: its {side} edge is {edge} but the {other_side} edge of tile "
+        "{other} at ({x},{y}) is {other_edge}."),
+    "error.too_many_copies.the_board_has_copies_of": (
+        "The board has {total} copies of tile {tile_code} but {edition_value} has only "
+        "{allowed}{start}."),
+})
 
 
 class LayoutChecks(ValidatorBase):
@@ -48,7 +60,8 @@ class LayoutChecks(ValidatorBase):
         )
         for tile in stray:
             self.error(f"tiles[{tile.index}]", ErrorCode.DISCONNECTED_TILE,
-                       f"{tile.label} does not touch the rest of the board along an edge.")
+                       Message("error.disconnected_tile.does_not_touch_the_rest", {
+                           "tile_label": tile.label}))
 
     def check_layout(self, on_board: list[TileEntry], count: int) -> None:
         """Edges that do not match their neighbour's, and tiles not joined to the rest.
@@ -115,9 +128,11 @@ class LayoutChecks(ValidatorBase):
                 )
             self.error(
                 f"tiles[{late.index}]", ErrorCode.EDGE_MISMATCH,
-                f"{late.label} does not fit: its {late_side.word} edge is "
-                f"{ARTICLE[late_edge.word]} but the {late_side.opposite.word} edge of "
-                f"tile {early.code} at ({early.x},{early.y}) is {ARTICLE[early_edge.word]}.",
+                Message("error.edge_mismatch.does_not_fit_its_edge", {
+                    "tile": late.label, "side": late_side.word,
+                    "edge": ARTICLE[late_edge.word], "other_side": late_side.opposite.word,
+                    "other": str(early.code), "x": str(early.x), "y": str(early.y),
+                    "other_edge": ARTICLE[early_edge.word]}),
             )
 
     @staticmethod
@@ -167,6 +182,7 @@ class LayoutChecks(ValidatorBase):
                 start = " (the start tile is one of them)" if self.tiles[tile.code].start else ""
                 self.error(
                     f"tiles[{tile.index}]", ErrorCode.TOO_MANY_COPIES,
-                    f"The board has {total} copies of tile {tile.code} but "
-                    f"{self.edition.value} has only {allowed}{start}.",
+                    Message("error.too_many_copies.the_board_has_copies_of", {
+                        "total": total, "tile_code": tile.code,
+                        "edition_value": self.edition.value, "allowed": allowed, "start": start}),
                 )

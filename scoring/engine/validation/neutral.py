@@ -7,9 +7,27 @@ from typing import TYPE_CHECKING, Any
 
 from ..board import NeutralPiece
 from ..locations import Location
+from ..messages import Message, add_templates
 from ..problems import ErrorCode
 from .base import ValidatorBase
 from .text import a, either, show
+
+add_templates({
+    "error.invalid_type.neutral_must_be_a_list": (
+        "neutral must be a list of figures, not {items}."),
+    "error.invalid_type.a_neutral_figure_must_be": (
+        "A neutral figure must be an object, not {item}."),
+    "error.unknown_figure_kind.is_not_a_neutral_figure": (
+        "{code} is not a neutral figure in play; known: {known}."),
+    "error.too_many_figures.the_game_has_only_there": (
+        "The game has only {kind_limit} {kind_name} (there are more on the board)."),
+    "error.figure_not_allowed.the_stands_on_a_tile": (
+        "The {kind_name} stands on a tile, not on a feature: leave out at."),
+    "error.no_tile_at_figure.there_is_no_tile_at": "There is no tile at ({x},{y}).",
+    "error.figure_not_allowed.the_may_not_stand_on": (
+        "The {kind_name} may not stand on {segment_kind_value} ({tile_label}, {at_value}); it "
+        "may stand on {where}."),
+})
 
 
 class NeutralChecks(ValidatorBase):
@@ -26,7 +44,8 @@ class NeutralChecks(ValidatorBase):
             return
         if not isinstance(items, list):
             self.error("neutral", ErrorCode.INVALID_TYPE,
-                       f"neutral must be a list of figures, not {show(items)}.")
+                       Message("error.invalid_type.neutral_must_be_a_list", {
+                           "items": show(items)}))
             return
         kinds = self.in_play.neutral_figures
         counts: dict[str, int] = {}
@@ -36,7 +55,8 @@ class NeutralChecks(ValidatorBase):
             path = f"neutral[{index}]"
             if not isinstance(item, Mapping):
                 self.error(path, ErrorCode.INVALID_TYPE,
-                           f"A neutral figure must be an object, not {show(item)}.")
+                           Message("error.invalid_type.a_neutral_figure_must_be", {
+                               "item": show(item)}))
                 valid = False
                 continue
             code = item.get("kind")
@@ -44,7 +64,8 @@ class NeutralChecks(ValidatorBase):
             if kind is None:
                 known = ", ".join(kinds) or "none with the expansions listed"
                 self.error(f"{path}.kind", ErrorCode.UNKNOWN_FIGURE_KIND,
-                           f"{show(code)} is not a neutral figure in play; known: {known}.")
+                           Message("error.unknown_figure_kind.is_not_a_neutral_figure", {
+                               "code": show(code), "known": known}))
                 valid = False
                 continue
             x = self.check_coordinate(item, "x", path)
@@ -52,8 +73,8 @@ class NeutralChecks(ValidatorBase):
             counts[kind.code] = counts.get(kind.code, 0) + 1
             if counts[kind.code] == kind.limit + 1:
                 self.error(path, ErrorCode.TOO_MANY_FIGURES,
-                           f"The game has only {kind.limit} {kind.name} "
-                           f"(there are more on the board).")
+                           Message("error.too_many_figures.the_game_has_only_there", {
+                               "kind_limit": kind.limit, "kind_name": kind.name}))
                 valid = False
             at = None
             # A figure named on a feature, unless the rules let it stand on a tile and
@@ -64,7 +85,8 @@ class NeutralChecks(ValidatorBase):
                 at = self.check_location(item, path)
             elif item.get("at") is not None:
                 self.error(f"{path}.at", ErrorCode.FIGURE_NOT_ALLOWED,
-                           f"The {kind.name} stands on a tile, not on a feature: leave out at.")
+                           Message("error.figure_not_allowed.the_stands_on_a_tile", {
+                               "kind_name": kind.name}))
                 valid = False
                 continue
             if x is None or y is None or (named and at is None):
@@ -76,7 +98,9 @@ class NeutralChecks(ValidatorBase):
             tile = self.squares.get((x, y))
             if tile is None:
                 if not self.unplaced_tiles:
-                    self.error(path, ErrorCode.NO_TILE_AT_FIGURE, f"There is no tile at ({x},{y}).")
+                    self.error(path, ErrorCode.NO_TILE_AT_FIGURE,
+                               Message("error.no_tile_at_figure.there_is_no_tile_at", {
+                                                                      "x": x, "y": y}))
                 valid = False
                 continue
             if tile.oriented is None:
@@ -92,8 +116,11 @@ class NeutralChecks(ValidatorBase):
                 if segment.kind not in kind.features:
                     where = either([a(feature.value) for feature in kind.features])
                     self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
-                               f"The {kind.name} may not stand on {a(segment.kind.value)} "
-                               f"({tile.label}, {at.value}); it may stand on {where}.")
+                               Message("error.figure_not_allowed.the_may_not_stand_on", {
+                                   "kind_name": kind.name,
+                                   "segment_kind_value": a(segment.kind.value),
+                                   "tile_label": tile.label, "at_value": at.value,
+                                   "where": where}))
                     valid = False
                     continue
             read.append(NeutralPiece(kind.code, x, y, at))

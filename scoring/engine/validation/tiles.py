@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..expansion import LargeTile
 from ..locations import ROTATIONS
+from ..messages import Message, add_templates
 from ..problems import ErrorCode
 from ..rules import Edition
 from ..tiles import FeatureKind, OrientedTile, TileDefinition
@@ -19,6 +20,41 @@ from .base import (
 )
 from .text import either, is_int, show
 
+add_templates({
+    "error.tile_in_no_edition": "Tile {code} does not exist in {edition}.",
+    "error.tile_without_gardens": (
+        "Tile {code} does not exist in {edition}, which has no gardens: {instead}."),
+    "error.use_tile_or_play": "use tile {plain}, or play {others}",
+    "error.play": "play {others}",
+    "error.tile_in_other_editions": "Tile {code} does not exist in {edition}; it is in {others}.",
+    "error.missing_field.the_request_must_list_the_tiles": "The request must list the tiles.",
+    "error.invalid_type.tiles_must_be_a_list": "tiles must be a list, not {tiles}.",
+    "error.empty_board.the_board_has_no_tiles": "The board has no tiles.",
+    "error.too_many_tiles.the_board_has_tiles_the": (
+        "The board has {count_tiles} tiles; the limit is {MAX_TILES}."),
+    "error.invalid_type.a_tile_must_be_an": "A tile must be an object, not {item}.",
+    "error.duplicate_position.is_on_the_same_square": (
+        "{tile_label} is on the same square as tiles[{other_index}] (tile {value})."),
+    "error.invalid_type.a_tile_s_state_must": "A tile's state must be an object, not {value}.",
+    "error.missing_field.every_tile_needs_its_code": "Every tile needs its code.",
+    "error.invalid_type.a_tile_code_must_be": "A tile code must be a string, not {code}.",
+    "error.invalid_type.rotation_must_be_a_number": (
+        "rotation must be a number of degrees (0, 90, 180 or 270), not {rotation}."),
+    "error.unknown_tile_state.unknown_tile_state_the_states": (
+        "Unknown tile state {name}; the states are: {known}."),
+    "error.invalid.tile_cannot_take_a_state": "Tile {tile_code} cannot take a {name} state.",
+    "error.invalid.cannot_be_use": "{name} cannot be {choice}: use {allowed}.",
+    "error.unknown_tile.there_is_no_tile": "There is no tile {code}.",
+    "error.expansion_not_in_play.tile_belongs_to_the_expansion": (
+        "Tile {code} belongs to the expansion \"{definition_expansion}\", which the score "
+        "calculator does not support yet."),
+    "error.tile_not_in_edition.the_does_not_exist_in": (
+        "The {large_name} does not exist in {edition_value}."),
+    "error.too_many_copies.has_only": "{edition_value} has only {allowed} {large_name}.",
+    "error.invalid_rotation.rotation_must_be_or_degrees": (
+        "rotation must be 0, 90, 180 or 270 degrees clockwise, not {rotation}."),
+})
+
 
 class TileChecks(ValidatorBase):
     """Each entry of ``tiles``: code, square, rotation, state, large tiles."""
@@ -29,19 +65,23 @@ class TileChecks(ValidatorBase):
 
     def check_tiles(self, data: Mapping[str, Any]) -> None:
         if "tiles" not in data or data["tiles"] is None:
-            self.error("tiles", ErrorCode.MISSING_FIELD, "The request must list the tiles.")
+            self.error("tiles", ErrorCode.MISSING_FIELD,
+                       Message("error.missing_field.the_request_must_list_the_tiles"))
             return
         tiles = data["tiles"]
         if not isinstance(tiles, list):
             self.error("tiles", ErrorCode.INVALID_TYPE,
-                       f"tiles must be a list, not {show(tiles)}.")
+                       Message("error.invalid_type.tiles_must_be_a_list", {
+                           "tiles": show(tiles)}))
             return
         if not tiles and not self.draft:
-            self.error("tiles", ErrorCode.EMPTY_BOARD, "The board has no tiles.")
+            self.error("tiles", ErrorCode.EMPTY_BOARD,
+                       Message("error.empty_board.the_board_has_no_tiles"))
             return
         if len(tiles) > MAX_TILES:
             self.error("tiles", ErrorCode.TOO_MANY_TILES,
-                       f"The board has {len(tiles):,} tiles; the limit is {MAX_TILES:,}.")
+                       Message("error.too_many_tiles.the_board_has_tiles_the", {
+                           "count_tiles": f"{len(tiles):,}", "MAX_TILES": f"{MAX_TILES:,}"}))
             return
         orientations = self.tiles.orientations(self.edition)
         turned = self.tiles.turned_in_play(self.edition, self.playable_codes())
@@ -79,7 +119,7 @@ class TileChecks(ValidatorBase):
         if not any(error.path.startswith("tiles") for error in self.errors):
             for rule in self.in_play.layout_rules:
                 for problem in rule.check(on_board):
-                    self.error(problem.path, problem.code, problem.message)
+                    self.error(problem.path, problem.code, problem.said)
 
     def playable_codes(self) -> frozenset[str]:
         """Codes of the tiles that exist in the edition and belong to what is in play
@@ -97,7 +137,7 @@ class TileChecks(ValidatorBase):
         if not isinstance(item, Mapping):
             self.unplaced_tiles = True
             self.error(path, ErrorCode.INVALID_TYPE,
-                       f"A tile must be an object, not {show(item)}.")
+                       Message("error.invalid_type.a_tile_must_be_an", {"item": show(item)}))
             return []
         tile = CarefulTileEntry(index)
         definition_ok = self.check_tile_code(item, path, tile)
@@ -109,13 +149,13 @@ class TileChecks(ValidatorBase):
             if not is_int(rotation):
                 rotation_ok = False
                 self.error(f"{path}.rotation", ErrorCode.INVALID_TYPE,
-                           f"rotation must be a number of degrees (0, 90, 180 or 270), "
-                           f"not {show(rotation)}.")
+                           Message("error.invalid_type.rotation_must_be_a_number", {
+                               "rotation": show(rotation)}))
             elif rotation not in ROTATIONS:
                 rotation_ok = False
                 self.error(f"{path}.rotation", ErrorCode.INVALID_ROTATION,
-                           f"rotation must be 0, 90, 180 or 270 degrees clockwise, "
-                           f"not {show(rotation)}.")
+                           Message("error.invalid_rotation.rotation_must_be_or_degrees", {
+                               "rotation": show(rotation)}))
         else:
             rotation = 0
         state = self.check_tile_state(item, path, tile) if "state" in item else ()
@@ -139,8 +179,9 @@ class TileChecks(ValidatorBase):
         other = self.squares.get(square)
         if other is not None:
             self.error(path, ErrorCode.DUPLICATE_POSITION,
-                       f"{tile.label} is on the same square as tiles[{other.index}] "
-                       f"(tile {other.code or '?'}).")
+                       Message("error.duplicate_position.is_on_the_same_square", {
+                           "tile_label": tile.label, "other_index": other.index,
+                           "value": other.code or '?'}))
             return tile
         tile.on_board = True
         self.squares[square] = tile
@@ -171,7 +212,7 @@ class TileChecks(ValidatorBase):
             return ()
         if not isinstance(value, Mapping):
             self.error(f"{path}.state", ErrorCode.INVALID_TYPE,
-                       f"A tile's state must be an object, not {show(value)}.")
+                       Message("error.invalid_type.a_tile_s_state_must", {"value": show(value)}))
             return None
         definition = self.tiles.get(tile.code) if tile.code is not None else None
         kept = []
@@ -183,24 +224,27 @@ class TileChecks(ValidatorBase):
             if declared is None:
                 known = ", ".join(self.registry.tile_states) or "none"
                 self.error(where, ErrorCode.UNKNOWN_TILE_STATE,
-                           f"Unknown tile state {show(name)}; the states are: {known}.")
+                           Message("error.unknown_tile_state.unknown_tile_state_the_states", {
+                               "name": show(name), "known": known}))
                 ok = False
                 continue
             if declared.name not in self.in_play.tile_states and not self.draft:
                 self.error(where, ErrorCode.EXPANSION_NOT_IN_PLAY,
-                           self.needs(f"The {name} state",
+                           self.needs(Message("subject.state", {"state": name}),
                                       self.registry.tile_state_part[declared.name]))
                 ok = False
                 continue
             if definition is not None and not declared.applies(definition):
                 self.error(where, declared.invalid,
-                           f"Tile {tile.code} cannot take a {name} state.")
+                           Message("error.invalid.tile_cannot_take_a_state", {
+                               "tile_code": str(tile.code), "name": name}))
                 ok = False
                 continue
             if choice not in declared.values:
                 allowed = ", ".join(show(v) for v in declared.values)
                 self.error(where, declared.invalid,
-                           f"{name} cannot be {show(choice)}: use {allowed}.")
+                           Message("error.invalid.cannot_be_use", {
+                               "name": name, "choice": show(choice), "allowed": allowed}))
                 ok = False
                 continue
             reason = (declared.refuses(definition, choice)
@@ -217,19 +261,20 @@ class TileChecks(ValidatorBase):
     ) -> bool:
         """Check the tile code; return whether its shape can be used for edge checks."""
         if "tile" not in item or item["tile"] is None:
-            self.error(f"{path}.tile", ErrorCode.MISSING_FIELD, "Every tile needs its code.")
+            self.error(f"{path}.tile", ErrorCode.MISSING_FIELD,
+                       Message("error.missing_field.every_tile_needs_its_code"))
             return False
         code = item["tile"]
         if not isinstance(code, str):
             self.error(f"{path}.tile", ErrorCode.INVALID_TYPE,
-                       f"A tile code must be a string, not {show(code)}.")
+                       Message("error.invalid_type.a_tile_code_must_be", {"code": show(code)}))
             return False
         definition = self.tiles.get(code)
         if definition is None:
             large = self.registry.large_tiles.get(code)
             if large is None:
                 self.error(f"{path}.tile", ErrorCode.UNKNOWN_TILE,
-                           f"There is no tile {show(code)}.")
+                           Message("error.unknown_tile.there_is_no_tile", {"code": show(code)}))
                 return False
             return self.check_large_tile(large, path, tile)
         tile.code = code
@@ -238,12 +283,12 @@ class TileChecks(ValidatorBase):
         if definition.expansion not in self.in_play.tile_groups:
             if definition.expansion in self.registry:
                 self.error(f"{path}.tile", ErrorCode.EXPANSION_NOT_IN_PLAY,
-                           self.needs(f"Tile {code}", self.registry[definition.expansion],
-                                      verb="belongs to"))
+                           self.needs(Message("subject.tile", {"code": code}),
+                                      self.registry[definition.expansion], belongs=True))
             else:
                 self.error(f"{path}.tile", ErrorCode.EXPANSION_NOT_IN_PLAY,
-                           f"Tile {code} belongs to the expansion \"{definition.expansion}\", "
-                           "which the score calculator does not support yet.")
+                           Message("error.expansion_not_in_play.tile_belongs_to_the_expansion", {
+                               "code": code, "definition_expansion": definition.expansion}))
             # The shape is still known: keep it for edge checks.
             return True
         if self.edition is not None and definition.count(self.edition) == 0:
@@ -259,27 +304,30 @@ class TileChecks(ValidatorBase):
             return True
         if large.code not in self.in_play.large_tiles:
             self.error(f"{path}.tile", ErrorCode.EXPANSION_NOT_IN_PLAY,
-                       self.needs(f"The {large.name}", self.registry.large_tile_part[large.code],
-                                  verb="belongs to"))
+                       self.needs(Message("subject.large_tile", {"name": large.name}),
+                                  self.registry.large_tile_part[large.code], belongs=True))
             return True
         if self.edition is not None:
             allowed = large.counts.get(self.edition.value, 0)
             if not allowed:
                 self.error(f"{path}.tile", ErrorCode.TILE_NOT_IN_EDITION,
-                           f"The {large.name} does not exist in {self.edition.value}.")
+                           Message("error.tile_not_in_edition.the_does_not_exist_in", {
+                               "large_name": large.name, "edition_value": self.edition.value}))
                 return True
             self.large_counts[large.code] = self.large_counts.get(large.code, 0) + 1
             if self.large_counts[large.code] == allowed + 1:
                 self.error(f"{path}.tile", ErrorCode.TOO_MANY_COPIES,
-                           f"{self.edition.value} has only {allowed} {large.name}.")
+                           Message("error.too_many_copies.has_only", {
+                               "edition_value": self.edition.value, "allowed": allowed,
+                               "large_name": large.name}))
         return True
 
-    def not_in_edition(self, code: str, edition: Edition) -> str:
+    def not_in_edition(self, code: str, edition: Edition) -> Message:
         """Why tile ``code`` is not in ``edition``, and what to do instead."""
         definition = self.tiles[code]
         editions = [e.value for e in Edition if definition.count(e) > 0]
         if not editions:
-            return f"Tile {code} does not exist in {edition.value}."
+            return Message("error.tile_in_no_edition", {"code": code, "edition": edition.value})
         others = either(editions)
 
         def has_garden(tile: TileDefinition, in_edition: Edition | None = None) -> bool:
@@ -293,10 +341,11 @@ class TileChecks(ValidatorBase):
             # Garden copies are coded "<letter>-garden" (see the tile spec).
             plain = code.removesuffix("-garden")
             instead = (
-                f"use tile {plain}, or play {others}"
+                Message("error.use_tile_or_play", {"plain": plain, "others": others})
                 if plain != code and plain in self.tiles and self.tiles[plain].count(edition)
-                else f"play {others}"
+                else Message("error.play", {"others": others})
             )
-            return (f"Tile {code} does not exist in {edition.value}, which has no gardens: "
-                    f"{instead}.")
-        return f"Tile {code} does not exist in {edition.value}; it is in {others}."
+            return Message("error.tile_without_gardens", {
+                "code": code, "edition": edition.value, "instead": instead})
+        return Message("error.tile_in_other_editions",
+                       {"code": code, "edition": edition.value, "others": others})

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..board import Board, DistrictFigure, Figure, PlacedTile
 from ..expansion import ExpansionRegistry
+from ..messages import Message, add_templates
 from ..problems import BoardError, ErrorCode
 from ..request import ScoreRequest
 from ..rules import DEFAULT_EDITION, RuleSet
@@ -20,6 +21,11 @@ from .neutral import NeutralChecks
 from .players import PlayerChecks
 from .text import show
 from .tiles import TileChecks
+
+add_templates({
+    "error.invalid_type.the_request_must_be_a": (
+        "The request must be a JSON object, not {data}."),
+})
 
 
 @functools.lru_cache(maxsize=256)
@@ -87,7 +93,7 @@ class RequestValidator(GameChecks, PlayerChecks, TileChecks, LayoutChecks, Figur
     def run(self, data: Any) -> list[BoardError]:
         if type(data) is not dict and not isinstance(data, Mapping):
             self.error("", ErrorCode.INVALID_TYPE,
-                       f"The request must be a JSON object, not {show(data)}.")
+                       Message("error.invalid_type.the_request_must_be_a", {"data": show(data)}))
             return self.errors
         self.check_edition(data)
         self.check_expansions(data)

@@ -10,7 +10,7 @@ import { figureElement, neutralElement } from "./figures.js";
 import { key, parseKey } from "./geometry.js";
 import { isFresh, rotationFor, waysItFits } from "./placement.js";
 import { stateMarks } from "./state.js";
-import { turnedText } from "./words.js";
+import { pictureWords } from "./words.js";
 
 export const UNIT = 100; // board units per square
 const MIN_HANDLE_SQUARE = 56; // pixels: smaller squares get no turn button of their own
@@ -19,7 +19,7 @@ const ROTATION_WORDS = { 0: "", 90: ", turned 90°", 180: ", turned 180°", 270:
 
 export function tileLabel(tile, type, geometry = null) {
   // The picture's compass words as the tile lies, turned (as its panel shows them).
-  const picture = type?.picture && geometry ? turnedText(type.picture, tile.rotation, geometry) : type?.picture;
+  const picture = type?.picture && geometry ? pictureWords(type, tile.rotation, geometry) : type?.picture;
   return `Tile ${tile.tile} at (${tile.x}, ${tile.y})${ROTATION_WORDS[tile.rotation] ?? ""}`
     + (picture ? `: ${picture}` : "");
 }

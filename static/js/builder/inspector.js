@@ -6,7 +6,7 @@
 import { colorInfo } from "./catalogue.js";
 import { h } from "./dom.js";
 import { Geometry } from "./geometry.js";
-import { turnedText } from "./words.js";
+import { pictureWords } from "./words.js";
 import {
   cornerKinds, cornerRefusal, figureOnCorner, figuresInDistrict, figuresOnFeature, figuresOnSpace, figureWord, neutralOnFeature, neutralOnTile, placementRefusal,
   playerWords,
@@ -143,7 +143,7 @@ export class Inspector {
           h("p", { class: "inspector-title", dataset: { testid: "inspector-title" },
             text: `Tile ${tile.tile} at (${tile.x}, ${tile.y})${turnedWords(tile.rotation)}` }),
           h("p", { class: "muted", dataset: { testid: "inspector-picture" },
-            text: capitalise(turnedText(type.picture, tile.rotation, geometry)) }))),
+            text: capitalise(pictureWords(type, tile.rotation, geometry)) }))),
       h("div", { class: "button-row" },
         h("button", { type: "button", text: "Turn (R)", dataset: { focusKey: "turn", testid: "tile-turn" }, onclick: () => controller.turn() }),
         h("button", { type: "button", text: "Move (M)", dataset: { focusKey: "move", testid: "tile-move" }, onclick: () => controller.move() }),

@@ -9,7 +9,7 @@ import { h, listWords, plural } from "./dom.js";
 import { key } from "./geometry.js";
 import { badge } from "./players.js";
 import {
-  capitalise, featureIdWords, featureName, figurePlaceWords, figureWords, kindWord, pathWords,
+  capitalise, featureName, figurePlaceWords, figureWords, kindWord, pathWords, renderMessage,
 } from "./words.js";
 
 const PATH_PATTERN = /^(tiles|figures|players)\[(\d+)\]/;
@@ -207,8 +207,8 @@ export class Results {
       parts.push(h("div", { class: "warnings", role: "note", dataset: { testid: "warnings" } },
         h("p", { class: "warnings-title", text: "Before you read the totals:" }),
         h("ul", {}, answer.warnings.map((warning) => h("li", {
-          text: featureIdWords(typeof warning === "string" ? warning : warning.message ?? JSON.stringify(warning),
-            answer.features, board, catalogue),
+          text: this.said(warning.message_id ? { id: warning.message_id, params: warning.params } : null,
+            warning.message, answer),
         })))));
     }
     parts.push(
@@ -238,10 +238,10 @@ export class Results {
       parts.push(h("h3", { class: "features-title", text: listing.title }));
       parts.push(h("ul", { class: "bonus-results", dataset: { testid } },
         entries.map((entry) => h("li", { dataset: { testid: `${testid}-${entry[listing.name]}` } },
-          h("span", { class: "bonus-name", text: capitalise(featureIdWords(String(entry[listing.name]), answer.features, board, catalogue)) }), " ",
+          h("span", { class: "bonus-name", text: capitalise(String(entry[listing.name])) }), " ",
           ...Object.entries(entry.scored ?? {}).map(([color, points]) => h("span", { class: "scored-by" },
             badge(color), ` ${this.playerName(color, answer)} +${points}`)),
-          h("span", { class: "explanation", text: featureIdWords(entry.explanation ?? "", answer.features, board, catalogue) })))));
+          h("span", { class: "explanation", text: this.said(entry.explanation_message, entry.explanation, answer) })))));
     }
     return parts;
   }
@@ -263,7 +263,7 @@ export class Results {
     }
     for (const { listing, entry } of apart) {
       const got = entry.scored?.[color];
-      if (got) pieces.push(`+${got} ${listing.title.toLowerCase()} (${featureIdWords(String(entry[listing.name]), answer.features, board, catalogue)})`);
+      if (got) pieces.push(`+${got} ${listing.title.toLowerCase()} (${entry[listing.name]})`);
     }
     const before = player.points_before ? [`${player.points_before} on the scoreboard`] : [];
     const made = [...before, ...pieces];
@@ -271,6 +271,21 @@ export class Results {
       badge(color), " ",
       h("strong", { text: `${this.playerName(color, answer)} ${player.total}` }),
       `: ${made.length ? made.join(", ") : "nothing scored at the end"}.`);
+  }
+
+  /** An explanation or warning in the page's words: rendered from its message (id and
+   * parameters) with the engine's catalogue, a feature named by where it lies ("the city
+   * by tile D, 2 east of the start"); the server's text when it has no message. */
+  said(message, text, answer) {
+    const board = this.scored?.board;
+    const catalogue = this.state.catalogue;
+    const byId = new Map((answer.features ?? []).map((feature) => [feature.id, feature]));
+    const rendered = message ? renderMessage(message, catalogue.rules?.messages, {
+      // A scored feature is named by its figures; another (a city a farm counts) by its tiles.
+      feature: (ref) => featureName(byId.get(ref.feature) ?? ref, board, catalogue),
+      player: (color) => color,
+    }) : null;
+    return rendered ?? String(text ?? "");
   }
 
   /** "Red's barn": the figure a bonus entry belongs to, named with its owner. */
@@ -333,11 +348,11 @@ export class Results {
       text: `${capitalise(listWords(standing))}${strengthWords}.` }) : null,
     h("span", { class: "feature-who" }, whoParts),
     marks.length ? h("span", { class: "feature-marks", dataset: { testid: `marks-${feature.id}` }, text: marks.join(" · ") }) : null,
-    h("span", { class: "explanation", text: featureIdWords(feature.explanation, answer.features, board, catalogue) }),
+    h("span", { class: "explanation", text: this.said(feature.explanation_message, feature.explanation, answer) }),
     attached.map(({ listing, entry }) => h("span", {
       class: "explanation", dataset: { testid: `${listing.key.replaceAll("_", "-")}-${entry[listing.name]}` },
       text: `${this.entryWho(listing, entry, answer)}: ${listing.arithmetic && entry[listing.arithmetic] ? entry[listing.arithmetic]
-        : featureIdWords(entry.explanation ?? "", answer.features, board, catalogue)}`,
+        : this.said(entry.explanation_message, entry.explanation, answer)}`,
     })));
     this.items.push({ element: button, tiles: new Set([...tiles, ...counted]), keys: tiles, secondary: counted });
     return h("li", {}, button);

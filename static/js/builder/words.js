@@ -54,17 +54,47 @@ export function pathWords(path, board, catalogue) {
   return `${who} ${on}${tileWords(tile, catalogue)}`;
 }
 
-/** A text with the scored features' ids ("road-2") put in words (see featureName):
- * only for the server's free texts that name another feature (a warning, a farm's
- * note on a city collected elsewhere); the results name a feature from its data. */
-export function featureIdWords(text, features, board, catalogue = null) {
-  const byId = new Map((features ?? []).map((feature) => [feature.id, feature]));
-  return String(text).replace(/\b([a-z]+)-(\d+)\b/g, (id, kindId, number, offset) => {
-    const feature = byId.get(id);
-    if (!feature?.tiles?.length) return id;
-    const words = featureName(feature, board, catalogue);
-    return offset === 0 ? capitalise(words) : words;
+// A placeholder, or a brace written twice ("{{") for a brace of the text itself.
+const PLACEHOLDER = /\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}|\{\{|\}\}/g;
+
+/** A message of the engine ({ id, params }: a warning, an explanation) in the words of
+ * `templates`, the engine's catalogue delivered as page data (a page in another language
+ * gets its own). A template names its parameters in braces ("{points}"); a word after a
+ * count reads "{tiles|tile|tiles}". `name` words the typed parameters: `feature(ref)`
+ * for a feature ({ feature, kind, tiles }), `player(color)` for a player; a message at
+ * the start of the text that opens with a feature gets a capital. Null when the
+ * catalogue has no such message. */
+export function renderMessage(message, templates, name) {
+  const text = fill(message, templates, name);
+  return text !== null && opensWithFeature(message, templates) ? capitalise(text) : text;
+}
+
+function opensWithFeature(message, templates) {
+  const first = /^\{(\w+)\}/.exec(templates?.[message.id] ?? "");
+  return Boolean(first && message.params?.[first[1]]?.feature);
+}
+
+function fill(message, templates, name) {
+  const template = templates?.[message?.id];
+  if (typeof template !== "string") return null;
+  return template.replace(PLACEHOLDER, (found, param, one, many) => {
+    if (param === undefined) return found[0];
+    const value = message.params?.[param];
+    if (one !== undefined) return value === 1 ? one : many;
+    return paramWords(value, templates, name);
   });
+}
+
+function paramWords(value, templates, name) {
+  if (value === null || value === undefined) return "";
+  if (typeof value !== "object") return String(value);
+  if (Array.isArray(value.list)) {
+    return value.list.map((item) => paramWords(item, templates, name)).join(templates[value.join] ?? ", ");
+  }
+  if (typeof value.feature === "string") return name.feature(value);
+  if (typeof value.player === "string") return name.player(value.player);
+  if (typeof value.id === "string") return fill(value, templates, name) ?? "";
+  return JSON.stringify(value);
 }
 
 /** Where a square lies, from the start square (0, 0), in words: "the start square",
@@ -140,15 +170,14 @@ export function featureName(feature, board, catalogue, player = null) {
   return `the ${kind} by ${tilePlaceWords(x, y, board, catalogue?.geometry)}`;
 }
 
-/** A picture's words for a tile turned `rotation` degrees: "city on the north" of a tile
- * turned 180° reads "city on the south" (every compass word turns with the tile). */
-export function turnedText(text, rotation, geometry) {
-  if (!rotation) return text;
-  const turned = new Map(geometry.sides.map((side) => [side.word.toLowerCase(),
-    geometry.sideByName.get(geometry.turn(side.name, rotation)).word.toLowerCase()]));
-  const pattern = new RegExp(`\\b(${[...turned.keys()].join("|")})\\b`, "gi");
-  return text.replace(pattern, (word) => {
-    const now = turned.get(word.toLowerCase()) ?? word;
-    return word[0] === word[0].toUpperCase() ? capitalise(now) : now;
+/** What a tile type shows, in words, as it lies turned `rotation` degrees: the
+ * engine's picture with its sides as placeholders ("city on the {N}"), each side turned
+ * with the tile and put in the geometry's word ("city on the south" at 180°). */
+export function pictureWords(type, rotation, geometry) {
+  const sides = type?.picture_sides;
+  if (typeof sides !== "string" || !geometry) return type?.picture ?? "";
+  return sides.replace(/\{(\w+)\}/g, (placeholder, side) => {
+    const turned = geometry.sideByName.get(geometry.turn(side, rotation ?? 0));
+    return turned ? turned.word.toLowerCase() : placeholder;
   });
 }

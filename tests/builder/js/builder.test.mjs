@@ -15,7 +15,7 @@ import { figureChoices } from "../../../static/js/builder/chooser.js";
 import { key } from "../../../static/js/builder/geometry.js";
 import { BoardState, docFromBoard } from "../../../static/js/builder/state.js";
 import {
-  featureIdWords, featureName, figurePlaceWords, figureWords, kindWord, pathWords, squareWords, turnedText,
+  featureName, figurePlaceWords, figureWords, kindWord, pathWords, pictureWords, renderMessage, squareWords,
 } from "../../../static/js/builder/words.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -104,10 +104,32 @@ test("paths and feature ids in a player's words", () => {
   assert.equal(pathWords("figures[0].at", board, catalogue), "Red (Ada)'s meeple on the road of tile D at (2, 1)");
   assert.equal(pathWords("players[0].goods.wine", board, catalogue), "Red (Ada)'s wine tokens");
   assert.equal(pathWords("edition", board, catalogue), "the edition");
-  const features = [{ id: "road-2", kind: "road", tiles: [[2, 1]] }];
-  assert.equal(featureIdWords("road-2 is completed", features, board, catalogue),
-    "The road by tile D, 2 east and 1 south of the start is completed");
-  assert.equal(featureIdWords("see road-9", features, board, catalogue), "see road-9");
+});
+
+test("an engine message is rendered from its id and parameters with the delivered catalogue", () => {
+  const board = { edition: "C2", players: [{ color: "red" }],
+    tiles: tiles(["E", 0, 0, 0], ["D", 2, 1, 0], ["B", 1, 1, 0]) };
+  const templates = catalogue.rules.messages;
+  const name = { feature: (ref) => featureName(ref, board, catalogue), player: (color) => color };
+  const road = { feature: "road-2", kind: "road", tiles: [[2, 1]] };
+  // The engine's own English, with the feature named by where it lies, and a capital.
+  assert.equal(renderMessage({ id: "warning.completed_feature_occupied", params: { feature: road } }, templates, name),
+    "The road by tile D, 2 east and 1 south of the start is completed but still holds figures; it is "
+    + "scored as completed, as if the game ended on the turn that completed it.");
+  // Nested messages, lists with their joiner and a feature inside a sentence.
+  const city = { feature: "city-1", kind: "city", tiles: [[0, 0]] };
+  const farm = { feature: "farm-3", kind: "farm", tiles: [[1, 1]] };
+  const counts = { list: [{ id: "player.count", params: { player: { player: "red" }, count: 2 } }], join: "join.comma" };
+  const award = { list: [{ id: "player.points", params: { player: { player: "red" }, points: 3 } }], join: "join.and" };
+  assert.equal(renderMessage({ id: "farm.city_awarded", params: { city, award, farms: { list: [farm], join: "join.comma" }, counts } },
+    templates, name),
+  "The city by tile E on the start square → red 3 (farmers on the field by tile B, 1 east and 1 south of the start: red 2)");
+  // A word after a count, and a catalogue in another language dropped in.
+  assert.equal(renderMessage({ id: "ringmaster.tiles_around", params: { tiles: 1, each: 2, points: 2 } }, templates, name),
+    "1 circus or acrobat tile around it × 2 = 2");
+  const german = { ...templates, "player.points": "{player} erhält {points}" };
+  assert.equal(renderMessage({ id: "player.points", params: { player: { player: "red" }, points: 3 } }, german, name), "red erhält 3");
+  assert.equal(renderMessage({ id: "no.such.message", params: {} }, templates, name), null);
 });
 
 test("a scored feature and its figures are named as a player sees them, in the edition's words", () => {
@@ -137,10 +159,16 @@ test("a scored feature and its figures are named as a player sees them, in the e
 
 test("a picture's compass words turn with the tile", () => {
   const { geometry } = catalogue;
-  assert.equal(turnedText("city on the north", 180, geometry), "city on the south");
-  assert.equal(turnedText("road from west to south", 90, geometry), "road from north to west");
-  assert.equal(turnedText("City in the north-west corner", 270, geometry), "City in the west-south corner");
-  assert.equal(turnedText("city on the north", 0, geometry), "city on the north");
+  const type = (picture_sides) => ({ picture: "as unturned", picture_sides });
+  assert.equal(pictureWords(type("city on the {N}"), 180, geometry), "city on the south");
+  assert.equal(pictureWords(type("road from {W} to {S}"), 90, geometry), "road from north to west");
+  assert.equal(pictureWords(type("city in the {N}-{W} corner"), 270, geometry), "city in the west-south corner");
+  assert.equal(pictureWords(type("city on the {N}"), 0, geometry), "city on the north");
+  // The engine's picture data: every type's sides, unturned, read as its picture.
+  const types = catalogue.types ? [...catalogue.types.values()] : data.tiles;
+  const withSides = types.filter((entry) => entry.picture_sides?.includes("{"));
+  assert.ok(withSides.length > 50);
+  for (const entry of withSides) assert.equal(pictureWords(entry, 0, geometry), entry.picture);
 });
 
 test("a tile a state reshapes (a bridge, a ferry) is turned as the engine turns its shape", () => {

@@ -37,6 +37,7 @@ from scoring.engine.expansion import (
 from scoring.engine.expansions import base
 from scoring.engine.features import FeatureGraph
 from scoring.engine.locations import Location
+from scoring.engine.messages import Message, add_templates
 from scoring.engine.problems import ProblemCode
 from scoring.engine.results import BonusResult
 from scoring.engine.rules import Edition
@@ -131,11 +132,14 @@ def test_follower_flag(base_tiles):
 # -- figures without an owner (mage, witch, fairy, dragon) ---------------------------
 
 
+add_templates({"test-lantern.with": "{label} with the lantern"})
+
+
 def lantern_roads(feature, valuation, context):
     """A road with a lantern scores 1 more a tile."""
     if any(piece.kind == "lantern" for piece in feature.neutral):
         valuation.each += 1
-        valuation.label += " with the lantern"
+        valuation.label = Message("test-lantern.with", {"label": valuation.label})
 
 
 def test_neutral_figures(base_tiles):

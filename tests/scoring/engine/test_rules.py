@@ -15,6 +15,7 @@ from scoring.engine.expansion import (
 from scoring.engine.expansions import DEFAULT_REGISTRY as REGISTRY
 from scoring.engine.expansions import base
 from scoring.engine.expansions.base.farmers import FarmScoring
+from scoring.engine.messages import Message, add_templates
 from scoring.engine.rules import Edition, RuleError, RuleSet
 from scoring.engine.tiles import FeatureKind, TileSet
 
@@ -142,9 +143,12 @@ def test_a_new_expansion_plugs_in_without_touching_the_core(base_tiles):
     # A made-up expansion with its own registry: a big meeple counting as two for
     # majorities, and a modifier that makes roads pay double. Declaring it is all it
     # takes for validation and scoring to use both.
+    # Its words are a message of its own, added to the catalogue as any expansion's are.
+    add_templates({"test-big.doubled": "{label} (doubled)"})
+
     def double_roads(feature, valuation, context):
         valuation.each *= 2
-        valuation.label += " (doubled)"
+        valuation.label = Message("test-big.doubled", {"label": valuation.label})
 
     big = Expansion(
         code="test-big", name="Test big meeple", editions=frozenset(Edition),

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import score
+from scoring.engine import BASE, DEFAULT_REGISTRY, score
+from scoring.engine.messages import ENGLISH, placeholders
 from scoring.engine.validation import (
     MAX_FIGURES,
     MAX_TILES,
@@ -15,6 +16,20 @@ from scoring.engine.validation import (
     parse_request,
     validate_request,
 )
+
+KNOWN_CODES = [
+    code for code in DEFAULT_REGISTRY.codes
+    if code != BASE and (DEFAULT_REGISTRY.expansion_of(code).code in (code, BASE))
+]
+"""What the unknown-expansion message lists: the base game's parts and every other
+expansion, in registry order (not the parts of those expansions)."""
+
+
+def test_the_unknown_expansion_message_lists_the_base_games_parts_and_whole_expansions():
+    assert KNOWN_CODES[:6] == ["farmers", "abbot", "river", "river2", "inns-cathedrals",
+                               "traders-builders"]
+    assert {"darmstadt-promo", "big-top", "phantom"} <= set(KNOWN_CODES)
+    assert not {"inns", "large-meeple", "circus"} & set(KNOWN_CODES)
 
 
 def valid():
@@ -83,11 +98,7 @@ CASES = [
     ("unknown_edition", changed(edition="C4"), "edition",
      'Unknown edition "C4": use C1, C2 or C3.'),
     ("unknown_expansion", changed(expansions=["farmers", "abbot", "dragons"]), "expansions[2]",
-     'Unknown expansion "dragons"; known: farmers, abbot, river, river2, '
-     'inns-cathedrals, traders-builders, abbey-mayor, count-king-robber, hills-sheep, '
-     'princess-dragon, tower, goldmines, mage-witch, flier, messages, crop-circles, ferries, '
-     'bridges-castles-bazaars, big-top, robbers, phantom, besiegers, festival, gq11, '
-     'wind-roses, darmstadt-promo (or any part of these).'),
+     f'Unknown expansion "dragons"; known: {", ".join(KNOWN_CODES)} (or any part of these).'),
     ("expansion_not_in_edition", changed(edition="C1", expansions=["farmers", "abbot"],
                                          figures=[]), "expansions[1]",
      "The Abbot does not exist in C1."),
@@ -196,13 +207,24 @@ CASES = [
 ]
 
 
+def _contract(error):
+    """An error object's contract keys (its message's id and parameters left aside)."""
+    return {key: error[key] for key in ("path", "code", "message")}
+
+
 @pytest.mark.parametrize(("code", "request_body", "path", "message"), CASES,
                          ids=[f"{case[0]}-{i}" for i, case in enumerate(CASES)])
 def test_each_error_code(base_tiles, code, request_body, path, message):
     errors = validate_request(copy.deepcopy(request_body), base_tiles)
-    assert [error.to_json() for error in errors] == [
+    assert [_contract(error.to_json()) for error in errors] == [
         {"path": path, "code": code, "message": message}
     ]
+    # The sentence is the engine's message: an id whose English template takes exactly
+    # its parameters and writes the sentence.
+    (error,) = errors
+    assert error.to_json()["message_id"] == error.said.id
+    assert placeholders(ENGLISH[error.said.id]) == set(error.said.params)
+    assert error.said.text(dict(ENGLISH)) == message
     # One sentence a player can read; only the list of every expansion's code runs long.
     assert message.endswith(".") and len(message) < (400 if code == "unknown_expansion" else 300)
 
@@ -218,7 +240,7 @@ def test_the_contract_example_message(base_tiles):
         {"tile": "K", "x": 2, "y": 0, "rotation": 0},
     ])
     (error,) = validate_request(request, base_tiles)
-    assert error.to_json() == {
+    assert _contract(error.to_json()) == {
         "path": "tiles[1]", "code": "edge_mismatch",
         "message": "Tile K at (2,0) does not fit: its west edge is a road but the east edge "
                    "of tile E at (1,0) is a field.",

@@ -38,11 +38,27 @@ from ...expansion import (
     WhenMissing,
 )
 from ...features import Feature
+from ...messages import Message, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, Shape
 from ...problems import BoardError, ProblemCode
-from ...results import BonusResult, plural
+from ...results import BonusResult, feature_ref, plural
 from ...rules import Edition
 from ...tiles import FeatureKind
+
+add_templates({
+    "error.too_many_abbeys.the_board_holds_abbeys_but": (
+        "The board holds {count} abbeys but there are {players} players: each player has one "
+        "abbey tile."),
+    "error.abbey_not_in_hole.the_abbey_at_has_no": (
+        "The abbey at ({tile_x},{tile_y}) has no tile to its {sides}: an abbey is only laid "
+        "into a hole with a tile on each of its four sides."),
+})
+
+add_templates({
+    "barn.bonus": "{player}'s barn in {farm}: {worked_out}",
+    "barn.farm_without_farmer": "farm with a barn but no farmer (only the barn scores)",
+    "barn.farm_joined": "farm joined to a barn's field on the last turn",
+})
 
 EDITIONS = frozenset({Edition.C1, Edition.C2})
 ABBEY_TILE = "abbey-mayor-A"
@@ -103,8 +119,8 @@ def abbeys_in_holes(tiles: Sequence[Any]) -> Iterator[BoardError]:
                      else ", ".join(missing[:-1]) + " and " + missing[-1])
             yield BoardError(
                 f"tiles[{tile.index}]", ABBEY_NOT_IN_HOLE,
-                f"The abbey at ({tile.x},{tile.y}) has no tile to its {sides}: "
-                "an abbey is only laid into a hole with a tile on each of its four sides.",
+                Message("error.abbey_not_in_hole.the_abbey_at_has_no", {
+                    "tile_x": tile.x, "tile_y": tile.y, "sides": sides}),
             )
 
 
@@ -115,8 +131,8 @@ def one_abbey_a_player(view: BoardView) -> Iterator[BoardError]:
     if count > players:
         yield BoardError(
             "tiles", TOO_MANY_ABBEYS,
-            f"The board holds {count} abbeys but there are {players} players: each player "
-            "has one abbey tile.",
+            Message("error.too_many_abbeys.the_board_holds_abbeys_but", {
+                "count": count, "players": players}),
         )
 
 
@@ -127,10 +143,10 @@ def joined_to_barn(feature: Feature, valuation: Valuation, context: ScoringConte
     if any(figure.kind == BARN.code for figure in feature.figures):
         if not context.figure_counts(feature):
             valuation.each = 0
-            valuation.label = "farm with a barn but no farmer (only the barn scores)"
+            valuation.label = Message("barn.farm_without_farmer")
             return
         valuation.each = JOINED_FARM_POINTS
-        valuation.label = "farm joined to a barn's field on the last turn"
+        valuation.label = Message("barn.farm_joined")
 
 
 def score_barns(context: ScoringContext) -> list[BonusResult]:
@@ -153,6 +169,7 @@ def score_barns(context: ScoringContext) -> list[BonusResult]:
                           for _, conversion in converted)
         worked_out = (f"{plural(cities, 'completed city', 'completed cities')} "
                       f"× {BARN_POINTS}{castles} = {points}")
+        farm_ref = feature_ref(farm)
         for player in context.players:
             if player not in owners:
                 continue
@@ -164,6 +181,8 @@ def score_barns(context: ScoringContext) -> list[BonusResult]:
                     "sum": worked_out,
                 },
                 scored={player: points},
+                said=Message("barn.bonus", {"player": PlayerRef(player.value),
+                                            "farm": farm_ref, "worked_out": worked_out}),
             ))
     return results
 

@@ -19,10 +19,11 @@ import enum
 from collections.abc import Iterator, Sequence
 
 from ...board import Color
-from ...common.scorers import evaluate, majority_text, plain_result, worth
+from ...common.scorers import evaluate, majority_text, plain_result, term, with_notes, worth
 from ...expansion import CityWeight, Conversion, Part, Placement, ScoringContext, Valuation
 from ...features import Feature
-from ...results import CityRef, FeatureResult, majority, plural
+from ...messages import Listing, Message, Param, PlayerRef, Text, add_templates
+from ...results import CityRef, FeatureResult, feature_ref, majority
 from ...rules import Choice, RuleOption
 from ...tiles import FeatureKind
 
@@ -73,8 +74,7 @@ def _city_refs(cities: Sequence[Feature], refs: dict[int, CityRef]) -> tuple[Cit
     return tuple(listed)
 
 
-def _cities_text(count: int) -> str:
-    return plural(count, "completed city", "completed cities")
+_FARM = Message("label.farm")
 
 
 def _ordered(scored: dict[Color, int], players: Sequence[Color]) -> dict[Color, int]:
@@ -102,7 +102,7 @@ def _score_plain_farms(farms: Sequence[Feature], context: ScoringContext
     refs: dict[int, CityRef] = {}
     for farm in farms:
         cities = farm.completed_cities
-        value, explanation = worth("farm", THIRD_EDITION_POINTS,
+        value, explanation = worth(_FARM, THIRD_EDITION_POINTS,
                                    [(len(cities), "completed city", "completed cities")])
         result = plain_result(farm, context, value, explanation)
         if not result.owners:  # the farm pays no one
@@ -119,9 +119,45 @@ def _farm_valuation(farm: Feature, context: ScoringContext,
     if cities is None:
         cities = farm.completed_cities
     valuation = Valuation(
-        "farm", THIRD_EDITION_POINTS, [(len(cities), "completed city", "completed cities")]
+        _FARM, THIRD_EDITION_POINTS, [(len(cities), "completed city", "completed cities")]
     )
     return evaluate(farm, valuation, context)
+
+
+add_templates({
+    "label.farm": "farm",
+    "farm.each_city_once": "; second-edition scoring pays a player each city once: {notes}",
+    "farm.bonus": "; {note}: +{points} a {unit}",
+    "farm.bonus_total": " → {points}",
+    "farm.owner_bonus": "; {note}: +{points} a {unit} → {player} {total}",
+    "farm.cities": "{count} {count|completed city|completed cities} × {each}",
+    "farm.cities_weighted": (
+        "{count} {count|completed city|completed cities} ({weighted}) = {units} × {each}"),
+    "farm.counted_twice": "{count} {kind} counted twice",
+    "farm.counted_times": "{count} {kind} counted {times} times",
+    "farm.collected_elsewhere": (
+        "{player} already collected {cities}, so scores {units} × {rate} = {points}"),
+    "farm.collected_elsewhere_extra": (
+        "{player} already collected {cities}, so scores {units} × {rate} + {extra} = "
+        "{points}"),
+    "farm.city_through": "{city} (through {farm})",
+    "farm.first_edition": (
+        "farm, first-edition scoring (each completed city pays {each} to the most farmers "
+        "on all the farms bordering it): {notes}"),
+    "farm.first_edition_none": (
+        "farm, first-edition scoring (each completed city pays {each} to the most farmers "
+        "on all the farms bordering it): no completed city borders it = 0"),
+    "farm.city_awarded": "{city} → {award} (farmers on {farms}: {counts})",
+    "farm.city_awarded_elsewhere": "{city} → {award}, counted with {farms}",
+    "warning.farm_converted_cities_ignored": (
+        "{farm}: first-edition farm scoring pays for completed cities only, so it gives "
+        "nothing for {cities} ({kind_plural})."),
+    "warning.farm_weighted_cities_once": (
+        "{farm}: first-edition farm scoring has no rule for a {kind}, so {cities} counts "
+        "once."),
+    "warning.farm_bonus_ignored": (
+        "{farm}: first-edition farm scoring gives nothing extra for {bonuses}."),
+})
 
 
 def _rate(valuation: Valuation, owner: Color) -> int:
@@ -131,20 +167,23 @@ def _rate(valuation: Valuation, owner: Color) -> int:
 
 
 def _bonus_text(valuation: Valuation, owners: Sequence[Color], units: int, extra: int = 0,
-                unit: str = "city") -> str:
+                unit: Param = "city") -> list[Message]:
     """The explanation of the bonuses: ``; pink's pig: +1 a city → pink 4``; ``extra``
     is what converted cities (castles) add on top of ``units`` times the rate."""
-    text = ""
+    notes = []
     shared = sum(points for points, _ in valuation.shared_bonus)
     for points, note in valuation.shared_bonus:
-        text += f"; {note}: +{points} a {unit}"
+        notes.append(Message("farm.bonus", {"note": note, "points": points, "unit": unit}))
     if shared:
-        text += f" → {(valuation.each + shared) * units + extra}"
+        notes.append(Message("farm.bonus_total",
+                             {"points": (valuation.each + shared) * units + extra}))
     for owner in owners:
         for points, note in valuation.owner_bonus.get(owner, ()):
-            text += (f"; {note}: +{points} a {unit} → {owner.value} "
-                     f"{_rate(valuation, owner) * units + extra}")
-    return text
+            notes.append(Message("farm.owner_bonus", {
+                "note": note, "points": points, "unit": unit,
+                "player": PlayerRef(owner.value),
+                "total": _rate(valuation, owner) * units + extra}))
+    return notes
 
 
 Weighted = Sequence[tuple[Feature, int, CityWeight]]
@@ -171,21 +210,25 @@ def _city_units(cities: Sequence[Feature], weighted: Weighted) -> int:
     return len(cities) + sum(weight - 1 for _, weight, _ in weighted)
 
 
-def _times(weight: int) -> str:
-    return "twice" if weight == 2 else f"{weight} times"
-
-
-def _cities_term(cities: Sequence[Feature], weighted: Weighted, each: int) -> str:
+def _cities_term(cities: Sequence[Feature], weighted: Weighted, each: int) -> Message:
     """``3 completed cities × 3``, or with weighted cities ``3 completed cities (1
     besieged city counted twice) = 4 × 3``."""
     if not weighted:
-        return f"{_cities_text(len(cities))} × {each}"
+        return Message("farm.cities", {"count": len(cities), "each": each})
     groups: dict[tuple[CityWeight, int], int] = {}
     for _, weight, declared in weighted:
         groups[(declared, weight)] = groups.get((declared, weight), 0) + 1
-    notes = ", ".join(f"{plural(count, declared.word, declared.plural)} counted {_times(weight)}"
-                      for (declared, weight), count in groups.items())
-    return f"{_cities_text(len(cities))} ({notes}) = {_city_units(cities, weighted)} × {each}"
+    notes = []
+    for (declared, weight), count in groups.items():
+        kind = declared.word if count == 1 else declared.plural
+        if weight == 2:
+            notes.append(Message("farm.counted_twice", {"count": count, "kind": kind}))
+        else:
+            notes.append(Message("farm.counted_times",
+                                 {"count": count, "kind": kind, "times": weight}))
+    return Message("farm.cities_weighted", {
+        "count": len(cities), "weighted": Listing(tuple(notes)),
+        "units": _city_units(cities, weighted), "each": each})
 
 
 def _weighted_extras(weighted: Weighted) -> dict[str, dict[str, int]]:
@@ -200,22 +243,24 @@ def _weighted_extras(weighted: Weighted) -> dict[str, dict[str, int]]:
 
 def _paid_text(valuation: Valuation, cities: Sequence[Feature],
                converted: Sequence[tuple[Feature, Conversion]],
-               weighted: Weighted = ()) -> tuple[int, str, str]:
+               weighted: Weighted = ()) -> tuple[int, Message, Param]:
     """What the farm pays for its cities (weighted ones counted as often as their
     weight says) and converted cities (castles), each worth its conversion's extra
     more: the value, the explanation and the unit's word."""
     each = valuation.each
     value = each * _city_units(cities, weighted) + sum(
         each + conversion.farm_extra for _, conversion in converted)
-    shown = [_cities_term(cities, weighted, each)]
+    shown: list[Text] = [_cities_term(cities, weighted, each)]
     kinds: dict[Conversion, int] = {}
     for _, conversion in converted:
         kinds[conversion] = kinds.get(conversion, 0) + 1
     for conversion, count in kinds.items():
-        shown.append(f"{plural(count, conversion.word, conversion.plural)} × "
-                     f"{each + conversion.farm_extra}")
-    unit = " or ".join(["city", *(conversion.word for conversion in kinds)])
-    return value, f"{valuation.label}: {' + '.join(shown)} = {value}", unit
+        shown.append(term(count, conversion.word, conversion.plural,
+                          each + conversion.farm_extra))
+    unit = Listing(("city", *(conversion.word for conversion in kinds)), "join.or")
+    return value, Message("score.worth", {"label": valuation.label,
+                                          "terms": Listing(tuple(shown), "join.plus"),
+                                          "points": value}), unit
 
 
 def _score_per_farm(
@@ -227,9 +272,9 @@ def _score_per_farm(
     figure_counts, owners_of = context.figure_counts, context.owners
     for farm in farms:
         counts = figure_counts(farm)
-        owners, tie_note = owners_of(farm, counts)
+        owners, tie_notes = owners_of(farm, counts)
         cities, converted = split(farm)
-        valued.append((farm, counts, owners, tie_note,
+        valued.append((farm, counts, owners, tie_notes,
                        _farm_valuation(farm, context, cities), cities, converted,
                        _weighted(cities, context)))
     # Second edition: each owner collects a city once, through the farm of theirs where
@@ -243,7 +288,7 @@ def _score_per_farm(
                     best = collects.get((owner, city.number))
                     if best is None or rate > best[1]:
                         collects[(owner, city.number)] = (farm, rate)
-    for farm, counts, owners, tie_note, valuation, cities, converted, weighted in valued:
+    for farm, counts, owners, tie_notes, valuation, cities, converted, weighted in valued:
         # Each bordering completed city pays the rate (a weighted one, a besieged city,
         # as many times as its weight), and a converted one (a castle) its conversion's
         # extra on top.
@@ -251,21 +296,24 @@ def _score_per_farm(
         city_units = _city_units(cities, weighted)
         units = city_units + len(converted)
         extra = sum(conversion.farm_extra for _, conversion in converted) if converted else 0
+        unit: Param
         if converted:
             _, explanation, unit = _paid_text(valuation, cities, converted, weighted)
         else:
-            value = valuation.each * city_units
-            explanation = (f"{valuation.label}: {_cities_term(cities, weighted, valuation.each)}"
-                           f" = {value}")
+            explanation = Message("score.worth", {
+                "label": valuation.label,
+                "terms": _cities_term(cities, weighted, valuation.each),
+                "points": valuation.each * city_units})
             unit = "city"
         shared_rate = valuation.each + sum(points for points, _ in valuation.shared_bonus)
+        added: list[Message | None] = []
         if valuation.shared_bonus or valuation.owner_bonus:
-            explanation += _bonus_text(valuation, owners, units, extra, unit)
+            added += _bonus_text(valuation, owners, units, extra, unit)
         scored: dict[Color, int] = {}
         collected: dict[Color, tuple[int, int]] = {}
         """How many cities each owner collects through this farm, and what converted
         ones (castles) add."""
-        notes: list[str] = []
+        notes: list[Message] = []
         for owner in owners:
             if not once_per_player:
                 collected[owner] = (units, extra)
@@ -283,22 +331,23 @@ def _score_per_farm(
             rate = _rate(valuation, owner)
             scored[owner] = rate * fresh_units + fresh_extra
             if elsewhere:
-                listing = ", ".join(
-                    f"{city.id} (through {collects[(owner, city.number)][0].id})"
-                    for city in elsewhere
-                )
-                notes.append(
-                    f"{owner.value} already collected {listing}, so scores "
-                    f"{fresh_units} × {rate}"
-                    + (f" + {fresh_extra}" if fresh_extra else "")
-                    + f" = {scored[owner]}"
-                )
+                params: dict[str, Param] = {
+                    "player": PlayerRef(owner.value),
+                    "cities": Listing(tuple(
+                        Message("farm.city_through", {
+                            "city": feature_ref(city),
+                            "farm": feature_ref(collects[(owner, city.number)][0])})
+                        for city in elsewhere)),
+                    "units": fresh_units, "rate": rate, "points": scored[owner]}
+                if fresh_extra:
+                    params["extra"] = fresh_extra
+                notes.append(Message("farm.collected_elsewhere_extra" if fresh_extra
+                                     else "farm.collected_elsewhere", params))
         if notes:
-            explanation += (
-                "; second-edition scoring pays a player each city once: " + "; ".join(notes)
-            )
-        if tie_note or len(counts) > 1:
-            explanation += majority_text(counts, owners, tie_note, in_full=not notes)
+            added.append(Message("farm.each_city_once",
+                                 {"notes": Listing(tuple(notes), "join.semicolon")}))
+        if tie_notes or len(counts) > 1:
+            added.append(majority_text(counts, owners, tie_notes, in_full=not notes))
         lists = context.figure_lists(farm) if context.listed_kinds else None
         yield FeatureResult(
             kind=FeatureKind.FARM,
@@ -312,7 +361,7 @@ def _score_per_farm(
             points=max([shared_rate * count + more for count, more in collected.values()],
                        default=0),
             scored=scored,
-            explanation=explanation,
+            said=with_notes(explanation, added),
             cities=_city_refs(cities, refs),
             extras={**valuation.extras, **_weighted_extras(weighted), **(lists or {})},
         )
@@ -341,7 +390,7 @@ def _score_first_edition(
 
     refs: dict[int, CityRef] = {}
     scored: dict[int, dict[Color, int]] = {farm.number: {} for farm in farms}
-    notes: dict[int, list[str]] = {farm.number: [] for farm in farms}
+    notes: dict[int, list[Message]] = {farm.number: [] for farm in farms}
     for number in sorted(farms_of_city):
         city, bordering = farms_of_city[number]
         totals: dict[Color, int] = {}
@@ -354,23 +403,28 @@ def _score_first_edition(
             winner: next(farm for farm in bordering if winner in counts_of[farm.number])
             for winner in winners
         }
-        listing = ", ".join(f"{player.value} {count}" for player, count in totals.items())
-        farm_ids = ", ".join(farm.id for farm in bordering)
-        award = " and ".join(f"{winner.value} {FIRST_EDITION_POINTS}" for winner in winners)
+        counted = Listing(tuple(Message("player.count", {"player": PlayerRef(player.value),
+                                                          "count": count})
+                                for player, count in totals.items()))
+        farm_refs = Listing(tuple(feature_ref(farm) for farm in bordering))
+        award = Listing(tuple(Message("player.points", {"player": PlayerRef(winner.value),
+                                                        "points": FIRST_EDITION_POINTS})
+                              for winner in winners), "join.and")
+        city_ref = feature_ref(city)
         for farm in bordering:
             here = [winner for winner in winners if credited[winner] is farm]
             for winner in here:
                 farm_scored = scored[farm.number]
                 farm_scored[winner] = farm_scored.get(winner, 0) + FIRST_EDITION_POINTS
             if here:
-                notes[farm.number].append(
-                    f"{city.id} → {award} (farmers on {farm_ids}: {listing})"
-                )
+                notes[farm.number].append(Message("farm.city_awarded", {
+                    "city": city_ref, "award": award, "farms": farm_refs, "counts": counted}))
             else:
-                others = sorted({credited[winner].id for winner in winners})
-                notes[farm.number].append(
-                    f"{city.id} → {award}, counted with {', '.join(others)}"
-                )
+                others = sorted({credited[winner].id: credited[winner]
+                                 for winner in winners}.items())
+                notes[farm.number].append(Message("farm.city_awarded_elsewhere", {
+                    "city": city_ref, "award": award,
+                    "farms": Listing(tuple(feature_ref(other) for _, other in others))}))
 
     for farm in farms:
         counts = counts_of[farm.number]
@@ -378,39 +432,38 @@ def _score_first_edition(
         cities, converted = split[farm.number]
         valuation = _farm_valuation(farm, context, cities)
         if converted:
-            words = ", ".join(city.id for city, _ in converted)
             context.warnings.append((
                 "farm_bonus_ignored", farm.id,
-                f"{farm.id}: first-edition farm scoring pays for completed cities only, so "
-                f"it gives nothing for {words} ({converted[0][1].plural}).",
+                Message("warning.farm_converted_cities_ignored", {
+                    "farm": feature_ref(farm), "kind_plural": converted[0][1].plural,
+                    "cities": Listing(tuple(feature_ref(city) for city, _ in converted))}),
             ))
         weighted = _weighted(cities, context)
         if weighted:
-            words = ", ".join(city.id for city, _, _ in weighted)
             context.warnings.append((
                 "farm_bonus_ignored", farm.id,
-                f"{farm.id}: first-edition farm scoring has no rule for a "
-                f"{weighted[0][2].word}, so {words} counts once.",
+                Message("warning.farm_weighted_cities_once", {
+                    "farm": feature_ref(farm), "kind": weighted[0][2].word,
+                    "cities": Listing(tuple(feature_ref(city) for city, _, _ in weighted))}),
             ))
         if valuation.shared_bonus or valuation.owner_bonus:
-            notes_on = ", ".join(note for _, note in valuation.shared_bonus) or ", ".join(
+            notes_on = [note for _, note in valuation.shared_bonus] or [
                 note for bonuses in valuation.owner_bonus.values() for _, note in bonuses
-            )
+            ]
             context.warnings.append((
                 "farm_bonus_ignored", farm.id,
-                f"{farm.id}: first-edition farm scoring gives nothing extra for {notes_on}.",
+                Message("warning.farm_bonus_ignored", {
+                    "farm": feature_ref(farm), "bonuses": Listing(tuple(notes_on))}),
             ))
         farm_scored = {owner: 0 for owner in owners}
         farm_scored.update(scored[farm.number])
         farm_scored = _ordered(farm_scored, context.players)
         if cities:
-            detail = "; ".join(notes[farm.number])
+            said = Message("farm.first_edition", {
+                "each": FIRST_EDITION_POINTS,
+                "notes": Listing(tuple(notes[farm.number]), "join.semicolon")})
         else:
-            detail = "no completed city borders it = 0"
-        explanation = (
-            f"farm, first-edition scoring (each completed city pays {FIRST_EDITION_POINTS} "
-            f"to the most farmers on all the farms bordering it): {detail}"
-        )
+            said = Message("farm.first_edition_none", {"each": FIRST_EDITION_POINTS})
         yield FeatureResult(
             kind=FeatureKind.FARM,
             number=farm.number,
@@ -420,7 +473,7 @@ def _score_first_edition(
             owners=tuple(owners),
             points=max(farm_scored.values(), default=0),
             scored=farm_scored,
-            explanation=explanation,
+            said=said,
             cities=_city_refs(cities, refs),
             extras={**valuation.extras, **context.figure_lists(farm)},
         )

@@ -40,6 +40,7 @@ from ...expansion import (
 )
 from ...features import Feature
 from ...glyphs import Glyph, Mark
+from ...messages import Message, add_templates
 from ...outputs import FeatureField, Shape
 from ...rules import Edition
 from ...tiles import FeatureKind
@@ -59,6 +60,15 @@ SIEGE = SegmentAttribute(
 )
 
 
+add_templates({
+    "besieged.label": "{label}, besieged",
+    "besieged.label_open": "{label} (its tiles and pennants score nothing when still open)",
+    "besieged.open_nothing": "scores nothing when still open at the end",
+    "besieged.less_leaves_nothing": "1 less a tile and pennant leaves nothing",
+    "besieged.label_less": "{label} (1 less a tile and pennant)",
+})
+
+
 def besieged_city(feature: Feature, valuation: Valuation, context: ScoringContext) -> None:
     """A besieged city: 1 less a tile and pennant when completed, nothing when open."""
     if not feature.has(SIEGE.name):
@@ -66,19 +76,19 @@ def besieged_city(feature: Feature, valuation: Valuation, context: ScoringContex
     valuation.extras["besieged"] = True
     if valuation.zero_reason is not None:
         return  # nothing already: an open city with a cathedral, the house rule
-    valuation.label += ", besieged"
+    valuation.label = Message("besieged.label", {"label": valuation.label})
     if not feature.complete:
         if valuation.plus:  # points that are not a tile's or pennant's (the mage's) stay
-            valuation.label += " (its tiles and pennants score nothing when still open)"
+            valuation.label = Message("besieged.label_open", {"label": valuation.label})
             valuation.terms = []
         else:
-            valuation.zero_reason = "scores nothing when still open at the end"
+            valuation.zero_reason = Message("besieged.open_nothing")
         return
     valuation.each = max(valuation.each - 1, 0)
     if valuation.each == 0 and not valuation.plus:
-        valuation.zero_reason = "1 less a tile and pennant leaves nothing"
+        valuation.zero_reason = Message("besieged.less_leaves_nothing")
     else:
-        valuation.label += " (1 less a tile and pennant)"
+        valuation.label = Message("besieged.label_less", {"label": valuation.label})
         valuation.show_empty_terms = True
 
 

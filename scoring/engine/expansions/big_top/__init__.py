@@ -49,12 +49,27 @@ from ...expansion import (
 )
 from ...features import FeatureGraph
 from ...glyphs import Glyph, Mark
+from ...messages import Listing, Message, Param, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, Shape
 from ...problems import BoardError, ProblemCode
 from ...request import ScoreRequest
-from ...results import BonusResult, plural
+from ...results import BonusResult, feature_ref
 from ...rules import Edition
 from ...tiles import FeatureKind, OrientedTile, TileDefinition
+
+add_templates({
+    "error.invalid_big_top.the_tile_at_has_no": (
+        "The tile at ({piece_x},{piece_y}) has no circus space: the big top only ever stands "
+        "on a circus tile. Put it on the last circus tile laid."),
+    "error.invalid_big_top.an_animal_token_is_given": (
+        "An animal token is given on the tile at ({tile_x},{tile_y}), but the big top does not "
+        "stand there: only the token under the big top is scored. Add the big top on this tile "
+        "to neutral, or leave out the token."),
+    "error.invalid_big_top.the_big_top_at_is": (
+        "The big top at ({piece_x},{piece_y}) is scored at the end with the value of the "
+        "animal token under it: give it as "
+        "tiles[{index_at_piece_position}].state.{ANIMAL_TOKEN_name} (1, 3, 4, 5, 6 or 7)."),
+})
 
 EDITIONS = frozenset({Edition.C2})
 ANIMAL_TOKENS = {1: 1, 3: 4, 4: 5, 5: 3, 6: 2, 7: 1}
@@ -138,6 +153,25 @@ RINGMASTER = FigureKind(code=RINGMASTER_CODE, name="ringmaster", limit=1,
                         when_missing=WhenMissing.UNKNOWN_KIND, silhouette=RINGMASTER_OUTLINE)
 
 
+add_templates({
+    "big_top.show": "the big top at ({x},{y}) over the {animal} ({value}): {shares}",
+    "big_top.share": (
+        "{player} {followers} {followers|follower|followers} × {each} = {points}"),
+    "big_top.nobody": "no follower around it, nothing",
+    "acrobats.space": (
+        "the acrobat space at ({x},{y}), {acrobats} {acrobats|acrobat|acrobats} standing: "
+        "{shares}"),
+    "acrobats.share": "{player} {acrobats} {acrobats|acrobat|acrobats} × {each} = {points}",
+    "ringmaster.bonus": "{player}'s ringmaster on {feature} at ({x},{y}): {outcome}",
+    "ringmaster.shrine": "a shrine is not a basic monastery, nothing",
+    "ringmaster.tiles_around": (
+        "{tiles} {tiles|circus or acrobat tile|circus or acrobat tiles} around it × {each} "
+        "= {points}"),
+    "bonus.converted_not_scored": "a {kind} is not scored at the end, nothing",
+    "bonus.kind_not_scored": "{kind}s are not scored in this game, nothing",
+})
+
+
 def _token_of(tile: PlacedTile) -> int | None:
     return dict(tile.state).get(ANIMAL_TOKEN.name)
 
@@ -158,24 +192,23 @@ def check_big_top(view: BoardView) -> Iterator[BoardError]:
         if not _is_circus(tile.definition):
             yield BoardError(
                 f"neutral[{index}]", INVALID_BIG_TOP,
-                f"The tile at ({piece.x},{piece.y}) has no circus space: the big top only "
-                "ever stands on a circus tile. Put it on the last circus tile laid.",
+                Message("error.invalid_big_top.the_tile_at_has_no", {
+                    "piece_x": piece.x, "piece_y": piece.y}),
             )
         elif _token_of(tiles[index_at[piece.position]]) is None:
             yield BoardError(
                 f"neutral[{index}]", INVALID_BIG_TOP,
-                f"The big top at ({piece.x},{piece.y}) is scored at the end with the value "
-                f"of the animal token under it: give it as "
-                f"tiles[{index_at[piece.position]}].state.{ANIMAL_TOKEN.name} "
-                "(1, 3, 4, 5, 6 or 7).",
+                Message("error.invalid_big_top.the_big_top_at_is", {
+                    "piece_x": piece.x, "piece_y": piece.y,
+                    "index_at_piece_position": index_at[piece.position],
+                    "ANIMAL_TOKEN_name": ANIMAL_TOKEN.name}),
             )
     for index, tile in enumerate(tiles):
         if _token_of(tile) is not None and tile.position not in under:
             yield BoardError(
                 f"tiles[{index}].state.{ANIMAL_TOKEN.name}", INVALID_BIG_TOP,
-                f"An animal token is given on the tile at ({tile.x},{tile.y}), but the big "
-                "top does not stand there: only the token under the big top is scored. "
-                "Add the big top on this tile to neutral, or leave out the token.",
+                Message("error.invalid_big_top.an_animal_token_is_given", {
+                    "tile_x": tile.x, "tile_y": tile.y}),
             )
 
 
@@ -225,18 +258,23 @@ def score_big_top(context: ScoringContext) -> list[BonusResult]:
         scored = {color: count * value for color in context.players
                   if (count := near.get(color, 0))}
         animal = ANIMALS[value]
+        shares: Param
         if scored:
-            shares = ", ".join(f"{color.value} {plural(near[color], 'follower')} × {value} = "
-                               f"{points}" for color, points in scored.items())
+            shares = Listing(tuple(
+                Message("big_top.share", {"player": PlayerRef(color.value),
+                                          "followers": near[color], "each": value,
+                                          "points": points})
+                for color, points in scored.items()))
         else:
-            shares = "no follower around it, nothing"
+            shares = Message("big_top.nobody")
+        said = Message("big_top.show", {"x": piece.x, "y": piece.y, "animal": animal,
+                                        "value": value, "shares": shares})
         results.append(BonusResult(
             data={"x": piece.x, "y": piece.y, "animal": animal, "value": value,
                   "followers": {color.value: near[color] for color in scored},
                   "scored": {color.value: points for color, points in scored.items()},
-                  "explanation": (f"the big top at ({piece.x},{piece.y}) over the {animal} "
-                                  f"({value}): {shares}")},
-            scored=scored,
+                  "explanation": said.text()},
+            scored=scored, said=said,
         ))
     return results
 
@@ -251,16 +289,19 @@ def score_acrobats(context: ScoringContext) -> list[BonusResult]:
     for (x, y), counts in sorted(spaces.items(), key=lambda item: (item[0][1], item[0][0])):
         scored = {color: counts[color] * ACROBAT_POINTS for color in context.players
                   if color in counts}
-        shares = ", ".join(f"{color.value} {plural(counts[color], 'acrobat')} × "
-                           f"{ACROBAT_POINTS} = {points}" for color, points in scored.items())
-        total = sum(counts.values())
+        shares = Listing(tuple(
+            Message("acrobats.share", {"player": PlayerRef(color.value),
+                                       "acrobats": counts[color], "each": ACROBAT_POINTS,
+                                       "points": points})
+            for color, points in scored.items()))
+        said = Message("acrobats.space", {"x": x, "y": y, "acrobats": sum(counts.values()),
+                                          "shares": shares})
         results.append(BonusResult(
             data={"square": f"({x},{y})", "x": x, "y": y,
                   "acrobats": {color.value: counts[color] for color in scored},
                   "scored": {color.value: points for color, points in scored.items()},
-                  "explanation": (f"the acrobat space at ({x},{y}), "
-                                  f"{plural(total, 'acrobat')} standing: {shares}")},
-            scored=scored,
+                  "explanation": said.text()},
+            scored=scored, said=said,
         ))
     return results
 
@@ -309,23 +350,28 @@ def score_ringmasters(context: ScoringContext) -> list[BonusResult]:
     )
     for feature, _, figure in ringmasters:
         owner = figure.player
-        where = f"{owner.value}'s ringmaster on {feature.id} at ({figure.x},{figure.y})"
         count = ring_tiles_around(context.graph, figure.x, figure.y)
         conversion = context.in_play.conversion_of(feature)
         if conversion is not None:
-            points, text = 0, f"a {conversion.word} is not scored at the end, nothing"
+            points = 0
+            outcome = Message("bonus.converted_not_scored", {"kind": conversion.word})
         elif feature.kind not in scored_kinds:
-            points, text = 0, f"{feature.kind.value}s are not scored in this game, nothing"
+            points = 0
+            outcome = Message("bonus.kind_not_scored", {"kind": feature.kind.value})
         elif feature.has("shrine"):
-            points, text = 0, "a shrine is not a basic monastery, nothing"
+            points, outcome = 0, Message("ringmaster.shrine")
         else:
             points = count * RINGMASTER_POINTS
-            text = (f"{plural(count, 'circus or acrobat tile', 'circus or acrobat tiles')}"
-                    f" around it × {RINGMASTER_POINTS} = {points}")
+            outcome = Message("ringmaster.tiles_around", {
+                "tiles": count, "each": RINGMASTER_POINTS, "points": points})
+        said = Message("ringmaster.bonus", {
+            "player": PlayerRef(owner.value), "feature": feature_ref(feature),
+            "x": figure.x, "y": figure.y, "outcome": outcome})
         results.append(BonusResult(
             data={"player": owner.value, "feature": feature.id, "x": figure.x,
                   "y": figure.y, "tiles": count, "points": points,
-                  "explanation": f"{where}: {text}"},
+                  "explanation": said.text()},
+            said=said,
             scored={owner: points} if points else {},
         ))
     return results

@@ -45,10 +45,22 @@ from ...expansion import (
 from ...features import Feature
 from ...glyphs import Glyph, Mark
 from ...locations import Location
+from ...messages import Listing, Message, add_templates
 from ...outputs import FeatureField, Shape
 from ...problems import BoardError, ProblemCode
 from ...rules import Edition
 from ...tiles import EdgeType, FeatureKind, Segment
+
+add_templates({
+    "error.invalid_bridge.the_table_holds_bridges_but": (
+        "The table holds {count_laid} bridges, but {players} players have only {allowed} "
+        "({supply_players} each)."),
+    "error.invalid_castle.has_more_than_castles_on": (
+        "{figure_player_value} has more than {supply_players} castles on the board, but with "
+        "{players} players each has {supply_players}."),
+    "error.invalid_castle.the_castle_at_cannot_stand": (
+        "The castle at ({figure_x},{figure_y}) {figure_at_value} cannot stand there: {problem}."),
+})
 
 EDITIONS = frozenset({Edition.C1, Edition.C2})
 SIDES = "NESW"
@@ -86,16 +98,17 @@ def _has_field_axis(definition: Any) -> bool:
     return (edges[0] is field and edges[2] is field) or (edges[1] is field and edges[3] is field)
 
 
-def bridge_refused(definition: Any, value: str) -> str | None:
+def bridge_refused(definition: Any, value: str) -> Message | None:
     """Why a bridge cannot cross this tile that way: both ends must be field edges."""
     not_field = [side for side in value.split("-")
                  if definition.edges[SIDES.index(side)] is not EdgeType.FIELD]
     if not not_field:
         return None
-    shown = " and ".join(
-        f"{side} is {definition.edges[SIDES.index(side)].word}" for side in not_field)
-    return (f"A bridge {value} cannot cross tile {definition.code}: both its ends must rest "
-            f"on field edges, but {shown} (sides are named as on the tile unturned).")
+    shown = Listing(tuple(Message("bridge.side_is", {
+        "side": side, "edge": definition.edges[SIDES.index(side)].word}) for side in not_field),
+        "join.and")
+    return Message("bridge.refused", {"bridge": value, "code": definition.code,
+                                      "sides": shown})
 
 
 def lay_bridge(definition: Any, value: str) -> Any:
@@ -134,8 +147,9 @@ def check_bridges(view: BoardView) -> Iterator[BoardError]:
     if len(laid) > allowed:
         yield BoardError(
             "tiles", INVALID_BRIDGE,
-            f"The table holds {len(laid)} bridges, but {players} players have only "
-            f"{allowed} ({supply(players)} each).",
+            Message("error.invalid_bridge.the_table_holds_bridges_but", {
+                "count_laid": len(laid), "players": players, "allowed": allowed,
+                "supply_players": supply(players)}),
         )
 
 
@@ -217,8 +231,9 @@ def check_castles(view: BoardView) -> Iterator[BoardError]:
         if owned[figure.player] == supply(players) + 1:
             yield BoardError(
                 f"figures[{index}]", INVALID_CASTLE,
-                f"{figure.player.value.capitalize()} has more than {supply(players)} castles "
-                f"on the board, but with {players} players each has {supply(players)}.",
+                Message("error.invalid_castle.has_more_than_castles_on", {
+                    "figure_player_value": figure.player.value.capitalize(),
+                    "supply_players": supply(players), "players": players}),
             )
         city = view.graph.feature_of(index)
         if city.number in seen:
@@ -228,9 +243,21 @@ def check_castles(view: BoardView) -> Iterator[BoardError]:
             seen.add(city.number)
             yield BoardError(
                 f"figures[{index}]", INVALID_CASTLE,
-                f"The castle at ({figure.x},{figure.y}) {figure.at.value} cannot stand there: "
-                f"{problem}.",
+                Message("error.invalid_castle.the_castle_at_cannot_stand", {
+                    "figure_x": figure.x, "figure_y": figure.y,
+                    "figure_at_value": figure.at.value, "problem": problem}),
             )
+
+
+add_templates({
+    "bridge.side_is": "{side} is {edge}",
+    "bridge.refused": (
+        "A bridge {bridge} cannot cross tile {code}: both its ends must rest on field edges, "
+        "but {sides} (sides are named as on the tile unturned)."),
+    "castle.label": "castle",
+    "castle.nothing": "scores nothing at the end",
+    "castle.nothing_nor_knight": "scores nothing at the end, nor does its knight",
+})
 
 
 def castle_scores_nothing(feature: Feature, valuation: Valuation,
@@ -238,10 +265,10 @@ def castle_scores_nothing(feature: Feature, valuation: Valuation,
     """A castle scores nothing at the end, nor does the knight on it."""
     if context.in_play.conversion_of(feature) is not CASTLE_CONVERSION:
         return
-    valuation.label = "castle"
+    valuation.label = Message("castle.label")
     knight = any(figure.kind in context.in_play.followers for figure in feature.figures)
-    valuation.zero_reason = ("scores nothing at the end, nor does its knight" if knight
-                             else "scores nothing at the end")
+    valuation.zero_reason = Message("castle.nothing_nor_knight" if knight
+                                    else "castle.nothing")
 
 
 def castles_by_farm(feature: Feature, valuation: Valuation, context: ScoringContext) -> None:

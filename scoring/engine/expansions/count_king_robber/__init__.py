@@ -49,12 +49,22 @@ from ...expansion import (
     Valuation,
 )
 from ...features import FeatureGraph
+from ...messages import Message, Param, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, FeatureField, Shape
 from ...problems import BoardError, ProblemCode
 from ...request import Player
-from ...results import BonusResult, plural
+from ...results import BonusResult
 from ...rules import Choice, Edition, RuleOption
 from ...tiles import FeatureKind
+
+add_templates({
+    "error.holder_without_feature.holds_but_the_board_shows": (
+        "{player_color_value} holds {word_kind}, but the board shows no completed {what}: the "
+        "tile goes to whoever completes the first {what}."),
+    "error.shrine_challenge.the_at_touches_at_a": (
+        "The {this} at ({x},{y}) touches {count_rivals} {other}, at {places}: a shrine may be "
+        "laid beside one monastery at most, and a monastery beside one shrine at most."),
+})
 
 EDITIONS = frozenset({Edition.C1, Edition.C2})
 
@@ -82,11 +92,10 @@ LARGE_CITY = LargeTile(
 )
 
 
-def nobody_inside_the_city(tile: Any, segment: Any, kind: str) -> str | None:
+def nobody_inside_the_city(tile: Any, segment: Any, kind: str) -> Message | None:
     """No figure on the inside of the City of Carcassonne: meeples go to its quarters."""
     if dict(segment.attributes).get(INSIDE.name):
-        return ("No figure may stand inside the City of Carcassonne: put it in one of the "
-                "quarters instead (at: castle, blacksmith, cathedral or market).")
+        return Message("city.nobody_inside")
     return None
 
 
@@ -101,21 +110,34 @@ LEAVES_FOR = {
 }
 
 
+add_templates({
+    "city.nobody_inside": (
+        "No figure may stand inside the City of Carcassonne: put it in one of the quarters "
+        "instead (at: castle, blacksmith, cathedral or market)."),
+    "city.left": ("{player}'s {figure} in the {quarter} of the City of Carcassonne: left in "
+                  "the city, scores nothing"),
+    "city.left_could_leave": (
+        "{player}'s {figure} in the {quarter} of the City of Carcassonne: left in the city, "
+        "scores nothing (before the final scoring it could have left for {where}: if it "
+        "did, place it there instead)"),
+})
+
+
 def left_in_the_city(context: ScoringContext) -> list[BonusResult]:
     """Meeples still in the quarters of the City of Carcassonne score nothing."""
     results = []
     leaves_for = LEAVES_FOR.get(context.request.edition, {})
     for figure in context.request.board.districts:
-        text = (f"{figure.player.value}'s {figure.kind} in the {figure.district} of the City "
-                "of Carcassonne: left in the city, scores nothing")
+        params: dict[str, Param] = {"player": PlayerRef(figure.player.value),
+                                    "figure": figure.kind, "quarter": figure.district}
         where = leaves_for.get(figure.district)
         if where:
-            text += (f" (before the final scoring it could have left for {where}: if it "
-                     "did, place it there instead)")
+            params["where"] = where
+        said = Message("city.left_could_leave" if where else "city.left", params)
         results.append(BonusResult(
             data={"player": figure.player.value, "quarter": figure.district, "points": 0,
-                  "explanation": text},
-            scored={},
+                  "explanation": said.text()},
+            scored={}, said=said,
         ))
     return results
 
@@ -192,6 +214,23 @@ def _holder(context: Any, kind: str) -> Color | None:
     return None
 
 
+add_templates({
+    "king.name": "the king",
+    "robber.name": "the robber baron",
+    "king.nobody": "{tile}: nobody holds it",
+    "king.per_completed": "{tile}, held by {player}: {count} {unit} × 1 = {count}",
+    "king.per_completed_with_city": (
+        "{tile}, held by {player}: {count} {unit} (the City of Carcassonne among them) × 1 "
+        "= {count}"),
+    "king.house_10_20": "{tile}, held by {player}: 10 (house rule 10/20)",
+    "king.house_15_40_both": (
+        "{tile}, held by {player} with the other tile: 20, 40 for both (house rule 15/40)"),
+    "king.house_15_40": "{tile}, held by {player}: 15 (house rule 15/40)",
+    "king.during_play": (
+        "{tile}, held by {player}: scored during play, nothing at the end (house rule)"),
+})
+
+
 def score_king_robber(context: ScoringContext) -> list[BonusResult]:
     """The king's holder 1 a completed city, the robber baron's 1 a completed road."""
     rule = context.rules.king_robber_scoring
@@ -205,35 +244,34 @@ def score_king_robber(context: ScoringContext) -> list[BonusResult]:
                         "completed roads")}
     both = holders[KING] is not None and holders[KING] == holders[ROBBER]
     results = []
-    for kind, name in ((KING, "the king"), (ROBBER, "the robber baron")):
+    for kind, name in ((KING, Message("king.name")), (ROBBER, Message("robber.name"))):
         holder = holders[kind]
         count, one, many = counted[kind]
         if holder is None:
-            points, text = 0, f"{name}: nobody holds it"
-        elif rule == "per-completed":
-            points = count
-            among = (" (the City of Carcassonne among them)"
-                     if kind == KING and _with_the_city(context.graph) else "")
-            text = (f"{name}, held by {holder.value}: {plural(count, one, many)}{among} × 1 "
-                    f"= {count}")
-        elif rule == "10-20":
-            points, text = 10, f"{name}, held by {holder.value}: 10 (house rule 10/20)"
-        elif rule == "15-40":
-            if both:
-                points = 20
-                text = (f"{name}, held by {holder.value} with the other tile: 20, "
-                        "40 for both (house rule 15/40)")
-            else:
-                points, text = 15, f"{name}, held by {holder.value}: 15 (house rule 15/40)"
+            points, said = 0, Message("king.nobody", {"tile": name})
         else:
-            points = 0
-            text = (f"{name}, held by {holder.value}: scored during play, nothing at the end "
-                    "(house rule)")
+            params: dict[str, Param] = {"tile": name, "player": PlayerRef(holder.value)}
+            if rule == "per-completed":
+                points = count
+                params.update(count=count, unit=one if count == 1 else many)
+                said = Message("king.per_completed_with_city"
+                               if kind == KING and _with_the_city(context.graph)
+                               else "king.per_completed", params)
+            elif rule == "10-20":
+                points, said = 10, Message("king.house_10_20", params)
+            elif rule == "15-40":
+                if both:
+                    points, said = 20, Message("king.house_15_40_both", params)
+                else:
+                    points, said = 15, Message("king.house_15_40", params)
+            else:
+                points, said = 0, Message("king.during_play", params)
         results.append(BonusResult(
             data={"tile": kind, "holder": holder.value if holder else None,
                   "count": count if holder is not None else None, "points": points,
-                  "explanation": text},
+                  "explanation": said.text()},
             scored={holder: points} if holder is not None and points else {},
+            said=said,
         ))
     return results
 
@@ -250,8 +288,9 @@ def check_holders(view: BoardView) -> Iterator[BoardError]:
         for index, player in holding:
             yield BoardError(
                 f"players[{index}].{HOLDS.name}.{kind}", HOLDER_WITHOUT_FEATURE,
-                f"{player.color.value} holds {HOLDS.word(kind)}, but the board shows no "
-                f"completed {what}: the tile goes to whoever completes the first {what}.",
+                Message("error.holder_without_feature.holds_but_the_board_shows", {
+                    "player_color_value": player.color.value, "word_kind": HOLDS.word(kind),
+                    "what": what}),
             )
 
 
@@ -315,14 +354,21 @@ def check_challenges(view: BoardView) -> Iterator[BoardError]:
             places = " and ".join(f"({rx},{ry})" for rx, ry in rivals)
             yield BoardError(
                 f"tiles[{index_at[x, y]}]", SHRINE_CHALLENGE,
-                f"The {this} at ({x},{y}) touches {len(rivals)} {other}, at {places}: a "
-                "shrine may be laid beside one monastery at most, and a monastery beside "
-                "one shrine at most.",
+                Message("error.shrine_challenge.the_at_touches_at_a", {
+                    "this": this, "x": x, "y": y, "count_rivals": len(rivals), "other": other,
+                    "places": places}),
             )
 
 
 def _word(monastery: Any) -> str:
     return "shrine" if monastery.has(SHRINE.name) else "monastery"
+
+
+add_templates({
+    "shrine.challenge_lost": (
+        "lost its challenge to the {rival} at ({x},{y}) beside it, which was completed "
+        "first: its followers go home without scoring"),
+})
 
 
 def settle_challenges(monastery: Any, valuation: Valuation, context: ScoringContext) -> None:
@@ -346,9 +392,8 @@ def settle_challenges(monastery: Any, valuation: Valuation, context: ScoringCont
         rival = graph.feature_of(index)
         if (rival.kind is FeatureKind.MONASTERY and rival.complete
                 and rival.has(SHRINE.name) != shrine):
-            valuation.zero_reason = (
-                f"lost its challenge to the {_word(rival)} at ({figure.x},{figure.y}) "
-                "beside it, which was completed first: its followers go home without scoring")
+            valuation.zero_reason = Message("shrine.challenge_lost", {
+                "rival": _word(rival), "x": figure.x, "y": figure.y})
             valuation.extras["challenge_lost"] = True
             return
 

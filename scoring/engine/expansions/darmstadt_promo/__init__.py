@@ -29,8 +29,9 @@ from ...expansion import (
     Valuation,
 )
 from ...features import Feature
+from ...messages import Listing, Message, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, Shape
-from ...results import BonusResult, majority, plural
+from ...results import BonusResult, majority, player_counts
 from ...rules import Edition
 from ...tiles import FeatureKind
 
@@ -48,10 +49,17 @@ CHURCH = SegmentAttribute(
 )
 
 
+add_templates({
+    "darmstadtium.plus": "the Darmstadtium {points}",
+    "church.bonus": ("the church at ({x},{y}), completed: followers on its {tiles} "
+                     "{tiles|tile|tiles}: {counts}; {points} to {players}"),
+})
+
+
 def darmstadtium(city: Feature, valuation: Valuation, context: ScoringContext) -> None:
     """A completed city with the Darmstadtium is worth 3 more to its owners."""
     if city.complete and valuation.zero_reason is None and city.has(DARMSTADTIUM.name):
-        valuation.plus.append((BONUS, f"the Darmstadtium {BONUS}"))
+        valuation.plus.append((BONUS, Message("darmstadtium.plus", {"points": BONUS})))
 
 
 def _around(x: int, y: int) -> frozenset[tuple[int, int]]:
@@ -75,16 +83,17 @@ def church_bonus(context: ScoringContext) -> list[BonusResult]:
                 counts[figure.player] += 1
         counts = {player: count for player, count in counts.items() if count}
         winners = majority(counts)
-        listing = ", ".join(f"{player.value} {count}" for player, count in counts.items())
-        names = " and ".join(player.value for player in winners)
+        said = Message("church.bonus", {
+            "x": x, "y": y, "tiles": len(squares), "counts": player_counts(counts),
+            "points": BONUS,
+            "players": Listing(tuple(PlayerRef(player.value) for player in winners),
+                               "join.and")})
         results.append(BonusResult(
             data={"church": f"({x},{y})", "x": x, "y": y,
                   "followers": {player.value: count for player, count in counts.items()},
                   "players": [player.value for player in winners], "points": BONUS,
-                  "explanation": (f"the church at ({x},{y}), completed: followers on its "
-                                  f"{plural(len(squares), 'tile')}: {listing}; "
-                                  f"{BONUS} to {names}")},
-            scored=dict.fromkeys(winners, BONUS),
+                  "explanation": said.text()},
+            scored=dict.fromkeys(winners, BONUS), said=said,
         ))
     return results
 

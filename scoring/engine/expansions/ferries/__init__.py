@@ -27,9 +27,16 @@ from ...expansion import (
 )
 from ...glyphs import Glyph, Mark
 from ...locations import Location
+from ...messages import Message, add_templates
 from ...problems import BoardError, ProblemCode
 from ...rules import Edition
 from ...tiles import FeatureKind, Segment, TileDefinition
+
+add_templates({
+    "error.ferry_without_jetty.the_ferry_of_at_links": (
+        "The ferry of {tile_code} at ({tile_x},{tile_y}) links {value}, but no road reaches "
+        "its {missing} side (sides are named as on the tile unturned)."),
+})
 
 LAKE = LandmarkKind(
     name="ferry-lake",
@@ -110,9 +117,9 @@ def check_jetties(view: BoardView) -> Iterator[BoardError]:
         if missing:
             yield BoardError(
                 f"tiles[{index}].state.{FERRY.name}", FERRY_WITHOUT_JETTY,
-                f"The ferry of {tile.code} at ({tile.x},{tile.y}) links {value}, but no road "
-                f"reaches its {' and '.join(missing)} side (sides are named as on the tile "
-                "unturned).",
+                Message("error.ferry_without_jetty.the_ferry_of_at_links", {
+                    "tile_code": tile.code, "tile_x": tile.x, "tile_y": tile.y, "value": value,
+                    "missing": ' and '.join(missing)}),
             )
 
 

@@ -27,10 +27,17 @@ from ...expansion import (
     ScoringContext,
 )
 from ...glyphs import Glyph, Mark
+from ...messages import Message, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, Shape
 from ...problems import BoardError, ProblemCode
 from ...results import BonusResult, plural
 from ...rules import Edition
+
+add_templates({
+    "error.too_much_gold.the_players_hold_but_the": (
+        "The players hold {plural_held}, but the board shows {plural_tiles}, which put out at "
+        "most {most}: each gold tile brings two ingots into the game."),
+})
 
 EDITIONS = frozenset({Edition.C1, Edition.C2, Edition.C3})
 INGOTS = "ingots"
@@ -77,6 +84,12 @@ def value_of(ingots: int) -> int:
     return 0
 
 
+add_templates({
+    "gold.ingots": "{player}: {ingots} {ingots|gold ingot|gold ingots} × {each} = {points}",
+    "gold.none": "{player}: no gold ingots, 0",
+})
+
+
 def score_gold(context: ScoringContext) -> list[BonusResult]:
     """Each player's gold ingots, worth 1 to 4 each by how many they hold."""
     results = []
@@ -84,18 +97,18 @@ def score_gold(context: ScoringContext) -> list[BonusResult]:
         ingots = player.token_count(GOLD_TOKENS.name, INGOTS)
         each = value_of(ingots)
         points = ingots * each
-        if ingots:
-            text = (f"{player.color.value}: {plural(ingots, 'gold ingot', 'gold ingots')} × "
-                    f"{each} = {points}")
-        else:
-            text = f"{player.color.value}: no gold ingots, 0"
+        who = PlayerRef(player.color.value)
+        said = (Message("gold.ingots", {"player": who, "ingots": ingots, "each": each,
+                                        "points": points})
+                if ingots else Message("gold.none", {"player": who}))
         scored = {player.color: points} if points else {}
         results.append(BonusResult(
             data={"player": player.color.value, INGOTS: ingots, "each": each,
                   "points": points,
                   "scored": {color.value: value for color, value in scored.items()},
-                  "explanation": text},
+                  "explanation": said.text()},
             scored=scored,
+            said=said,
         ))
     return results
 
@@ -121,9 +134,9 @@ def check_gold(view: BoardView) -> Iterator[BoardError]:
     if held > most:
         yield BoardError(
             "players", TOO_MUCH_GOLD,
-            f"The players hold {plural(held, 'gold ingot', 'gold ingots')}, but the board "
-            f"shows {plural(tiles, 'gold tile', 'gold tiles')}, which put out at most "
-            f"{most}: each gold tile brings two ingots into the game.",
+            Message("error.too_much_gold.the_players_hold_but_the", {
+                "plural_held": plural(held, 'gold ingot', 'gold ingots'),
+                "plural_tiles": plural(tiles, 'gold tile', 'gold tiles'), "most": most}),
         )
 
 

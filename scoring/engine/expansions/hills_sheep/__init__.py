@@ -32,6 +32,8 @@ from ...expansion import (
 )
 from ...features import Feature
 from ...glyphs import Glyph, Mark
+from ...messages import Listing, Message, PlayerRef, add_templates
+from ...results import player_counts
 from ...rules import Choice, Edition, RuleOption
 from ...tiles import FeatureKind, OrientedTile
 
@@ -95,9 +97,17 @@ def _on_hills(feature: Feature, context: ScoringContext) -> dict[Color, int]:
     return found
 
 
+add_templates({
+    "hills.most_followers": "the most followers on hills",
+    "hills.a_follower": "a follower on a hill",
+    "hills.decide_alone": "followers on hills: {counts}, so {players} with {how} scores alone",
+    "hills.decide": "followers on hills: {counts}, so {players} with {how} score",
+})
+
+
 def hill_decides(
     feature: Feature, owners: list[Color], context: ScoringContext
-) -> tuple[list[Color], str] | None:
+) -> tuple[list[Color], Message] | None:
     """Tied players with a follower on a hill tile win the feature."""
     on_hills = _on_hills(feature, context)
     if not any(on_hills.get(owner) for owner in owners):
@@ -105,16 +115,16 @@ def hill_decides(
     if context.rules.hill_tiebreak == "most-followers":
         best = max(on_hills.get(owner, 0) for owner in owners)
         kept = [owner for owner in owners if on_hills.get(owner, 0) == best]
-        how = "the most followers on hills"
+        how = Message("hills.most_followers")
     else:
         kept = [owner for owner in owners if on_hills.get(owner)]
-        how = "a follower on a hill"
+        how = Message("hills.a_follower")
     if len(kept) == len(owners):
         return None
-    names = " and ".join(owner.value for owner in kept)
-    counts = ", ".join(f"{owner.value} {on_hills.get(owner, 0)}" for owner in owners)
-    alone = "scores alone" if len(kept) == 1 else "score"
-    return kept, f"followers on hills: {counts}, so {names} with {how} {alone}"
+    return kept, Message("hills.decide_alone" if len(kept) == 1 else "hills.decide", {
+        "counts": player_counts({owner: on_hills.get(owner, 0) for owner in owners}),
+        "players": Listing(tuple(PlayerRef(owner.value) for owner in kept), "join.and"),
+        "how": how})
 
 
 def vineyards_on(tile: OrientedTile) -> int:

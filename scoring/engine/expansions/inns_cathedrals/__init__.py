@@ -30,6 +30,7 @@ from ...expansion import (
 )
 from ...features import Feature
 from ...glyphs import Glyph, Mark, house
+from ...messages import Message, add_templates
 from ...outputs import FeatureField, Shape
 from ...rules import Choice, Edition, RuleOption
 from ...tiles import FeatureKind
@@ -77,27 +78,41 @@ LARGE_MEEPLE = FigureKind(
 )
 
 
+add_templates({
+    "special.noun_with": "{noun} {with}",
+    "special.with_inn": "with an inn",
+    "special.with_cathedral": "with a cathedral",
+    "special.scores_nothing": "scores nothing",
+    "special.variant": "{label} (variant: scored like a plain one)",
+})
+
+
 def _special(
     feature: Feature, valuation: Valuation, context: ScoringContext,
-    *, noun: str, with_it: str, completed_each: int,
+    *, noun: str, with_it: Message, completed_each: int,
 ) -> None:
     """The shared rule of inns and cathedrals: more when completed, nothing when not."""
-    valuation.label = valuation.label.replace(noun, f"{noun} {with_it}", 1)
+    label = valuation.label
+    if isinstance(label, Message) and label.params.get("noun") == noun:
+        valuation.label = Message(label.id, {
+            **label.params, "noun": Message("special.noun_with", {"noun": noun, "with": with_it})})
+    else:
+        valuation.label = str(label).replace(noun, f"{noun} {with_it}", 1)
     if feature.complete:
         valuation.each = completed_each
         valuation.show_empty_terms = True
     elif valuation.zero_reason is None:
         if context.rules.incomplete_inns_cathedrals == "zero":
-            valuation.zero_reason = "scores nothing"
+            valuation.zero_reason = Message("special.scores_nothing")
         else:
-            valuation.label += " (variant: scored like a plain one)"
+            valuation.label = Message("special.variant", {"label": valuation.label})
 
 
 def inn_on_road(feature: Feature, valuation: Valuation, context: ScoringContext) -> None:
     """A road with an inn: 2 a tile completed, nothing incomplete."""
     if feature.has("inn"):
         valuation.extras["inn"] = True
-        _special(feature, valuation, context, noun="road", with_it="with an inn",
+        _special(feature, valuation, context, noun="road", with_it=Message("special.with_inn"),
                  completed_each=2)
         valuation.show_empty_terms = False
 
@@ -106,8 +121,8 @@ def cathedral_in_city(feature: Feature, valuation: Valuation, context: ScoringCo
     """A city with a cathedral: 3 a tile and 3 a pennant completed, nothing incomplete."""
     if feature.has("cathedral"):
         valuation.extras["cathedral"] = True
-        _special(feature, valuation, context, noun="city", with_it="with a cathedral",
-                 completed_each=3)
+        _special(feature, valuation, context, noun="city",
+                 with_it=Message("special.with_cathedral"), completed_each=3)
 
 
 INNS = Part(

@@ -32,11 +32,17 @@ from ...expansion import (
 )
 from ...features import Feature
 from ...glyphs import Glyph, Mark
+from ...messages import Message, add_templates
 from ...outputs import FeatureField, Shape
 from ...problems import BoardError, ProblemCode
-from ...results import plural
 from ...rules import Edition
 from ...tiles import FeatureKind
+
+add_templates({
+    "error.mage_beside_witch.the_mage_and_the_witch": (
+        "The mage and the witch both stand on the same {feature_kind_value}: they never share "
+        "a road or a city. Move one of them."),
+})
 
 EDITIONS = frozenset({Edition.C1, Edition.C2, Edition.C3})
 MAGE, WITCH = "mage", "witch"
@@ -85,6 +91,13 @@ def _tiles(feature: Feature) -> int:
     return len(set(feature.tiles))
 
 
+add_templates({
+    "mage.label_but": "{label} ({reason} but for the mage)",
+    "mage.tiles": "mage: {tiles} {tiles|tile|tiles} × 1",
+    "witch.halves": "the witch halves it, rounded up",
+})
+
+
 def mage_adds(feature: Feature, valuation: Valuation, context: ScoringContext) -> None:
     """The mage adds 1 a tile to his road or city, pennants not counted."""
     if _has(feature, WITCH):
@@ -97,17 +110,19 @@ def mage_adds(feature: Feature, valuation: Valuation, context: ScoringContext) -
     tiles = _tiles(feature)
     if valuation.zero_reason is not None:
         # An incomplete inn road or cathedral city: nothing but the mage's 1 a tile.
-        valuation.label += f" ({valuation.zero_reason} but for the mage)"
+        valuation.label = Message("mage.label_but",
+                                  {"label": valuation.label, "reason": valuation.zero_reason})
         valuation.zero_reason = None
         valuation.terms = []
-    valuation.plus.append((tiles, f"mage: {plural(tiles, 'tile', 'tiles')} × 1"))
+    valuation.plus.append((tiles, Message("mage.tiles", {"tiles": tiles})))
 
 
-def witch_halves(feature: Feature, points: int, context: ScoringContext) -> tuple[int, str] | None:
+def witch_halves(feature: Feature, points: int,
+                 context: ScoringContext) -> tuple[int, Message] | None:
     """The witch halves her road's or city's points, rounded up."""
     if not _has(feature, WITCH):
         return None
-    return math.ceil(points / 2), "the witch halves it, rounded up"
+    return math.ceil(points / 2), Message("witch.halves")
 
 
 def check_apart(view: BoardView) -> Iterator[BoardError]:
@@ -120,8 +135,8 @@ def check_apart(view: BoardView) -> Iterator[BoardError]:
             if _has(feature, MAGE) and _has(feature, WITCH):
                 yield BoardError(
                     "neutral", MAGE_BESIDE_WITCH,
-                    f"The mage and the witch both stand on the same {feature_kind.value}: "
-                    "they never share a road or a city. Move one of them.",
+                    Message("error.mage_beside_witch.the_mage_and_the_witch", {
+                        "feature_kind_value": feature_kind.value}),
                 )
 
 

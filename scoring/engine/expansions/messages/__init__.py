@@ -15,8 +15,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ...expansion import BoardCheck, BoardView, Expansion, PlayerTokens
+from ...messages import Message, add_templates
 from ...problems import BoardError, ProblemCode
 from ...rules import Edition
+
+add_templates({
+    "error.points_and_markers.gives_both_points_and_score": (
+        "{player_color_value} gives both points ({player_points}) and score markers (in all "
+        "{markers}): give the two markers, or their sum as points, not both."),
+})
 
 MEEPLE, MESSENGER = "meeple", "messenger"
 INVALID_MARKERS = ProblemCode(
@@ -42,8 +49,9 @@ def points_or_markers(view: BoardView) -> Iterator[BoardError]:
         if player.points and markers:
             yield BoardError(
                 f"players[{index}]", POINTS_AND_MARKERS,
-                f"{player.color.value} gives both points ({player.points}) and score markers "
-                f"(in all {markers}): give the two markers, or their sum as points, not both.",
+                Message("error.points_and_markers.gives_both_points_and_score", {
+                    "player_color_value": player.color.value, "player_points": player.points,
+                    "markers": markers}),
             )
 
 

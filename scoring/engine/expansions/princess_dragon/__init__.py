@@ -42,11 +42,23 @@ from ...expansion import (
 )
 from ...features import Feature
 from ...glyphs import Glyph, Mark
+from ...messages import Message, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, Shape
 from ...problems import BoardError, ProblemCode
-from ...results import BonusResult
+from ...results import BonusResult, feature_ref
 from ...rules import Choice, Edition, RuleOption
 from ...tiles import FeatureKind
+
+add_templates({
+    "error.fairy_without_follower.no_follower_stands_on_the": (
+        "No follower stands on the tile at ({piece_x},{piece_y}): with the fairy on a tile "
+        "(rule fairy_placement: on-tile), she stands on a tile that holds a follower, so name "
+        "that tile."),
+    "error.fairy_without_follower.no_follower_stands_on_the_2": (
+        "No follower stands on the feature at {piece_at_value} of the tile at "
+        "({piece_x},{piece_y}): the fairy always stands beside one follower, so name that "
+        "follower's square and location."),
+})
 
 EDITIONS = frozenset({Edition.C1, Edition.C2})
 FAIRY_POINTS = 3
@@ -141,39 +153,48 @@ def check_fairy(view: BoardView) -> Iterator[BoardError]:
             if not _followers_on_tile(view, piece):
                 yield BoardError(
                     f"neutral[{index}]", FAIRY_WITHOUT_FOLLOWER,
-                    f"No follower stands on the tile at ({piece.x},{piece.y}): with the fairy "
-                    "on a tile (rule fairy_placement: on-tile), she stands on a tile that "
-                    "holds a follower, so name that tile.",
+                    Message("error.fairy_without_follower.no_follower_stands_on_the", {
+                        "piece_x": piece.x, "piece_y": piece.y}),
                 )
         elif not _followers_beside(view, piece):
             yield BoardError(
                 f"neutral[{index}]", FAIRY_WITHOUT_FOLLOWER,
-                f"No follower stands on the feature at {piece.at.value} of the tile at "
-                f"({piece.x},{piece.y}): the fairy always stands beside one follower, so name "
-                "that follower's square and location.",
+                Message("error.fairy_without_follower.no_follower_stands_on_the_2", {
+                    "piece_at_value": piece.at.value, "piece_x": piece.x, "piece_y": piece.y}),
             )
 
 
+add_templates({
+    "fairy.bonus": "the fairy {where} {player}'s {figure} on {feature}: {outcome}",
+    "fairy.beside": "beside",
+    "fairy.on_tile_of": "on the tile ({x},{y}) of",
+    "fairy.scored": "scored at the end, {points} for {player}",
+    "bonus.converted_not_scored": "a {kind} is not scored at the end, nothing",
+    "bonus.kind_not_scored": "{kind}s are not scored in this game, nothing",
+})
+
+
 def _bonus(context: ScoringContext, owner: Color, figure: Figure, feature: Feature) -> BonusResult:
-    where = ("beside" if not _on_tile(context)
-             else f"on the tile ({figure.x},{figure.y}) of")
+    where = (Message("fairy.beside") if not _on_tile(context)
+             else Message("fairy.on_tile_of", {"x": figure.x, "y": figure.y}))
     conversion = context.in_play.conversion_of(feature)
+    player = PlayerRef(owner.value)
     if conversion is not None:
         # A completed city turned into a castle is not scored at the end.
         points = 0
-        text = (f"the fairy {where} {owner.value}'s {figure.kind} on {feature.id}: a "
-                f"{conversion.word} is not scored at the end, nothing")
+        outcome = Message("bonus.converted_not_scored", {"kind": conversion.word})
     elif feature.kind in context.in_play.scorers:
         points = FAIRY_POINTS
-        text = (f"the fairy {where} {owner.value}'s {figure.kind} on {feature.id}: "
-                f"scored at the end, {FAIRY_POINTS} for {owner.value}")
+        outcome = Message("fairy.scored", {"points": FAIRY_POINTS, "player": player})
     else:
         points = 0
-        text = (f"the fairy {where} {owner.value}'s {figure.kind} on {feature.id}: "
-                f"{feature.kind.value}s are not scored in this game, nothing")
+        outcome = Message("bonus.kind_not_scored", {"kind": feature.kind.value})
+    said = Message("fairy.bonus", {"where": where, "player": player, "figure": figure.kind,
+                                   "feature": feature_ref(feature), "outcome": outcome})
     return BonusResult(
         data={"player": owner.value, "feature": feature.id, "points": points,
-              "explanation": text},
+              "explanation": said.text()},
+        said=said,
         scored={owner: points} if points else {},
     )
 

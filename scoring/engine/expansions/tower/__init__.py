@@ -28,12 +28,29 @@ from ...expansion import (
     TileState,
 )
 from ...glyphs import Glyph, Mark
+from ...messages import Message, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, Shape
 from ...problems import BoardError, ProblemCode
-from ...results import BonusResult, plural
+from ...results import BonusResult
 from ...rules import Edition
 from ...tiles import TileDefinition
 from ..base import MEEPLE
+
+add_templates({
+    "error.invalid_tower.the_towers_hold_floors_in": (
+        "The towers hold {floors} floors in all, but the box has only {FLOORS}."),
+    "error.invalid_tower.the_tower_at_is_topped": (
+        "The tower at ({tile_x},{tile_y}) is topped by a {top} meeple, but no player in this "
+        "game plays {top}."),
+    "error.invalid_tower.the_tower_at_has_no": (
+        "The tower at ({tile_x},{tile_y}) has no floors: a meeple only tops a tower of at "
+        "least one floor (enter the tower's height in floors)."),
+    "error.invalid_tower.the_tower_at_is_topped_2": (
+        "The tower at ({tile_x},{tile_y}) is topped by a {top} meeple, but {top} has no meeple "
+        "left for it: with the towers topped so far and the meeples on the board that makes "
+        "{supply_value}, and a player owns only {supply}. Take a {top} meeple off the board or "
+        "off a tower top."),
+})
 
 EDITIONS = frozenset({Edition.C1, Edition.C2})
 FLOORS = 30
@@ -117,14 +134,14 @@ def check_towers(view: BoardView) -> Iterator[BoardError]:
         if top not in players:
             yield BoardError(
                 f"tiles[{index}].state.{TOP.name}", INVALID_TOWER,
-                f"The tower at ({tile.x},{tile.y}) is topped by a {top} meeple, but no "
-                f"player in this game plays {top}.",
+                Message("error.invalid_tower.the_tower_at_is_topped", {
+                    "tile_x": tile.x, "tile_y": tile.y, "top": top}),
             )
         elif height < 1:
             yield BoardError(
                 f"tiles[{index}].state.{TOP.name}", INVALID_TOWER,
-                f"The tower at ({tile.x},{tile.y}) has no floors: a meeple only tops a "
-                "tower of at least one floor (enter the tower's height in floors).",
+                Message("error.invalid_tower.the_tower_at_has_no", {
+                    "tile_x": tile.x, "tile_y": tile.y}),
             )
         else:
             if out is None:
@@ -133,16 +150,22 @@ def check_towers(view: BoardView) -> Iterator[BoardError]:
             if out[top] == supply + 1:  # the first top too many; later ones say nothing new
                 yield BoardError(
                     f"tiles[{index}].state.{TOP.name}", INVALID_TOWER,
-                    f"The tower at ({tile.x},{tile.y}) is topped by a {top} meeple, but "
-                    f"{top} has no meeple left for it: with the towers topped so far and "
-                    f"the meeples on the board that makes {supply + 1}, and a player owns "
-                    f"only {supply}. Take a {top} meeple off the board or off a tower top.",
+                    Message("error.invalid_tower.the_tower_at_is_topped_2", {
+                        "tile_x": tile.x, "tile_y": tile.y, "top": top,
+                        "supply_value": supply + 1, "supply": supply}),
                 )
     if floors > FLOORS:
         yield BoardError(
             "tiles", INVALID_TOWER,
-            f"The towers hold {floors} floors in all, but the box has only {FLOORS}.",
+            Message("error.invalid_tower.the_towers_hold_floors_in", {
+                "floors": floors, "FLOORS": FLOORS}),
         )
+
+
+add_templates({
+    "tower.top": ("{player}'s meeple on top of the tower at ({x},{y}), {floors} "
+                  "{floors|floor|floors} high: scores nothing"),
+})
 
 
 def score_tower_tops(context: ScoringContext) -> list[BonusResult]:
@@ -152,11 +175,12 @@ def score_tower_tops(context: ScoringContext) -> list[BonusResult]:
     for _, tile, height, top in _towers(context.tiles_with_state):
         if top is None:
             continue
+        said = Message("tower.top", {"player": PlayerRef(top), "x": tile.x, "y": tile.y,
+                                     "floors": height})
         results.append(BonusResult(
             data={"player": top, "x": tile.x, "y": tile.y, "height": height, "points": 0,
-                  "explanation": (f"{top}'s meeple on top of the tower at ({tile.x},{tile.y}),"
-                                  f" {plural(height, 'floor')} high: scores nothing")},
-            scored={},
+                  "explanation": said.text()},
+            scored={}, said=said,
         ))
     return results
 

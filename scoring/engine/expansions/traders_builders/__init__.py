@@ -37,11 +37,19 @@ from ...expansion import (
 )
 from ...features import Feature, FeatureGraph
 from ...glyphs import Glyph, Mark, house
+from ...messages import Message, PlayerRef, add_templates, players_listing
 from ...outputs import BonusField, BonusListing, FeatureField, Shape
 from ...problems import BoardError, ProblemCode
 from ...results import BonusResult
 from ...rules import Edition
 from ...tiles import FeatureKind
+
+add_templates({
+    "error.goods_mismatch.the_players_hold_token_but": (
+        "The players hold {held} {good} token{value}, but the completed cities on the board "
+        "show {symbols_good} {good} symbol{value2}: {off}. Whoever completes a city takes one "
+        "token for each symbol in it."),
+})
 
 EDITIONS = frozenset({Edition.C1, Edition.C2, Edition.C3})
 GOODS = ("wine", "grain", "cloth")
@@ -145,28 +153,41 @@ def goods_in_city(feature: Feature, valuation: Valuation, context: ScoringContex
         valuation.extras["goods"] = {good: symbols[good] for good in GOODS if symbols[good]}
 
 
+add_templates({"pig.herd": "pig-herd", "pig.players": "{player}'s pig"})
+_PIG_HERD = Message("pig.herd")
+
+
 def pigs_in_farm(feature: Feature, valuation: Valuation, context: ScoringContext) -> None:
     """+1 a city for each owner whose pig is in the farm, +1 for all with a pig-herd."""
     if feature.has("pig_herd"):
-        valuation.shared_bonus.append((1, "pig-herd"))
+        valuation.shared_bonus.append((1, _PIG_HERD))
         valuation.extras["pig_herd"] = True
     with_pigs = {figure.player for figure in feature.figures if figure.kind == PIG.code}
     if not with_pigs:  # most farms hold no pig
         return
     for player in context.players:  # in player order, whatever the order of the figures
         if player in with_pigs:
-            valuation.owner_bonus.setdefault(player, []).append((1, f"{player.value}'s pig"))
+            valuation.owner_bonus.setdefault(player, []).append(
+                (1, Message("pig.players", {"player": PlayerRef(player.value)})))
 
 
-def _goods_text(good: str, holders: dict[Color, int], winners: list[Color]) -> str:
+add_templates({
+    "goods.nobody": "{good}: nobody holds a token, nobody scores",
+    "goods.most": "{good}: {player} holds the most tokens ({most}): {points}",
+    "goods.most_tied": "{good}: {players} hold the most tokens ({most} each): {points} each",
+})
+
+
+def _goods_said(good: str, holders: dict[Color, int], winners: list[Color]) -> Message:
     if not winners:
-        return f"{good}: nobody holds a token, nobody scores"
+        return Message("goods.nobody", {"good": good})
     most = holders[winners[0]]
     if len(winners) == 1:
-        return f"{good}: {winners[0].value} holds the most tokens ({most}): {MAJORITY_POINTS}"
-    names = ", ".join(w.value for w in winners[:-1]) + " and " + winners[-1].value
-    return (f"{good}: {names} hold the most tokens ({most} each): "
-            f"{MAJORITY_POINTS} each")
+        return Message("goods.most", {"good": good, "player": PlayerRef(winners[0].value),
+                                      "most": most, "points": MAJORITY_POINTS})
+    return Message("goods.most_tied", {
+        "good": good, "players": players_listing([winner.value for winner in winners]),
+        "most": most, "points": MAJORITY_POINTS})
 
 
 def score_goods(context: ScoringContext) -> list[BonusResult]:
@@ -180,6 +201,7 @@ def score_goods(context: ScoringContext) -> list[BonusResult]:
         best = max(holders.values(), default=0)
         winners = [color for color, count in holders.items() if count == best]
         scored = {color: MAJORITY_POINTS for color in winners}
+        said = _goods_said(good, holders, winners)
         results.append(BonusResult(
             data={
                 "good": good,
@@ -187,9 +209,10 @@ def score_goods(context: ScoringContext) -> list[BonusResult]:
                 "winners": [color.value for color in winners],
                 "points": MAJORITY_POINTS if winners else 0,
                 "scored": {color.value: points for color, points in scored.items()},
-                "explanation": _goods_text(good, holders, winners),
+                "explanation": said.text(),
             },
             scored=scored,
+            said=said,
         ))
     return results
 
@@ -204,10 +227,10 @@ def check_goods(view: BoardView) -> Iterator[BoardError]:
             off = (f"{difference} too many" if difference > 0 else f"{-difference} missing")
             yield BoardError(
                 "players", GOODS_MISMATCH,
-                f"The players hold {held} {good} token{'s' if held != 1 else ''}, but the "
-                f"completed cities on the board show {symbols[good]} {good} "
-                f"symbol{'s' if symbols[good] != 1 else ''}: {off}. Whoever completes a "
-                "city takes one token for each symbol in it.",
+                Message("error.goods_mismatch.the_players_hold_token_but", {
+                    "held": held, "good": good, "value": 's' if held != 1 else '',
+                    "symbols_good": symbols[good], "value2": 's' if symbols[good] != 1 else '',
+                    "off": off}),
             )
 
 

@@ -1,0 +1,130 @@
+"""The engine's words as data: every message a scoring of a known-answer board gives has
+an English template, and each template's placeholders are exactly the message's
+parameters (see :mod:`scoring.engine.messages`)."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scoring.engine import DEFAULT_REGISTRY, score_request
+from scoring.engine.messages import (
+    ENGLISH,
+    FeatureRef,
+    Listing,
+    Message,
+    PlayerRef,
+    add_templates,
+    placeholders,
+)
+from scoring.engine.pad import score_play_points
+from tests.known_boards import BOARDS, board_path
+
+
+def _messages(result) -> list[Message]:
+    said = [warning.said for warning in result.warnings]
+    said += [feature.said for feature in result.features]
+    said += [entry.said for entries in result.bonuses.values() for entry in entries
+             if entry.said is not None]
+    return [message for top in said for message in top.walk()]
+
+
+def _joins(message: Message) -> list[str]:
+    return [value.join for value in message.params.values() if isinstance(value, Listing)]
+
+
+@pytest.mark.parametrize("path", BOARDS, ids=lambda path: path.stem)
+def test_every_message_of_a_known_board_has_a_template_that_fits(path: Path, all_tiles):
+    request = json.loads(path.read_text(encoding="utf-8"))["request"]
+    result = score_request(request, all_tiles, for_players=True)
+    for message in _messages(result):
+        assert message.id in ENGLISH, message.id
+        assert placeholders(ENGLISH[message.id]) == set(message.params), message.id
+        for join in _joins(message):
+            assert join in ENGLISH, join
+
+
+def test_a_farm_explanation_names_the_cities_and_farms_as_features(all_tiles):
+    # Second-edition farm scoring: a player whose farmers stand on two farms bordering
+    # the same completed city collects it once, through the farm where it pays the most;
+    # the other farm's explanation names that city and that farm.
+    request = json.loads(board_path("farm-002-detailed-second-edition").read_text())["request"]
+    result = score_request(request, all_tiles, for_players=True)
+    noted = [(feature, message) for feature in result.features for message in feature.said.walk()
+             if message.id == "farm.city_through"]
+    assert noted, "a city collected through another farm is a message naming both"
+    for feature, message in noted:
+        city, farm = message.params["city"], message.params["farm"]
+        assert isinstance(city, FeatureRef) and isinstance(farm, FeatureRef)
+        assert city.kind == "city" and farm.kind == "farm" and farm.id != feature.id
+        assert city.tiles and farm.tiles == result.feature(farm.id).tiles
+        assert f"{city.id} (through {farm.id})" in feature.explanation
+    body = result.to_json()
+    for feature in body["features"]:
+        assert feature["explanation_message"] == result.feature(feature["id"]).said.to_json()
+
+
+def test_an_explanation_reads_as_its_template_fills_it(all_tiles):
+    # A completed road of 3 tiles with one meeple: 3 tiles × 1 = 3.
+    request = json.loads(board_path("road-3-tiles").read_text())["request"]
+    (road,) = score_request(request, all_tiles, for_players=True).features
+    assert road.said == Message("score.worth_one", {
+        "label": Message("label.completed", {"noun": "road"}), "count": 3, "unit": "tiles",
+        "each": 1, "points": 3})
+    assert road.explanation == "completed road: 3 tiles × 1 = 3"
+    assert road.said.to_json() == {"id": "score.worth_one", "params": {
+        "label": {"id": "label.completed", "params": {"noun": "road"}}, "count": 3,
+        "unit": "tiles", "each": 1, "points": 3}}
+
+
+def test_the_score_pad_explains_with_the_same_messages():
+    in_play = DEFAULT_REGISTRY.in_play(["hills-sheep", "princess-dragon"])
+    # 7 sheep × 1 = 7; the fairy's turn point counts once.
+    flock = score_play_points({"code": "flock", "count": 7}, in_play)
+    assert flock.said.id == "pad.play_points"
+    assert flock.said.params["count"] == 7 and flock.said.params["points"] == 7
+    fairy = score_play_points({"code": "fairy-turn"}, in_play)
+    assert fairy.said.id == "pad.play_points_once" and fairy.said.params["points"] == 1
+    for scored in (flock, fairy):
+        assert placeholders(ENGLISH[scored.said.id]) == set(scored.said.params)
+        assert scored.explanation == scored.said.text()
+
+
+def test_the_default_response_has_no_explanation_messages(all_tiles):
+    request = json.loads(board_path("farm-002-detailed-second-edition").read_text())["request"]
+    body = score_request(request, all_tiles).to_json()
+    assert not any("explanation_message" in feature for feature in body["features"])
+
+
+def test_a_warning_carries_its_id_params_and_english(all_tiles):
+    request = json.loads(board_path("inn-road-completed-on-last-turn").read_text())["request"]
+    (warning,) = score_request(request, all_tiles).to_json()["warnings"]
+    assert warning["message_id"] == "warning.completed_feature_occupied"
+    assert warning["params"]["feature"]["feature"] == warning["feature"]
+    assert warning["params"]["feature"]["tiles"]
+    assert warning["message"] == (
+        f"{warning['feature']} is completed but still holds figures; it is scored as "
+        "completed, as if the game ended on the turn that completed it.")
+
+
+def test_rendering_with_another_catalogue_uses_its_templates():
+    add_templates({"test.award": "{player} scores {points} for {cities}"})
+    message = Message("test.award", {
+        "player": PlayerRef("red"), "points": 8,
+        "cities": Listing((FeatureRef("city-1", "city", ((0, 0),)),
+                           FeatureRef("city-2", "city", ((1, 0),))), "join.and")})
+    assert message.text() == "red scores 8 for city-1 and city-2"
+    german = {"test.award": "{player} erhält {points} für {cities}", "join.and": " und "}
+    assert message.text(german) == "red erhält 8 für city-1 und city-2"
+
+
+def test_a_counted_word_follows_its_count():
+    add_templates({"test.tiles": "{tiles} {tiles|tile|tiles}"})
+    assert Message("test.tiles", {"tiles": 1}).text() == "1 tile"
+    assert Message("test.tiles", {"tiles": 3}).text() == "3 tiles"
+
+
+def test_an_id_cannot_get_a_second_template():
+    add_templates({"test.once": "once"})
+    with pytest.raises(ValueError, match="two templates"):
+        add_templates({"test.once": "twice"})
