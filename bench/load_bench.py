@@ -70,6 +70,21 @@ Django's test client, a hit of ``/rules/base-game/`` went from 1.27 to 0.34 ms, 
 glossary from 0.80 to 0.36 ms and ``/api/tiles/`` from 0.97 to 0.41 ms. The figures before
 this session's work on the page cache (24 November): the mixed crowd ran at 46 to 55
 requests/s in every recipe.
+
+Each kind's slowest answer and the answers over 2 s are reported too (issue 32: a search
+never over 2 s), each slow one with the moment it was sent, and the warm-up's slowest
+first answers of fresh workers. Figures of 29 November 2026, 03:28 to 04:14 UTC, 10 s a
+kind, 16 clients, ``--slow 0``, SQLite and Redis, load average 13 to 30 on the 2 shared
+cores, five runs: search alone p50 14 to 31 ms, p99 275 to 470 ms, max 573 to 1,173 ms,
+none over 2 s; in the crowd, search max 479 to 1,509 ms, none over 2 s. What did go over
+2 s: the first searches of fresh workers (the 16 of the warm-up took 7 to 11.6 s each),
+because each worker, and each of its threads, read every section, note and glossary term
+on its first search; the master now reads them before forking (``search.engine.warm``),
+and the same warm-up's slowest search fell from 11,577 ms (16 over 2 s) to 3,695 ms (9,
+with the load at 30); in one process a cold first search took 4.2 s, 0.47 s warmed. The
+other answers over 2 s were scorings of the 72-tile game and static files, several sent
+at the same instant and slow together, whatever their kind: the machine stalling a
+process, not one kind of request.
 """
 
 from __future__ import annotations
@@ -80,10 +95,8 @@ import json
 import math
 import os
 import random
-import secrets
 import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -91,12 +104,15 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from production import HOST, ROOT, served  # noqa: E402
+
 sys.path.insert(0, str(ROOT))
-PYTHON = sys.executable
-HOST = "127.0.0.1"
 CLIENT_ADDRESSES = 5000
 SCORE_LIMIT = 120  # REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["score"], a minute
+#: A request slower than this is counted apart, and listed with the moment it was sent.
+TOO_SLOW = 2.0
 CONTRACT_SMALL_BOARD = {
     "edition": "C3", "players": [{"color": "red"}, {"color": "blue"}],
     "tiles": [{"tile": "D", "x": 0, "y": 0, "rotation": 0}],
@@ -113,111 +129,6 @@ def finished_game() -> dict:
     tiles = TileSet.from_yaml(str(PACKAGES_DIR / "base" / "tiles-base.yaml"),
                               registry=DEFAULT_REGISTRY)
     return finished(tiles)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return probe.getsockname()[1]
-
-
-NGINX_CONF = """\
-worker_processes 1;
-user root;
-pid {folder}/nginx.pid;
-error_log {folder}/nginx-error.log warn;
-events {{ worker_connections 4096; }}
-http {{
-    access_log off;
-    client_body_temp_path {folder}/nginx-body;
-    proxy_temp_path {folder}/nginx-proxy;
-    fastcgi_temp_path {folder}/nginx-fastcgi;
-    uwsgi_temp_path {folder}/nginx-uwsgi;
-    scgi_temp_path {folder}/nginx-scgi;
-    client_max_body_size 1m;
-    client_header_timeout 10s;
-    client_body_timeout 10s;
-    # As the README's deployment section: answers the app sends plain are compressed here.
-    gzip on;
-    gzip_proxied any;
-    gzip_vary on;
-    gzip_min_length 200;
-    gzip_types text/css application/javascript application/json application/vnd.oai.openapi
-               image/svg+xml text/plain;
-    upstream carcwiki {{ server {app}; keepalive 32; }}
-    server {{
-        listen {listen};
-        location / {{
-            proxy_pass http://carcwiki;
-            proxy_http_version 1.1;
-            proxy_set_header Connection "";
-            proxy_set_header Host $host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_set_header X-Forwarded-Proto $scheme;
-        }}
-    }}
-}}
-"""
-
-
-def wait_for(server: subprocess.Popen, port: int, *, seconds: float, name: str):
-    """``server`` once it answers ``GET /rules/`` on ``port``; killed after ``seconds``."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            connection = http.client.HTTPConnection(HOST, port, timeout=2)
-            connection.request("GET", "/rules/")
-            if connection.getresponse().status == 200:
-                return server
-        except OSError:
-            time.sleep(0.2)
-    server.kill()
-    raise RuntimeError(f"{name} did not answer within {seconds:g} s")
-
-
-def start_nginx(folder: Path, port: int, app_port: int) -> subprocess.Popen:
-    conf = folder / "nginx.conf"
-    conf.write_text(NGINX_CONF.format(folder=folder, app=f"{HOST}:{app_port}",
-                                      listen=f"{HOST}:{port}"))
-    server = subprocess.Popen(["nginx", "-p", str(folder), "-c", str(conf),
-                               "-g", "daemon off;"], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
-    return wait_for(server, port, seconds=20, name="nginx")
-
-
-def production_environment(folder: Path, port: int) -> dict[str, str]:
-    return {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "carcwiki.settings.prod",
-        "DJANGO_SECRET_KEY": secrets.token_hex(32),
-        "DJANGO_ALLOWED_HOSTS": HOST,
-        "DJANGO_SECURE_SSL_REDIRECT": "0",
-        "DJANGO_HSTS_SECONDS": "0",
-        "DJANGO_STATIC_ROOT": str(folder / "static"),
-        "DJANGO_TRUSTED_PROXIES": "1",
-        "DATABASE_URL": os.environ.get("DATABASE_URL")
-        or f"sqlite:///{folder / 'bench.sqlite3'}",
-        "GUNICORN_BIND": f"{HOST}:{port}",
-        "GUNICORN_ACCESS_LOG": "",
-    }
-
-
-def serve(folder: Path, port: int, workers: int | None, proxies: int) -> subprocess.Popen:
-    """gunicorn with the checked-in configuration, once it answers."""
-    env = production_environment(folder, port)
-    env["DJANGO_TRUSTED_PROXIES"] = str(proxies)
-    if workers:
-        env["GUNICORN_WORKERS"] = str(workers)
-    for command in (["migrate", "--noinput", "-v0"], ["createcachetable"], ["load_catalogue"],
-                    ["collectstatic", "--noinput", "-v0"]):
-        subprocess.run([PYTHON, "manage.py", *command], cwd=ROOT, env=env, check=True,
-                       stdout=subprocess.DEVNULL)
-    server = subprocess.Popen(
-        [str(Path(PYTHON).with_name("gunicorn")), "-c", "deploy/gunicorn.conf.py",
-         "carcwiki.wsgi"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(folder / "gunicorn.log", "w"),
-    )
-    return wait_for(server, port, seconds=60, name="gunicorn")
 
 
 def static_path(folder: Path) -> str:
@@ -248,10 +159,17 @@ class Tally:
     socket_errors: int = 0
     limited: int = 0
     other: int = 0
+    #: (seconds since the scenario began when it was sent, kind, seconds it took) of each
+    #: answer slower than TOO_SLOW: many at one moment point at a stall of the server or
+    #: the machine rather than at one kind of request.
+    too_slow: list[tuple[float, str, float]] = field(default_factory=list)
+    began: float = field(default_factory=time.perf_counter)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def record(self, name: str, seconds: float, status: int | None) -> None:
+    def record(self, name: str, sent: float, seconds: float, status: int | None) -> None:
         with self.lock:
+            if seconds > TOO_SLOW:
+                self.too_slow.append((sent - self.began, name, seconds))
             if status is None:
                 self.socket_errors += 1
             elif status >= 500:
@@ -286,9 +204,9 @@ def client_loop(port: int, requests, tally: Tally, stop: threading.Event, budget
             connection.request(method, path, body=body, headers=headers)
             response = connection.getresponse()
             response.read()
-            tally.record(name, time.perf_counter() - start, response.status)
+            tally.record(name, start, time.perf_counter() - start, response.status)
         except (OSError, http.client.HTTPException):
-            tally.record(name, time.perf_counter() - start, None)
+            tally.record(name, start, time.perf_counter() - start, None)
             connection.close()
             connection = http.client.HTTPConnection(HOST, port, timeout=30)
     connection.close()
@@ -380,65 +298,111 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def warm(port: int, requests, clients: int) -> None:
-    """Every kind of request from every client for a moment, untimed: each gunicorn
-    process opens its database connection, loads its templates and tile set, and the
-    page cache is filled, before anything is measured."""
+    """Every kind of request from every client for a moment, kept out of the table: each
+    gunicorn process opens its database connection, loads its templates and tile set, and
+    the page cache is filled, before anything is measured. What fresh workers make their
+    first visitors wait is reported on one line: the slowest answer of each kind and how
+    many took over TOO_SLOW (a worker replaced in production starts as cold)."""
+    slowest = []
     for request in requests:
-        run_scenario(port, [request], clients, 1.0, 10_000, 0)
+        tally, _, _, _ = run_scenario(port, [request], clients, 1.0, 10_000, 0)
+        times = tally.latencies.get(request[0], [])
+        if times:
+            slowest.append(f"{request[0]} {max(times) * 1000:.0f} ms"
+                           + (f" ({too_slow(times)} over {TOO_SLOW:g} s)" if too_slow(times)
+                              else ""))
+    print("== fresh workers' first answers (the warm-up), slowest of each kind: "
+          + "; ".join(slowest))
 
 
 AIMS = {
-    # kind: (least throughput as a share of the static file's, most p99 ms, most p50 ms)
-    "rules page": (0.5, None, None),
-    "glossary": (0.5, None, None),
-    "tile list": (0.5, None, None),
-    "tile picture": (0.5, None, None),
-    "scoring": (0.2, 100, None),
-    "search": (None, None, 25),
+    # kind: (least throughput as a share of the static file's, most p99 ms, most p50 ms,
+    # most requests over TOO_SLOW)
+    "rules page": (0.5, None, None, None),
+    "glossary": (0.5, None, None, None),
+    "tile list": (0.5, None, None, None),
+    "tile picture": (0.5, None, None, None),
+    "scoring": (0.2, 100, None, None),
+    "search": (None, 500, 25, 0),  # issue 32: p99 under 500 ms, nothing over 2 s
 }
 
 
+def too_slow(times: list[float]) -> int:
+    return sum(1 for took in times if took > TOO_SLOW)
+
+
+@dataclass
+class KindRow:
+    """One kind of request alone: its throughput and latencies (ms)."""
+
+    name: str
+    rate: float
+    p50: float
+    p99: float
+    slowest: float
+    too_slow: int
+    count: int
+    tally: Tally
+
+
 def run_each_kind(port: int, requests, clients: int, seconds: float,
-                  max_requests: int) -> tuple[list[tuple[str, float, float, float, int]], int]:
-    """Each kind of request alone, every client on it for ``seconds``: (name, requests/s,
-    p50 ms, p99 ms, count) per kind, and the number of errors (5xx, socket, other 4xx)."""
+                  max_requests: int) -> tuple[list[KindRow], int]:
+    """Each kind of request alone, every client on it for ``seconds``: a row per kind,
+    and the number of errors (5xx, socket, other 4xx)."""
     rows, errors = [], 0
     for request in requests:
         tally, elapsed, _, _ = run_scenario(port, [request], clients, seconds, max_requests, 0)
         times = tally.latencies.get(request[0], [])
         errors += tally.server_errors + tally.socket_errors + tally.other
-        rows.append((request[0], len(times) / elapsed,
-                     statistics.median(times) * 1000 if times else math.nan,
-                     percentile(times, 0.99) if times else math.nan, len(times)))
+        rows.append(KindRow(
+            request[0], len(times) / elapsed,
+            statistics.median(times) * 1000 if times else math.nan,
+            percentile(times, 0.99) if times else math.nan,
+            max(times) * 1000 if times else math.nan, too_slow(times), len(times), tally))
     return rows, errors
 
 
-def report_each_kind(rows, errors: int, clients: int) -> bool:
+def report_each_kind(rows: list[KindRow], errors: int, clients: int) -> bool:
     """The table of each kind against the static file, with the issue's aims."""
-    static_rate = rows[0][1] or math.nan
+    static_rate = rows[0].rate or math.nan
     print(f"\n== each kind alone, {clients} connections (ratio: its requests/s over the "
-          f"static file's); errors {errors}")
+          f"static file's; > {TOO_SLOW:g} s: requests slower than that); errors {errors}")
     print(f"   {'request':<13} {'count':>6} {'req/s':>7} {'ratio':>6} {'p50 ms':>7} "
-          f"{'p99 ms':>7}  aim")
+          f"{'p99 ms':>7} {'max ms':>7} {'> 2 s':>5}  aim")
     met = errors == 0
-    for name, rate, p50, p99, count in rows:
-        ratio = rate / static_rate
-        least, most_p99, most_p50 = AIMS.get(name, (None, None, None))
+    for row in rows:
+        ratio = row.rate / static_rate
+        least, most_p99, most_p50, most_slow = AIMS.get(row.name, (None, None, None, None))
         aims, ok = [], True
         if least is not None:
             aims.append(f"ratio >= {least}")
             ok = ok and ratio >= least
         if most_p99 is not None:
             aims.append(f"p99 < {most_p99}")
-            ok = ok and p99 < most_p99
+            ok = ok and row.p99 < most_p99
         if most_p50 is not None:
             aims.append(f"p50 <= {most_p50}")
-            ok = ok and p50 <= most_p50
+            ok = ok and row.p50 <= most_p50
+        if most_slow is not None:
+            aims.append(f"none over {TOO_SLOW:g} s")
+            ok = ok and row.too_slow <= most_slow
         verdict = (" (met)" if ok else " (MISSED)") if aims else ""
-        print(f"   {name:<13} {count:>6} {rate:>7.0f} {ratio:>6.2f} {p50:>7.1f} {p99:>7.1f}  "
+        print(f"   {row.name:<13} {row.count:>6} {row.rate:>7.0f} {ratio:>6.2f} "
+              f"{row.p50:>7.1f} {row.p99:>7.1f} {row.slowest:>7.0f} {row.too_slow:>5}  "
               f"{', '.join(aims)}{verdict}")
         met = met and ok
+    for row in rows:
+        if row.tally.too_slow:
+            print(f"   {row.name}:", end="")
+            report_too_slow(row.tally)
     return met
+
+
+def report_too_slow(tally: Tally) -> None:
+    if tally.too_slow:
+        print(f"   over {TOO_SLOW:g} s (sent at, kind, took): " + "; ".join(
+            f"{sent:.1f} s {name} {took * 1000:.0f} ms"
+            for sent, name, took in sorted(tally.too_slow)))
 
 
 def report(label: str, tally: Tally, elapsed: float, held: int, dropped: int) -> bool:
@@ -447,11 +411,14 @@ def report(label: str, tally: Tally, elapsed: float, held: int, dropped: int) ->
           f"{tally.count / elapsed:.0f} requests/s; 5xx {tally.server_errors}, "
           f"socket errors {tally.socket_errors}, 429 {tally.limited}, other 4xx {tally.other}"
           + (f"; slow sockets held {held}, closed by the server {dropped}" if held else ""))
-    print(f"   {'request':<12} {'count':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
+    print(f"   {'request':<12} {'count':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
+          f"{'max ms':>8} {'> 2 s':>5}")
     for name, times in sorted(tally.latencies.items()) + [("all", every)]:
         if times:
             print(f"   {name:<12} {len(times):>6} {statistics.median(times) * 1000:>8.1f} "
-                  f"{percentile(times, 0.95):>8.1f} {percentile(times, 0.99):>8.1f}")
+                  f"{percentile(times, 0.95):>8.1f} {percentile(times, 0.99):>8.1f} "
+                  f"{max(times) * 1000:>8.0f} {too_slow(times):>5}")
+    report_too_slow(tally)
     return tally.server_errors == 0 and tally.socket_errors == 0
 
 
@@ -468,48 +435,33 @@ def main() -> None:
     database = "PostgreSQL" if os.environ.get("DATABASE_URL", "").startswith("postgres") \
         else "SQLite"
     cache = "Redis" if os.environ.get("REDIS_URL") else "database cache"
-    with tempfile.TemporaryDirectory(prefix="carcwiki-load-") as folder:
-        port = app_port = free_port()
-        # The clients' X-Forwarded-For stands for a proxy's; nginx appends one more entry.
-        server = serve(Path(folder), app_port, options.workers, 2 if options.nginx else 1)
-        proxy = None
-        try:
-            if options.nginx:
-                port = free_port()
-                proxy = start_nginx(Path(folder), port, app_port)
-            front = f"nginx on {HOST}:{port} in front of " if proxy else ""
-            print(f"{front}gunicorn on {HOST}:{app_port}, {database}, {cache}, "
-                  f"{options.clients} clients")
-            requests = requests_to_make(static_path(Path(folder)))
-            warm(port, requests, options.clients)
-            rows, errors = run_each_kind(port, requests, options.clients, options.seconds,
-                                         options.max_requests)
-            aims_met = report_each_kind(rows, errors, options.clients)
-            passed = errors == 0
-            scenarios = [("crowd", 0)]
-            if options.slow:
-                scenarios.append((f"crowd with {options.slow} slow clients", options.slow))
-            for label, slow in scenarios:
-                result = run_scenario(port, requests, options.clients, options.seconds,
-                                      options.max_requests, slow)
-                passed = report(label, *result) and passed
-            allowed, limited, others, took = run_limit_check(port, options.clients, 320)
-            # The limit is over any sliding minute: a burst of t seconds may also use what
-            # the minute's window frees meanwhile, at most limit × t / 60 more.
-            ceiling = SCORE_LIMIT + math.ceil(SCORE_LIMIT * took / 60)
-            print(f"\n== one client from {options.clients} threads at once, {took:.1f} s: "
-                  f"{allowed} scored, {limited} refused (429), {others} other; the limit is "
-                  f"{SCORE_LIMIT} a minute, so at most {ceiling} in these {took:.1f} s")
-            passed = passed and allowed <= ceiling and others == 0
-        finally:
-            if proxy is not None:
-                proxy.terminate()
-                proxy.wait(timeout=30)
-            server.terminate()
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
+    with tempfile.TemporaryDirectory(prefix="carcwiki-load-") as folder, \
+            served(Path(folder), options.workers, options.nginx) as server:
+        port = server.port
+        front = f"nginx on {HOST}:{port} in front of " if server.nginx else ""
+        print(f"{front}gunicorn on {HOST}:{server.app_port}, {database}, {cache}, "
+              f"{options.clients} clients")
+        requests = requests_to_make(static_path(Path(folder)))
+        warm(port, requests, options.clients)
+        rows, errors = run_each_kind(port, requests, options.clients, options.seconds,
+                                     options.max_requests)
+        aims_met = report_each_kind(rows, errors, options.clients)
+        passed = errors == 0
+        scenarios = [("crowd", 0)]
+        if options.slow:
+            scenarios.append((f"crowd with {options.slow} slow clients", options.slow))
+        for label, slow in scenarios:
+            result = run_scenario(port, requests, options.clients, options.seconds,
+                                  options.max_requests, slow)
+            passed = report(label, *result) and passed
+        allowed, limited, others, took = run_limit_check(port, options.clients, 320)
+        # The limit is over any sliding minute: a burst of t seconds may also use what
+        # the minute's window frees meanwhile, at most limit × t / 60 more.
+        ceiling = SCORE_LIMIT + math.ceil(SCORE_LIMIT * took / 60)
+        print(f"\n== one client from {options.clients} threads at once, {took:.1f} s: "
+              f"{allowed} scored, {limited} refused (429), {others} other; the limit is "
+              f"{SCORE_LIMIT} a minute, so at most {ceiling} in these {took:.1f} s")
+        passed = passed and allowed <= ceiling and others == 0
     print("\nPASS: no 5xx, no socket errors, the limit held" if passed
           else "\nFAIL: 5xx, socket errors or a limit passed")
     print("Aims of each kind: all met" if aims_met else "Aims of each kind: some missed "

@@ -4,15 +4,16 @@ phones following the game and one of them adding a score now and then.
 Run: ``.venv/bin/python bench/pad_bench.py [--tables 50] [--phones 3] [--every 20]
 [--poll 1] [--seconds 60] [--nginx]``.
 
-It starts gunicorn as ``bench/load_bench.py`` does (deploy/gunicorn.conf.py, production
-settings, a throwaway SQLite file or ``DATABASE_URL``; ``--nginx`` puts nginx in front),
-on loopback, and stops it at the end. Each table is a game created through the API from
-an address of its own (``X-Forwarded-For`` behind one trusted proxy, as a table of phones
-on one wifi). Each phone is a thread with one keep-alive connection that asks for the
-game once every ``--poll`` seconds with ``If-None-Match`` (as ``static/js/pad/pad.js``
-does: a 304 while nothing changed); one more thread per table adds an entry every
-``--every`` seconds (a city, scored by the engine), the tables starting at spread-out
-moments. The run is bounded by ``--seconds``.
+It starts gunicorn with ``bench/production.py``, as the load bench does
+(deploy/gunicorn.conf.py, production settings, a throwaway SQLite file or
+``DATABASE_URL``; ``--nginx`` puts nginx in front), on loopback, and stops it at the end.
+Each table is a game created through the API from an address of its own
+(``X-Forwarded-For`` behind one trusted proxy, as a table of phones on one wifi). Each
+phone is a thread with one keep-alive connection that asks for the game once every
+``--poll`` seconds with ``If-None-Match`` (as ``static/js/pad/pad.js`` does: a 304 while
+nothing changed); one more thread per table adds an entry every ``--every`` seconds (a
+city, scored by the engine), the tables starting at spread-out moments. The run is bounded
+by ``--seconds``.
 
 Reported: requests per second, p50 and p99 in ms of the polls (200 and 304 apart) and of
 the entries, 5xx, socket errors and 429s (the bar: none), and the sync delay: from the
@@ -61,7 +62,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from load_bench import HOST, free_port, percentile, serve, start_nginx  # noqa: E402
+from load_bench import percentile  # noqa: E402
+from production import HOST, free_port, served, stop  # noqa: E402
 
 COLORS = ["red", "blue", "green"]
 
@@ -234,42 +236,31 @@ def main() -> None:
                                      stdout=subprocess.DEVNULL)
             os.environ["REDIS_URL"] = f"redis://{HOST}:{redis_port}/0"
             time.sleep(0.5)
-        port = app_port = free_port()
-        server = serve(Path(folder), app_port, options.workers, 2 if options.nginx else 1)
-        proxy = None
         try:
-            if options.nginx:
-                port = free_port()
-                proxy = start_nginx(Path(folder), port, app_port)
-            tables = create_tables(port, options.tables)
-            warm(port, tables)
-            tally, stop = Tally(), threading.Event()
-            threads = [threading.Thread(target=phone, args=(port, table, options.poll, tally,
-                                                            stop), daemon=True)
-                       for table in tables for _ in range(options.phones)]
-            threads += [threading.Thread(target=scorer, args=(port, table, options.every,
-                                                              tally, stop), daemon=True)
-                        for table in tables]
-            started = time.monotonic()
-            for thread in threads:
-                thread.start()
-            stop.wait(options.seconds)
-            stop.set()
-            for thread in threads:
-                thread.join(timeout=35)
-            elapsed = time.monotonic() - started
+            with served(Path(folder), options.workers, options.nginx) as server:
+                port = server.port
+                tables = create_tables(port, options.tables)
+                warm(port, tables)
+                tally, stop_polling = Tally(), threading.Event()
+                threads = [threading.Thread(target=phone, args=(port, table, options.poll,
+                                                                tally, stop_polling),
+                                            daemon=True)
+                           for table in tables for _ in range(options.phones)]
+                threads += [threading.Thread(target=scorer, args=(port, table, options.every,
+                                                                  tally, stop_polling),
+                                             daemon=True)
+                            for table in tables]
+                started = time.monotonic()
+                for thread in threads:
+                    thread.start()
+                stop_polling.wait(options.seconds)
+                stop_polling.set()
+                for thread in threads:
+                    thread.join(timeout=35)
+                elapsed = time.monotonic() - started
         finally:
-            if proxy is not None:
-                proxy.terminate()
-                proxy.wait(timeout=30)
-            server.terminate()
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
             if redis is not None:
-                redis.terminate()
-                redis.wait(timeout=10)
+                stop(redis, seconds=10)
     front = ("nginx + gunicorn" if options.nginx else "gunicorn") + (
         ", Redis" if options.redis else ", database cache")
     print(f"{front}, {options.tables} tables × {options.phones} phones polling every "

@@ -37,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from load_bench import (  # noqa: E402
+from production import (  # noqa: E402
     HOST,
     PYTHON,
     ROOT,

@@ -30,10 +30,11 @@ from carcwiki.builder.views import AsciiJSONRenderer
 from scoring.api import ScoreView
 from scoring.serializers import ScoreRequestSerializer
 
-from . import points
+from . import bgstats, points
 from .final import final_scoring
 from .models import Entry, Game
 from .serializers import (
+    BgStatsExportSerializer,
     EntryEditSerializer,
     EntryRequestSerializer,
     EntrySerializer,
@@ -65,6 +66,7 @@ def entry_data(entry: Entry) -> dict[str, Any]:
 def game_data(game: Game, *, with_key: bool) -> dict[str, Any]:
     """The whole game as a phone shows it: players with totals, every entry, options."""
     entries = list(game.entries.all())
+    standing = points.standings(game.players, entries)
     data: dict[str, Any] = {
         "watch": game.watch,
         "watch_url": reverse("pad:watch", kwargs={"watch": game.watch}),
@@ -72,11 +74,13 @@ def game_data(game: Game, *, with_key: bool) -> dict[str, Any]:
         "edition": game.edition,
         "expansions": game.expansions,
         "version": game.version,
-        **points.standings(game.players, entries),
+        **standing,
         "entries": [entry_data(entry) for entry in entries],
         "options": points.options_for(game.expansions),
         "created_at": game.created_at,
     }
+    exported = bgstats.play(game, entries, standing)
+    data["bg_stats_link"] = bgstats.links(exported)["link"] if exported else None
     if with_key:
         data["key"] = game.key
         data["url"] = reverse("pad:game", kwargs={"key": game.key})
@@ -182,6 +186,52 @@ class WatchView(GameReadView):
         responses={200: GameSerializer, 304: OpenApiResponse(description="Nothing changed."),
                    404: ERRORS},
     )
+    def get(self, request: Request, code: str) -> Response:
+        return super().get(request, code)
+
+
+class BgStatsReadView(PadEndpoint):
+    throttle_classes: list = []
+    watching = False
+
+    def get(self, request: Request, code: str) -> Response:
+        game = Game.objects.filter(**({"watch": code} if self.watching else {"key": code})
+                                   ).first()
+        if game is None:
+            raise Http404("No score pad game at this address.")
+        exported = bgstats.play(game)
+        if exported is None:
+            return Response({"errors": [points.problem(
+                "", "not_finished",
+                "The game has no final scoring yet: score the table first, then send it to "
+                "BG Stats.")]}, status=409)
+        return Response({"play": exported, **bgstats.links(exported)})
+
+
+BG_STATS = extend_schema(
+    summary="The finished game as a BG Stats play", tags=TAGS,
+    description=(
+        "The JSON BG Stats imports (its players with their totals, winner, rank and seat, "
+        "the game's date and length) and the bgstats:// link that opens the app with it. "
+        "The play is known by the game's watching id, never its write key. A 409 while the "
+        "final scoring is not in."),
+    responses={200: BgStatsExportSerializer, 404: ERRORS,
+               409: OpenApiResponse(ApiErrorsSerializer, description="Not finished yet.")},
+)
+
+
+class GameBgStatsView(BgStatsReadView):
+    @extend_schema(operation_id="pad_bg_stats")
+    @BG_STATS
+    def get(self, request: Request, code: str) -> Response:
+        return super().get(request, code)
+
+
+class WatchBgStatsView(BgStatsReadView):
+    watching = True
+
+    @extend_schema(operation_id="pad_watch_bg_stats")
+    @BG_STATS
     def get(self, request: Request, code: str) -> Response:
         return super().get(request, code)
 

@@ -16,8 +16,11 @@ got no answer to (offline, a dropped connection) adds nothing twice.
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 
 from django.db import models
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
 
 KEY_BYTES = 16  # 22 URL-safe characters: the write key is a capability, like a password
 WATCH_BYTES = 12  # 16 characters, as a saved board's id
@@ -29,6 +32,30 @@ def new_key() -> str:
 
 def new_watch_id() -> str:
     return secrets.token_urlsafe(WATCH_BYTES)
+
+
+def _has_final_scoring() -> Exists:
+    """A game whose final scoring came back as entries (and was not undone)."""
+    return Exists(Entry.objects.filter(game=OuterRef("pk"), kind=Entry.Kind.FINAL,
+                                       undone=False))
+
+
+class GameQuerySet(models.QuerySet):
+    def finished(self):
+        return self.filter(_has_final_scoring())
+
+    def unfinished(self):
+        return self.filter(~_has_final_scoring())
+
+    def untouched_for(self, days: int):
+        """Games with no change (an entry added, edited or undone) for ``days`` days."""
+        return self.filter(updated_at__lt=timezone.now() - timedelta(days=days))
+
+    def expired(self, unfinished_days: int, finished_days: int):
+        """Games past their retention: an unfinished game left untouched for
+        ``unfinished_days``, a finished one for ``finished_days``."""
+        return (self.unfinished().untouched_for(unfinished_days)
+                | self.finished().untouched_for(finished_days))
 
 
 class Game(models.Model):
@@ -44,6 +71,8 @@ class Game(models.Model):
         default=1, help_text="Raised by every change; the ETag that phones poll for.")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at"]

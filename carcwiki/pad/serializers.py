@@ -146,3 +146,14 @@ class GameSerializer(serializers.Serializer):
     options = serializers.DictField(help_text="What the pad offers this game: feature kinds "
                                               "with their questions, points during play.")
     created_at = serializers.DateTimeField()
+    bg_stats_link = serializers.CharField(
+        allow_null=True, help_text="Once the final scoring is in: a bgstats:// link that "
+                                   "opens BG Stats with the game as a play (null before).")
+
+
+class BgStatsExportSerializer(serializers.Serializer):
+    play = serializers.DictField(help_text="The play as BG Stats reads it: sourceName, "
+                                           "sourcePlayId, playDate, durationMin, game, players.")
+    link = serializers.CharField(help_text="bgstats://…/createPlay.html?data=<the play>, for "
+                                           "a phone with BG Stats.")
+    web_link = serializers.CharField(help_text="The same on BG Stats' web page (https).")

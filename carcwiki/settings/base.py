@@ -191,6 +191,10 @@ else:
 
 # Saved boards older than this are deleted by `manage.py prune_boards` (run it daily).
 BOARD_RETENTION_DAYS = int(os.environ.get("BOARD_RETENTION_DAYS", "90") or 90)
+# Score-pad games untouched for this long are deleted by `manage.py prune_pad_games` (daily):
+# unfinished ones (no final scoring) after a month, finished ones after a year.
+PAD_UNFINISHED_RETENTION_DAYS = int(os.environ.get("PAD_UNFINISHED_RETENTION_DAYS", "30") or 30)
+PAD_FINISHED_RETENTION_DAYS = int(os.environ.get("PAD_FINISHED_RETENTION_DAYS", "365") or 365)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

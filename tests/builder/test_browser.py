@@ -570,12 +570,14 @@ def test_pan_and_zoom_with_mouse_wheel_and_keys_on_a_large_board(open_builder, t
 
 
 def test_the_page_geometry_follows_the_tile_specification(open_builder):
-    """geometry.js, run in the page on the server's data: location names turn as
-    tiles-base-game.md says, edges turn with the tile, clicks name locations."""
+    """geometry.js and the rules kernel, run in the page on the server's data: location
+    names turn as tiles-base-game.md says, edges turn with the tile, clicks name
+    locations, tiles fit where their edges meet."""
     builder = open_builder(LAPTOP)
     result = builder.page.evaluate("""() => {
         const { catalogue } = window.carcwikiBuilder;
         const g = catalogue.geometry;
+        const k = catalogue.kernel;
         const names = ['N', 'E', 'S', 'W', 'C', 'NW', 'NE', 'EN', 'ES', 'SE', 'SW', 'WS', 'WN'];
         const tiles = new Map([['0,0', { tile: 'D', x: 0, y: 0, rotation: 0 }]]);
         return {
@@ -585,8 +587,8 @@ def test_the_page_geometry_follows_the_tile_specification(open_builder):
             cityClick: g.locationAtPoint('D', 0, [0.5, 0.1], 'C3'),
             cityClickTurned: g.locationAtPoint('D', 90, [0.9, 0.5], 'C3'),
             fieldClick: g.locationAtPoint('D', 0, [0.2, 0.9], 'C3'),
-            kFits: ['0,1', '1,0'].map(k => g.fitsAt(tiles, 'K', ...k.split(',').map(Number), 0).ok),
-            uSquares: g.legalSquares(tiles, 'U', 90).map(([x, y]) => `${x},${y}`).sort(),
+            kFits: ['0,1', '1,0'].map(s => k.fitsAt(tiles, 'K', ...s.split(',').map(Number), 0).ok),
+            uSquares: k.squaresFitting(tiles, 'U', 90).map(([x, y]) => `${x},${y}`).sort(),
         };
     }""")
     assert result["turned"] == {

@@ -3,6 +3,7 @@ tap, a score entered on one page showing on the other within 2 seconds, the char
 the track, a page taken offline that keeps its entries and sends each once, and "Score
 the table" carrying the totals into the final scoring."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -149,6 +150,10 @@ def test_the_final_scoring_goes_back_into_the_game(open_page):
     game = start_game(page)
     add_city(page, "yellow", 5, 2)  # 14 for Ann during play
     expect(by_testid(page, "log")).to_contain_text("= 14")
+    # A phone watching the game: no BG Stats link before the final scoring.
+    watcher = open_page(f"/pad/watch/{game.watch}/", PHONE)
+    expect(by_testid(watcher, "log")).to_contain_text("= 14")
+    expect(by_testid(watcher, "bg-stats")).to_be_hidden()
     by_testid(page, "score-table").click()
     page.wait_for_url(f"**/board/?pad={game.key}")
     # The table as the builder has it (the start tile, no figure left): the final
@@ -160,6 +165,13 @@ def test_the_final_scoring_goes_back_into_the_game(open_page):
     expect(by_testid(page, "log")).to_contain_text("Ann: final scoring: nothing")
     expect(by_testid(page, "log")).to_contain_text("Bo: final scoring: nothing")
     expect(by_testid(page, "chart").locator("polyline")).to_have_count(2)
+    # The finished game goes to BG Stats from the page, and from the watching phone too,
+    # whose poll brought the final scoring in.
+    for phone in (page, watcher):
+        link = by_testid(phone, "bg-stats")
+        expect(link).to_be_visible(timeout=SYNC_MS)
+        expect(link).to_have_attribute(
+            "href", re.compile(r"^bgstats://app\.bgstatsapp\.com/createPlay\.html\?data=.+"))
 
 
 def test_a_game_page_once_opened_opens_again_offline(open_page):

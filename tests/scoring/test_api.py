@@ -110,14 +110,22 @@ def test_board_problems_are_all_reported_with_400(client):
     request["figures"][1]["player"] = "purple"  # blamed on the player, not the figure
     response = post(client, request)
     assert response.status_code == 400
-    assert response.json() == {"errors": [
+    errors = response.json()["errors"]
+    # Each error's English sentence, and the message id a page in another language
+    # renders from with its parameters (checked with the messages' own tests).
+    assert [{key: error[key] for key in ("path", "code", "message", "message_id")}
+            for error in errors] == [
         {"path": "players[1].color", "code": "unknown_color",
          "message": '"purple" is not a player colour; use yellow, red, green, blue, black, '
-                    "gray, pink."},
+                    "gray, pink.",
+         "message_id": "error.unknown_color.is_not_a_player_colour"},
         {"path": "tiles[3]", "code": "edge_mismatch",
          "message": "Tile K at (-1,0) does not fit: its east edge is a field but the west "
-                    "edge of tile D at (0,0) is a road."},
-    ]}
+                    "edge of tile D at (0,0) is a road.",
+         "message_id": "error.edge_mismatch.does_not_fit_its_edge"},
+    ]
+    assert all(set(error) == {"path", "code", "message", "message_id", "params"}
+               for error in errors)
 
 
 def test_bridge_and_castle_problems_are_400_with_a_path_and_a_sentence(client):

@@ -33,6 +33,7 @@ import difflib
 import json
 import math
 import re
+import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
@@ -405,6 +406,7 @@ class _ContentRows(NamedTuple):
 
 _content_cache: tuple[int, _ContentRows] | None = None
 """The rows of :func:`_content_rows` and the content version they were read under."""
+_content_lock = threading.Lock()
 
 
 def _content_rows() -> _ContentRows:
@@ -425,15 +427,29 @@ def _content_rows() -> _ContentRows:
     cached = _content_cache
     if cached is not None and cached[0] == version:
         return cached[1]
-    sections, section_texts = _read_sections()
-    notes, note_texts = _read_notes()
-    rows = _ContentRows(
-        sections, notes, _glossary(), section_texts, note_texts,
-        frozenset(pk for pk, text in section_texts.items() if gives_value(text.body_html)),
-        frozenset(pk for pk, text in note_texts.items() if gives_value(text.body_html)),
-    )
-    _content_cache = (version, rows)
-    return rows
+    # Reading them costs seconds of CPU: the threads of a process that all search at
+    # once read them once, the others wait for it rather than each reading them too.
+    with _content_lock:
+        cached = _content_cache
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        sections, section_texts = _read_sections()
+        notes, note_texts = _read_notes()
+        rows = _ContentRows(
+            sections, notes, _glossary(), section_texts, note_texts,
+            frozenset(pk for pk, text in section_texts.items() if gives_value(text.body_html)),
+            frozenset(pk for pk, text in note_texts.items() if gives_value(text.body_html)),
+        )
+        _content_cache = (version, rows)
+        return rows
+
+
+def warm() -> None:
+    """Read what every search reads (the content rows, the vocabulary) before the first
+    search: the gunicorn master calls it before forking its workers, so that a worker,
+    new or replaced, answers its first searches in milliseconds rather than seconds."""
+    _content_rows()
+    current_vocabulary()
 
 
 def _page_row(pages: dict[int, _Row], page_id: int, title: str, applies_to: str) -> _Row:

@@ -55,14 +55,9 @@ export class BoardView {
     const memo = `${code}|${turned ? rotation : "any"}|${moving}`;
     if (this.legalFor?.doc === doc && this.legalFor.memo === memo) return this.legal;
     this.legal = new Set();
-    if (code && this.catalogue.isLarge(code)) {
-      // A large tile (the City of Carcassonne): the squares where its piece (0, 0) goes.
-      for (const [x, y] of this.catalogue.largeSquares(doc.tiles, code, turned ? rotation : null)) this.legal.add(key(x, y));
-    } else if (code && this.catalogue.has(code)) {
-      const { geometry } = this.catalogue;
-      const squares = turned
-        ? geometry.legalSquares(doc.tiles, code, rotation, moving)
-        : geometry.squaresFittingAnyWay(doc.tiles, code, moving);
+    // A large tile (the City of Carcassonne): the squares where its piece (0, 0) goes.
+    if (code && (this.catalogue.isLarge(code) || this.catalogue.has(code))) {
+      const squares = this.catalogue.kernel.squaresFitting(doc.tiles, code, turned ? rotation : null, moving);
       for (const [x, y] of squares) this.legal.add(key(x, y));
     }
     this.legalFor = { doc, memo };
@@ -169,7 +164,7 @@ export class BoardView {
     if (rotation !== null && this.catalogue.isLarge(code)) {
       // A large tile's faint copy covers all its squares.
       const [x, y] = hoverKey.split(",").map(Number);
-      for (const piece of this.catalogue.largePieces(code, x, y, rotation)) {
+      for (const piece of this.catalogue.kernel.pieces(code, x, y, rotation)) {
         const art = s("g", { transform: `rotate(${rotation} 50 50)` });
         this.pictures.draw(art, piece.tile);
         layer.append(s("g", {

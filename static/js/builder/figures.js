@@ -141,28 +141,22 @@ export function figureOnCorner(state, catalogue, x, y, corner) {
  * corner belong to a feature the kind's placements in play allow (a barn: fields).
  */
 export function cornerRefusal(state, catalogue, x, y, corner, kind) {
-  const declared = catalogue.figureByCode.get(kind);
   const inPlay = state.inPlay();
+  const verdict = catalogue.kernel.cornerVerdict(state.doc.tiles, state.doc.edition, x, y, corner, kind, inPlay);
+  if (!verdict) return null;
+  const declared = catalogue.figureByCode.get(kind);
   const name = declared?.name ?? kind;
-  if (!declared || !inPlay.parts.has(declared.part)) return `The ${name} is not in play (see the game options).`;
-  if (!catalogue.rules.corners.includes(corner)) {
+  if (verdict.code === "expansion_not_in_play") return `The ${name} is not in play (see the game options).`;
+  if (verdict.code === "invalid_location") {
     return `A ${name} stands on a corner of a tile: ${catalogue.rules.corners.join(", ")}.`;
   }
-  const { geometry } = catalogue;
-  const edition = state.doc.edition;
-  for (const [tx, ty, seen] of geometry.cornerSquares(x, y, corner)) {
-    const tile = state.tileAt(tx, ty);
-    if (!tile) return `A ${name} stands only where four tiles meet: (${tx}, ${ty}) is empty.`;
-    for (const half of [seen, [...seen].reverse().join("")]) {
-      const found = catalogue.featureAt(tile, half, edition);
-      if (!found || !catalogue.placement(kind, found.feature.kind, inPlay)) {
-        const places = declared.placements.filter((placement) => inPlay.parts.has(placement.part))
-          .map((placement) => geometry.describe({ kind: placement.feature, locations: [] }).split(" (")[0]);
-        return `A ${name} stands only on a corner that is ${places.join(" or ")} on all four tiles: the ${seen} corner of tile ${tile.tile} at (${tx}, ${ty}) is not.`;
-      }
-    }
+  if (verdict.code === "no_tile_at_figure") {
+    return `A ${name} stands only where four tiles meet: (${verdict.x}, ${verdict.y}) is empty.`;
   }
-  return null;
+  const { tile, seen } = verdict;
+  const places = declared.placements.filter((placement) => inPlay.admits(placement))
+    .map((placement) => catalogue.geometry.describe({ kind: placement.feature, locations: [] }).split(" (")[0]);
+  return `A ${name} stands only on a corner that is ${places.join(" or ")} on all four tiles: the ${seen} corner of tile ${tile.tile} at (${tile.x}, ${tile.y}) is not.`;
 }
 
 /**
@@ -175,7 +169,7 @@ export function emptyCornerWords(state, catalogue, x, y, corner) {
   const kinds = cornerKinds(catalogue, state.inPlay());
   if (!corner || !kinds.length) return null;
   const chosen = kinds.find((kind) => kind.code === state.ui.figureKind);
-  const laid = catalogue.geometry.cornerSquares(x, y, corner)
+  const laid = catalogue.kernel.cornerSquares(x, y, corner)
     .filter(([tx, ty]) => state.tileAt(tx, ty)).length;
   if (!chosen && !laid) return null;
   const name = (chosen ?? kinds[0]).name;
@@ -242,17 +236,11 @@ export function placementRefusal(state, catalogue, tile, featureIndex, kind, pla
   const feature = catalogue.geometry.placed(tile).segments[featureIndex];
   const refusal = catalogue.figureRefusal(kind, feature, inPlay);
   if (refusal) return refusal;
-  const placement = catalogue.placement(kind, feature.kind, inPlay);
+  const placement = catalogue.kernel.placement(kind, feature.kind, inPlay);
   const declared = catalogue.figureByCode.get(kind);
   if (placement.beside.length) {
-    const members = catalogue.geometry.featureMembers(state.doc.tiles, state.doc.edition, tile.x, tile.y, featureIndex);
-    const joined = state.doc.figures.some((figure, index) => {
-      if (index === ignoreIndex || figure.player !== player || !placement.beside.includes(figure.kind)) return false;
-      const other = state.tileAt(figure.x, figure.y);
-      const at = other ? catalogue.geometry.segmentIndexAt(other.tile, other.rotation, figure.at, state.doc.edition, other.state) : -1;
-      return members.has(`${key(figure.x, figure.y)}#${at}`);
-    });
-    if (!joined) {
+    const { tiles, figures, edition } = state.doc;
+    if (!catalogue.kernel.besideOwn(tiles, figures, edition, tile, featureIndex, placement, player, ignoreIndex)) {
       const names = placement.beside.map((code) => catalogue.figureByCode.get(code)?.name ?? code);
       const who = playerWords(player, state.doc.players);
       return `A ${declared.name} stands only beside its owner's ${names.join(" or ")}: ${who} has none on this ${catalogue.geometry.describe(feature).split(" (")[0]}.`;
@@ -305,9 +293,9 @@ export function figureAction(state, catalogue, x, y, location, wanted = null, ta
   // With the plain kind chosen (the first declared), a click on a feature it may not
   // stand on puts the first kind that may stand there alone (a click on a garden puts
   // the abbot); a kind chosen on purpose is refused with the reason.
-  if (!wanted && kind === kinds[0]?.code && !catalogue.placement(kind, found.feature.kind, inPlay)) {
+  if (!wanted && kind === kinds[0]?.code && !catalogue.kernel.placement(kind, found.feature.kind, inPlay)) {
     const fitting = kinds.find((entry) => {
-      const placement = catalogue.placement(entry.code, found.feature.kind, inPlay);
+      const placement = catalogue.kernel.placement(entry.code, found.feature.kind, inPlay);
       return placement && !placement.beside.length && entry.strength > 0;
     });
     if (fitting) kind = fitting.code;
@@ -347,7 +335,7 @@ export function figureAction(state, catalogue, x, y, location, wanted = null, ta
   // player who has such a figure on the feature, whoever is chosen.
   let owner = player;
   let refusal = placementRefusal(state, catalogue, tile, found.index, kind, player);
-  if (refusal && catalogue.placement(kind, found.feature.kind, inPlay)?.beside.length) {
+  if (refusal && catalogue.kernel.placement(kind, found.feature.kind, inPlay)?.beside.length) {
     const others = state.doc.players.map((entry) => entry.color).filter((color) => color !== player
       && !placementRefusal(state, catalogue, tile, found.index, kind, color));
     if (others.length === 1) [owner, refusal] = [others[0], null];
@@ -396,7 +384,7 @@ export function neutralAction(state, catalogue, x, y, location, code) {
     const onTile = `tile ${tile.tile} at (${x}, ${y})`;
     const standing = neutralOnTile(state, tile).find(({ figure }) => figure.kind === code);
     if (standing) return { action: "remove-neutral", index: standing.index, message: `Took the ${declared.name} back from ${onTile}.` };
-    if (!catalogue.neutralOnTile(declared, state.doc.rules)) {
+    if (!catalogue.kernel.neutralOnTile(declared, state.doc.rules)) {
       return { action: "refuse", message: `The ${declared.name} stands on a feature with these rules: choose one of the tile's features.` };
     }
     const placed = (state.doc.neutral ?? []).filter((figure) => figure.kind === code).length;
@@ -484,11 +472,13 @@ export function spaceAction(state, catalogue, x, y, name, kind = null, tapped = 
     return { action: "put", figure: { ...old, player }, replaced: index, changed: true,
       message: `The ${nameOf(old.kind)} on ${where} is now ${who}'s, no longer ${playerWords(old.player, state.doc.players)}'s. Undo gives it back.` };
   }
-  if (!inPlayFor(state, space)) return { action: "refuse", message: `The ${space.word || name} is not in play (see the game options).` };
-  const kinds = catalogue.figureKinds(state.inPlay()).map((entry) => entry.code).filter((code) => space.kinds.includes(code));
+  const inPlay = state.inPlay();
+  const verdict = catalogue.kernel.spaceVerdict(state.doc.tiles, x, y, name, null, inPlay, here.length);
+  if (verdict?.code === "expansion_not_in_play") return { action: "refuse", message: `The ${space.word || name} is not in play (see the game options).` };
+  const kinds = catalogue.figureKinds(inPlay).map((entry) => entry.code).filter((code) => space.kinds.includes(code));
   const chosen = kinds.includes(kind) ? kind : kinds[0];
   if (!chosen) return { action: "refuse", message: `No figure that stands on ${where} is in play.` };
-  if (here.length >= space.holds) {
+  if (verdict?.code === "too_many_figures") {
     return { action: "refuse", message: `${capital(where)} holds ${space.holds} at most, and ${here.length === 1 ? "one stands" : `${here.length} stand`} there. Tap one to take it back.` };
   }
   if (state.figureCount(player, chosen) >= limitOf(chosen)) {
@@ -498,7 +488,6 @@ export function spaceAction(state, catalogue, x, y, name, kind = null, tapped = 
 }
 
 const capital = (text) => `${text[0].toUpperCase()}${text.slice(1)}`;
-const inPlayFor = (state, space) => state.inPlay().parts.has(space.part);
 
 /** The district a figure stands in ({name, meaning, index}), or null: its `at` names a
  * district of a large tile declared by the server. */
@@ -539,7 +528,9 @@ export function districtAction(state, catalogue, x, y, name, kind) {
   if (!declared || !catalogue.figureKinds(state.inPlay()).includes(declared)) {
     return { action: "refuse", message: `The ${declared?.name ?? kind} is not in play (see the game options).` };
   }
-  if (!declared.follower) return { action: "refuse", message: `Only followers stand in ${where}; a ${declared.name} is not one.` };
+  if (catalogue.kernel.districtVerdict(state.doc.tiles, x, y, name, kind)) {
+    return { action: "refuse", message: `Only followers stand in ${where}; a ${declared.name} is not one.` };
+  }
   const limit = state.limits[kind] ?? Infinity;
   if (state.figureCount(player, kind) >= limit) {
     return { action: "refuse", message: `${who} has no ${declared.name} left: all ${limit} are on the board. Take one back first.` };

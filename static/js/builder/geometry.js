@@ -1,7 +1,8 @@
 // Geometry of the board, with no DOM and no state. The tile geometry itself comes from
 // the server (the engine's view of every tile type turned 0, 90, 180 and 270 degrees, and
 // the location names with their side, turns and meetings): this module only reads it, to
-// say where a tile fits, which segment a location names and which location a click names.
+// say which edge a tile shows on a side, which segment a location names and which
+// location a click names. Where a tile fits is a rule: see kernel.js.
 // A square is 1 unit wide here and (u, v) is a point inside it, (0, 0) at its north-west
 // corner, v growing to the south.
 
@@ -35,27 +36,6 @@ export class Geometry {
     // Every tile comes as printed; its other turns are made once, the first time asked.
     this.printed = data.tiles;
     this.tiles = {};
-  }
-
-  /** Joins of two tiles the server's layout rules refuse whatever else lies on the board
-   * (the rules' `layout.refused_joins`: per problem, joins [mine, side, theirs]: a tile
-   * showing edge `edge` on its sides `mine`, laid with side `side` against a tile showing
-   * it on `theirs`). Read only as a table. */
-  refuseJoins(rules) {
-    this.refused = new Map(rules.flatMap((rule) => rule.joins.map(([mine, side, theirs]) => [
-      `${rule.edge}|${mine}|${side}|${theirs}`, rule])));
-    this.refusedEdges = new Set(rules.map((rule) => rule.edge));
-  }
-
-  /** The refused join (see refuseJoins) tile `code` turned `rotation` would make with
-   * `neighbour` across its side `side`, or null. */
-  refusedJoin(code, rotation, side, neighbour) {
-    if (!this.refused?.size) return null;
-    const mine = this.edgeAt(code, rotation, side);
-    if (!this.refusedEdges.has(mine)) return null;
-    const showing = (view) => this.sides.filter((_, index) => view.edges[index] === mine).map((entry) => entry.name).join("");
-    const theirs = this.placed(neighbour);
-    return this.refused.get(`${mine}|${showing(this.view(code, rotation))}|${side}|${showing(theirs)}`) ?? null;
   }
 
   /** More tiles, as printed (code → view). */
@@ -122,21 +102,6 @@ export class Geometry {
     return !segment.editions || segment.editions.includes(edition);
   }
 
-  /**
-   * The four squares around the corner `corner` (a name of the server's `corners`, such
-   * as "NE": two sides' names) of square (x, y), each with the corner's name as seen
-   * from that square: crossing a side turns its letter into the opposite side's.
-   */
-  cornerSquares(x, y, corner) {
-    const [first, second] = [...corner].map((name) => this.sideByName.get(name));
-    const across = (side, crossed) => (crossed ? this.sideByName.get(side.opposite) : side);
-    return [[false, false], [true, false], [false, true], [true, true]].map(([one, two]) => [
-      x + (one ? first.offset[0] : 0) + (two ? second.offset[0] : 0),
-      y + (one ? first.offset[1] : 0) + (two ? second.offset[1] : 0),
-      across(first, one).name + across(second, two).name,
-    ]);
-  }
-
   /** The point of the board (in squares) where that corner is. */
   cornerPoint(x, y, corner) {
     const [first, second] = [...corner].map((name) => this.sideByName.get(name));
@@ -166,133 +131,6 @@ export class Geometry {
   /** The neighbours of a square: [side name, x, y] for each side. */
   neighbours(x, y) {
     return this.sides.map((side) => [side.name, x + side.offset[0], y + side.offset[1]]);
-  }
-
-  /**
-   * Whether tile `code` fits at (x, y) turned `rotation` on a board (Map key → placed
-   * tile). `ignore` is the key of a tile being moved. Returns { ok, reason, side }; a
-   * join the server's rules refuse (see refuseJoins) is reason "refused", with its meaning.
-   */
-  fitsAt(tiles, code, x, y, rotation, ignore = null) {
-    const here = key(x, y);
-    if (here !== ignore && tiles.has(here)) return { ok: false, reason: "occupied" };
-    let touching = 0;
-    for (const [side, nx, ny] of this.neighbours(x, y)) {
-      const neighbourKey = key(nx, ny);
-      const neighbour = neighbourKey === ignore ? null : tiles.get(neighbourKey);
-      if (!neighbour) continue;
-      touching += 1;
-      // A tile the engine says fits whatever the edges (an abbey) meets any edge, and
-      // any edge meets it.
-      if (this.view(code, rotation)?.any_edges || this.placed(neighbour)?.any_edges) continue;
-      const theirs = this.edgeAt(neighbour.tile, neighbour.rotation, this.sideByName.get(side).opposite, neighbour.state);
-      if (this.edgeAt(code, rotation, side) !== theirs) return { ok: false, reason: "mismatch", side };
-      const refused = this.refusedJoin(code, rotation, side, neighbour);
-      if (refused) return { ok: false, reason: "refused", side, meaning: refused.meaning };
-    }
-    const othersExist = tiles.size > (ignore && tiles.has(ignore) ? 1 : 0);
-    if (!touching && othersExist) return { ok: false, reason: "detached" };
-    if (!touching && !(x === 0 && y === 0)) return { ok: false, reason: "detached" };
-    return { ok: true };
-  }
-
-  /** Every square where tile `code` fits turned `rotation`, as [x, y] pairs. */
-  legalSquares(tiles, code, rotation, ignore = null) {
-    const candidates = new Map();
-    for (const [tileKey, tile] of tiles) {
-      if (tileKey === ignore) continue;
-      for (const [, nx, ny] of this.neighbours(tile.x, tile.y)) {
-        const candidate = key(nx, ny);
-        if (!candidates.has(candidate)) candidates.set(candidate, [nx, ny]);
-      }
-    }
-    if (ignore) candidates.set(ignore, Object.values(parseKey(ignore)));
-    if (!candidates.size) candidates.set(key(0, 0), [0, 0]);
-    return [...candidates.values()].filter(
-      ([x, y]) => this.fitsAt(tiles, code, x, y, rotation, ignore).ok,
-    );
-  }
-
-  /** What the rules see of tile `code` turned `rotation`: its edges and its segments
-   * with their locations (not which printed feature each is), as one string. Two
-   * rotations with the same look cannot be told apart once the tile is down. */
-  look(code, rotation) {
-    this.looks ??= new Map();
-    const memo = `${code}|${rotation}`;
-    if (!this.looks.has(memo)) {
-      const view = this.view(code, rotation);
-      const segments = view.segments.map((segment) => JSON.stringify([
-        segment.kind, [...segment.locations].sort(), segment.pennants ?? 0,
-        segment.attributes ?? null, segment.editions ?? null,
-      ])).sort();
-      this.looks.set(memo, JSON.stringify([view.edges, segments]));
-    }
-    return this.looks.get(memo);
-  }
-
-  /** How many of the sides tile `code` turned `rotation` would share with its
-   * neighbours at (x, y) carry a feature across the edge (a road, a city, a river:
-   * whatever has a segment on the side itself rather than on its halves). */
-  continuedSides(tiles, code, x, y, rotation, ignore = null) {
-    const view = this.view(code, rotation);
-    let continued = 0;
-    for (const [side, nx, ny] of this.neighbours(x, y)) {
-      const neighbourKey = key(nx, ny);
-      if (neighbourKey === ignore || !tiles.has(neighbourKey)) continue;
-      if (view.segments.some((segment) => segment.locations.includes(side))) continued += 1;
-    }
-    return continued;
-  }
-
-  /**
-   * The rotations in which tile `code` fits at (x, y), one for each look (turning a
-   * straight road half round changes nothing), best first: the one continuing the most
-   * neighbouring edges, then clockwise from `from`.
-   */
-  fittingRotations(tiles, code, x, y, ignore = null, from = 0) {
-    const start = Math.max(0, this.rotations.indexOf(from));
-    const order = this.rotations.map((_, step) => this.rotations[(start + step) % this.rotations.length]);
-    const seen = new Set();
-    const fitting = [];
-    for (const rotation of order) {
-      if (!this.view(code, rotation) || !this.fitsAt(tiles, code, x, y, rotation, ignore).ok) continue;
-      const look = this.look(code, rotation);
-      if (seen.has(look)) continue;
-      seen.add(look);
-      fitting.push({ rotation, continued: this.continuedSides(tiles, code, x, y, rotation, ignore) });
-    }
-    // A stable sort keeps the clockwise order among equals.
-    fitting.sort((a, b) => b.continued - a.continued);
-    return fitting.map((entry) => entry.rotation);
-  }
-
-  /** Every square where tile `code` fits in some rotation, as [x, y] pairs. */
-  squaresFittingAnyWay(tiles, code, ignore = null) {
-    const found = new Map();
-    for (const rotation of this.rotations) {
-      if (!this.view(code, rotation)) continue;
-      for (const [x, y] of this.legalSquares(tiles, code, rotation, ignore)) found.set(key(x, y), [x, y]);
-    }
-    return [...found.values()];
-  }
-
-  /** Whether the tiles (minus `without`) form one piece joined edge to edge. */
-  isConnected(tiles, without = null) {
-    const keys = [...tiles.keys()].filter((tileKey) => tileKey !== without);
-    if (keys.length <= 1) return true;
-    const seen = new Set([keys[0]]);
-    const queue = [keys[0]];
-    while (queue.length) {
-      const { x, y } = parseKey(queue.pop());
-      for (const [, nx, ny] of this.neighbours(x, y)) {
-        const next = key(nx, ny);
-        if (next !== without && tiles.has(next) && !seen.has(next)) {
-          seen.add(next);
-          queue.push(next);
-        }
-      }
-    }
-    return seen.size === keys.length;
   }
 
   /** The first location (after rotation) where a figure can stand on segment `index`. */
@@ -338,35 +176,6 @@ export class Geometry {
     return best;
   }
 
-  /**
-   * The segments joined to segment `index` of the tile at (x, y) across the board's
-   * edges: a Set of "x,y#index". Locations meet as the server's data says.
-   */
-  featureMembers(tiles, edition, x, y, index) {
-    const members = new Set([`${key(x, y)}#${index}`]);
-    const queue = [[x, y, index]];
-    while (queue.length) {
-      const [tx, ty, segmentIndex] = queue.pop();
-      const tile = tiles.get(key(tx, ty));
-      const segment = this.placed(tile).segments[segmentIndex];
-      for (const location of segment.locations) {
-        const info = this.locations.get(location);
-        if (!info?.side) continue;
-        const { offset } = this.sideByName.get(info.side);
-        const neighbour = tiles.get(key(tx + offset[0], ty + offset[1]));
-        if (!neighbour) continue;
-        const view = this.placed(neighbour);
-        const other = view.segments.findIndex((candidate) => candidate.locations.includes(info.meets)
-          && Geometry.printed(candidate, edition));
-        const member = `${key(neighbour.x, neighbour.y)}#${other}`;
-        if (other >= 0 && !members.has(member)) {
-          members.add(member);
-          queue.push([neighbour.x, neighbour.y, other]);
-        }
-      }
-    }
-    return members;
-  }
 }
 
 /** The smallest rectangle holding every tile: {minX, minY, maxX, maxY}. */

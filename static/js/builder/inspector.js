@@ -87,7 +87,7 @@ export class Inspector {
         }));
       }
       for (const neutral of catalogue.neutralFigures(inPlay)) {
-        if (!neutral.features.includes(feature.kind) || catalogue.neutralOnTile(neutral, state.doc.rules)) continue;
+        if (!neutral.features.includes(feature.kind) || catalogue.kernel.neutralOnTile(neutral, state.doc.rules)) continue;
         if (neutralOnFeature(state, catalogue, tile, index).some(({ figure }) => figure.kind === neutral.code)) continue;
         parts.push(h("button", {
           type: "button", class: "small", text: `Put: ${neutral.name}`,
@@ -121,7 +121,7 @@ export class Inspector {
           }));
         }
         const unplayed = catalogue.figures.find((kind) => kind.placements.some((placement) => placement.feature === feature.kind))
-          && !kinds.some((kind) => catalogue.placement(kind.code, feature.kind, inPlay));
+          && !kinds.some((kind) => catalogue.kernel.placement(kind.code, feature.kind, inPlay));
         if (unplayed) {
           const owner = catalogue.figures.find((kind) => kind.placements.some((placement) => placement.feature === feature.kind));
           const refusal = catalogue.figureRefusal(owner.code, feature, inPlay);
@@ -287,7 +287,7 @@ export class Inspector {
     const { state, catalogue, controller } = this;
     const standing = neutralOnTile(state, tile);
     const kinds = catalogue.neutralFigures(state.inPlay())
-      .filter((neutral) => catalogue.neutralOnTile(neutral, state.doc.rules) || standing.some(({ figure }) => figure.kind === neutral.code));
+      .filter((neutral) => catalogue.kernel.neutralOnTile(neutral, state.doc.rules) || standing.some(({ figure }) => figure.kind === neutral.code));
     if (!kinds.length) return [];
     const parts = [h("span", { class: "feature-name", text: "On the tile" })];
     for (const neutral of kinds) {

@@ -166,7 +166,7 @@ export class Palette {
     const types = this.catalogue.typesInPlay(doc.edition, this.state.inPlay());
     const signature = types.map((type) => type.code).join(" ");
     if (signature !== this.builtFor) this.build(types);
-    const left = this.catalogue.copiesLeft(doc.edition, doc.tiles.values());
+    const left = this.catalogue.kernel.copiesLeft(doc.edition, doc.tiles.values());
     const words = wordsOf(this.query);
     const exact = this.query.trim().toLowerCase();
     for (const type of types) {

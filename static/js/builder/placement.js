@@ -7,69 +7,52 @@ import { key, parseKey } from "./geometry.js";
 
 export const turnedWords = (rotation) => (rotation ? ` turned ${rotation}°` : "");
 
-/** Why `code` cannot go at (x, y) with `rotation`, as a sentence with a way out. */
 const LARGE_STAYS = "A piece of a large tile does not move alone: remove the whole tile and lay it again.";
 const capital = (text) => `${text[0].toUpperCase()}${text.slice(1)}`;
 
+/** Why `code` (a large tile: from its piece (0, 0)) cannot go at (x, y) with `rotation`,
+ * as a sentence with a way out, from the kernel's verdict; null when it fits. */
 export function misfitMessage(state, catalogue, code, x, y, rotation, ignore = null) {
-  if (catalogue.isLarge(code)) return largeMisfitMessage(state, catalogue, code, x, y, rotation, ignore);
   const tiles = state.doc.tiles;
-  const { geometry } = catalogue;
-  const fit = geometry.fitsAt(tiles, code, x, y, rotation, ignore);
+  const { geometry, kernel } = catalogue;
+  const fit = kernel.fitsAt(tiles, code, x, y, rotation, ignore);
   if (fit.ok) return null;
-  const subject = `Tile ${code}${turnedWords(rotation)}`;
-  if (fit.reason === "occupied") {
-    const there = tiles.get(key(x, y));
+  const large = catalogue.largeByCode.get(code);
+  const subject = large ? `${capital(large.name)}${turnedWords(rotation)} from (${x}, ${y})` : `Tile ${code}${turnedWords(rotation)}`;
+  const { piece } = fit;
+  if (fit.code === "duplicate_position") {
+    const there = tiles.get(key(piece.x, piece.y));
+    if (large) {
+      return `${subject} would cover (${piece.x}, ${piece.y}), which already holds tile `
+        + `${there.tile}: it needs all its ${large.pieces.length} squares free.`;
+    }
     return `(${x}, ${y}) already holds tile ${there.tile}. Select it to move or remove it first.`;
   }
-  if (fit.reason === "detached") {
+  if (fit.code === "disconnected_tile") {
+    if (large) return `${subject} would touch no placed tile along an edge.`;
     return `${subject} cannot go at (${x}, ${y}): a tile must touch a placed tile along an edge.`;
   }
   const side = geometry.sideByName.get(fit.side);
   const across = geometry.sideByName.get(side.opposite);
-  const neighbour = tiles.get(key(x + side.offset[0], y + side.offset[1]));
-  const mine = geometry.edgeAt(code, rotation, fit.side);
+  const neighbour = tiles.get(key(piece.x + side.offset[0], piece.y + side.offset[1]));
+  const mine = geometry.edgeAt(piece.tile, rotation, fit.side);
   const theirs = geometry.edgeAt(neighbour.tile, neighbour.rotation, side.opposite, neighbour.state);
-  const others = geometry.rotations.filter((turn) => turn !== rotation
-    && geometry.fitsAt(tiles, code, x, y, turn, ignore).ok);
+  const others = geometry.rotations.filter((turn) => turn !== rotation && kernel.fitsAt(tiles, code, x, y, turn, ignore).ok);
   const hint = others.length
     ? ` It fits there turned ${others.map((turn) => `${turn}°`).join(" or ")}: press R to turn it.`
     : " It fits there in no rotation.";
-  if (fit.reason === "refused") {
+  const words = (edge) => geometry.edgeWords[edge] ?? edge;
+  if (large) {
+    return `${subject} does not fit: at (${piece.x}, ${piece.y}) its ${side.word} edge is a `
+      + `${words(mine)} but tile ${neighbour.tile} at (${neighbour.x}, ${neighbour.y}) shows a ${words(theirs)}.${hint}`;
+  }
+  if (fit.code !== "edge_mismatch") {
     return `${subject} cannot go at (${x}, ${y}) against tile ${neighbour.tile} at `
       + `(${neighbour.x}, ${neighbour.y}): there ${fit.meaning}, which the rules refuse.${hint}`;
   }
-  const words = (edge) => geometry.edgeWords[edge] ?? edge;
   return `${subject} does not fit at (${x}, ${y}): its ${side.word} edge is `
     + `a ${words(mine)} but the ${across.word} edge of tile `
     + `${neighbour.tile} at (${neighbour.x}, ${neighbour.y}) is a ${words(theirs)}.${hint}`;
-}
-
-/** Why the large tile `code` (its piece (0, 0) at (x, y), turned `rotation`) cannot go
- * there, naming the square where it fails, or null. */
-function largeMisfitMessage(state, catalogue, code, x, y, rotation, ignore = null) {
-  const tiles = state.doc.tiles;
-  const { geometry } = catalogue;
-  const fit = catalogue.largeFitsAt(tiles, code, x, y, rotation, ignore);
-  if (fit.ok) return null;
-  const declared = catalogue.largeByCode.get(code);
-  const subject = `${capital(declared.name)}${turnedWords(rotation)} from (${x}, ${y})`;
-  const { piece } = fit;
-  if (fit.reason === "occupied") {
-    return `${subject} would cover (${piece.x}, ${piece.y}), which already holds tile `
-      + `${tiles.get(key(piece.x, piece.y)).tile}: it needs all its ${declared.pieces.length} squares free.`;
-  }
-  if (fit.reason === "detached") return `${subject} would touch no placed tile along an edge.`;
-  const side = geometry.sideByName.get(fit.side);
-  const neighbour = tiles.get(key(piece.x + side.offset[0], piece.y + side.offset[1]));
-  const words = (edge) => geometry.edgeWords[edge] ?? edge;
-  const others = catalogue.largeRotations(tiles, code, x, y, ignore).filter((turn) => turn !== rotation);
-  const hint = others.length
-    ? ` It fits there turned ${others.map((turn) => `${turn}°`).join(" or ")}: press R to turn it.`
-    : " It fits there in no rotation.";
-  return `${subject} does not fit: at (${piece.x}, ${piece.y}) its ${side.word} edge is a `
-    + `${words(geometry.edgeAt(piece.tile, rotation, fit.side))} but tile ${neighbour.tile} at `
-    + `(${neighbour.x}, ${neighbour.y}) shows a ${words(geometry.edgeAt(neighbour.tile, neighbour.rotation, side.opposite, neighbour.state))}.${hint}`;
 }
 
 /** Lay the large tile `code` with its piece (0, 0) at (x, y), turned `rotation`: its
@@ -78,7 +61,7 @@ function layLarge(state, catalogue, code, x, y, rotation) {
   const large = Object.freeze({ tile: code, x, y, rotation });
   state.apply(`place ${code} at (${x}, ${y})`, (doc) => {
     const tiles = new Map(doc.tiles);
-    for (const piece of catalogue.largePieces(code, x, y, rotation)) {
+    for (const piece of catalogue.kernel.pieces(code, x, y, rotation)) {
       tiles.set(key(piece.x, piece.y), Object.freeze({ ...piece, large }));
     }
     return { tiles };
@@ -90,8 +73,8 @@ function layLarge(state, catalogue, code, x, y, rotation) {
  * its districts stay: they are named by the piece (0, 0), which does not move). */
 function turnLarge(state, catalogue, large, rotation) {
   const turn = (rotation - large.rotation + 360) % 360;
-  const before = catalogue.largePieces(large.tile, large.x, large.y, large.rotation);
-  const after = catalogue.largePieces(large.tile, large.x, large.y, rotation);
+  const before = catalogue.kernel.pieces(large.tile, large.x, large.y, large.rotation);
+  const after = catalogue.kernel.pieces(large.tile, large.x, large.y, rotation);
   const moved = new Map(before.map((piece, index) => [key(piece.x, piece.y), after[index]]));
   const turned = Object.freeze({ ...large, rotation });
   state.apply(`turn ${large.tile} at (${large.x}, ${large.y})`, (doc) => {
@@ -162,24 +145,21 @@ export async function checkNeutral(state, url, index) {
 
 /** Copies of `code` still in the box for the board's edition. */
 export function copiesLeft(state, catalogue, code) {
-  return catalogue.copiesLeft(state.doc.edition, state.doc.tiles.values()).get(code) ?? 0;
+  return catalogue.kernel.copiesLeft(state.doc.edition, state.doc.tiles.values()).get(code) ?? 0;
 }
 
 /**
  * The rotation tile `code` goes down in at (x, y), or null when none fits. A tile the
  * player turned on purpose (`turned`) goes down as turned or not at all; otherwise the
  * `preferred` rotation when it fits (a moved tile keeps its own), else the rotation that
- * fits best there (see Geometry.fittingRotations).
+ * fits best there (see RulesKernel.fittingRotations).
  */
 export function rotationFor(state, catalogue, code, x, y, { preferred = null, turned = false, ignore = null } = {}) {
-  const { geometry } = catalogue;
-  const large = catalogue.isLarge(code);
-  const fits = (rotation) => (large ? catalogue.largeFitsAt(state.doc.tiles, code, x, y, rotation, ignore)
-    : geometry.fitsAt(state.doc.tiles, code, x, y, rotation, ignore)).ok;
+  const { kernel } = catalogue;
+  const fits = (rotation) => kernel.fitsAt(state.doc.tiles, code, x, y, rotation, ignore).ok;
   if (turned) return fits(preferred) ? preferred : null;
   if (preferred !== null && fits(preferred)) return preferred;
-  if (large) return catalogue.largeRotations(state.doc.tiles, code, x, y, ignore)[0] ?? null;
-  return geometry.fittingRotations(state.doc.tiles, code, x, y, ignore)[0] ?? null;
+  return kernel.fittingRotations(state.doc.tiles, code, x, y, ignore)[0] ?? null;
 }
 
 /** The rotations in which the tile at `tileKey` fits where it lies, one of each look
@@ -187,11 +167,8 @@ export function rotationFor(state, catalogue, code, x, y, { preferred = null, tu
 export function waysItFits(state, catalogue, tileKey) {
   const tile = state.doc.tiles.get(tileKey);
   if (!tile) return [];
-  if (tile.large) {
-    const { large } = tile;
-    return catalogue.largeRotations(state.doc.tiles, large.tile, large.x, large.y, key(large.x, large.y));
-  }
-  return catalogue.geometry.fittingRotations(state.doc.tiles, tile.tile, tile.x, tile.y, tileKey);
+  const { tile: code, x, y } = tile.large ?? tile;
+  return catalogue.kernel.fittingRotations(state.doc.tiles, code, x, y, tileKey);
 }
 
 /** Put the tile in hand at (x, y), turned to fit unless the player turned it. The hand
@@ -210,8 +187,7 @@ export function placeHand(state, catalogue, x, y) {
   }
   const here = key(x, y);
   const large = catalogue.isLarge(code);
-  const others = (large ? catalogue.largeRotations(state.doc.tiles, code, x, y)
-    : catalogue.geometry.fittingRotations(state.doc.tiles, code, x, y)).length - 1;
+  const others = catalogue.kernel.fittingRotations(state.doc.tiles, code, x, y).length - 1;
   const more = copiesLeft(state, catalogue, code) - 1;
   Object.assign(state.ui, {
     hand: more > 0 ? code : null, rotation: 0, turned: false,
@@ -238,11 +214,11 @@ export function turnFresh(state, catalogue) {
   const fresh = state.ui.fresh;
   const tile = fresh && fresh.doc === state.doc ? state.doc.tiles.get(fresh.key) : null;
   if (!tile) return { ok: false, message: "Only the tile just placed turns with a tap." };
-  const { geometry } = catalogue;
+  const { kernel } = catalogue;
   const ways = waysItFits(state, catalogue, fresh.key);
-  const look = geometry.look(tile.tile, tile.rotation);
+  const look = kernel.look(tile.tile, tile.rotation);
   const at = tile.large ? ways.indexOf(tile.rotation)
-    : ways.findIndex((rotation) => geometry.look(tile.tile, rotation) === look);
+    : ways.findIndex((rotation) => kernel.look(tile.tile, rotation) === look);
   if (ways.length < 2) {
     return { ok: false, message: `Tile ${tile.large?.tile ?? tile.tile} at (${tile.x}, ${tile.y}) fits its neighbours only the way it lies.` };
   }
@@ -307,7 +283,7 @@ export function turnPlaced(state, catalogue, tileKey) {
   const at = rotations.indexOf(tile.rotation);
   for (let step = 1; step < rotations.length; step += 1) {
     const rotation = rotations[(at + step) % rotations.length];
-    if (catalogue.geometry.fitsAt(state.doc.tiles, tile.tile, tile.x, tile.y, rotation, tileKey).ok) {
+    if (catalogue.kernel.fitsAt(state.doc.tiles, tile.tile, tile.x, tile.y, rotation, tileKey).ok) {
       state.moveTile(tile.x, tile.y, tile.x, tile.y, rotation);
       return { ok: true, message: `Tile ${tile.tile} at (${tile.x}, ${tile.y}) now turned ${rotation}°.` };
     }
@@ -322,7 +298,7 @@ export function turnPlaced(state, catalogue, tileKey) {
 export function removePlaced(state, catalogue, tileKey) {
   const tile = state.doc.tiles.get(tileKey);
   if (!tile) return { ok: false, message: "Select a tile to remove first." };
-  const splits = !catalogue.geometry.isConnected(state.doc.tiles, tileKey);
+  const splits = !catalogue.kernel.isConnected(state.doc.tiles, tileKey);
   const figures = state.figuresAt(tile.x, tile.y).length;
   state.removeTile(tile.x, tile.y);
   let message = `Removed tile ${tile.tile} from (${tile.x}, ${tile.y})`;

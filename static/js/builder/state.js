@@ -25,14 +25,14 @@ export function docFromBoard(board, catalogue, fallback = {}) {
       // A large tile (the City of Carcassonne) is kept as its pieces, each an ordinary
       // tile of its square that remembers the whole (`large`, sent back as one entry).
       const large = Object.freeze({ ...placed });
-      for (const piece of catalogue.largePieces(placed.tile, placed.x, placed.y, placed.rotation)) {
+      for (const piece of catalogue.kernel.pieces(placed.tile, placed.x, placed.y, placed.rotation)) {
         tiles.set(key(piece.x, piece.y), Object.freeze({ ...piece, large }));
       }
       continue;
     }
     tiles.set(key(placed.x, placed.y), Object.freeze(placed));
   }
-  const defaults = catalogue.options.filter((option) => option.default).map((option) => option.code);
+  const defaults = catalogue.kernel.defaultCodes();
   return Object.freeze({
     edition: board.edition ?? fallback.edition ?? "C3",
     expansions: [...(board.expansions ?? fallback.expansions ?? defaults)],
@@ -104,8 +104,8 @@ export function stateMarks(catalogue, inPlay, tile) {
 
 /** The start tile of a game with this edition and these codes, at (0, 0). */
 export function startTiles(catalogue, edition, expansions) {
-  const available = catalogue.optionsInPlay(edition, expansions);
-  const code = catalogue.startTile(edition, catalogue.inPlay(available));
+  const { kernel } = catalogue;
+  const code = kernel.startTile(edition, kernel.inPlay(kernel.listed(edition, expansions)));
   return code ? [{ tile: code, x: 0, y: 0, rotation: 0 }] : [];
 }
 
@@ -168,14 +168,12 @@ export class BoardState extends EventTarget {
 
   /** The codes listed: those chosen that exist in the edition (unknown codes kept). */
   listed(doc = this.doc) {
-    const known = new Set(this.catalogue.options.map((option) => option.code));
-    const available = this.catalogue.optionsInPlay(doc.edition, doc.expansions);
-    return doc.expansions.filter((code) => !known.has(code) || available.includes(code));
+    return this.catalogue.kernel.listed(doc.edition, doc.expansions);
   }
 
-  /** What the listed codes put in play (see Catalogue.inPlay). */
+  /** What the listed codes put in play (see RulesKernel.inPlay). */
   inPlay(doc = this.doc) {
-    if (this.inPlayFor?.doc !== doc) this.inPlayFor = { doc, inPlay: this.catalogue.inPlay(this.listed(doc)) };
+    if (this.inPlayFor?.doc !== doc) this.inPlayFor = { doc, inPlay: this.catalogue.kernel.inPlay(this.listed(doc)) };
     return this.inPlayFor.inPlay;
   }
 
@@ -313,7 +311,7 @@ export class BoardState extends EventTarget {
       tiles.delete(key(x, y));
       // A figure on a corner (a barn) goes too where that corner loses one of its tiles.
       const onCorner = (f) => this.catalogue.figureByCode.get(f.kind)?.stands === "corner"
-        && this.catalogue.geometry.cornerSquares(f.x, f.y, f.at).some(([cx, cy]) => cx === x && cy === y);
+        && this.catalogue.kernel.cornerSquares(f.x, f.y, f.at).some(([cx, cy]) => cx === x && cy === y);
       return {
         tiles,
         figures: doc.figures.filter((f) => (f.x !== x || f.y !== y) && !onCorner(f)),
@@ -350,7 +348,7 @@ export class BoardState extends EventTarget {
         if (this.catalogue.figureByCode.get(figure.kind)?.stands === "corner") {
           // A figure on a corner (a barn) stays on its corner of the board, named from a
           // tile still there; with none left there it goes back.
-          const anchor = this.catalogue.geometry.cornerSquares(fromX, fromY, figure.at)
+          const anchor = this.catalogue.kernel.cornerSquares(fromX, fromY, figure.at)
             .find(([cx, cy]) => tiles.has(key(cx, cy)));
           return anchor ? [Object.freeze({ ...figure, x: anchor[0], y: anchor[1], at: anchor[2] })] : [];
         }

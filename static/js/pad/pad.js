@@ -101,6 +101,9 @@ function renderWinner() {
   winner.textContent = names.length
     ? `Final scoring in. ${names.length > 1 ? "Winners" : "Winner"}: ${names.join(" and ")} with ${best.total} points.`
     : "";
+  // The server builds the BG Stats link once the final scoring is in (null before).
+  root.querySelector("[data-bg-stats-row]").hidden = !game.bg_stats_link;
+  root.querySelector("[data-bg-stats]").href = game.bg_stats_link || "";
 }
 
 function render() {

@@ -39,20 +39,20 @@ test("a tile fits where its edges meet the same edges, turned every way that doe
   const board = new Map(ROAD_AND_MONASTERY.map((tile) => [key(tile.x, tile.y), tile]));
   // E (a city on its north edge only) north of D's city: only turned 180° does its
   // city face south.
-  assert.deepEqual(catalogue.geometry.fittingRotations(board, "E", 0, -1), [180]);
+  assert.deepEqual(catalogue.kernel.fittingRotations(board, "E", 0, -1), [180]);
   // V (edges N field, E field, S road, W road) east of A, whose east edge is field:
   // turning clockwise, V's west edge shows its road at 0° (W) and at 90° (S), a field at
   // 180° (E) and at 270° (N): two ways.
-  assert.deepEqual(catalogue.geometry.fittingRotations(board, "V", 2, 0), [180, 270]);
+  assert.deepEqual(catalogue.kernel.fittingRotations(board, "V", 2, 0), [180, 270]);
   // U (a straight road north-south) there: at 0° and 180° alike (the same look), once.
-  assert.deepEqual(catalogue.geometry.fittingRotations(board, "U", 2, 0), [0]);
+  assert.deepEqual(catalogue.kernel.fittingRotations(board, "U", 2, 0), [0]);
   // Away from every tile nothing fits.
-  assert.deepEqual(catalogue.geometry.fittingRotations(board, "U", 5, 5), []);
+  assert.deepEqual(catalogue.kernel.fittingRotations(board, "U", 5, 5), []);
 });
 
 test("the start tile comes from the data: D, the spring of the river in C3", () => {
-  assert.equal(catalogue.startTile("C3", catalogue.inPlay([])), "D");
-  assert.equal(catalogue.startTile("C3", catalogue.inPlay(["river"])), "river-A-C3");
+  assert.equal(catalogue.kernel.startTile("C3", catalogue.kernel.inPlay([])), "D");
+  assert.equal(catalogue.kernel.startTile("C3", catalogue.kernel.inPlay(["river"])), "river-A-C3");
 });
 
 test("a tap on the current player's large meeple takes it back, whatever kind is chosen", () => {
@@ -220,17 +220,17 @@ test("every tile turned by the page is the engine's view of it turned", () => {
 
 test("a tile the engine says fits whatever the edges (an abbey's trait) fits any hole", () => {
   // A made-up tile with the trait, as the server sends it (any_edges): fields all round.
-  const geometry = new Catalogue(data).geometry;
+  const { geometry, kernel } = new Catalogue(data);
   geometry.addTiles({ "test-hollow": { any_edges: true, edges: "FFFF", segments: [], at: {} } });
   // D at (0, 0) and E turned 180° north of it: the square east of E, (1, -1), touches
   // E's east field only; (1, 0) touches D's east road.
   const board = new Map(tiles(["D", 0, 0, 0], ["E", 0, -1, 180]).map((t) => [key(t.x, t.y), t]));
-  assert.equal(geometry.fitsAt(board, "B", 1, 0, 0).ok, false); // B's fields meet D's road
-  assert.equal(geometry.fitsAt(board, "test-hollow", 1, 0, 0).ok, true);
-  assert.equal(geometry.fitsAt(board, "test-hollow", 0, 1, 90).ok, true);
+  assert.equal(kernel.fitsAt(board, "B", 1, 0, 0).ok, false); // B's fields meet D's road
+  assert.equal(kernel.fitsAt(board, "test-hollow", 1, 0, 0).ok, true);
+  assert.equal(kernel.fitsAt(board, "test-hollow", 0, 1, 90).ok, true);
   // Once down, a neighbour meets it whatever its own edge: U's road against its field.
   board.set(key(1, 0), { tile: "test-hollow", x: 1, y: 0, rotation: 0 });
-  assert.equal(geometry.fitsAt(board, "U", 2, 0, 90).ok, true);
+  assert.equal(kernel.fitsAt(board, "U", 2, 0, 90).ok, true);
   // Still no tile away from the others.
-  assert.equal(geometry.fitsAt(board, "test-hollow", 5, 5, 0).ok, false);
+  assert.equal(kernel.fitsAt(board, "test-hollow", 5, 5, 0).ok, false);
 });

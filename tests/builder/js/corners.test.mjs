@@ -39,7 +39,7 @@ test("the corner names and the barn's place come from the server's data", () => 
   assert.equal(barn.stands, "corner");
   assert.equal(catalogue.figureByCode.get("meeple").stands, "feature");
   // The four squares around the SE corner of (0, 0), and that corner's name on each.
-  assert.deepEqual(catalogue.geometry.cornerSquares(0, 0, "SE"),
+  assert.deepEqual(catalogue.kernel.cornerSquares(0, 0, "SE"),
     [[0, 0, "SE"], [0, 1, "NE"], [1, 0, "SW"], [1, 1, "NW"]]);
   assert.deepEqual(catalogue.geometry.cornerPoint(0, 0, "SE"), [1, 1]);
   assert.deepEqual(catalogue.geometry.cornerPoint(1, 1, "NW"), [1, 1]);

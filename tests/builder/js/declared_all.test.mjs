@@ -30,7 +30,7 @@ function stateOf(edition, tiles) {
 
 test("the palette lists every tile type and large tile of each edition's boxes", () => {
   for (const edition of EDITIONS) {
-    const listed = new Set(catalogue.typesInPlay(edition, catalogue.inPlay(EVERY)).map((type) => type.code));
+    const listed = new Set(catalogue.typesInPlay(edition, catalogue.kernel.inPlay(EVERY)).map((type) => type.code));
     const owned = [...data.tiles.filter((tile) => (tile.counts[edition] ?? 0) > 0).map((tile) => tile.code),
       ...data.rules.large_tiles.filter((large) => (large.counts[edition] ?? 0) > 0).map((large) => large.code)];
     assert.ok(owned.length > 0);
@@ -46,7 +46,7 @@ function somewhereFor(kind) {
       const view = catalogue.geometry.view(type.code, 0);
       for (const [location] of Object.entries(view.at)) {
         const state = stateOf(edition, [{ tile: type.code, x: 0, y: 0, rotation: 0 }]);
-        const beside = catalogue.placement(kind.code, catalogue.featureAt(state.tileAt(0, 0), location, edition)?.feature.kind ?? "", state.inPlay())?.beside ?? [];
+        const beside = catalogue.kernel.placement(kind.code, catalogue.featureAt(state.tileAt(0, 0), location, edition)?.feature.kind ?? "", state.inPlay())?.beside ?? [];
         if (beside.length) state.putFigure({ player: "red", x: 0, y: 0, at: location, kind: beside[0] });
         const outcome = figureAction(state, catalogue, 0, 0, location, kind.code);
         if (outcome.action === "put" && outcome.figure.kind === kind.code) return [edition, type.code, location];

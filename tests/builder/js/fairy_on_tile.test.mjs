@@ -26,8 +26,8 @@ function stateWith(rules) {
 
 test("the fairy's declaration names the rule choice that puts her on a tile", () => {
   assert.deepEqual(fairy.on_tile_rule, { name: "fairy_placement", value: "on-tile" });
-  assert.equal(catalogue.neutralOnTile(fairy, { fairy_placement: "on-tile" }), true);
-  assert.equal(catalogue.neutralOnTile(fairy, catalogue.defaultRules), false);
+  assert.equal(catalogue.kernel.neutralOnTile(fairy, { fairy_placement: "on-tile" }), true);
+  assert.equal(catalogue.kernel.neutralOnTile(fairy, catalogue.defaultRules), false);
 });
 
 test("under that rule she goes on the tile, sent with no `at`, and comes back", () => {
@@ -60,7 +60,7 @@ test("a neutral figure that names no feature kind always stands on a tile", () =
   const doc = docFromBoard({ edition: "C2", expansions: ["fairy"], players: [{ color: "red" }],
     tiles: [{ tile: "D", x: 0, y: 0, rotation: 0 }] }, withTent);
   const state = new BoardState(doc, withTent);
-  assert.equal(withTent.neutralOnTile(TENT, withTent.defaultRules), true);
+  assert.equal(withTent.kernel.neutralOnTile(TENT, withTent.defaultRules), true);
   const put = neutralAction(state, withTent, 0, 0, null, "tent");
   assert.equal(put.message, "The tent on tile D at (0, 0).");
   applyFigureAction(state, put);

@@ -40,7 +40,7 @@ test("the tokens a player holds come with the declaration's words and caps", () 
   assert.equal(tokenLimit(tokens.holds), 1);
   assert.equal(tokenLimit(tokens.goods), 99);
   // Each is asked for only while its part is in play.
-  const inPlay = catalogue.inPlay(["goldmines", "messages"]);
+  const inPlay = catalogue.kernel.inPlay(["goldmines", "messages"]);
   assert.deepEqual(catalogue.tokens(inPlay).map((entry) => entry.name), ["gold", "markers"]);
 });
 
@@ -72,14 +72,14 @@ test("the tile states reach the page as data, with each tile's own choices", () 
   assert.equal(states.tower_top.number, undefined);
   // ferries-A as printed: a city on the north, roads to the east, south and west; its
   // ferry links two of those three jetties. ferries-C has four roads: every pair.
-  const inPlay = catalogue.inPlay(["ferries", "tower"]);
+  const inPlay = catalogue.kernel.inPlay(["ferries", "tower"]);
   const [ferryA] = tileStatesFor(catalogue, inPlay, "ferries-A");
   assert.deepEqual(ferryA.choices, ["E-S", "E-W", "S-W"]);
   assert.deepEqual(tileStatesFor(catalogue, inPlay, "ferries-C")[0].choices, states.ferry.values);
   assert.deepEqual(tileStatesFor(catalogue, inPlay, "tower-1").map((entry) => entry.name), ["tower", "tower_top"]);
   // Not on other tiles, and not while the part is out of play.
   assert.deepEqual(tileStatesFor(catalogue, inPlay, "D"), []);
-  assert.deepEqual(tileStatesFor(catalogue, catalogue.inPlay([]), "ferries-A"), []);
+  assert.deepEqual(tileStatesFor(catalogue, catalogue.kernel.inPlay([]), "ferries-A"), []);
 });
 
 test("a ferry's jetties are named as the turned tile shows them", () => {
@@ -95,7 +95,7 @@ test("a ferry's jetties are named as the turned tile shows them", () => {
   // rotation, two sides where the engine's turned tile has a road edge.
   const sides = geometry.sides.map((side) => side.name);
   for (const code of ["ferries-A", "ferries-B", "ferries-C"]) {
-    const [entry] = tileStatesFor(catalogue, catalogue.inPlay(["ferries"]), code);
+    const [entry] = tileStatesFor(catalogue, catalogue.kernel.inPlay(["ferries"]), code);
     for (const [index, rotation] of data.geometry.rotations.entries()) {
       const edges = data.engine_turned[code][index].edges;
       for (const choice of entry.choices) {
@@ -160,7 +160,7 @@ test("Under the Big Top's animal token is asked for on a circus tile, as its dec
   assert.deepEqual(token.values, [1, 3, 4, 5, 6, 7]);
   assert.equal(token.number, undefined);
   assert.equal(token.label, "animal token under the big top");
-  const inPlay = catalogue.inPlay(["big-top"]);
+  const inPlay = catalogue.kernel.inPlay(["big-top"]);
   const circus = data.tiles.find((tile) => tile.states?.animal_token).code;
   assert.deepEqual(tileStatesFor(catalogue, inPlay, circus).map((entry) => [entry.name, entry.choices]),
     [["animal_token", [1, 3, 4, 5, 6, 7]]]);
@@ -177,7 +177,7 @@ test("a bridge of Bridges, Castles & Bazaars is offered where its tile does not 
   assert.deepEqual(bridge.values, ["N-S", "E-W"]);
   // E (a city on the north, fields elsewhere): a bridge needs field edges at both ends,
   // so only east to west; turned 90°, that lies south to north on the board.
-  const [entry] = tileStatesFor(catalogue, catalogue.inPlay(["bridges-castles-bazaars"]), "E");
+  const [entry] = tileStatesFor(catalogue, catalogue.kernel.inPlay(["bridges-castles-bazaars"]), "E");
   assert.deepEqual(entry.choices, ["E-W"]);
   assert.deepEqual(stateSides(bridge, "E-W", 90, catalogue.geometry), ["S", "N"]);
   assert.equal(stateValueWords(bridge, "E-W", 90, catalogue.geometry), "south and north");

@@ -26,8 +26,8 @@ function stateOf(board) {
 }
 
 test("with the Count the game starts from the City of Carcassonne, laid as its 12 pieces", () => {
-  assert.equal(catalogue.startTile("C2", catalogue.inPlay(["count"])), CITY);
-  assert.equal(catalogue.startTile("C2", catalogue.inPlay([])), "D");
+  assert.equal(catalogue.kernel.startTile("C2", catalogue.kernel.inPlay(["count"])), CITY);
+  assert.equal(catalogue.kernel.startTile("C2", catalogue.kernel.inPlay([])), "D");
   // Four squares wide, three deep, from (0, 0), unturned: the last piece at (3, 2).
   const state = stateOf({ expansions: ["count"], tiles: [{ tile: CITY, x: 0, y: 0, rotation: 0 }] });
   assert.equal(state.doc.tiles.size, 12);

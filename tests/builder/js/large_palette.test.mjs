@@ -26,7 +26,7 @@ function stateWithD(expansions = ["count"]) {
 }
 
 test("the palette lists the City of Carcassonne where the edition and the Count have it", () => {
-  const listed = (edition, codes) => catalogue.typesInPlay(edition, catalogue.inPlay(codes))
+  const listed = (edition, codes) => catalogue.typesInPlay(edition, catalogue.kernel.inPlay(codes))
     .filter((type) => type.large).map((type) => type.code);
   assert.deepEqual(listed("C2", ["count"]), [CITY]);
   assert.deepEqual(listed("C1", ["count"]), [CITY]);
@@ -35,7 +35,7 @@ test("the palette lists the City of Carcassonne where the edition and the Count 
   assert.deepEqual(listed("C3", ["count"]), []);
   // One copy; its pieces are never counted as tiles of their own.
   const state = stateWithD();
-  assert.equal(catalogue.copiesLeft("C2", state.doc.tiles.values()).get(CITY), 1);
+  assert.equal(catalogue.kernel.copiesLeft("C2", state.doc.tiles.values()).get(CITY), 1);
 });
 
 test("laid from the hand, it covers its 12 squares and is sent once", () => {
@@ -43,7 +43,7 @@ test("laid from the hand, it covers its 12 squares and is sent once", () => {
   // Piece (0, 0) of the city shows a road on its west edge (edges FFFR: N, E, S, W),
   // which meets D's road on its east edge: at (1, 0) unturned every piece fits (the
   // other pieces touch no tile).
-  assert.ok(catalogue.largeSquares(state.doc.tiles, CITY).some(([x, y]) => x === 1 && y === 0));
+  assert.ok(catalogue.kernel.squaresFitting(state.doc.tiles, CITY).some(([x, y]) => x === 1 && y === 0));
   state.ui.hand = CITY;
   const placed = placeHand(state, catalogue, 1, 0);
   assert.ok(placed.ok, placed.message);
@@ -53,7 +53,7 @@ test("laid from the hand, it covers its 12 squares and is sent once", () => {
     { tile: "D", x: 0, y: 0, rotation: 0 }, { tile: CITY, x: 1, y: 0, rotation: 0 }]);
   // Its one copy is down: the hand is empty, and a second is refused.
   assert.equal(state.ui.hand, null);
-  assert.equal(catalogue.copiesLeft("C2", state.doc.tiles.values()).get(CITY), 0);
+  assert.equal(catalogue.kernel.copiesLeft("C2", state.doc.tiles.values()).get(CITY), 0);
   state.ui.hand = CITY;
   assert.match(placeHand(state, catalogue, 1, 3).message, /No tile city-of-carcassonne is left/);
 });
@@ -61,14 +61,14 @@ test("laid from the hand, it covers its 12 squares and is sent once", () => {
 test("it is refused where a piece would cover a tile or an edge does not match", () => {
   const state = stateWithD();
   // From (0, -1) unturned, its piece at offset (0, 1) would cover D at (0, 0).
-  const fit = catalogue.largeFitsAt(state.doc.tiles, CITY, 0, -1, 0);
-  assert.deepEqual([fit.reason, fit.piece.x, fit.piece.y], ["occupied", 0, 0]);
+  const fit = catalogue.kernel.fitsAt(state.doc.tiles, CITY, 0, -1, 0);
+  assert.deepEqual([fit.code, fit.piece.x, fit.piece.y], ["duplicate_position", 0, 0]);
   assert.match(misfitMessage(state, catalogue, CITY, 0, -1, 0),
     /would cover \(0, 0\), which already holds tile D: it needs all its 12 squares free/);
   // From (1, -2) unturned, its piece at offset (0, 2) (edges FFCF) lands at (1, 0), east
   // of D: its west edge is a field where D's east edge is a road. Refused.
-  const mismatch = catalogue.largeFitsAt(state.doc.tiles, CITY, 1, -2, 0);
-  assert.deepEqual([mismatch.reason, mismatch.side, mismatch.piece.x, mismatch.piece.y], ["mismatch", "W", 1, 0]);
+  const mismatch = catalogue.kernel.fitsAt(state.doc.tiles, CITY, 1, -2, 0);
+  assert.deepEqual([mismatch.code, mismatch.side, mismatch.piece.x, mismatch.piece.y], ["edge_mismatch", "W", 1, 0]);
   state.ui.hand = CITY;
   assert.equal(placeHand(state, catalogue, 1, -2).ok, false);
   assert.equal(state.doc.tiles.size, 1);

@@ -53,7 +53,7 @@ test("an unturned curve west of the bend goes down turned the way the server acc
   // river-G (VFFV: north and west) at (-1, 1) needs river on its east side: turned 90°
   // it shows north-east (a second right turn, the U-turn), turned 180° east-south.
   // Clockwise from 0° the page used to pick 90°; now only 180° fits.
-  assert.deepEqual(catalogue.geometry.fittingRotations(state.doc.tiles, "river-G", -1, 1), [180]);
+  assert.deepEqual(catalogue.kernel.fittingRotations(state.doc.tiles, "river-G", -1, 1), [180]);
   assert.equal(rotationFor(state, catalogue, "river-G", -1, 1), 180);
   state.ui.hand = "river-G";
   const placed = placeHand(state, catalogue, -1, 1);
@@ -70,9 +70,9 @@ test("a square where every turn would be a U-turn is not offered", () => {
   // field west edge. At (-1, 1) a curve must then show river north and east: only
   // river-G turned 90° does, and that is the U-turn against the bend at (0, 1).
   const state = stateOf([...SPRING_AND_BEND, { tile: "river-L", x: -1, y: 0, rotation: 180 }]);
-  const squares = catalogue.geometry.squaresFittingAnyWay(state.doc.tiles, "river-G").map(([x, y]) => key(x, y));
+  const squares = catalogue.kernel.squaresFitting(state.doc.tiles, "river-G").map(([x, y]) => key(x, y));
   assert.ok(!squares.includes(key(-1, 1)));
   // Without the lake the same square is offered (turned 180°, as above).
-  const open = catalogue.geometry.squaresFittingAnyWay(stateOf(SPRING_AND_BEND).doc.tiles, "river-G");
+  const open = catalogue.kernel.squaresFitting(stateOf(SPRING_AND_BEND).doc.tiles, "river-G");
   assert.ok(open.some(([x, y]) => x === -1 && y === 1));
 });
