@@ -2,7 +2,7 @@
 // offers the types that fit there first among the tiles by the board, those with the
 // most copies left in the box first (the likeliest to lie there), each turned the way
 // it would go down; a tap on one lays it there. Which types fit, and how turned, is the
-// rules' data (Geometry.fittingRotations); this module only ranks them.
+// rules' data (RulesKernel.fittingRotations); this module only ranks them.
 
 import { key } from "./geometry.js";
 
@@ -20,12 +20,12 @@ export function isHole(state, catalogue, x, y) {
  */
 export function typesFittingHole(state, catalogue, x, y) {
   const { doc } = state;
-  const left = catalogue.copiesLeft(doc.edition, doc.tiles.values());
+  const left = catalogue.kernel.copiesLeft(doc.edition, doc.tiles.values());
   const fitting = [];
   for (const type of catalogue.typesInPlay(doc.edition, state.inPlay())) {
     const copies = left.get(type.code) ?? 0;
     if (type.large || copies <= 0) continue;
-    const [rotation] = catalogue.geometry.fittingRotations(doc.tiles, type.code, x, y);
+    const [rotation] = catalogue.kernel.fittingRotations(doc.tiles, type.code, x, y);
     if (rotation !== undefined) fitting.push({ code: type.code, rotation, left: copies });
   }
   // A stable sort: the palette's order among types with as many copies left.

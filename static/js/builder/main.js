@@ -419,7 +419,7 @@ const controller = {
     }
     state.setUi({ hand: code, moving: null, rotation: 0, turned: false, fresh: null });
     // Picked for the hole just tapped: it goes down there at once, turned to fit.
-    if (hole && !catalogue.isLarge(code) && catalogue.geometry.fittingRotations(state.doc.tiles, code, hole.x, hole.y).length) {
+    if (hole && !catalogue.isLarge(code) && catalogue.kernel.fittingRotations(state.doc.tiles, code, hole.x, hole.y).length) {
       state.ui.cursor = { x: hole.x, y: hole.y };
       return this.placed(() => placeHand(state, catalogue, hole.x, hole.y), hole.x, hole.y);
     }
