@@ -827,10 +827,12 @@ class Player:
             other = self.testid(f"choose-kind-{figure['kind']}")
             if other.count() and other.is_visible():
                 self.press(other, "figure:kind")
-                last = self.board()["figures"][-1]
-                if last["kind"] != figure["kind"]:
-                    raise Mismatch(f"the strip made the figure a {last['kind']}")
-                return
+                for _ in range(60):  # the player sees the figure change (a finger's lift)
+                    last = self.board()["figures"][-1]
+                    if last["kind"] == figure["kind"]:
+                        return
+                    self.page.wait_for_timeout(50)
+                raise Mismatch(f"the strip made the figure a {last['kind']}")
             self.press(self.testid("undo"), "figure:undo")
         self.choose_kind_then_put(figure)
 
