@@ -796,12 +796,13 @@ class Player:
                 const inPlay = state.inPlay();
                 const kinds = catalogue.figureKinds(inPlay);
                 const chosen = state.ui.figureKind;
-                if (catalogue.placement(chosen, found.feature.kind, inPlay)
+                if (catalogue.kernel.placement(chosen, found.feature.kind, inPlay)
                     || chosen !== kinds[0]?.code) {
                     return chosen;
                 }
                 const fitting = kinds.find((entry) => {
-                    const placement = catalogue.placement(entry.code, found.feature.kind, inPlay);
+                    const placement = catalogue.kernel.placement(
+                        entry.code, found.feature.kind, inPlay);
                     return placement && !placement.beside.length && entry.strength > 0;
                 });
                 return fitting ? fitting.code : chosen;
