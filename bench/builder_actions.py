@@ -57,6 +57,16 @@ Recorded (issue 14), medians; actions a tile, figures included:
   stayed in hand. The finger now rests on the square before it lets go, and a pick is
   checked: every game finished on both devices; laptop 1.68 (base), 2.06 (Big Box);
   phone 2.05 (base), 2.52 (Big Box).
+- issue 30, fewer actions (``--games 1 --big-box 1 --big-box-6 1 --jobs 2``, load average
+  12-24; one game each, so read them as a direction, not a median). Before (main at
+  1c23b7f): laptop 1.83 (base), 2.28 (Big Box), 2.41 (Big Box 6); phone 2.17, 2.83, 2.84.
+  After (the selected tile drawn large on a phone, figures put as each tile is laid, a
+  large meeple made from the strip by the figure just put): laptop 1.58, 1.95, 2.31;
+  phone 1.81 (base); on the phone the Big Box game stopped on one large meeple that no
+  tap put on its city (tile I at (11, -1)), and see the report for Big Box 6. The
+  figures of a base game on a phone went from 67 actions to 35 (no select, no pinch);
+  choosing the player went from 4 to 10-20 a game, as figures now come in the tiles'
+  order.
 """
 
 from __future__ import annotations
@@ -302,7 +312,10 @@ PALETTE_IN_SIGHT = f"""() => {{
 
 # In the page: where a point of square (x, y) is on the screen, and whether it is on the
 # visible part of the board.
-SQUARE_POINT = """([x, y, u, v]) => {
+# ``dragging``: a tile is being dragged from the palette, and the page then hides the
+# close-up of the selected tile and the strip by the figure just put (the board under
+# them shows).
+SQUARE_POINT = """([x, y, u, v, dragging]) => {
     const svg = document.querySelector('svg.board');
     const p = svg.createSVGPoint(); p.x = (x + u) * 100; p.y = (y + v) * 100;
     const s = p.matrixTransform(svg.getScreenCTM());
@@ -313,10 +326,20 @@ SQUARE_POINT = """([x, y, u, v]) => {
         && s.x <= innerWidth && s.y <= innerHeight;
     const framed = frame.top >= 0 && frame.bottom <= innerHeight;
     const hit = inside ? document.elementFromPoint(s.x, s.y) : null;
-    const covered = inside && !(hit && svg.contains(hit));
+    const covered = inside && !(hit && (svg.contains(hit)
+        || (dragging && hit.closest('[data-testid=closeup], [data-testid=figure-chooser]'))));
     const centre = [frame.left + frame.width / 2, frame.top + frame.height / 2];
     return { x: s.x, y: s.y, inside: inside && !covered, framed, side, centre,
              frame: [frame.width, frame.height] };
+}"""
+
+
+# In the page: the screen point of a board point (in squares) in the close-up of the
+# selected tile.
+CLOSEUP_POINT = """([x, y]) => {
+    const svg = document.querySelector('[data-testid=closeup-tile]');
+    const p = new DOMPoint(x * 100, y * 100).matrixTransform(svg.getScreenCTM());
+    return [p.x, p.y];
 }"""
 
 
@@ -334,12 +357,18 @@ class Player:
     looks the same to the rules (a straight road turned half round) counts as the same.
     A drag, like a swipe, is one action.
 
-    Figures: once the tiles are down, player by player (a key on a laptop, a tap on a
-    phone to switch), kind by kind (a tap to switch, unless the page picks the kind by
-    itself, as it does for a garden), one tap on the feature each. The view is brought
-    back with a drag, or with "Show the whole board" when the square is far, when the
-    square is off the visible board, and the page is scrolled (one swipe) when what is
-    tapped is off the screen.
+    Figures: as at the table, a tile's figures right after it is laid, while it is
+    selected (the tile order above counts choosing another player as one more action, so
+    a player's tiles tend to come one after another): the player (a key on a laptop, a
+    tap on a phone) and the kind (a tap, unless the page picks the kind by itself, as it
+    does for a garden) when they change, then one tap on the feature. On a phone whose
+    squares are too small for a fingertip the page shows the selected tile large, and
+    the tap lands there; with no such view the board is pinched larger first. A figure
+    on a corner (a barn) waits for the four tiles round it, and a figure the page
+    refuses on the board as it is then waits for the end, when its tile is selected
+    first (one tap). The view is brought back with a drag, or with "Show the whole
+    board" when the square is far, when the square is off the visible board, and the
+    page is scrolled (one swipe) when what is tapped is off the screen.
     """
 
     def __init__(self, page, touch: bool, tiles, tally: Tally, taps_only: bool = False):
@@ -403,17 +432,18 @@ class Player:
         """The screen point of a point of a square, once the player can see it: a swipe
         when the board is off the screen; a drag when the point is off the visible board
         (or under a button on it) but near, "Show the whole board" when it is far."""
-        spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
+        dragging = what == "tile:drag"
+        spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v, dragging])
         if not spot["framed"]:
             self.reach(self.testid("board"), what)
-            spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
+            spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v, dragging])
         for _ in range(3):
             if spot["inside"] and self.touch and what.startswith(("figure", "tile:select")) \
                     and spot["side"] < MIN_FINGER_SQUARE:
                 # Too small for a fingertip to pick a feature or a tile: pinch it larger.
                 self.pinch(spot["x"], spot["y"], MIN_FINGER_SQUARE * 1.5 / spot["side"])
                 self.tally.add(f"{what}:view")
-                spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
+                spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v, dragging])
             if spot["inside"]:
                 return spot["x"], spot["y"]
             (cx, cy), (width, height) = spot["centre"], spot["frame"]
@@ -422,7 +452,7 @@ class Player:
                 self.tally.add(f"{what}:view")
             else:
                 self.press(self.testid("fit"), f"{what}:view")
-            spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v])
+            spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v, dragging])
         raise Mismatch(f"square ({x}, {y}) is not on the visible board")
 
     def pinch(self, x: float, y: float, factor: float) -> None:
@@ -482,7 +512,7 @@ class Player:
         self.reach(button, "tile:drag")
         tx, ty = self.square_point(x, y, 0.5, 0.5, "tile:drag")
         self.reach(button, "tile:drag")  # bringing the square into view may move the page
-        spot = self.page.evaluate(SQUARE_POINT, [x, y, 0.5, 0.5])  # where it is now
+        spot = self.page.evaluate(SQUARE_POINT, [x, y, 0.5, 0.5, True])  # where it is now
         if not spot["inside"]:
             raise Mismatch(f"square ({x}, {y}) and the palette's {code} are not in sight together")
         tx, ty = spot["x"], spot["y"]
@@ -511,6 +541,12 @@ class Player:
             # browser takes the next tap to stop the fling instead of as a tap.
             self.page.wait_for_timeout(AIM_MS)
             touch("touchMove", [(tx, ty)])
+            # What the finger lets go over is the board (the close-up hides in a drag).
+            if not self.page.evaluate("""([x, y]) => Boolean(document.elementFromPoint(x, y)
+                    ?.closest('svg.board'))""", [tx, ty]):
+                touch("touchEnd", [])
+                cdp.detach()
+                raise Mismatch(f"something lies over square ({x}, {y}) during a drag")
             touch("touchEnd", [])
             cdp.detach()
             # A finger takes a moment before the next tap; Chromium ignores a tap that
@@ -558,6 +594,14 @@ class Player:
             if not testid(f"expansion-{code}").count():
                 raise Unsupported(f"the page offers no {code}")
             self.press(testid(f"expansion-{code}"), "setup")
+        # An expansion's tiles (and the fields it brings) arrive from the server a moment
+        # after its box is ticked: the player waits to see them.
+        for _ in range(600):
+            if set(self.board()["expansions"]) == set(request["expansions"]):
+                break
+            self.page.wait_for_timeout(50)
+        else:
+            raise Mismatch(f"the page plays {self.board()['expansions']} after the set-up")
         wanted = [player["color"] for player in request["players"]]
         page_colors = [player["color"] for player in self.board()["players"]]
         free = [color for color in wanted if color not in page_colors]
@@ -648,10 +692,14 @@ class Player:
                     if self.look(tile["tile"], rotation) == target)
 
     def next_tile(self, remaining: list[dict], placed: dict, hand: str | None,
-                  in_sight: set[str], river: list[dict]) -> dict:
+                  in_sight: set[str], river: list[dict], owners: dict | None = None,
+                  current: str | None = None) -> dict:
         """The tile that costs the fewest actions now (see the class): one touching the
-        board (a river tile only at the river's open end, so in the game's order)."""
+        board (a river tile only at the river's open end, so in the game's order).
+        ``owners``: the player of the first figure put on each square as it is laid;
+        a tile whose figure is another player's than ``current`` costs the switch."""
         best = None
+        owners = owners or {}
         for index, tile in enumerate(remaining):
             x, y = tile["x"], tile["y"]
             if not any((x + dx, y + dy) in placed for dx, dy in NEIGHBOURS):
@@ -663,6 +711,8 @@ class Player:
             if self.taps_only and code != hand:
                 reach += 1  # a tap on the type before the tap on the square
             cost = 1 + reach + self.turns_needed(placed, tile)
+            if owners.get((x, y), current) != current:
+                cost += 1  # the player whose figure goes on it is chosen first
             rank = (cost, code != hand, index)
             if best is None or rank < best[0]:
                 best = (rank, tile)
@@ -750,12 +800,13 @@ class Player:
                 const inPlay = state.inPlay();
                 const kinds = catalogue.figureKinds(inPlay);
                 const chosen = state.ui.figureKind;
-                if (catalogue.placement(chosen, found.feature.kind, inPlay)
+                if (catalogue.kernel.placement(chosen, found.feature.kind, inPlay)
                     || chosen !== kinds[0]?.code) {
                     return chosen;
                 }
                 const fitting = kinds.find((entry) => {
-                    const placement = catalogue.placement(entry.code, found.feature.kind, inPlay);
+                    const placement = catalogue.kernel.placement(
+                        entry.code, found.feature.kind, inPlay);
                     return placement && !placement.beside.length && entry.strength > 0;
                 });
                 return fitting ? fitting.code : chosen;
@@ -770,12 +821,40 @@ class Player:
             else:
                 self.page.keyboard.press(str(players.index(figure["player"]) + 1))
                 self.tally.add("figure:player")
+        picked = self.page_picks_kind(figure)
+        if picked != figure["kind"] and self.counts(picked) and self.counts(figure["kind"]):
+            # The strip by the figure just put makes it another kind that counts as it
+            # does (a meeple a large meeple) in one tap, and the kind chosen stays.
+            try:
+                self.tap_feature(figure, picked)
+            except Mismatch:  # the page puts no such figure there: the kind chosen first
+                return self.choose_kind_then_put(figure)
+            other = self.testid(f"choose-kind-{figure['kind']}")
+            if other.count() and other.is_visible():
+                self.press(other, "figure:kind")
+                for _ in range(60):  # the player sees the figure change (a finger's lift)
+                    last = self.board()["figures"][-1]
+                    if last["kind"] == figure["kind"]:
+                        return
+                    self.page.wait_for_timeout(50)
+                raise Mismatch(f"the strip made the figure a {last['kind']}")
+            self.press(self.testid("undo"), "figure:undo")
+        self.choose_kind_then_put(figure)
+
+    def choose_kind_then_put(self, figure: dict) -> None:
+        """Choose the figure's kind above the board if the page would not put it, then
+        tap the feature."""
         if self.page_picks_kind(figure) != figure["kind"]:
             label = self.page.locator(f'label[for="turn-kind-{figure["kind"]}"]')
             if not label.count():
                 raise Unsupported(f"the page has no way to put a {figure['kind']} figure")
             self.press(label, "figure:kind")
         self.tap_feature(figure)
+
+    def counts(self, kind: str) -> bool:
+        """Whether figures of this kind count in a majority (the declarations' strength)."""
+        return self.page.evaluate("""(code) => (window.carcwikiBuilder.catalogue
+            .figureByCode.get(code)?.strength ?? 1) > 0""", kind)
 
     def spots(self, figure: dict):
         """Where to tap for a figure: the anchor of its location, then the other
@@ -794,10 +873,20 @@ class Player:
         grid.sort(key=lambda p: (p[0] - anchor[0]) ** 2 + (p[1] - anchor[1]) ** 2)
         return seen + grid
 
-    def tap_feature(self, figure: dict) -> None:
-        """Tap the feature. The player sees the picture and taps the feature where it
-        shows: when the bench's first guess of a point lands elsewhere, that guess is
-        undone and not counted."""
+    def closeup_shows(self, x: int, y: int) -> bool:
+        """Whether the page shows the tile at (x, y) large (swiped into sight if the page
+        is scrolled away from it)."""
+        closeup = self.testid("closeup")
+        if not closeup.count() or closeup.get_attribute("data-key") != f"{x},{y}" \
+                or closeup.is_hidden():
+            return False
+        self.reach(closeup, "figure:put")
+        return True
+
+    def tap_feature(self, figure: dict, kind: str | None = None) -> None:
+        """Tap the feature (for a figure of ``kind``, if not the figure's own). The player
+        sees the picture and taps the feature where it shows: when the bench's first
+        guess of a point lands elsewhere, that guess is undone and not counted."""
         original = next(tile for tile in self.game_tiles
                         if (tile["x"], tile["y"]) == (figure["x"], figure["y"]))
         wanted = self.segment_of(original, figure["at"])
@@ -806,14 +895,22 @@ class Player:
             # A tap on a tile that is not selected only selects it; the next tap on one of
             # its features puts the figure (the tile just laid is selected already).
             self.tap_square(figure["x"], figure["y"], 0.5, 0.5, "figure:select")
+        # On a phone whose squares are too small for a fingertip, the page shows the
+        # selected tile large: its features are tapped there.
+        closeup = self.touch and self.closeup_shows(figure["x"], figure["y"])
         before = len(self.board()["figures"])
         for u, v in self.spots(figure):
-            self.tap_square(figure["x"], figure["y"], u, v, "figure:put")
+            if closeup:
+                self.finger_tap(*self.page.evaluate(CLOSEUP_POINT,
+                                                    [figure["x"] + u, figure["y"] + v]))
+                self.tally.add("figure:put")
+            else:
+                self.tap_square(figure["x"], figure["y"], u, v, "figure:put")
             figures = self.board()["figures"]
             if len(figures) == before + 1:
                 put = figures[-1]
                 same = (put["player"], put["kind"], put["x"], put["y"]) == (
-                    figure["player"], figure["kind"], figure["x"], figure["y"])
+                    figure["player"], kind or figure["kind"], figure["x"], figure["y"])
                 if same and self.segment_of(on_page, put["at"]) == wanted:
                     return
             self.tally.add("figure:put", -1)
@@ -849,24 +946,46 @@ class Player:
         from scoring.engine.generate import _is_river
 
         river = [tile for tile in to_lay if _is_river(self.tiles[tile["tile"]])]
+        kinds = [kind["code"] for kind in self.page.evaluate(
+            "window.carcwikiBuilder.catalogue.figures.map((kind) => ({ code: kind.code }))")]
+        joining = set(self.page.evaluate("""window.carcwikiBuilder.catalogue.figures
+            .filter((kind) => kind.placements.some((p) => p.beside.length))
+            .map((kind) => kind.code)"""))
+        on_corners = set(self.page.evaluate("""window.carcwikiBuilder.catalogue.figures
+            .filter((kind) => kind.stands === 'corner').map((kind) => kind.code)"""))
+        # As a player at the table does: the figures of a tile right after laying it (the
+        # tile just laid is selected, so a tap on its feature puts the figure), joining
+        # figures (a builder, a pig) after the figure they join. A figure on a corner (a
+        # barn) waits for the four tiles round it; one the page refuses on the board as
+        # it is then waits for the end.
+        later = [figure for figure in request["figures"] if figure["kind"] in on_corners]
+        on_tile: dict[tuple[int, int], list[dict]] = {}
+        for figure in sorted(request["figures"], key=lambda f: (
+                f["kind"] in joining, kinds.index(f["kind"]) if f["kind"] in kinds else 99)):
+            if figure["kind"] not in on_corners:
+                on_tile.setdefault((figure["x"], figure["y"]), []).append(figure)
+        for where in placed:  # the start tile, down before the rebuild began
+            later += on_tile.pop(where, [])
+        owners = {where: figures[0]["player"] for where, figures in on_tile.items()}
         while to_lay:
-            tile = self.next_tile(to_lay, placed, self.ui("hand"), self.palette_in_sight(), river)
+            tile = self.next_tile(to_lay, placed, self.ui("hand"), self.palette_in_sight(), river,
+                                  owners, self.ui("currentPlayer"))
             self.lay(tile, on_purpose=tile in river)
             to_lay.remove(tile)
             if river and tile is river[0]:
                 river.pop(0)
             placed[(tile["x"], tile["y"])] = self.oriented(tile["tile"], tile["rotation"])
-        # Figures player by player, the current one first; joining figures (a builder,
-        # a pig) after the figures they join.
-        kinds = [kind["code"] for kind in self.page.evaluate(
-            "window.carcwikiBuilder.catalogue.figures.map((kind) => ({ code: kind.code }))")]
+            for figure in on_tile.pop((tile["x"], tile["y"]), []):
+                try:
+                    self.stand(figure)
+                except Mismatch:
+                    later.append(figure)
+        # The figures left, player by player, the current one first; joining figures
+        # after the figures they join.
         players = [player["color"] for player in self.board()["players"]]
         current = self.ui("currentPlayer")
         players.sort(key=lambda color: color != current)
-        joining = set(self.page.evaluate("""window.carcwikiBuilder.catalogue.figures
-            .filter((kind) => kind.placements.some((p) => p.beside.length))
-            .map((kind) => kind.code)"""))
-        order = sorted(request["figures"], key=lambda f: (
+        order = sorted(later, key=lambda f: (
             players.index(f["player"]), f["kind"] in joining, kinds.index(f["kind"])
             if f["kind"] in kinds else 99, f["y"], f["x"]))  # row by row: the next is near
         for figure in order:
@@ -1000,7 +1119,12 @@ def play(browser, url: str, game: Game, viewport_name: str, tiles,
         outcome.wall_seconds = time.perf_counter() - started
         outcome.page_seconds = task_seconds(cdp) - started_task
         if final != game.final:
-            outcome.problem = f"page scored {final}, the engine {game.final}"
+            sign = lambda f: (f["player"], f["kind"], f["x"], f["y"], f["at"])  # noqa: E731
+            on_page = {sign(f) for f in player.board()["figures"]}
+            wanted = {sign(f) for f in request["figures"]}
+            outcome.problem = (f"page scored {final}, the engine {game.final}; figures only on "
+                               f"the page {sorted(on_page - wanted)}, only in the game "
+                               f"{sorted(wanted - on_page)}")
         elif errors:
             outcome.problem = f"page errors: {errors[:3]}"
     except Unsupported as error:

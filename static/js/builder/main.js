@@ -11,6 +11,7 @@ import {
   figureWord, neutralAction, playerWords,
 } from "./figures.js";
 import { key } from "./geometry.js";
+import { isHole, typesFittingHole } from "./holes.js";
 import { Inspector } from "./inspector.js";
 import { installKeyboard } from "./keyboard.js";
 import { Palette } from "./palette.js";
@@ -25,6 +26,7 @@ import { FigureLegend } from "./legend.js";
 import { Setup } from "./setup.js";
 import { BoardState, docFromBoard, newDoc, startTiles } from "./state.js";
 import { FigureChooser } from "./chooser.js";
+import { TileCloseUp } from "./closeup.js";
 import { Drafts, boardFromText, exportBoard, saveBoard } from "./storage.js";
 import { Viewport } from "./viewport.js";
 import { capitalise } from "./words.js";
@@ -254,6 +256,7 @@ const controller = {
       const forCorner = emptyCornerWords(state, catalogue, x, y,
         cornerNear(catalogue, [point[0] / UNIT - x, point[1] / UNIT - y]));
       if (forCorner) return say(forCorner, "error");
+      if (isHole(state, catalogue, x, y)) return this.offerHole(x, y);
       return say(`(${x}, ${y}) is empty. Pick a tile from the tiles by the board to place one.`);
     }
     if (!isSelected(x, y)) return this.select(here);
@@ -405,12 +408,29 @@ const controller = {
     say(`Took ${playerWords(figure.player, state.doc.players)}'s ${figureWord(catalogue, figure.kind, found?.feature.kind)} back from (${figure.x}, ${figure.y}).`);
   },
 
+  /** An empty square beside the board tapped with no tile in hand: the types that fit
+   * it come first among the tiles by the board, and a tap on one lays it there. */
+  offerHole(x, y) {
+    state.setUi({ hole: { x, y } });
+    const fitting = typesFittingHole(state, catalogue, x, y).length;
+    if (!fitting) return say(`No tile left in the box fits (${x}, ${y}).`, "error");
+    return say(`${fitting} tile type${fitting === 1 ? " fits" : "s fit"} (${x}, ${y}): `
+      + `${fitting === 1 ? "it comes" : "they come"} first by the board, turned to fit. Tap one to lay it there.`);
+  },
+
   pick(code) {
+    const { hole } = state.ui;
+    if (hole) state.setUi({ hole: null });
     if (!code) {
       state.setUi({ hand: null });
       return say("Tile put back in the box.");
     }
     state.setUi({ hand: code, moving: null, rotation: 0, turned: false, fresh: null });
+    // Picked for the hole just tapped: it goes down there at once, turned to fit.
+    if (hole && !catalogue.isLarge(code) && catalogue.kernel.fittingRotations(state.doc.tiles, code, hole.x, hole.y).length) {
+      state.ui.cursor = { x: hole.x, y: hole.y };
+      return this.placed(() => placeHand(state, catalogue, hole.x, hole.y), hole.x, hole.y);
+    }
     const fits = boardView.legalKeys().size;
     if (fits) return say(`Tile ${code} in hand: it fits on ${fits} lit square${fits === 1 ? "" : "s"}. Tap one: it goes down turned to fit.`);
     return say(`Tile ${code} fits nowhere on this board.`, "error");
@@ -461,6 +481,7 @@ const controller = {
     if (clientX < frame.left || clientX > frame.right || clientY < frame.top || clientY > frame.bottom) {
       return say(`Tile ${code} was let go outside the board: nothing placed.`);
     }
+    state.ui.hole = null; // dropped on a square of its own: not laid in the hole tapped before
     this.pick(code);
     const { x, y } = squareOf(viewport.toBoard(clientX, clientY));
     state.ui.cursor = { x, y };
@@ -485,6 +506,7 @@ const controller = {
 
   cancel() {
     const { hand, moving, selected } = state.ui;
+    if (state.ui.hole) { state.setUi({ hole: null }); say("Showing every tile type."); return true; }
     if (palette.query) { palette.filter(""); say("Showing every tile type."); return true; }
     if (moving) { state.setUi({ moving: null, rotation: 0, turned: false }); say("Stopped moving the tile."); return true; }
     if (hand) { state.setUi({ hand: null }); say("Tile put back in the box."); return true; }
@@ -662,6 +684,7 @@ function csrfToken() {
 
 let turnHandle = null; // made once the controller exists
 let chooser = null;
+let closeUp = null;
 const viewport = new Viewport(svg, {
   onTap: (point, target) => {
     svg.classList.remove("show-cursor");
@@ -676,11 +699,14 @@ const viewport = new Viewport(svg, {
     controller.hold(point, target);
   },
   onCarry: controller.carry,
-  onChange: () => turnHandle?.place(),
+  onChange: () => { turnHandle?.place(); closeUp?.render(); },
 });
 
 turnHandle = new TurnHandle(svg.parentElement, svg, state, catalogue, () => controller.turnFresh());
 chooser = new FigureChooser(svg.parentElement, state, catalogue, (index, choice) => controller.choose(index, choice));
+// A tap on the selected tile drawn large is a tap on the tile on the board.
+closeUp = new TileCloseUp(svg.parentElement, svg, state, catalogue, pictures, (point, target) => controller.tap(point, target),
+  () => boardView.legalKeys());
 const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl,
   (code) => controller.pick(code), (code, clientX, clientY) => controller.dropFromPalette(code, clientX, clientY));
 const setup = new Setup(part("setup-game"), part("setup-summary"), state, catalogue, async (codes) => {
@@ -770,6 +796,7 @@ function renderAll() {
   boardView.render();
   turnHandle.render();
   chooser.render();
+  closeUp.render();
   palette.render();
   setup.render();
   playersEditor.render();

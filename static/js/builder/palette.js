@@ -7,6 +7,7 @@
 // dragged from the palette onto its square: one gesture picks and places it.
 
 import { h } from "./dom.js";
+import { typesFittingHole } from "./holes.js";
 
 const RECENT_LIMIT = 12;
 const DRAG_SLOP = 10; // pixels a press on a palette tile moves before it is a drag
@@ -185,14 +186,30 @@ export class Palette {
       // the problem stays in sight).
       this.items.get(type.code).hidden = (count === 0 && !inHand) || !this.matches(type, words);
     }
-    // The order: the exact code typed, then the most recently used, then the catalogue's.
+    // The order: the types that fit the hole tapped (see holes.js), then the exact code
+    // typed, then the most recently used, then the catalogue's.
+    const offer = this.holeOffer();
+    const offered = new Map(offer.map((entry, index) => [entry.code, { ...entry, index }]));
     const rank = new Map(this.recent.map((code, index) => [code, index]));
     const ordered = [...types].sort((a, b) => {
+      const holeA = offered.get(a.code)?.index ?? offer.length;
+      const holeB = offered.get(b.code)?.index ?? offer.length;
+      if (holeA !== holeB) return holeA - holeB;
       const exactA = a.code.toLowerCase() === exact ? 0 : 1;
       const exactB = b.code.toLowerCase() === exact ? 0 : 1;
       if (exactA !== exactB) return exactA - exactB;
       return (rank.get(a.code) ?? RECENT_LIMIT) - (rank.get(b.code) ?? RECENT_LIMIT);
     });
+    // Each type offered for the hole shows turned the way it would go down there.
+    for (const type of types) {
+      const fits = offered.get(type.code);
+      const button = this.buttons.get(type.code);
+      button.classList.toggle("fits-hole", Boolean(fits));
+      if (fits) button.dataset.holeRotation = String(fits.rotation);
+      else delete button.dataset.holeRotation;
+      const picture = button.querySelector("img");
+      if (picture && !type.large) picture.style.transform = fits?.rotation ? `rotate(${fits.rotation}deg)` : "";
+    }
     const now = [...this.list.children];
     if (ordered.some((type, index) => now[index] !== this.items.get(type.code))) {
       const focused = document.activeElement;
@@ -203,6 +220,20 @@ export class Palette {
       }
     }
     this.renderHand();
+  }
+
+  /** The types that fit the hole the player tapped (the page's `hole`), best first, or
+   * none; kept while the board and the hole stay the same. */
+  holeOffer() {
+    const { doc, ui } = this.state;
+    if (!ui.hole) return [];
+    if (this.offerFor?.doc !== doc || this.offerFor.hole !== ui.hole) {
+      const fresh = this.offerFor?.hole !== ui.hole;
+      this.offerFor = { doc, hole: ui.hole, offer: typesFittingHole(this.state, this.catalogue, ui.hole.x, ui.hole.y) };
+      // A new hole: the list starts at the types offered for it.
+      if (fresh) requestAnimationFrame(() => this.list.scrollTo?.({ left: 0, top: 0 }));
+    }
+    return this.offerFor.offer;
   }
 
   build(types) {
