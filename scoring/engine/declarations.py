@@ -398,6 +398,9 @@ class NeutralFigure:
     left out; when given it is checked as usual but names only the tile."""
     silhouette: str = ""
     """Its outline, as :attr:`FigureKind.silhouette` (drawn in grey: nobody owns it)."""
+    colour: str = ""
+    """The player colour it is drawn in, for kinds told apart by their colour alone (a
+    tunnel token of each colour, which share one outline); empty: grey."""
     never_beside: tuple[str, str] | None = None
     """``(code of another neutral figure, error code)``: the two never stand on the same
     feature (the mage and the witch), which a caller asking about one feature refuses
@@ -411,6 +414,8 @@ class NeutralFigure:
             "features": [feature.value for feature in self.features],
             "meaning": self.meaning, "silhouette": self.silhouette,
         }
+        if self.colour:
+            data["colour"] = self.colour
         if self.on_tile_rule:
             data["on_tile_rule"] = {"name": self.on_tile_rule[0], "value": self.on_tile_rule[1]}
         if self.never_beside:

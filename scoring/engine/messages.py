@@ -132,6 +132,12 @@ class Message:
         return {"id": self.id, "params": {name: param_json(value)
                                           for name, value in self.params.items()}}
 
+    def said_fields(self) -> dict[str, Any]:
+        """The keys an error or a warning object of the API carries for what it says:
+        the English sentence, and the id and parameters another language renders from."""
+        return {"message": self.text(), "message_id": self.id,
+                "params": self.to_json()["params"]}
+
     def walk(self) -> Iterator[Message]:
         """This message and every message among its parameters, at any depth."""
         yield self

@@ -104,9 +104,7 @@ class BoardError:
 
     def to_json(self) -> dict[str, Any]:
         """The contract's error object, with the message's id and parameters."""
-        said = self.said
-        return {"path": self.path, "code": self.code.value, "message": said.text(),
-                "message_id": said.id, "params": said.to_json()["params"]}
+        return {"path": self.path, "code": self.code.value, **self.said.said_fields()}
 
 
 

@@ -264,9 +264,7 @@ class ScoreWarning:
         return self.said.text()
 
     def to_json(self) -> dict[str, Any]:
-        said = self.said
-        return {"code": self.code, "feature": self.feature, "message": said.text(),
-                "message_id": said.id, "params": said.to_json()["params"]}
+        return {"code": self.code, "feature": self.feature, **self.said.said_fields()}
 
 
 @dataclasses.dataclass(frozen=True)

@@ -30,10 +30,13 @@ def test_the_page_gets_the_declared_tile_states_and_each_tiles_choices(client):
     assert states["tower"]["number"] == {"min": 0, "max": 30}
     loaded = client.get("/board/tiles/", {"groups": "ferries"}).json()
     lakes = {tile["code"]: tile.get("states") for tile in loaded["tiles"]}
-    # ferries-B as printed: roads to the east, south and west (FRRR): three pairs.
-    assert lakes["ferries-B"] == {"ferry": ["E-S", "E-W", "S-W"]}
+    # ferries-B as printed: roads to the east, south and west (FRRR): three pairs. Any
+    # tile may also take a little building (every value, sent as true); the page asks for
+    # a state only while the part that declares it is in play.
+    assert lakes["ferries-B"] == {"ferry": ["E-S", "E-W", "S-W"], "building": True}
+    assert states["building"]["part"] == "little-buildings"
     # ferries-C has a road on every side: any pair (every value, sent as true).
-    assert lakes["ferries-C"] == {"ferry": True}
+    assert lakes["ferries-C"] == {"ferry": True, "building": True}
 
 
 def totals(builder):

@@ -17,32 +17,37 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_the_selection_opens_in_an_edition_that_has_it_and_says_what_another_lacks(open_builder):
-    # A C2+C3 group with Abbey & Mayor, The Princess & the Dragon and The River: C3 has
-    # neither expansion, so the page opens in C2 with all three.
+    # A C2+C3 group with Abbey & Mayor, The Princess & the Dragon and The River: neither
+    # expansion has a C3 printing, but a C3 table takes their C2 boxes, so the page keeps
+    # C3 with all three.
     builder = open_builder(
         LAPTOP, "/board/?x=farmers,river,abbey-mayor,princess-dragon&ed=c23&pref=c23")
     page = builder.page
-    assert builder.testid("edition").input_value() == "C2"
+    assert builder.testid("edition").input_value() == "C3"
     assert builder.testid("edition-missing").is_hidden()
     board = builder.board()
     assert {"farmers", "river", "abbey-mayor", "princess-dragon"} <= set(board["expansions"])
     # The River is in play: the game starts from the spring, and the mayor is offered.
     assert builder.tiles()[(0, 0)][0].startswith("river")
     assert page.locator('label[for="turn-kind-mayor"]').count() == 1
-    # Chosen C3 by hand, the page says in words what C3 lacks and offers C2 back.
-    builder.testid("edition").select_option("C3")
+    # Chosen C1 by hand with Under the Big Top (printed for C2 only, which a C3 table
+    # takes), the page says in words what C1 lacks and offers the newest edition back.
+    builder = open_builder(LAPTOP, "/board/?x=farmers,big-top&ed=c23&pref=c23")
+    assert builder.testid("edition").input_value() == "C3"
+    assert "big-top" in builder.board()["expansions"]
+    builder.testid("edition").select_option("C1")
     missing = builder.testid("edition-missing")
     missing.wait_for()
-    assert missing.locator("p").first.text_content() == (
-        "The Princess & the Dragon and Abbey & Mayor are not in C3, so they are not in "
-        "play. The Princess & the Dragon: in C1 and C2. Abbey & Mayor: in C1 and C2.")
-    assert "abbey-mayor" not in builder.board()["expansions"]
-    assert "C3 · " in page.locator("[data-setup-summary]").text_content()
-    assert "2 chosen expansions not in C3" in page.locator("[data-setup-summary]").text_content()
-    builder.testid("play-edition-C2").click()
-    assert builder.testid("edition").input_value() == "C2"
+    words = missing.locator("p").first.text_content()
+    assert " is not in C1, so it is not in play. " in words
+    assert words.endswith(": in C2 and C3.")
+    assert "big-top" not in builder.board()["expansions"]
+    assert "1 chosen expansion not in C1" in builder.page.locator(
+        "[data-setup-summary]").text_content()
+    builder.testid("play-edition-C3").click()
+    assert builder.testid("edition").input_value() == "C3"
     missing.wait_for(state="hidden")
-    assert {"abbey-mayor", "princess-dragon"} <= set(builder.board()["expansions"])
+    assert "big-top" in builder.board()["expansions"]
 
 
 # The board of barn-farmers-joined-last-turn-c2.json (Abbey & Mayor): two completed

@@ -432,8 +432,11 @@ export function neutralElement(figure, index, catalogue) {
   neutralShape(declared));
 }
 
-/** The drawing of a neutral figure of a declared kind: its outline, in grey. */
+/** The drawing of a neutral figure of a declared kind: its outline, in grey, or in the
+ * colour it declares (kinds told apart by colour alone, as a tunnel token of each
+ * colour), marked with that colour's letter as a player's figure is. */
 export function neutralShape(declared) {
+  if (declared?.colour) return figureShape(declared.colour, declared);
   return s("g", { class: `figure-shape kind-${declared?.code ?? "unknown"}` },
     s("path", { d: outlineOf(declared), class: "neutral-body" }));
 }

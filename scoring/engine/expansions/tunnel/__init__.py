@@ -42,10 +42,17 @@ TOKEN_COLOURS = tuple(color for color in Color if color is not Color.PINK)
 taking their own; the calculator names them by the first edition's six player colours
 (pink came later, with Big Box 6)."""
 
+# A flat token with a tunnel's arch cut into it; each colour's pair is drawn in its
+# colour (with the colour's letter), as the tokens on the table are.
+TOKEN_OUTLINE = (
+    "M-11,9 L-11,-3 C-11,-10 -6,-13 0,-13 C6,-13 11,-10 11,-3 L11,9 L5,9 L5,1 "
+    "C5,-3 3,-5 0,-5 C-3,-5 -5,-3 -5,1 L-5,9 Z"
+)
+
 TOKENS = tuple(
     NeutralFigure(
         f"tunnel-{color.value}", f"{color.value} tunnel token", features=(FeatureKind.ROAD,),
-        limit=2,
+        limit=2, silhouette=TOKEN_OUTLINE, colour=color.value,
         meaning=f"One of the two {color.value} tunnel tokens: on a tunnel opening, paired "
                 f"with the other {color.value} one, it joins the two roads underground.",
     )
