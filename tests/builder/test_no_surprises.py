@@ -209,7 +209,10 @@ def test_a_phone_shows_squares_a_finger_can_use_and_more_tile_types(open_builder
     page.evaluate(
         "window.carcwikiBuilder.viewport.reveal({x: 0, y: -100, width: 200, height: 200})")
     # The large meeple on A's road leaves the monastery in sight: every point of the
-    # monastery's middle half hits the monastery, none the figure.
+    # monastery's middle half hits the monastery, none the figure. (Its picture may come a
+    # moment after the page is ready, with the tiles of the expansions in play.)
+    page.wait_for_selector('[data-testid="tile-1,0"] [data-kind="monastery"] rect:not(.hit-area), '
+                           '[data-testid="tile-1,0"] [data-kind="monastery"] path')
     hits = page.evaluate("""() => {
         const tile = document.querySelector('[data-testid="tile-1,0"]');
         const body = tile.querySelector(
