@@ -33,7 +33,7 @@ KERNEL_CODES = {"expansion_not_in_play", "tile_not_in_edition",
                 "river_u_turn"}
 # The problems of figures on features, corners, spaces and districts it decides.
 FIGURE_CODES = {"expansion_not_in_play", "no_tile_at_figure", "no_feature_at_location",
-                "figure_not_allowed", "invalid_location"}
+                "figure_not_allowed", "invalid_location", "too_many_figures"}
 
 # The contract's example board (D, E turned 180° north of it, A turned 90° east of it).
 START = [{"tile": "D", "x": 0, "y": 0}, {"tile": "E", "x": 0, "y": -1, "rotation": 180},
@@ -61,6 +61,14 @@ ACROBAT_TILES = [{"tile": "D", "x": 0, "y": 0},
 
 def acrobat(x, y):
     return {"player": "red", "x": x, "y": y, "at": "acrobats"}
+
+
+def meeple(player, x, y, at):
+    return {"player": player, "x": x, "y": y, "at": at}
+
+
+def builder(player, x, y, at):
+    return {"player": player, "x": x, "y": y, "at": at, "kind": "builder"}
 
 
 def board(tiles, **fields):
@@ -146,6 +154,23 @@ REFUSED_FIGURES = [
                                            "kind": "barn"}],
                                  edition="C2", expansions=["farmers", "count", "barn"]),
      [("figures[0]", "figure_not_allowed")]),
+    # Red's eighth meeple (a player owns 7), after four in D's city, a blue one on its road
+    # and three in A's monastery: the ninth entry.
+    ("eighth-meeple-of-a-player",
+     board(START, figures=[*[meeple("red", 0, 0, "N")] * 4, meeple("blue", 0, 0, "E"),
+                           *[meeple("red", 1, 0, "C")] * 4]),
+     [("figures[8]", "too_many_figures")]),
+    # The acrobat space of big-top-3 holds 3 figures: the fourth is one too many, the
+    # fifth is not counted again.
+    ("acrobat-space-full", board(ACROBAT_TILES, figures=[acrobat(-1, 0)] * 5, edition="C2",
+                                 expansions=["farmers", "acrobats"]),
+     [("figures[3]", "too_many_figures")]),
+    # Red's builder on the road D and A (turned 90°, its road west) share, where only blue
+    # has a meeple: a builder joins its owner's follower.
+    ("builder-without-its-owners-follower",
+     board(START, figures=[builder("red", 0, 0, "E"), meeple("blue", 1, 0, "W")],
+           expansions=["farmers", "builder"]),
+     [("figures[0]", "figure_not_allowed")]),
 ]
 # The tile groups a page loaded besides its game's (tiles of a code ticked, then unticked).
 LOADED = {"river-not-listed": ["river"]}
@@ -165,6 +190,16 @@ ACCEPTED = [
     # is missing, as its declaration says); the page offers only the kinds in play.
     ("barn-not-listed", board(SQUARE, figures=[barn(0, 0, "SE")], edition="C2",
                               expansions=["farmers"])),
+    # Red's builder on D's road and red's meeple on the same road one tile east, on A.
+    ("builder-beside-its-follower-across-the-board",
+     board(START, figures=[builder("red", 0, 0, "W"), meeple("red", 1, 0, "W")],
+           expansions=["farmers", "builder"])),
+    # Seven meeples each (red's four on D's road and three on the acrobat space, which
+    # holds three), no more.
+    ("every-meeple-of-a-player-and-a-full-space",
+     board(ACROBAT_TILES, figures=[*[meeple("red", 0, 0, "E")] * 4, *[acrobat(-1, 0)] * 3,
+                                   *[meeple("blue", 0, 0, "N")] * 7],
+           edition="C2", expansions=["farmers", "acrobats"])),
 ]
 
 
@@ -265,8 +300,9 @@ def test_the_contract_error_cases_get_the_same_verdicts(verdicts):
     # The contract's tile not in its edition, two tiles on a square, a tile apart, an edge
     # that does not match and a copy too many; a figure kind (the server's) and a farmer
     # not in play, a location that is none, a figure on an empty square, three on no
-    # feature, an abbot on a road and a meeple on a garden.
-    assert len(contract) == 14
+    # feature, an abbot on a road and a meeple on a garden; red's eighth meeple and second
+    # abbot.
+    assert len(contract) == 16
     for name, body in contract:
         assert kernel_problems(verdicts, name) == validator_problems(body, verdicts["codes"]), name
         assert kernel_problems(verdicts, name, "figures") == validator_figure_problems(body), name

@@ -44,7 +44,7 @@ export const TILE_CODES = Object.freeze([
 /** The problems of figures the kernel decides (see RulesKernel.figureProblems). */
 export const FIGURE_CODES = Object.freeze([
   "expansion_not_in_play", "no_tile_at_figure", "no_feature_at_location", "figure_not_allowed",
-  "invalid_location",
+  "invalid_location", "too_many_figures",
 ]);
 
 export class RulesKernel {
@@ -448,15 +448,20 @@ export class RulesKernel {
    * Every problem of the figures standing on features and corners of a board in the
    * request's format that the kernel decides, as the engine's validator reports them:
    * [{ path, code }], for figures on features, corners, spaces printed on tiles and
-   * districts of large tiles. Kinds unknown or not in play (the page offers only those
-   * in play), the figures a player owns, the figures a builder must join and the rules
-   * that are not data (no figure by the volcano) are the server's.
+   * districts of large tiles: also a figure more than its owner has of its kind, one
+   * more than a space holds and, on a board with no other such problem, a figure that
+   * must join its owner's (a builder) standing on a feature where it has none. Kinds
+   * unknown or not in play (the page offers only those in play) and the rules that are
+   * not data (no figure by the volcano) are the server's.
    */
   figureProblems(board) {
     const { edition, inPlay } = this.game(board);
     const { squares } = this.lay(board, edition, inPlay);
     const problems = [];
     const onSpaces = new Map();
+    const owned = new Map();
+    const colors = new Set((board.players ?? []).map((player) => player?.color));
+    const joining = [];
     (board.figures ?? []).forEach((figure, index) => {
       const path = `figures[${index}]`;
       const declared = this.figures.get(figure.kind ?? this.rules.figures[0]?.code);
@@ -464,6 +469,13 @@ export class RulesKernel {
       // A kind not in play is the server's to name (its declaration says by which code);
       // where it stands is still looked at, as for a figure of no kind.
       const kind = inPlay.admits(declared) ? declared.code : null;
+      if (kind && colors.has(figure.player)) {
+        // A player's supply of the kind, counted in the board's order: the first figure
+        // past it is refused, as the server counts.
+        const count = (owned.get(`${figure.player}|${kind}`) ?? 0) + 1;
+        owned.set(`${figure.player}|${kind}`, count);
+        if (count === declared.limit + 1) problems.push({ path, code: "too_many_figures" });
+      }
       if (!this.geometry.locations.has(figure.at)) {
         // A space printed on the tile, or a district of a large tile.
         const there = `${key(figure.x, figure.y)}|${figure.at}`;
@@ -473,7 +485,11 @@ export class RulesKernel {
         if (this.spaces.has(figure.at) && (!verdict || verdict.code === "too_many_figures")) {
           onSpaces.set(there, (onSpaces.get(there) ?? 0) + 1);
         }
-        if (verdict && verdict.code !== "too_many_figures") {
+        if (verdict?.code === "too_many_figures") {
+          // One figure more than the space holds is refused; the ones after it are not
+          // counted again.
+          if ((onSpaces.get(there) ?? 0) === this.spaces.get(figure.at).holds + 1) problems.push({ path, code: verdict.code });
+        } else if (verdict) {
           const named = verdict.code === "expansion_not_in_play" || verdict.code === "invalid_location";
           problems.push({ path: named ? `${path}.at` : path, code: verdict.code });
         }
@@ -497,7 +513,18 @@ export class RulesKernel {
       }
       const verdict = kind && this.figureVerdict(kind, this.geometry.placed(tile).segments[segment].kind, inPlay);
       if (verdict) problems.push({ path, code: verdict.code });
+      const placement = kind && !verdict ? this.placement(kind, this.geometry.placed(tile).segments[segment].kind, inPlay) : null;
+      if (placement?.beside.length) joining.push({ index, figure, tile, segment, placement });
     });
+    // A figure that must join its owner's is looked at once the board holds no other
+    // problem of its figures, as the server looks at it once the board is otherwise sound.
+    if (problems.length) return problems;
+    const figures = board.figures ?? [];
+    for (const { index, figure, tile, segment, placement } of joining) {
+      if (!this.besideOwn(squares, figures, edition, tile, segment, placement, figure.player, index)) {
+        problems.push({ path: `figures[${index}]`, code: "figure_not_allowed" });
+      }
+    }
     return problems;
   }
 
@@ -591,7 +618,9 @@ export class RulesKernel {
   besideOwn(tiles, figures, edition, tile, index, placement, player, ignoreIndex = -1) {
     const members = this.featureMembers(tiles, edition, tile.x, tile.y, index);
     return figures.some((figure, at) => {
-      if (at === ignoreIndex || figure.player !== player || !placement.beside.includes(figure.kind)) return false;
+      // A figure of no kind is of the first kind (the meeple), as the request reads it.
+      const kind = figure.kind ?? this.rules.figures[0]?.code;
+      if (at === ignoreIndex || figure.player !== player || !placement.beside.includes(kind)) return false;
       const other = tiles.get(key(figure.x, figure.y));
       const segment = other ? this.geometry.segmentIndexAt(other.tile, other.rotation, figure.at, edition, other.state) : -1;
       return members.has(`${key(figure.x, figure.y)}#${segment}`);
