@@ -31,7 +31,7 @@ from .features import Feature, FeatureGraph
 from .glyphs import Band, Glyph, glyph_for
 from .locations import ROTATIONS, Location, Side
 from .messages import ENGLISH as ENGLISH_TEMPLATES
-from .messages import FeatureRef, Listing, Message, PlayerRef
+from .messages import FeatureRef, Listing, Message, PlayerRef, add_templates, message_from_json
 from .outputs import Shape as OutputShape
 from .outputs import bonus_listings, feature_fields
 from .outputs import page_data as outputs_page_data
@@ -72,6 +72,7 @@ from .validation import (
     validate_request,
 )
 from .wording import API_WORDING, EDITION_WORDING, Wording, wording_for
+from .words import result_templates
 
 __all__ = [
     # scoring a board
@@ -89,7 +90,8 @@ __all__ = [
     # the words of the explanations, the API's or an edition's (for the players)
     "API_WORDING", "EDITION_WORDING", "Wording", "wording_for",
     # the engine's sentences as message ids with parameters, and their English templates
-    "ENGLISH_TEMPLATES", "FeatureRef", "Listing", "Message", "PlayerRef",
+    "ENGLISH_TEMPLATES", "FeatureRef", "Listing", "Message", "PlayerRef", "add_templates",
+    "message_from_json", "result_templates",
     # the expansions and their tiles
     "BASE", "DEFAULT_REGISTRY", "PACKAGES_DIR", "board_files", "catalogue_files", "tile_files",
     "Expansion", "ExpansionRegistry", "FigureKind", "Part",

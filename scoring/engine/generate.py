@@ -27,6 +27,7 @@ from .locations import ROTATIONS, Side
 from .rules import Edition
 from .tiles import EdgeType, OrientedTile, TileDefinition, TileSet
 from .validation import registry_of, validate_request
+from .words import tile_label
 
 _OFFSETS = tuple((side, side.offset, side.opposite) for side in Side)
 
@@ -136,7 +137,7 @@ class _Laid:
     def __init__(self, index: int, tile: PlacedTile, oriented: OrientedTile):
         self.index, self.code, self.x, self.y = index, tile.code, tile.x, tile.y
         self.oriented = oriented
-        self.label = f"Tile {tile.code} at ({tile.x},{tile.y})"
+        self.label = tile_label(tile.code, tile.x, tile.y)
 
 
 def _river_spot(

@@ -170,6 +170,32 @@ def param_json(value: Param) -> Any:
     return value.to_json()
 
 
+def message_from_json(data: Mapping[str, Any]) -> Message:
+    """The message :meth:`Message.to_json` wrote, read back (a stored explanation is
+    rendered when it is read, in the reader's catalogue).
+
+    >>> stored = Message("join.and", {"who": PlayerRef("red"), "n": 2}).to_json()
+    >>> message_from_json(stored) == Message("join.and", {"who": PlayerRef("red"), "n": 2})
+    True
+    """
+    return Message(data["id"], {name: param_from_json(value)
+                                for name, value in data.get("params", {}).items()})
+
+
+def param_from_json(value: Any) -> Param:
+    """A parameter :func:`param_json` wrote, read back."""
+    if isinstance(value, (int, str)):
+        return value
+    if "feature" in value:
+        return FeatureRef(value["feature"], value["kind"],
+                          tuple((x, y) for x, y in value["tiles"]))
+    if "player" in value:
+        return PlayerRef(value["player"])
+    if "list" in value:
+        return Listing(tuple(param_from_json(item) for item in value["list"]), value["join"])
+    return message_from_json(value)
+
+
 ENGLISH: dict[str, str] = {
     **CORE_TEMPLATES,
     "join.comma": ", ",
@@ -306,6 +332,6 @@ def _param_text(value: Param, catalogue: Mapping[str, str] | None) -> str:
 
 __all__ = [
     "ENGLISH", "FeatureRef", "Listing", "Message", "Param", "PlayerRef", "Text", "add_templates",
-    "players_listing",
+    "message_from_json", "players_listing",
     "param_json", "placeholders",
 ]

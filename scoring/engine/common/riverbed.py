@@ -20,6 +20,7 @@ from ..locations import Side
 from ..messages import Message, add_templates
 from ..problems import BoardError, ProblemCode
 from ..tiles import EdgeType, TileDefinition
+from ..words import side_word
 
 add_templates({
     "error.river_spring.the_board_has_river_tiles": (
@@ -157,7 +158,7 @@ def check_river(tiles: Sequence[Any]) -> Iterator[BoardError]:
                 f"tiles[{other.index}]", RIVER_U_TURN,
                 Message("error.river_u_turn.turns_the_river_back_the", {
                     "other_label": other.label, "tile_label": tile.label,
-                    "onward_word": onward.word}),
+                    "onward_word": side_word(onward)}),
             )
 
 

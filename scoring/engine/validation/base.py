@@ -14,11 +14,10 @@ from ..problems import BoardError, ErrorCode, ProblemCode
 from ..request import Player
 from ..rules import DEFAULT_EDITION, Edition
 from ..tiles import OrientedTile, TileSet
-from .text import ARTICLE, is_int, show
+from ..words import a_kind, declared, side_word, tile_label
+from .text import is_int, show
 
 add_templates({
-    "subject.figure_on_a": "A figure on a {word}",
-    "subject.figure_on_an": "A figure on an {word}",
     "subject.figure": "{figure}",
     "subject.on_tile": "{figure} on {tile}",
     "subject.tokens": "Holding {tokens} tokens",
@@ -97,9 +96,8 @@ class TileEntry:
         """Has a valid square and is the first tile there."""
 
     @property
-    def label(self) -> str:
-        code = self.code if self.code is not None else "?"
-        return f"Tile {code} at ({self.x},{self.y})"
+    def label(self) -> Message:
+        return tile_label(self.code, self.x, self.y)
 
 
 class CarefulTileEntry(TileEntry):
@@ -165,7 +163,8 @@ class ValidatorBase:
     def needs(self, subject: Message, part: Part, belongs: bool = False) -> Message:
         """``subject`` needs (or belongs to, ``belongs``) ``part``: what to add, or that
         the edition does not have it."""
-        params: dict[str, Param] = {"subject": subject, "part": part.name}
+        params: dict[str, Param] = {"subject": subject,
+                                   "part": declared(f"part.{part.code}", part.name)}
         verb = "belongs" if belongs else "needs"
         if self.edition is not None and self.edition.printing_of(part.editions) is None:
             params["edition"] = self.edition.value
@@ -193,13 +192,13 @@ class ValidatorBase:
         if at.is_edge:
             edge = tile.oriented.edges[at.edge_side]
             return Message("error.nothing_on_edge", {
-                "tile": tile.label, "side": at.edge_side.word, "edge": ARTICLE[edge.word],
+                "tile": tile.label, "side": side_word(at.edge_side), "edge": a_kind(edge.word),
                 "half_edge": f"{at.value}{'W' if at.side in (Side.N, Side.S) else 'N'}"})
         if at.is_half_edge:
             edge = tile.oriented.edges[at.edge_side]
             return Message("error.no_field_at", {
-                "tile": tile.label, "at": at.value, "side": at.edge_side.word,
-                "edge": ARTICLE[edge.word]})
+                "tile": tile.label, "at": at.value, "side": side_word(at.edge_side),
+                "edge": a_kind(edge.word)})
         if at is Location.C:
             return Message("error.no_centre", {"tile": tile.label})
         if at is Location.II:

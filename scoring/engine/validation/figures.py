@@ -9,13 +9,26 @@ from typing import Any
 from ..board import COLOR_BY_NAME, LOCATION_BY_NAME, Color, DistrictFigure, Figure
 from ..expansion import CORNERS, InPlay, Placement, WhenMissing
 from ..locations import Location
-from ..messages import Message, add_templates
+from ..messages import Listing, Message, Param, add_templates
 from ..problems import ErrorCode
 from ..tiles import FeatureKind
+from ..words import (
+    a_figure,
+    a_kind,
+    a_word,
+    capital_colour,
+    declared,
+    either_of,
+    figure_word,
+    square,
+)
 from .base import MAX_FIGURES, TileEntry, ValidatorBase
-from .text import a, either, show
+from .text import show
 
 add_templates({
+    "subject.figure_on": "A figure on {space}",
+    "subject.figure_code": "{figure} ({code})",
+    "error.or_a_district_of": ", or a district of {large}: {names}",
     "error.figure_not_allowed.may_not_stand_on_it": (
         "{name} may not stand on {segment_kind_value} ({tile_label}, {at_value}); it may stand "
         "on {where}."),
@@ -163,11 +176,10 @@ class FigureChecks(ValidatorBase):
         figure_kind = self.known_kind(kind)
         limit = figure_kind.limit
         if owned[key] == limit + 1:
-            name = figure_kind.name if limit == 1 else figure_kind.plural_name
             self.error(path, ErrorCode.TOO_MANY_FIGURES,
                        Message("error.too_many_figures.has_more_than_on_the", {
-                           "player_value": player.value.capitalize(), "limit": limit,
-                           "name": name}))
+                           "player_value": capital_colour(player.value), "limit": limit,
+                           "name": figure_word(figure_kind, limit)}))
 
     def check_district(self, item: Mapping[str, Any], path: str,
                        owned: dict[tuple[Color, str], int]) -> DistrictFigure | None:
@@ -183,7 +195,7 @@ class FigureChecks(ValidatorBase):
         self.count_owned(path, player, kind, owned)
         if x is None or y is None:
             return None
-        locations = ", ".join(location.value for location in Location)
+        locations = Listing(tuple(location.value for location in Location))
         if self.tiles_checked and not self.draft:
             tile = self.squares.get((x, y))
             if tile is None:
@@ -197,8 +209,10 @@ class FigureChecks(ValidatorBase):
             if name not in names:
                 # On an ordinary tile the name is simply not a location: list them, as
                 # check_location does; on a large tile, its districts too.
-                districts = (f", or a district of {large.name}: {', '.join(names)}"
-                             if large and names else "")
+                districts = (Message("error.or_a_district_of", {
+                    "large": declared(f"large_tile.{large.code}", large.name),
+                    "names": Listing(tuple(names))})
+                    if large and names else declared("word.empty", ""))
                 self.error(f"{path}.at", ErrorCode.INVALID_LOCATION,
                            Message("error.invalid_location.is_not_a_location_of", {
                                "name": show(name), "tile_label": tile.label,
@@ -208,7 +222,7 @@ class FigureChecks(ValidatorBase):
                 figure_kind = self.known_kind(kind)
                 self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
                            Message("error.figure_not_allowed.only_followers_stand_in_the", {
-                               "name": name, "figure_kind_name": a(figure_kind.name)}))
+                               "name": name, "figure_kind_name": a_figure(figure_kind)}))
                 return None
         elif name not in self.registry.spaces and not any(
                 name == district.name for large in self.registry.large_tiles.values()
@@ -229,7 +243,8 @@ class FigureChecks(ValidatorBase):
         landmark, part = self.registry.spaces[name]
         space = landmark.space
         assert space is not None  # the registry lists the landmarks with a space only
-        word = space.word or f"{name} space"
+        word = declared(f"space.{name}", space.word or f"{name} space")
+        a_space = a_word(f"space.{name}", str(word))
         player = self.check_figure_player(item, path)
         x = self.check_coordinate(item, "x", path)
         y = self.check_coordinate(item, "y", path)
@@ -237,8 +252,7 @@ class FigureChecks(ValidatorBase):
         self.count_owned(path, player, kind, owned)
         if part.code not in self.in_play:
             self.error(f"{path}.at", ErrorCode.EXPANSION_NOT_IN_PLAY,
-                       self.needs(Message("subject.figure_on_an" if word[0] in "aeiou"
-                                          else "subject.figure_on_a", {"word": word}), part))
+                       self.needs(Message("subject.figure_on", {"space": a_space}), part))
             return None
         if x is None or y is None or not self.tiles_checked:
             return None
@@ -257,10 +271,10 @@ class FigureChecks(ValidatorBase):
             return None
         if kind is not None and kind not in space.kinds:
             figure_kind = self.known_kind(kind)
-            allowed = either([a(self.known_kind(code).name) for code in space.kinds])
+            allowed = either_of([a_figure(self.known_kind(code)) for code in space.kinds])
             self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
                        Message("error.figure_not_allowed.may_not_stand_on_the", {
-                           "figure_kind_name": a(figure_kind.name).capitalize(), "word": word,
+                           "figure_kind_name": a_figure(figure_kind, True), "word": word,
                            "tile_label": tile.label, "allowed": allowed}))
             return None
         key = (x, y, name)
@@ -312,7 +326,7 @@ class FigureChecks(ValidatorBase):
         try:
             return Location(value)
         except ValueError:
-            names = ", ".join(location.value for location in Location)
+            names = Listing(tuple(location.value for location in Location))
             self.error(f"{path}.at", ErrorCode.INVALID_LOCATION,
                        Message("error.invalid_location.is_not_a_location_use_2", {
                            "value": show(value), "names": names}))
@@ -334,17 +348,18 @@ class FigureChecks(ValidatorBase):
                            for kind in registry[code].figure_kinds)
             self.error(f"{path}.kind", ErrorCode.UNKNOWN_FIGURE_KIND,
                        Message("error.unknown_figure_kind.unknown_figure_kind_known_kinds", {
-                           "value": show(value), "kinds": ', '.join(kinds)}))
+                           "value": show(value), "kinds": Listing(tuple(kinds))}))
             return None
         if part.code not in self.in_play.part_codes and not self.draft:
             figure_kind = self.known_kind(value)
             code = (ErrorCode.UNKNOWN_FIGURE_KIND
                     if figure_kind.when_missing is WhenMissing.UNKNOWN_KIND
                     else ErrorCode.EXPANSION_NOT_IN_PLAY)
-            shown = figure_kind.name if figure_kind.name == value else \
-                f"{figure_kind.name} ({value})"
+            shown: Message = a_figure(figure_kind, True)
+            if figure_kind.name != value:
+                shown = Message("subject.figure_code", {"figure": shown, "code": value})
             self.error(f"{path}.kind", code, self.needs(
-                Message("subject.figure", {"figure": a(shown).capitalize()}), part))
+                Message("subject.figure", {"figure": shown}), part))
             return None
         return value
 
@@ -386,19 +401,20 @@ class FigureChecks(ValidatorBase):
             if missing:
                 self.error(path, ErrorCode.EXPANSION_NOT_IN_PLAY,
                            self.needs(Message("subject.on_tile", {
-                                               "figure": a(placement.role).capitalize(),
+                                               "figure": a_word(f"role.{placement.role}",
+                                                                 placement.role, True),
                                                "tile": tile.label}),
                                       self.registry[missing[0]]))
                 return
-        allowed = [
-            a(feature.value) for feature in FeatureKind
+        allowed: list[Param] = [
+            a_kind(feature.value) for feature in FeatureKind
             if (kind, feature) in roles
         ]
-        where = either(allowed)
-        name = self.known_kind(kind).name
+        where = either_of(allowed)
+        name = a_figure(self.known_kind(kind), True)
         self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
                    Message("error.figure_not_allowed.may_not_stand_on_it", {
-                       "name": a(name).capitalize(), "segment_kind_value": a(segment.kind.value),
+                       "name": name, "segment_kind_value": a_kind(segment.kind.value),
                        "tile_label": tile.label, "at_value": at.value, "where": where}))
 
     def check_corner(
@@ -406,11 +422,11 @@ class FigureChecks(ValidatorBase):
         roles: Mapping[tuple[str, FeatureKind], Placement],
     ) -> None:
         """A figure that stands where four tiles meet (see :attr:`Stand.CORNER`)."""
-        name = self.known_kind(kind).name
+        name = a_figure(self.known_kind(kind), True)
         if at.value not in CORNERS:
             self.error(f"{path}.at", ErrorCode.FIGURE_NOT_ALLOWED,
                        Message("error.figure_not_allowed.stands_on_a_corner_where", {
-                           "name": a(name).capitalize(), "tile_label": tile.label,
+                           "name": name, "tile_label": tile.label,
                            "at_value": at.value}))
             return
         vertical, horizontal = at.value[0], at.value[1]
@@ -426,10 +442,10 @@ class FigureChecks(ValidatorBase):
         missing = [(x + ox, y + oy) for ox, oy, _ in around
                    if (x + ox, y + oy) not in self.squares]
         if missing:
-            squares = ", ".join(f"({mx},{my})" for mx, my in missing)
+            squares = Listing(tuple(square(mx, my) for mx, my in missing))
             self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
                        Message("error.figure_not_allowed.stands_only_where_four_tiles", {
-                           "name": a(name).capitalize(), "at_value": at.value,
+                           "name": name, "at_value": at.value,
                            "tile_label": tile.label, "squares": squares}))
             return
         for ox, oy, corner in around:
@@ -441,17 +457,17 @@ class FigureChecks(ValidatorBase):
                 if segment is None or segment.kind is not FeatureKind.FARM:
                     self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
                                Message("error.figure_not_allowed.stands_only_on_a_corner", {
-                                   "name": a(name).capitalize(), "corner": corner,
+                                   "name": name, "corner": corner,
                                    "other_label": other.label}))
                     return
         if (kind, FeatureKind.FARM) not in roles:
             provided = self.registry.placement_provider(kind, FeatureKind.FARM)
             wanted = (provided[1].code, *provided[0].needs) if provided else ()
             missing_codes = [code for code in wanted if code not in self.in_play.codes]
-            message = (self.needs(Message("subject.on_tile", {"figure": a(name).capitalize(),
+            message = (self.needs(Message("subject.on_tile", {"figure": name,
                                                               "tile": tile.label}),
                                   self.registry[missing_codes[0]])
                        if missing_codes else Message("error.not_in_a_field",
-                                                     {"figure": a(name).capitalize()}))
+                                                     {"figure": name}))
             self.error(path, ErrorCode.EXPANSION_NOT_IN_PLAY if missing_codes
                        else ErrorCode.FIGURE_NOT_ALLOWED, message)

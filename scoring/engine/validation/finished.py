@@ -9,8 +9,8 @@ from ..features import FeatureGraph
 from ..messages import Message, add_templates
 from ..problems import BoardError, ErrorCode
 from ..request import ScoreRequest
+from ..words import a_figure, a_kind, either_of, kind_word
 from .base import ValidatorBase
-from .text import a, either
 
 add_templates({
     "error.figure_not_allowed.may_stand_only_on_where": (
@@ -51,14 +51,14 @@ class FinishedBoardChecks(ValidatorBase):
                    for other in feature.figures):
                 continue
             kinds = self.in_play.figure_kinds
-            joined = either([a(kinds[code].name) for code in beside])
+            joined = either_of([a_figure(kinds[code]) for code in beside])
             self.error(
                 f"figures[{index}]", ErrorCode.FIGURE_NOT_ALLOWED,
                 Message("error.figure_not_allowed.may_stand_only_on_where", {
-                    "name": a(kinds[figure.kind].name).capitalize(),
-                    "segment_kind_value": a(segment.kind.value), "joined": joined,
+                    "name": a_figure(kinds[figure.kind], True),
+                    "segment_kind_value": a_kind(segment.kind.value), "joined": joined,
                     "figure_player_value": figure.player.value,
-                    "segment_kind_value2": segment.kind.value, "tile_label": tile.label,
+                    "segment_kind_value2": kind_word(segment.kind.value), "tile_label": tile.label,
                     "figure_at_value": figure.at.value}),
             )
         view = BoardView(request, graph, self.in_play)

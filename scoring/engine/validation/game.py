@@ -7,11 +7,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..expansion import BASE, ExpansionRegistry
-from ..messages import Message, add_templates
+from ..messages import Listing, Message, add_templates
 from ..problems import ErrorCode
 from ..rules import DEFAULT_EDITION, Edition, RuleOption
+from ..words import declared
 from .base import ValidatorBase, default_in_play
-from .text import capital, show
+from .text import show
 
 add_templates({
     "error.unknown_rule": "Unknown rule {rule}; the rules are {rules}.",
@@ -87,10 +88,10 @@ class GameChecks(ValidatorBase):
                 # The base game's parts and every other whole expansion: naming each
                 # part of every expansion would make the sentence too long to read.
                 whole = {expansion.code for expansion in registry.expansions}
-                known = ", ".join(
+                known = Listing(tuple(
                     c for c in registry.codes
                     if c != BASE and (c in whole or registry.expansion_of(c).code == BASE)
-                )
+                ))
                 self.error(path, ErrorCode.UNKNOWN_EXPANSION,
                            Message("error.unknown_expansion.unknown_expansion_known_or_any", {
                                "code": show(code), "known": known}))
@@ -99,7 +100,9 @@ class GameChecks(ValidatorBase):
             if edition is not None and edition.printing_of(part.editions) is None:
                 self.error(path, ErrorCode.EXPANSION_NOT_IN_EDITION,
                            Message("error.expansion_not_in_edition.does_not_exist_in", {
-                               "part_name": capital(part.name), "edition_value": edition.value}))
+                               "part_name": declared(f"part.{part.code}.capital",
+                                                     part.name[:1].upper() + part.name[1:]),
+                               "edition_value": edition.value}))
                 continue
             codes.append(code)
         self.in_play = registry.in_play(tuple(codes))
@@ -118,10 +121,10 @@ class GameChecks(ValidatorBase):
             option = options.get(key) if isinstance(key, str) else None
             if option is None:
                 shown = show(key)
-                path_key = key if isinstance(key, str) and len(key) <= 40 else shown
+                path_key = key if isinstance(key, str) and len(key) <= 40 else str(shown)
                 self.error(f"rules.{path_key}", ErrorCode.UNKNOWN_RULE,
                            Message("error.unknown_rule", {"rule": shown,
-                                                          "rules": ", ".join(options)}))
+                                                          "rules": Listing(tuple(options))}))
                 continue
             if value is None or option.choice(value) is not None:
                 continue
@@ -133,10 +136,12 @@ class GameChecks(ValidatorBase):
             elif not isinstance(value, str):
                 self.error(path, ErrorCode.INVALID_TYPE,
                            Message("error.invalid_type.must_be_a_string_not", {
-                               "key": key, "describe_values": option.describe_values(),
+                               "key": key, "describe_values": Listing(tuple(
+                                   str(choice.value) for choice in option.choices)),
                                "value": show(value)}))
             else:
                 self.error(path, ErrorCode.INVALID_RULE_VALUE,
                            Message("error.invalid_rule_value.cannot_be_use", {
                                "key": key, "value": show(value),
-                               "describe_values": option.describe_values()}))
+                               "describe_values": Listing(tuple(
+                                   str(choice.value) for choice in option.choices))}))

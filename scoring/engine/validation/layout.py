@@ -8,8 +8,8 @@ from ..features import find_root
 from ..locations import Side
 from ..messages import Message, add_templates
 from ..problems import ErrorCode
+from ..words import a_kind, side_word
 from .base import TileEntry, ValidatorBase
-from .text import ARTICLE
 
 add_templates({
     "error.disconnected_tile.does_not_touch_the_rest": (
@@ -19,7 +19,10 @@ add_templates({
         "{other} at ({x},{y}) is {other_edge}."),
     "error.too_many_copies.the_board_has_copies_of": (
         "The board has {total} copies of tile {tile_code} but {edition_value} has only "
-        "{allowed}{start}."),
+        "{allowed}."),
+    "error.too_many_copies.the_board_has_copies_of_start": (
+        "The board has {total} copies of tile {tile_code} but {edition_value} has only "
+        "{allowed} (the start tile is one of them)."),
 })
 
 
@@ -129,10 +132,10 @@ class LayoutChecks(ValidatorBase):
             self.error(
                 f"tiles[{late.index}]", ErrorCode.EDGE_MISMATCH,
                 Message("error.edge_mismatch.does_not_fit_its_edge", {
-                    "tile": late.label, "side": late_side.word,
-                    "edge": ARTICLE[late_edge.word], "other_side": late_side.opposite.word,
+                    "tile": late.label, "side": side_word(late_side),
+                    "edge": a_kind(late_edge.word), "other_side": side_word(late_side.opposite),
                     "other": str(early.code), "x": str(early.x), "y": str(early.y),
-                    "other_edge": ARTICLE[early_edge.word]}),
+                    "other_edge": a_kind(early_edge.word)}),
             )
 
     @staticmethod
@@ -179,10 +182,11 @@ class LayoutChecks(ValidatorBase):
             allowed = counts[tile.code]
             if seen[tile.code] == allowed + 1:
                 total = totals[tile.code]
-                start = " (the start tile is one of them)" if self.tiles[tile.code].start else ""
                 self.error(
                     f"tiles[{tile.index}]", ErrorCode.TOO_MANY_COPIES,
-                    Message("error.too_many_copies.the_board_has_copies_of", {
+                    Message("error.too_many_copies.the_board_has_copies_of_start"
+                            if self.tiles[tile.code].start
+                            else "error.too_many_copies.the_board_has_copies_of", {
                         "total": total, "tile_code": tile.code,
-                        "edition_value": self.edition.value, "allowed": allowed, "start": start}),
+                        "edition_value": self.edition.value, "allowed": allowed}),
                 )

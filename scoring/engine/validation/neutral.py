@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..board import NeutralPiece
 from ..locations import Location
-from ..messages import Message, add_templates
+from ..messages import Listing, Message, Param, add_templates
 from ..problems import ErrorCode
+from ..words import a_kind, declared, either_of
 from .base import ValidatorBase
-from .text import a, either, show
+from .text import show
 
 add_templates({
     "error.invalid_type.neutral_must_be_a_list": (
@@ -62,7 +63,8 @@ class NeutralChecks(ValidatorBase):
             code = item.get("kind")
             kind = kinds.get(code) if isinstance(code, str) else None
             if kind is None:
-                known = ", ".join(kinds) or "none with the expansions listed"
+                known: Param = (Listing(tuple(kinds)) if kinds else
+                                 declared("neutral.none_listed", "none with the expansions listed"))
                 self.error(f"{path}.kind", ErrorCode.UNKNOWN_FIGURE_KIND,
                            Message("error.unknown_figure_kind.is_not_a_neutral_figure", {
                                "code": show(code), "known": known}))
@@ -74,7 +76,8 @@ class NeutralChecks(ValidatorBase):
             if counts[kind.code] == kind.limit + 1:
                 self.error(path, ErrorCode.TOO_MANY_FIGURES,
                            Message("error.too_many_figures.the_game_has_only_there", {
-                               "kind_limit": kind.limit, "kind_name": kind.name}))
+                               "kind_limit": kind.limit,
+                               "kind_name": declared(f"neutral.{kind.code}", kind.name)}))
                 valid = False
             at = None
             # A figure named on a feature, unless the rules let it stand on a tile and
@@ -86,7 +89,7 @@ class NeutralChecks(ValidatorBase):
             elif item.get("at") is not None:
                 self.error(f"{path}.at", ErrorCode.FIGURE_NOT_ALLOWED,
                            Message("error.figure_not_allowed.the_stands_on_a_tile", {
-                               "kind_name": kind.name}))
+                               "kind_name": declared(f"neutral.{kind.code}", kind.name)}))
                 valid = False
                 continue
             if x is None or y is None or (named and at is None):
@@ -114,11 +117,11 @@ class NeutralChecks(ValidatorBase):
                     valid = False
                     continue
                 if segment.kind not in kind.features:
-                    where = either([a(feature.value) for feature in kind.features])
+                    where = either_of([a_kind(feature.value) for feature in kind.features])
                     self.error(path, ErrorCode.FIGURE_NOT_ALLOWED,
                                Message("error.figure_not_allowed.the_may_not_stand_on", {
-                                   "kind_name": kind.name,
-                                   "segment_kind_value": a(segment.kind.value),
+                                   "kind_name": declared(f"neutral.{kind.code}", kind.name),
+                                   "segment_kind_value": a_kind(segment.kind.value),
                                    "tile_label": tile.label, "at_value": at.value,
                                    "where": where}))
                     valid = False

@@ -6,11 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..board import COLOR_BY_NAME, Color
-from ..messages import Message, add_templates
+from ..messages import Listing, Message, add_templates
 from ..problems import ErrorCode
 from ..request import Player
+from ..words import declared
 from .base import MAX_NAME_LENGTH, MAX_PLAYERS, MAX_POINTS, MIN_PLAYERS, ValidatorBase
-from .text import capital, is_int, show
+from .text import is_int, show
 
 add_templates({
     "error.missing_field.the_request_must_list_the": "The request must list the players.",
@@ -142,12 +143,14 @@ class PlayerChecks(ValidatorBase):
                                else where, tokens.invalid,
                                Message("error.invalid.is_not_one_of_the", {
                                    "kind": show(kind), "tokens_name": tokens.name,
-                                   "tokens_kinds": ', '.join(tokens.kinds)}))
+                                   "tokens_kinds": Listing(tuple(tokens.kinds))}))
                 elif tokens.flags:
                     if type(count) is not bool:
                         self.error(f"{where}.{kind}", ErrorCode.INVALID_TYPE,
                                    Message("error.invalid_type.whether_a_player_holds_is", {
-                                       "word_kind": tokens.word(kind), "count": show(count)}))
+                                       "word_kind": declared(f"token.{tokens.name}.{kind}",
+                                                             tokens.word(kind)),
+                                       "count": show(count)}))
                     elif count:
                         counts.append((kind, True))
                 elif not is_int(count) or count > MAX_POINTS:
@@ -162,7 +165,9 @@ class PlayerChecks(ValidatorBase):
                     self.error(f"{where}.{kind}", tokens.invalid,
                                Message("error.invalid.a_player_holds_at_most", {
                                    "tokens_per_player": tokens.per_player,
-                                   "word_kind": tokens.word(kind), "count": count}))
+                                   "word_kind": declared(f"token.{tokens.name}.{kind}",
+                                                             tokens.word(kind)),
+                                   "count": count}))
                 elif count:
                     counts.append((kind, count))
             if tokens.in_all is not None:
@@ -174,10 +179,13 @@ class PlayerChecks(ValidatorBase):
                         word = tokens.word(kind)
                         self.error(f"{where}.{kind}", tokens.invalid,
                                    Message("error.invalid.is_held_by_players_but", {
-                                       "word": capital(word), "total": total,
+                                       "word": declared(f"token.{tokens.name}.{kind}.capital",
+                                                        word[:1].upper() + word[1:]),
+                                       "total": total,
                                        "tokens_in_all": tokens.in_all}) if tokens.flags
                                    else Message("error.invalid.the_players_hold_together_but", {
-                                       "total": total, "word": word,
+                                       "total": total,
+                                       "word": declared(f"token.{tokens.name}.{kind}", word),
                                        "tokens_in_all": tokens.in_all}))
             if counts and tokens not in self.in_play.tokens and not self.draft:
                 part = self.registry.token_part[tokens.name]
@@ -202,7 +210,7 @@ class PlayerChecks(ValidatorBase):
             return None
         color = COLOR_BY_NAME.get(value)
         if color is None:
-            colors = ", ".join(COLOR_BY_NAME)
+            colors = Listing(tuple(COLOR_BY_NAME))
             self.error(f"{path}.color", ErrorCode.UNKNOWN_COLOR,
                        Message("error.unknown_color.is_not_a_player_colour", {
                            "value": show(value), "colors": colors}))

@@ -7,10 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..expansion import LargeTile
 from ..locations import ROTATIONS
-from ..messages import Message, add_templates
+from ..messages import Listing, Message, add_templates
 from ..problems import ErrorCode
 from ..rules import Edition
 from ..tiles import FeatureKind, OrientedTile, TileDefinition
+from ..words import declared as declared_word
+from ..words import either_of
 from .base import (
     MAX_COORDINATE,
     MAX_TILES,
@@ -18,7 +20,7 @@ from .base import (
     TileEntry,
     ValidatorBase,
 )
-from .text import either, is_int, show
+from .text import is_int, show, shown_list
 
 add_templates({
     "error.tile_in_no_edition": "Tile {code} does not exist in {edition}.",
@@ -222,7 +224,8 @@ class TileChecks(ValidatorBase):
                 else f"{path}.state"
             declared = self.registry.tile_states.get(name) if isinstance(name, str) else None
             if declared is None:
-                known = ", ".join(self.registry.tile_states) or "none"
+                known = (Listing(tuple(self.registry.tile_states)) if self.registry.tile_states
+                         else declared_word("word.none", "none"))
                 self.error(where, ErrorCode.UNKNOWN_TILE_STATE,
                            Message("error.unknown_tile_state.unknown_tile_state_the_states", {
                                "name": show(name), "known": known}))
@@ -241,7 +244,7 @@ class TileChecks(ValidatorBase):
                 ok = False
                 continue
             if choice not in declared.values:
-                allowed = ", ".join(show(v) for v in declared.values)
+                allowed = shown_list(declared.values)
                 self.error(where, declared.invalid,
                            Message("error.invalid.cannot_be_use", {
                                "name": name, "choice": show(choice), "allowed": allowed}))
@@ -304,7 +307,8 @@ class TileChecks(ValidatorBase):
             return True
         if large.code not in self.in_play.large_tiles:
             self.error(f"{path}.tile", ErrorCode.EXPANSION_NOT_IN_PLAY,
-                       self.needs(Message("subject.large_tile", {"name": large.name}),
+                       self.needs(Message("subject.large_tile", {
+                           "name": declared_word(f"large_tile.{large.code}", large.name)}),
                                   self.registry.large_tile_part[large.code], belongs=True))
             return True
         if self.edition is not None:
@@ -314,14 +318,16 @@ class TileChecks(ValidatorBase):
             if not allowed:
                 self.error(f"{path}.tile", ErrorCode.TILE_NOT_IN_EDITION,
                            Message("error.tile_not_in_edition.the_does_not_exist_in", {
-                               "large_name": large.name, "edition_value": self.edition.value}))
+                               "large_name": declared_word(f"large_tile.{large.code}", large.name),
+                               "edition_value": self.edition.value}))
                 return True
             self.large_counts[large.code] = self.large_counts.get(large.code, 0) + 1
             if self.large_counts[large.code] == allowed + 1:
                 self.error(f"{path}.tile", ErrorCode.TOO_MANY_COPIES,
                            Message("error.too_many_copies.has_only", {
                                "edition_value": self.edition.value, "allowed": allowed,
-                               "large_name": large.name}))
+                               "large_name": declared_word(f"large_tile.{large.code}",
+                                                           large.name)}))
         return True
 
     def not_in_edition(self, code: str, edition: Edition) -> Message:
@@ -330,7 +336,7 @@ class TileChecks(ValidatorBase):
         editions = [e.value for e in Edition if definition.count(e) > 0]
         if not editions:
             return Message("error.tile_in_no_edition", {"code": code, "edition": edition.value})
-        others = either(editions)
+        others = either_of(list(editions))
 
         def has_garden(tile: TileDefinition, in_edition: Edition | None = None) -> bool:
             return any(segment.kind is FeatureKind.GARDEN and segment.exists_in(in_edition)

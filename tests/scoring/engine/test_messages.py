@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring.engine import DEFAULT_REGISTRY, score_request
+from scoring.engine import DEFAULT_REGISTRY, result_templates, score_request, validate_request
 from scoring.engine.messages import (
     ENGLISH,
     FeatureRef,
@@ -19,6 +19,7 @@ from scoring.engine.messages import (
 )
 from scoring.engine.pad import score_play_points
 from tests.known_boards import BOARDS, board_path
+from tests.message_words import english_words, request_codes
 
 
 def _messages(result) -> list[Message]:
@@ -37,8 +38,10 @@ def _joins(message: Message) -> list[str]:
 def test_every_message_of_a_known_board_has_a_template_that_fits(path: Path, all_tiles):
     request = json.loads(path.read_text(encoding="utf-8"))["request"]
     result = score_request(request, all_tiles, for_players=True)
+    page = result_templates()  # what the builder's page is given
     for message in _messages(result):
         assert message.id in ENGLISH, message.id
+        assert message.id in page, message.id
         assert placeholders(ENGLISH[message.id]) == set(message.params), message.id
         for join in _joins(message):
             assert join in ENGLISH, join
@@ -116,6 +119,41 @@ def test_rendering_with_another_catalogue_uses_its_templates():
     assert message.text() == "red scores 8 for city-1 and city-2"
     german = {"test.award": "{player} erhält {points} für {cities}", "join.and": " und "}
     assert message.text(german) == "red erhält 8 für city-1 und city-2"
+
+
+def test_an_error_renders_in_another_catalogue_word_for_word(base_tiles):
+    # The contract's example: tile K east of E, its west road against E's east field.
+    request = {"players": [{"color": "red"}, {"color": "blue"}],
+               "tiles": [{"tile": "E", "x": 1, "y": 0}, {"tile": "K", "x": 2, "y": 0}]}
+    (error,) = validate_request(request, base_tiles)
+    assert error.message == ("Tile K at (2,0) does not fit: its west edge is a road but the east "
+                             "edge of tile E at (1,0) is a field.")
+    german = {
+        "error.edge_mismatch.does_not_fit_its_edge": (
+            "{tile} passt nicht: ihre {side}kante ist {edge}, aber die {other_side}kante von "
+            "Karte {other} bei ({x},{y}) ist {other_edge}."),
+        "tile.at": "Karte {code} bei ({x},{y})", "side.W": "West", "side.E": "Ost",
+        "kind.road.a": "eine Straße", "kind.field.a": "eine Wiese"}
+    assert {message.id for message in error.said.walk()} == set(german)
+    assert error.said.text(german) == ("Karte K bei (2,0) passt nicht: ihre Westkante ist eine "
+                                       "Straße, aber die Ostkante von Karte E bei (1,0) ist eine "
+                                       "Wiese.")
+
+
+def test_a_figure_refused_is_named_by_declared_words(base_tiles):
+    # An abbot on D's west road: the figure, the feature kinds and the tile are messages
+    # whose ids a catalogue words (the kind's name is its declaration's English).
+    request = {"players": [{"color": "red"}, {"color": "blue"}],
+               "tiles": [{"tile": "D", "x": 0, "y": 0}],
+               "figures": [{"player": "red", "x": 0, "y": 0, "at": "W", "kind": "abbot"}]}
+    (error,) = validate_request(request, base_tiles)
+    assert error.message == ("An abbot may not stand on a road (Tile D at (0,0), W); it may "
+                             "stand on a monastery or a garden.")
+    ids = {message.id for message in error.said.walk()}
+    assert {"figure.abbot.A", "kind.road.a", "kind.monastery.a", "kind.garden.a",
+            "tile.at"} <= ids
+    assert ENGLISH["figure.abbot.A"] == "An abbot"
+    assert english_words(error.said, request_codes(base_tiles)) == []
 
 
 def test_a_counted_word_follows_its_count():

@@ -16,6 +16,7 @@ from scoring.engine.validation import (
     parse_request,
     validate_request,
 )
+from tests.message_words import english_words, request_codes
 
 KNOWN_CODES = [
     code for code in DEFAULT_REGISTRY.codes
@@ -234,6 +235,8 @@ def test_each_error_code(base_tiles, code, request_body, path, message):
     assert error.to_json()["message_id"] == error.said.id
     assert placeholders(ENGLISH[error.said.id]) == set(error.said.params)
     assert error.said.text(dict(ENGLISH)) == message
+    # Its words are messages too: a string parameter is a code or the request's own value.
+    assert english_words(error.said, request_codes(base_tiles)) == []
     # One sentence a player can read; only the list of every expansion's code runs long.
     assert message.endswith(".") and len(message) < (400 if code == "unknown_expansion" else 300)
 

@@ -38,12 +38,14 @@ from ...expansion import (
     WhenMissing,
 )
 from ...features import Feature
-from ...messages import Message, PlayerRef, add_templates
+from ...locations import Side
+from ...messages import Listing, Message, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, Shape
 from ...problems import BoardError, ProblemCode
 from ...results import BonusResult, feature_ref, plural
 from ...rules import Edition
 from ...tiles import FeatureKind
+from ...words import side_word
 
 add_templates({
     "error.too_many_abbeys.the_board_holds_abbeys_but": (
@@ -111,12 +113,11 @@ def abbeys_in_holes(tiles: Sequence[Any]) -> Iterator[BoardError]:
         return
     taken = {(tile.x, tile.y) for tile in tiles}
     for tile in abbeys:
-        missing = [side for side, (dx, dy) in (("north", (0, -1)), ("east", (1, 0)),
-                                               ("south", (0, 1)), ("west", (-1, 0)))
-                   if (tile.x + dx, tile.y + dy) not in taken]
+        missing = [side_word(side) for side in Side
+                   if (tile.x + side.offset[0], tile.y + side.offset[1]) not in taken]
         if missing:
             sides = (missing[0] if len(missing) == 1
-                     else ", ".join(missing[:-1]) + " and " + missing[-1])
+                     else Listing((Listing(tuple(missing[:-1])), missing[-1]), "join.and"))
             yield BoardError(
                 f"tiles[{tile.index}]", ABBEY_NOT_IN_HOLE,
                 Message("error.abbey_not_in_hole.the_abbey_at_has_no", {

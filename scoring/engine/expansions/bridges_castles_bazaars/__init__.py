@@ -50,6 +50,7 @@ from ...outputs import FeatureField, Shape
 from ...problems import BoardError, ProblemCode
 from ...rules import Edition
 from ...tiles import EdgeType, FeatureKind, Segment
+from ...words import capital_colour, kind_word
 
 add_templates({
     "error.invalid_bridge.the_table_holds_bridges_but": (
@@ -105,7 +106,8 @@ def bridge_refused(definition: Any, value: str) -> Message | None:
     if not not_field:
         return None
     shown = Listing(tuple(Message("bridge.side_is", {
-        "side": side, "edge": definition.edges[SIDES.index(side)].word}) for side in not_field),
+        "side": side, "edge": kind_word(definition.edges[SIDES.index(side)].word)})
+        for side in not_field),
         "join.and")
     return Message("bridge.refused", {"bridge": value, "code": definition.code,
                                       "sides": shown})
@@ -196,25 +198,22 @@ INVALID_CASTLE = ProblemCode(
 )
 
 
-def castle_problem(city: Feature, owner: Any, in_play: Any) -> str | None:
+def castle_problem(city: Feature, owner: Any, in_play: Any) -> Message | None:
     """Why ``city`` cannot be the castle ``owner`` put there, or ``None``."""
     if city.has(NO_CASTLE.name):
-        return "that city is printed as one that can never become a castle"
+        return Message("castle.never")
     if not city.complete or len(city.tiles) != 2 or city.segment_count != 2:
-        size = f"{len(city.tiles)} tile" + ("s" if len(city.tiles) != 1 else "")
-        state = "a completed" if city.complete else "an incomplete"
-        return (f"a castle is made only from a completed city of two half-round segments on "
-                f"two tiles, and this is {state} city of {size}")
+        return Message("castle.not_two_halves" if city.complete
+                       else "castle.not_two_halves_incomplete", {"tiles": len(city.tiles)})
     tokens = [figure for figure in city.figures if figure.kind == CASTLE.code]
     if len(tokens) > 1:
-        return "a city holds one castle at most"
+        return Message("castle.one_castle")
     followers = [figure for figure in city.figures
                  if figure.kind != CASTLE.code and figure.kind in in_play.followers]
     if any(figure.player is not owner for figure in followers):
-        return ("the knight on a castle belongs to the castle's owner, and another player's "
-                "figure stands there")
+        return Message("castle.owners_knight")
     if len(followers) > 1:
-        return "a castle holds one knight at most"
+        return Message("castle.one_knight")
     return None
 
 
@@ -232,7 +231,7 @@ def check_castles(view: BoardView) -> Iterator[BoardError]:
             yield BoardError(
                 f"figures[{index}]", INVALID_CASTLE,
                 Message("error.invalid_castle.has_more_than_castles_on", {
-                    "figure_player_value": figure.player.value.capitalize(),
+                    "figure_player_value": capital_colour(figure.player.value),
                     "supply_players": supply(players), "players": players}),
             )
         city = view.graph.feature_of(index)
@@ -251,6 +250,18 @@ def check_castles(view: BoardView) -> Iterator[BoardError]:
 
 add_templates({
     "bridge.side_is": "{side} is {edge}",
+    "castle.never": "that city is printed as one that can never become a castle",
+    "castle.not_two_halves": (
+        "a castle is made only from a completed city of two half-round segments on two tiles, "
+        "and this is a completed city of {tiles} {tiles|tile|tiles}"),
+    "castle.not_two_halves_incomplete": (
+        "a castle is made only from a completed city of two half-round segments on two tiles, "
+        "and this is an incomplete city of {tiles} {tiles|tile|tiles}"),
+    "castle.one_castle": "a city holds one castle at most",
+    "castle.owners_knight": (
+        "the knight on a castle belongs to the castle's owner, and another player's figure "
+        "stands there"),
+    "castle.one_knight": "a castle holds one knight at most",
     "bridge.refused": (
         "A bridge {bridge} cannot cross tile {code}: both its ends must rest on field edges, "
         "but {sides} (sides are named as on the tile unturned)."),

@@ -49,13 +49,15 @@ from ...expansion import (
     Valuation,
 )
 from ...features import FeatureGraph
-from ...messages import Message, Param, PlayerRef, add_templates
+from ...messages import Listing, Message, Param, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, FeatureField, Shape
 from ...problems import BoardError, ProblemCode
 from ...request import Player
 from ...results import BonusResult
 from ...rules import Choice, Edition, RuleOption
 from ...tiles import FeatureKind
+from ...words import declared, kind_word
+from ...words import square as square_named
 
 add_templates({
     "error.holder_without_feature.holds_but_the_board_shows": (
@@ -289,8 +291,9 @@ def check_holders(view: BoardView) -> Iterator[BoardError]:
             yield BoardError(
                 f"players[{index}].{HOLDS.name}.{kind}", HOLDER_WITHOUT_FEATURE,
                 Message("error.holder_without_feature.holds_but_the_board_shows", {
-                    "player_color_value": player.color.value, "word_kind": HOLDS.word(kind),
-                    "what": what}),
+                    "player_color_value": player.color.value,
+                    "word_kind": declared(f"token.{HOLDS.name}.{kind}", HOLDS.word(kind)),
+                    "what": kind_word(what)}),
             )
 
 
@@ -351,11 +354,12 @@ def check_challenges(view: BoardView) -> Iterator[BoardError]:
                   if square in centres and centres[square] != shrine]
         if len(rivals) > 1:
             this, other = ("shrine", "monasteries") if shrine else ("monastery", "shrines")
-            places = " and ".join(f"({rx},{ry})" for rx, ry in rivals)
+            places = Listing(tuple(square_named(rx, ry) for rx, ry in rivals), "join.and")
             yield BoardError(
                 f"tiles[{index_at[x, y]}]", SHRINE_CHALLENGE,
                 Message("error.shrine_challenge.the_at_touches_at_a", {
-                    "this": this, "x": x, "y": y, "count_rivals": len(rivals), "other": other,
+                    "this": declared(f"landmark.{this}", this), "x": x, "y": y,
+                    "count_rivals": len(rivals), "other": declared(f"landmark.{other}", other),
                     "places": places}),
             )
 

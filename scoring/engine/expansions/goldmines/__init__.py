@@ -30,12 +30,13 @@ from ...glyphs import Glyph, Mark
 from ...messages import Message, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, Shape
 from ...problems import BoardError, ProblemCode
-from ...results import BonusResult, plural
+from ...results import BonusResult
 from ...rules import Edition
 
 add_templates({
     "error.too_much_gold.the_players_hold_but_the": (
-        "The players hold {plural_held}, but the board shows {plural_tiles}, which put out at "
+        "The players hold {held} {held|gold ingot|gold ingots}, but the board shows {tiles} "
+        "{tiles|gold tile|gold tiles}, which put out at "
         "most {most}: each gold tile brings two ingots into the game."),
 })
 
@@ -135,8 +136,7 @@ def check_gold(view: BoardView) -> Iterator[BoardError]:
         yield BoardError(
             "players", TOO_MUCH_GOLD,
             Message("error.too_much_gold.the_players_hold_but_the", {
-                "plural_held": plural(held, 'gold ingot', 'gold ingots'),
-                "plural_tiles": plural(tiles, 'gold tile', 'gold tiles'), "most": most}),
+                "held": held, "tiles": tiles, "most": most}),
         )
 
 

@@ -37,6 +37,7 @@ from ...outputs import FeatureField, Shape
 from ...problems import BoardError, ProblemCode
 from ...rules import Edition
 from ...tiles import FeatureKind
+from ...words import kind_word
 
 add_templates({
     "error.mage_beside_witch.the_mage_and_the_witch": (
@@ -136,7 +137,7 @@ def check_apart(view: BoardView) -> Iterator[BoardError]:
                 yield BoardError(
                     "neutral", MAGE_BESIDE_WITCH,
                     Message("error.mage_beside_witch.the_mage_and_the_witch", {
-                        "feature_kind_value": feature_kind.value}),
+                        "feature_kind_value": kind_word(feature_kind.value)}),
                 )
 
 

@@ -43,11 +43,15 @@ from ...problems import BoardError, ProblemCode
 from ...results import BonusResult
 from ...rules import Edition
 from ...tiles import FeatureKind
+from ...words import declared
 
 add_templates({
+    "goods.too_many": "{count} too many",
+    "goods.missing": "{count} missing",
     "error.goods_mismatch.the_players_hold_token_but": (
-        "The players hold {held} {good} token{value}, but the completed cities on the board "
-        "show {symbols_good} {good} symbol{value2}: {off}. Whoever completes a city takes one "
+        "The players hold {held} {good} {held|token|tokens}, but the completed cities on the "
+        "board show {symbols_good} {good} {symbols_good|symbol|symbols}: {off}. Whoever "
+        "completes a city takes one "
         "token for each symbol in it."),
 })
 
@@ -224,13 +228,14 @@ def check_goods(view: BoardView) -> Iterator[BoardError]:
         held = sum(player.token_count("goods", good) for player in view.request.players)
         if held != symbols[good]:
             difference = held - symbols[good]
-            off = (f"{difference} too many" if difference > 0 else f"{-difference} missing")
+            off = (Message("goods.too_many", {"count": difference}) if difference > 0
+                   else Message("goods.missing", {"count": -difference}))
             yield BoardError(
                 "players", GOODS_MISMATCH,
                 Message("error.goods_mismatch.the_players_hold_token_but", {
-                    "held": held, "good": good, "value": 's' if held != 1 else '',
-                    "symbols_good": symbols[good], "value2": 's' if symbols[good] != 1 else '',
-                    "off": off}),
+                    "held": held,
+                    "good": declared(f"token.goods.{good}", GOODS_TOKENS.word(good)),
+                    "symbols_good": symbols[good], "off": off}),
             )
 
 

@@ -1,0 +1,116 @@
+"""The engine's words that are not sentences: a tile by its code and square, an edge's
+compass word, a feature kind or a figure kind with its article. Each is a message whose
+id is the word's key, so another catalogue words it; a declaration's English name (a figure
+kind's, a part's) becomes the template of its key when first named (:func:`declared`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .declarations import FigureKind
+from .locations import Side
+from .messages import ENGLISH, Listing, Message, Param, add_templates
+
+add_templates({
+    "tile.at": "Tile {code} at ({x},{y})",
+    "square": "({x},{y})",
+    **{f"side.{side.name}": word for side, word in (
+        (Side.N, "north"), (Side.E, "east"), (Side.S, "south"), (Side.W, "west"))},
+})
+
+
+def tile_label(code: str | None, x: int | None, y: int | None) -> Message:
+    """``Tile D at (0,0)``."""
+    return Message("tile.at", {"code": code if code is not None else "?",
+                               "x": str(x) if x is None else x,
+                               "y": str(y) if y is None else y})
+
+
+def side_word(side: Side) -> Message:
+    """``north``: a tile's edge by its compass word."""
+    return Message(f"side.{side.name}")
+
+
+DECLARED_WORDS: set[str] = set()
+"""The keys of the words :func:`declared` made templates of (they name things in errors)."""
+
+ERROR_PIECES = ("error.", "subject.", "shown.", "tile.", "side.", "square")
+"""The ids of the errors' sentences and of the pieces only errors are made of."""
+
+
+def declared(key: str, english: str) -> Message:
+    """A word a declaration gives in English (a figure kind's name, a part's), as a
+    message whose id is the word's key: another catalogue words it by that key."""
+    if ENGLISH.get(key) != english:
+        add_templates({key: english})
+        DECLARED_WORDS.add(key)
+    return Message(key)
+
+
+def result_templates() -> dict[str, str]:
+    """The English templates of what a scored board says (explanations, bonus entries,
+    warnings), without the errors' (:data:`ERROR_PIECES`, :data:`DECLARED_WORDS`).
+
+    A page that renders the results itself needs these; an error comes with its sentence
+    already written (``message``), and nothing in it is named by where it lies on the
+    page, so the errors' templates (about two thirds of the catalogue) stay on the server.
+    """
+    return {message_id: template for message_id, template in ENGLISH.items()
+            if not message_id.startswith(ERROR_PIECES) and message_id not in DECLARED_WORDS}
+
+
+def a_word(key: str, noun: str, capitalised: bool = False) -> Message:
+    """``a meeple`` (``A meeple``), with its article, as the declared word ``key.a``
+    (``key.A``)."""
+    if capitalised:
+        return declared(f"{key}.A", a(noun).capitalize())
+    return declared(f"{key}.a", a(noun))
+
+
+def a_kind(kind: str) -> Message:
+    """``a road``: a feature (or an edge's) kind with its article."""
+    return a_word(f"kind.{kind}", kind)
+
+
+def a_figure(kind: FigureKind, capitalised: bool = False) -> Message:
+    """``a meeple`` (``A meeple``): a figure kind by its declared name."""
+    return a_word(f"figure.{kind.code}", kind.name, capitalised)
+
+
+def figure_word(kind: FigureKind, count: int = 1) -> Message:
+    """``meeple`` or, for any other count, ``meeples``: a figure kind's declared name."""
+    if count == 1:
+        return declared(f"figure.{kind.code}", kind.name)
+    return declared(f"figure.{kind.code}.plural", kind.plural_name)
+
+
+def capital_colour(color: str) -> Message:
+    """``Red``: a player's colour starting a sentence."""
+    return declared(f"colour.{color}.capital", color.capitalize())
+
+
+def square(x: int, y: int) -> Message:
+    """``(2,-1)``."""
+    return Message("square", {"x": x, "y": y})
+
+
+def kind_word(kind: str) -> Message:
+    """``road``: a feature kind's word."""
+    return declared(f"kind.{kind}", kind)
+
+
+def either_of(items: Sequence[Param]) -> Param:
+    """``a road, a city or a farm``, as a listing (``nothing`` for none)."""
+    if not items:
+        return declared("word.nothing", "nothing")
+    if len(items) == 1:
+        return items[0]
+    return Listing((Listing(tuple(items[:-1])), items[-1]), "join.or")
+
+
+
+
+def a(noun: str) -> str:
+    """``a road``, ``an abbot``: the English article for a declared word."""
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
