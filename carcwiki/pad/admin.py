@@ -7,7 +7,7 @@ from .models import Entry, Game
 
 class EntryInline(admin.TabularInline):
     model = Entry
-    fields = ["created_at", "kind", "scores", "explanation", "undone"]
+    fields = ["created_at", "kind", "scores", "text", "undone"]
     readonly_fields = fields
     extra = 0
     can_delete = False

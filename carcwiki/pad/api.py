@@ -58,7 +58,9 @@ def etag_of(game_version: int, watching: bool) -> str:
 
 def entry_data(entry: Entry) -> dict[str, Any]:
     return {"uid": entry.uid, "kind": entry.kind, "players": entry.players,
-            "detail": entry.detail, "scores": entry.scores, "explanation": entry.explanation,
+            "detail": entry.detail, "scores": entry.scores, "explanation": entry.text,
+            "message_id": entry.said["id"] if entry.said else None,
+            "params": entry.said["params"] if entry.said else None,
             "undone": entry.undone, "created_at": entry.created_at,
             "updated_at": entry.updated_at}
 
@@ -267,7 +269,7 @@ class EntriesView(PadEndpoint):
                         status=400)
                 entry = Entry.objects.create(
                     game=game, uid=data["uid"], kind=kind, players=data["players"],
-                    detail=detail, scores=scores, explanation=explanation[:500])
+                    detail=detail, scores=scores, said=explanation.to_json())
                 _touch(game)
         except IntegrityError:  # the same uid, sent twice at once: the first one counts
             return Response(entry_data(game.entries.get(uid=data["uid"])), status=200)
@@ -308,7 +310,7 @@ class FinalView(PadEndpoint):
             Entry.objects.bulk_create(
                 Entry(game=game, uid=f"final-{stamp}-{color}", kind=Entry.Kind.FINAL,
                       players=[color], detail={"by_kind": by_kind}, scores={color: total},
-                      explanation=text[:500])
+                      said=text.to_json())
                 for color, total, by_kind, text in result)
             _touch(game)
         game.refresh_from_db()
@@ -339,7 +341,8 @@ class EntryView(PadEndpoint):
             return Response({"errors": problems.errors}, status=400)
         with transaction.atomic():
             entry.kind, entry.detail, entry.scores = kind, detail, scores
-            entry.players, entry.explanation = data["players"], explanation[:500]
+            entry.players, entry.said = data["players"], explanation.to_json()
+            entry.explanation = ""
             entry.undone = False
             entry.save()
             _touch(game)

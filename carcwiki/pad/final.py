@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.engine import InvalidBoardError, score_request
+from scoring.engine import InvalidBoardError, Listing, Message, add_templates, score_request
 from scoring.tileset import current_tiles
 
 from . import points
@@ -18,8 +18,23 @@ from .models import Game
 KIND_WORDS = {"road": "roads", "city": "cities", "monastery": "monasteries",
               "garden": "gardens", "farm": "farms"}
 
+add_templates({
+    "pad.final": "{name}: final scoring: {parts} = {points}",
+    "pad.final.nothing": "{name}: final scoring: nothing",
+    "pad.final.part": "{kind} {points}",
+    **{f"pad.final.kind.{kind}": words for kind, words in KIND_WORDS.items()},
+})
 
-def final_scoring(game: Game, board: dict[str, Any]) -> list[tuple[str, int, dict, str]]:
+
+def kind_words(kind: str) -> Message:
+    """``roads``: what a player's points of one kind are headed by; a kind an expansion
+    adds (``castle``) by its code, its template made on first use."""
+    key = f"pad.final.kind.{kind}"
+    add_templates({key: KIND_WORDS.get(kind, kind)})
+    return Message(key)
+
+
+def final_scoring(game: Game, board: dict[str, Any]) -> list[tuple[str, int, dict, Message]]:
     """(colour, final points, points by kind, explanation) for each of the game's
     players, or :class:`points.EntryProblems`."""
     standing = {player["color"]: player for player in
@@ -45,10 +60,11 @@ def final_scoring(game: Game, board: dict[str, Any]) -> list[tuple[str, int, dic
     for player in result.players:
         color = player.color.value
         by_kind = {kind: value for kind, value in player.by_kind.items() if value}
-        parts = " + ".join(f"{KIND_WORDS.get(kind, kind)} {value}"
-                           for kind, value in by_kind.items())
+        parts = Listing(tuple(Message("pad.final.part", {"kind": kind_words(kind), "points": value})
+                              for kind, value in by_kind.items()), "join.plus")
         name = standing[color]["name"]
-        text = (f"{name}: final scoring: {parts} = {player.final_points}" if parts
-                else f"{name}: final scoring: nothing")
+        text = (Message("pad.final", {"name": name, "parts": parts,
+                                      "points": player.final_points}) if parts.items
+                else Message("pad.final.nothing", {"name": name}))
         found.append((color, player.final_points, by_kind, text))
     return found

@@ -22,6 +22,11 @@ from django.db import models
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
+from scoring.engine import Message, message_from_json
+
+MAX_EXPLANATION = 500
+"""An entry's explanation is shown at most this long (a long free reason is cut)."""
+
 KEY_BYTES = 16  # 22 URL-safe characters: the write key is a capability, like a password
 WATCH_BYTES = 12  # 16 characters, as a saved board's id
 
@@ -99,7 +104,14 @@ class Entry(models.Model):
     detail = models.JSONField(
         help_text="What the players said: the feature, the points, the reason.")
     scores = models.JSONField(help_text='Points by colour: {"red": 14, "blue": 14}.')
-    explanation = models.CharField(max_length=500)
+    said = models.JSONField(
+        null=True, blank=True,
+        help_text="The explanation as the engine's message: its id and parameters, rendered "
+                  "in the reader's words when read.")
+    explanation = models.CharField(
+        max_length=500, blank=True, default="",
+        help_text="The English explanation of an entry written before messages were stored "
+                  "(empty since).")
     undone = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -111,4 +123,15 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.explanation}"
+        return f"{self.kind} {self.text}"
+
+    @property
+    def message(self) -> Message | None:
+        return message_from_json(self.said) if self.said else None
+
+    @property
+    def text(self) -> str:
+        """The explanation in English: the stored message rendered, or the English an
+        older entry kept."""
+        message = self.message
+        return message.text()[:MAX_EXPLANATION] if message is not None else self.explanation

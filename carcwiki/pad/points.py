@@ -14,6 +14,9 @@ from typing import Any
 from scoring.engine import DEFAULT_REGISTRY as REGISTRY
 from scoring.engine import (
     Edition,
+    Listing,
+    Message,
+    add_templates,
     check_feature,
     check_play_points,
     pad_options,
@@ -25,6 +28,20 @@ TRACK_SPACES = 50
 """Spaces of the scoreboard track; a marker past 50 starts a new lap."""
 
 MAX_FREE_POINTS = 500
+
+add_templates({
+    "pad.entry.scored": "{who}: {explanation}",
+    "pad.entry.scored_each": "{who}: {explanation} each",
+    "pad.entry.paid": "{payer} pays {payee} {points}: {explanation}",
+    "pad.entry.free": "{who}: {reason}: {points}",
+})
+"""The sentences of the pad's entries: who scored, then the engine's explanation (or the
+players' own reason). Names and reasons are the players' words, given as they are."""
+
+
+def names_listing(names: list[str]) -> Listing:
+    """``Anna and Bo``: the players who scored, named together."""
+    return Listing(tuple(names), "join.and")
 
 
 class EntryProblems(Exception):
@@ -62,8 +79,8 @@ def options_for(expansions: Iterable[str]) -> dict[str, Any]:
 
 
 def entry_points(game_players: list[dict[str, str]], expansions: list[str],
-                 body: Mapping[str, Any]) -> tuple[str, dict[str, Any], dict[str, int], str]:
-    """(kind, detail, points by colour, explanation) of a checked entry body, or
+                 body: Mapping[str, Any]) -> tuple[str, dict[str, Any], dict[str, int], Message]:
+    """(kind, detail, points by colour, explanation as a message) of a checked entry body, or
     :class:`EntryProblems`. ``body`` has ``players`` (who scored) and one of ``feature``,
     ``play`` or ``free``."""
     colors = [player["color"] for player in game_players]
@@ -93,9 +110,10 @@ def entry_points(game_players: list[dict[str, str]], expansions: list[str],
             raise EntryProblems([problem(f"feature.{path}" if path else "feature", code, message)
                                  for path, code, message in found])
         scored = score_feature(detail, in_play, REGISTRY)
-        who = " and ".join(names[color] for color in winners)
-        return kind, detail, dict.fromkeys(winners, scored.points), (
-            f"{who}: {scored.explanation}" + (" each" if len(winners) > 1 else ""))
+        who = names_listing([names[color] for color in winners])
+        return kind, detail, dict.fromkeys(winners, scored.points), Message(
+            "pad.entry.scored_each" if len(winners) > 1 else "pad.entry.scored",
+            {"who": who, "explanation": scored.said})
     if kind == "play":
         found = check_play_points(detail, in_play, REGISTRY)
         if found:
@@ -104,7 +122,9 @@ def entry_points(game_players: list[dict[str, str]], expansions: list[str],
         points = in_play.play_points[detail["code"]]
         scored = score_play_points(detail, in_play)
         scores = dict.fromkeys(winners, scored.points)
-        text = f"{' and '.join(names[color] for color in winners)}: {scored.explanation}"
+        said = Message("pad.entry.scored", {
+            "who": names_listing([names[color] for color in winners]),
+            "explanation": scored.said})
         if points.paid:
             payer = detail.get("from")
             if len(winners) != 1 or payer not in colors or payer in winners:
@@ -113,8 +133,10 @@ def entry_points(game_players: list[dict[str, str]], expansions: list[str],
                     "Name the one player who receives the points and, under from, the other "
                     "player of this game who pays them.")])
             scores[payer] = -scored.points
-            text = f"{names[payer]} pays {names[winners[0]]} {scored.points}: {scored.explanation}"
-        return kind, detail, scores, text
+            said = Message("pad.entry.paid", {
+                "payer": names[payer], "payee": names[winners[0]], "points": scored.points,
+                "explanation": scored.said})
+        return kind, detail, scores, said
     points, reason = detail.get("points"), detail.get("reason")
     if not isinstance(reason, str) or not reason.strip():
         errors.append(problem("free.reason", "required",
@@ -126,8 +148,9 @@ def entry_points(game_players: list[dict[str, str]], expansions: list[str],
                               f"{MAX_FREE_POINTS}, not 0."))
     if errors:
         raise EntryProblems(errors)
-    who = " and ".join(names[color] for color in winners)
-    return kind, detail, dict.fromkeys(winners, points), f"{who}: {reason.strip()}: {points}"
+    return kind, detail, dict.fromkeys(winners, points), Message("pad.entry.free", {
+        "who": names_listing([names[color] for color in winners]), "reason": reason.strip(),
+        "points": points})
 
 
 def standings(game_players: list[dict[str, str]], entries: Iterable[Any]) -> dict[str, Any]:

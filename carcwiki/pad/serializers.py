@@ -110,7 +110,12 @@ class EntrySerializer(serializers.Serializer):
     detail = serializers.DictField(help_text="What was entered (the feature, the points).")
     scores = serializers.DictField(child=serializers.IntegerField(),
                                    help_text="Points by colour.")
-    explanation = serializers.CharField()
+    explanation = serializers.CharField(help_text="The explanation in English.")
+    message_id = serializers.CharField(
+        allow_null=True, help_text="The explanation's message id, to render it in another "
+                                   "language (null for an entry kept from before ids).")
+    params = serializers.DictField(
+        allow_null=True, help_text="The message's parameters, as the scoring API gives them.")
     undone = serializers.BooleanField()
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()

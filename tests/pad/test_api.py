@@ -85,6 +85,35 @@ def test_a_ransom_moves_3_points_from_the_payer_to_the_captor(client):
     assert response.json()["explanation"] == "Bo pays Ann 3: a prisoner bought back: 3"
 
 
+def test_an_entry_keeps_its_explanation_as_a_message_and_reads_it_in_english(client):
+    game = new_game(client)
+    response = add(client, game, {"players": ["red", "blue"], "feature": {"kind": "road",
+                                                                         "tiles": 3}})
+    entry = response.json()
+    # 3 tiles × 1 = 3 to each winner.
+    assert entry["explanation"] == "Ann and Bo: completed road: 3 tiles × 1 = 3 each"
+    assert entry["message_id"] == "pad.entry.scored_each"
+    assert entry["params"] == {
+        "who": {"list": ["Ann", "Bo"], "join": "join.and"},
+        "explanation": {"id": "score.worth_one", "params": {
+            "label": {"id": "label.completed", "params": {"noun": "road"}}, "count": 3,
+            "unit": "tiles", "each": 1, "points": 3}}}
+    # The database holds the message, not its English.
+    stored = Entry.objects.get(uid="entry-0001")
+    assert stored.said == {"id": entry["message_id"], "params": entry["params"]}
+    assert stored.explanation == ""
+
+
+def test_an_entry_written_before_messages_reads_as_it_was(client):
+    game = new_game(client)
+    Entry.objects.create(game=Game.objects.get(key=game["key"]), uid="old-0001", kind="free",
+                         players=["red"], detail={"points": 2, "reason": "a bet"},
+                         scores={"red": 2}, explanation="Ann: a bet: 2")
+    (entry,) = client.get(f"{GAMES}{game['key']}/").json()["entries"]
+    assert (entry["explanation"], entry["message_id"], entry["params"]) == (
+        "Ann: a bet: 2", None, None)
+
+
 def test_undo_and_edit_change_the_totals_and_keep_the_log(client):
     game = new_game(client)
     add(client, game, {"players": ["red"], "feature": {"kind": "road", "tiles": 3}})
