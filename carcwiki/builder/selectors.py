@@ -23,7 +23,6 @@ from carcwiki.catalogue.svg import render_tile_svg
 from carcwiki.rules.models import RulesPage
 from scoring.engine import (
     BASE,
-    ENGLISH_TEMPLATES,
     ROTATIONS,
     EdgeType,
     ExpansionRegistry,
@@ -32,6 +31,7 @@ from scoring.engine import (
     Part,
     Side,
     TileSet,
+    result_templates,
     rules_document,
 )
 from scoring.engine import DEFAULT_REGISTRY as REGISTRY
@@ -246,8 +246,9 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
         **{key: value for key, value in document.items() if key not in PAGE_LEAVES_OUT},
         # The templates of the engine's messages by id (English; a page in another
         # language would be given its own), for the results panel to render the
-        # explanations and warnings from their ids and parameters.
-        "messages": dict(ENGLISH_TEMPLATES),
+        # explanations and warnings from their ids and parameters. A refused board's
+        # errors arrive written (their message), so their templates are not sent.
+        "messages": result_templates(),
     }
 
 
