@@ -26,12 +26,10 @@ add_templates({
 })
 
 
-def kind_words(kind: str) -> Message:
+def kind_words(kind: str) -> Message | str:
     """``roads``: what a player's points of one kind are headed by; a kind an expansion
-    adds (``castle``) by its code, its template made on first use."""
-    key = f"pad.final.kind.{kind}"
-    add_templates({key: KIND_WORDS.get(kind, kind)})
-    return Message(key)
+    adds (``castle``) by its code."""
+    return Message(f"pad.final.kind.{kind}") if kind in KIND_WORDS else kind
 
 
 def final_scoring(game: Game, board: dict[str, Any]) -> list[tuple[str, int, dict, Message]]:
