@@ -64,8 +64,7 @@ def templates() -> None:
     engines.all()
     for name in site_templates():
         get_template(name)
-    get_resolver().url_patterns  # noqa: B018 (imports every view module once)
-    get_resolver()._populate()
+    get_resolver().reverse_dict  # noqa: B018 (imports every view module, fills the lookups)
 
 
 STEPS: tuple[Callable[[], None], ...] = (page_cache_fingerprint, tile_set, search_content,
