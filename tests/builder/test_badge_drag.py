@@ -96,7 +96,7 @@ def test_a_badge_let_go_off_the_tiles_puts_nothing_and_says_so(open_builder, tmp
     page = builder.page
     import_board(builder, tmp_path, ["farmers"], CITY)
     mouse_drag(page, badge_centre(builder, "blue"), builder.point(3, 3))
-    page.wait_for_function(f"{CURRENT} === 'blue'")
+    page.locator("#turn-blue:checked").wait_for(state="attached")
     assert figures(builder) == []
     assert builder.message == ("Blue's figure was let go off the tiles: nothing put. "
                                "Blue now puts the figures.")
