@@ -190,6 +190,17 @@ def make_games(tiles, base: int, big_box: int, big_box_6: int = 0,
     return games
 
 
+def saved_game(tiles, path: Path) -> Game:
+    """A game written by ``--save``, to play again (its name: the file's, as "big box #0")."""
+    from scoring.engine.scoring import score_request
+
+    request = json.loads(path.read_text())
+    result = score_request(request, tiles)
+    kind, _, seed = path.stem.rpartition("-")
+    return Game(f"{kind.replace('-', ' ')} #{seed}", request,
+                {player.color.value: player.final_points for player in result.players})
+
+
 def declared_inputs(request: dict, tiles, rng: random.Random) -> None:
     """What the parts in play ask a table for besides tiles and figures, drawn from
     their declarations, each kept only if the engine accepts the board with it: a value
@@ -667,7 +678,7 @@ class Player:
         found, looks = [], set()
         for rotation in ROTATIONS:
             oriented = self.oriented(code, rotation)
-            if not _fits(placed, x, y, oriented):
+            if not _fits(placed, x, y, oriented) or self.turns_river_back(placed, x, y, oriented):
                 continue
             look = self.look(code, rotation)
             if look in looks:
@@ -684,6 +695,26 @@ class Player:
             found.append((rotation, continued))
         found.sort(key=lambda entry: -entry[1])
         return [rotation for rotation, _ in found]
+
+    @staticmethod
+    def turns_river_back(placed: dict, x: int, y: int, oriented) -> bool:
+        """Whether a river tile turned so makes an immediate U-turn with a neighbour (a
+        join the page's rules refuse, so it never offers that way)."""
+        from scoring.engine.board import PlacedTile
+        from scoring.engine.common.riverbed import RIVER_U_TURN, check_river
+        from scoring.engine.generate import _is_river, _Laid
+
+        if not _is_river(oriented.definition):
+            return False
+        for dx, dy in NEIGHBOURS:
+            other = placed.get((x + dx, y + dy))
+            if other is None or not _is_river(other.definition):
+                continue
+            pair = [_Laid(0, PlacedTile(other.code, x + dx, y + dy, 0), other),
+                    _Laid(1, PlacedTile(oriented.code, x, y, 0), oriented)]
+            if any(error.code is RIVER_U_TURN for error in check_river(pair)):
+                return True
+        return False
 
     def turns_needed(self, placed: dict, tile: dict) -> int:
         ways = self.ways(placed, tile["tile"], tile["x"], tile["y"])
@@ -724,22 +755,12 @@ class Player:
         """The types whose palette button the player sees now."""
         return set(self.page.evaluate(PALETTE_IN_SIGHT))
 
-    def lay(self, tile: dict, on_purpose: bool = False) -> None:
-        """Lay a tile; ``on_purpose``: turned in hand before it goes down (R, or the
-        turn button), as a player does with a river tile, where the way the page would
-        turn it may be a way the river's rules refuse once it is down."""
+    def lay(self, tile: dict) -> None:
+        """Lay a tile: the page turns it to fit (a river tile too: the page never offers
+        a way the river's rules refuse), then the player turns it on to the game's way."""
         code, x, y = tile["tile"], tile["x"], tile["y"]
         target = self.look(code, tile["rotation"])
-        if on_purpose:
-            # A tap on the type (even the one in hand) makes R turn the hand, not the
-            # tile just placed.
-            self.pick(code)
-            for _ in range(5):
-                if self.ui("turned") and self.look(code, self.ui("rotation")) == target:
-                    break
-                self.key_or_button("r", "rotate", "tile:turn")
-            self.tap_square(x, y, 0.5, 0.5, "tile:place")
-        elif self.ui("hand") == code:
+        if self.ui("hand") == code:
             self.tap_square(x, y, 0.5, 0.5, "tile:place")
         elif self.taps_only:
             self.pick(code)
@@ -812,19 +833,29 @@ class Player:
                 return fitting ? fitting.code : chosen;
             }""", [figure["x"], figure["y"], figure["at"], figure["kind"]])
 
+    def choose_player(self, figure: dict) -> None:
+        """Choose the figure's owner above the board (a key on a laptop, a tap on a
+        phone), unless chosen already."""
+        if self.ui("currentPlayer") == figure["player"]:
+            return
+        players = [player["color"] for player in self.board()["players"]]
+        if self.touch:
+            label = self.page.locator(f'label[for="turn-{figure["player"]}"]')
+            self.press(label, "figure:player")
+        else:
+            self.page.keyboard.press(str(players.index(figure["player"]) + 1))
+            self.tally.add("figure:player")
+
     def stand(self, figure: dict) -> None:
-        if self.ui("currentPlayer") != figure["player"]:
-            players = [player["color"] for player in self.board()["players"]]
-            if self.touch:
-                label = self.page.locator(f'label[for="turn-{figure["player"]}"]')
-                self.press(label, "figure:player")
-            else:
-                self.page.keyboard.press(str(players.index(figure["player"]) + 1))
-                self.tally.add("figure:player")
+        """Put a figure: one tap on its feature when its owner is the player chosen;
+        otherwise the owner's badge dragged onto the feature (one gesture: the page then
+        keeps that player chosen). A kind the page does not pick by itself is made from
+        the strip by the figure just put, or chosen above the board first."""
         picked = self.page_picks_kind(figure)
         if picked != figure["kind"] and self.counts(picked) and self.counts(figure["kind"]):
             # The strip by the figure just put makes it another kind that counts as it
             # does (a meeple a large meeple) in one tap, and the kind chosen stays.
+            standing = self.board()["figures"]
             try:
                 self.tap_feature(figure, picked)
             except Mismatch:  # the page puts no such figure there: the kind chosen first
@@ -837,7 +868,15 @@ class Player:
                     if last["kind"] == figure["kind"]:
                         return
                     self.page.wait_for_timeout(50)
-                raise Mismatch(f"the strip made the figure a {last['kind']}")
+                # The figure put for the strip is taken off again, so that no stray
+                # figure is left for a later try.
+                for _ in range(4):
+                    if self.board()["figures"] == standing:
+                        break
+                    self.page.evaluate("window.carcwikiBuilder.state.undo()")
+                raise Mismatch(f"the strip made the figure a {last['kind']} (the page said: "
+                               f"{self.testid('message').text_content()}; strip shows "
+                               f"{self.testid('figure-chooser').is_visible()})")
             self.press(self.testid("undo"), "figure:undo")
         self.choose_kind_then_put(figure)
 
@@ -845,6 +884,8 @@ class Player:
         """Choose the figure's kind above the board if the page would not put it, then
         tap the feature."""
         if self.page_picks_kind(figure) != figure["kind"]:
+            if self.ui("currentPlayer") != figure["player"]:
+                self.choose_player(figure)  # the kind's label first: the badge's drop is no help
             label = self.page.locator(f'label[for="turn-kind-{figure["kind"]}"]')
             if not label.count():
                 raise Unsupported(f"the page has no way to put a {figure['kind']} figure")
@@ -891,22 +932,31 @@ class Player:
                         if (tile["x"], tile["y"]) == (figure["x"], figure["y"]))
         wanted = self.segment_of(original, figure["at"])
         on_page = self._placed[(figure["x"], figure["y"])]
-        if self.ui("selected") != f"{figure['x']},{figure['y']}":
+        if self.ui("selected") != f"{figure['x']},{figure['y']}" \
+                and self.ui("currentPlayer") == figure["player"]:
             # A tap on a tile that is not selected only selects it; the next tap on one of
-            # its features puts the figure (the tile just laid is selected already).
+            # its features puts the figure (the tile just laid is selected already; a
+            # badge let go on a feature puts the figure on any tile).
             self.tap_square(figure["x"], figure["y"], 0.5, 0.5, "figure:select")
         # On a phone whose squares are too small for a fingertip, the page shows the
         # selected tile large: its features are tapped there.
         closeup = self.touch and self.closeup_shows(figure["x"], figure["y"])
         before = len(self.board()["figures"])
+        tried = []  # what each tap put, for the report when none is right
         for u, v in self.spots(figure):
-            if closeup:
+            if self.ui("currentPlayer") != figure["player"]:
+                self.drag_badge(figure["player"], figure["x"], figure["y"], u, v, closeup)
+            elif closeup:
                 self.finger_tap(*self.page.evaluate(CLOSEUP_POINT,
                                                     [figure["x"] + u, figure["y"] + v]))
                 self.tally.add("figure:put")
             else:
                 self.tap_square(figure["x"], figure["y"], u, v, "figure:put")
             figures = self.board()["figures"]
+            if len(tried) < 6:
+                tried.append((round(u, 2), round(v, 2), closeup,
+                              figures[-1] if len(figures) == before + 1
+                              else self.testid("message").text_content()))
             if len(figures) == before + 1:
                 put = figures[-1]
                 same = (put["player"], put["kind"], put["x"], put["y"]) == (
@@ -916,7 +966,57 @@ class Player:
             self.tally.add("figure:put", -1)
             if len(self.board()["figures"]) != before or figures != self.board()["figures"]:
                 self.page.evaluate("window.carcwikiBuilder.state.undo()")
-        raise Mismatch(f"no point of tile ({figure['x']}, {figure['y']}) takes {figure}")
+        raise Mismatch(f"no point of tile ({figure['x']}, {figure['y']}) takes {figure} "
+                       f"(kind chosen {self.ui('figureKind')}; first taps: {tried})")
+
+    def drag_badge(self, color: str, x: int, y: int, u: float, v: float, closeup: bool) -> None:
+        """Drag a player's badge from above the board onto a point of square (x, y) (in
+        the close-up of the selected tile when it shows): one gesture that chooses the
+        player and puts the figure. Counted as the put."""
+        label = self.page.locator(f'label[for="turn-{color}"]')
+        self.reach(label, "figure:put")
+        if closeup:
+            self.reach(self.testid("closeup"), "figure:put")
+            tx, ty = self.page.evaluate(CLOSEUP_POINT, [x + u, y + v])
+        else:
+            tx, ty = self.square_point(x, y, u, v, "figure:put")
+        if not label.evaluate(IN_SIGHT):
+            # The badge and the feature are not on the screen together: choose, then tap.
+            self.press(label, "figure:player")
+            if closeup:
+                self.finger_tap(tx, ty)
+                self.tally.add("figure:put")
+            else:
+                self.tap_square(x, y, u, v, "figure:put")
+            return
+        box = label.locator(".badge").bounding_box()
+        sx, sy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        steps = 8
+        if self.touch:
+            cdp = self.page.context.new_cdp_session(self.page)
+
+            def touch(kind, points):
+                cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+                    {"x": px, "y": py, "id": 0} for px, py in points]})
+            touch("touchStart", [(sx, sy)])
+            for step in range(1, steps + 1):
+                touch("touchMove", [(sx + (tx - sx) * step / steps, sy + (ty - sy) * step / steps)])
+            self.page.wait_for_timeout(AIM_MS)  # the finger stops on the feature first
+            touch("touchMove", [(tx, ty)])
+            touch("touchEnd", [])
+            cdp.detach()
+            self.page.wait_for_timeout(TOUCH_PAUSE_MS)
+        else:
+            self.page.mouse.move(sx, sy)
+            self.page.mouse.down()
+            self.page.mouse.move(tx, ty, steps=steps)
+            self.page.mouse.up()
+        self.tally.add("figure:put")
+        for _ in range(40):  # the player sees the figure come (a finger's lift)
+            if self.ui("currentPlayer") == color:
+                return
+            self.page.wait_for_timeout(25)
+        raise Mismatch(f"the drag of {color}'s badge chose {self.ui('currentPlayer')}")
 
     # -- the whole game ---------------------------------------------------------------------
 
@@ -964,13 +1064,15 @@ class Player:
                 f["kind"] in joining, kinds.index(f["kind"]) if f["kind"] in kinds else 99)):
             if figure["kind"] not in on_corners:
                 on_tile.setdefault((figure["x"], figure["y"]), []).append(figure)
-        for where in placed:  # the start tile, down before the rebuild began
+        placed_first = list(placed)  # the start tile, down before the rebuild began
+        for where in placed_first:
             later += on_tile.pop(where, [])
         owners = {where: figures[0]["player"] for where, figures in on_tile.items()}
         while to_lay:
             tile = self.next_tile(to_lay, placed, self.ui("hand"), self.palette_in_sight(), river,
                                   owners, self.ui("currentPlayer"))
-            self.lay(tile, on_purpose=tile in river)
+            self.lay(tile)
+            self.enter_state(tile)  # what it holds first: a ferry decides its features
             to_lay.remove(tile)
             if river and tile is river[0]:
                 river.pop(0)
@@ -979,7 +1081,9 @@ class Player:
                 try:
                     self.stand(figure)
                 except Mismatch:
+                    print(f"    deferred {figure}: {sys.exc_info()[1]}", flush=True)
                     later.append(figure)
+            self.put_neutral_on(tile, request.get("neutral", []))
         # The figures left, player by player, the current one first; joining figures
         # after the figures they join.
         players = [player["color"] for player in self.board()["players"]]
@@ -990,6 +1094,10 @@ class Player:
             if f["kind"] in kinds else 99, f["y"], f["x"]))  # row by row: the next is near
         for figure in order:
             self.stand(figure)
+        for where in placed_first:  # the start tile's state and neutral figures, if any
+            start = next(t for t in request["tiles"] if (t["x"], t["y"]) == where)
+            self.enter_state(start)
+            self.put_neutral_on(start, request.get("neutral", []))
         self.enter_states(request)
         self.put_neutral(request)
 
@@ -1003,34 +1111,45 @@ class Player:
             raise Mismatch(f"a hold on ({x}, {y}) selected {self.ui('selected')}")
 
     def enter_states(self, request: dict) -> None:
-        """What each tile holds (a ferry's link), in its panel: select the tile, then
-        pick the value (a drop-down: two actions) or type it (a number: one)."""
-        for tile in request["tiles"]:
-            for name, value in (tile.get("state") or {}).items():
-                self.select_tile(tile["x"], tile["y"])
-                field_ = self.testid(f"tile-state-{name}")
-                if not field_.count():
-                    title = self.testid("inspector-title")
-                    raise Unsupported(f"the page has no field for a tile's {name} (panel: "
-                                      f"{title.text_content() if title.count() else 'empty'})")
-                self.reach(field_, "tile:state")
-                if field_.evaluate("e => e.tagName") == "SELECT":
-                    field_.select_option(str(value))
-                    self.tally.add("tile:state", 2)
-                else:
-                    field_.fill(str(value))
-                    field_.dispatch_event("change")
-                    self.tally.add("tile:state")
+        """What each tile holds (a ferry's link), in its panel, as each tile is laid (it
+        is selected then: see :meth:`enter_state`); then checked against the game."""
         sent = {(t["x"], t["y"]): t.get("state") for t in self.board()["tiles"]}
         if any(sent.get((t["x"], t["y"])) != t.get("state") for t in request["tiles"]):
             raise Mismatch("the tiles' states on the page differ from the game's")
 
+    def enter_state(self, tile: dict) -> None:
+        """What a tile holds, in its panel: select the tile (unless it is selected, as
+        the tile just laid is), then pick the value (a drop-down: two actions) or type
+        it (a number: one)."""
+        for name, value in (tile.get("state") or {}).items():
+            self.select_tile(tile["x"], tile["y"])
+            field_ = self.testid(f"tile-state-{name}")
+            if not field_.count():
+                title = self.testid("inspector-title")
+                raise Unsupported(f"the page has no field for a tile's {name} (panel: "
+                                  f"{title.text_content() if title.count() else 'empty'})")
+            self.reach(field_, "tile:state")
+            if field_.evaluate("e => e.tagName") == "SELECT":
+                field_.select_option(str(value))
+                self.tally.add("tile:state", 2)
+            else:
+                field_.fill(str(value))
+                field_.dispatch_event("change")
+                self.tally.add("tile:state")
+
     def put_neutral(self, request: dict) -> None:
-        """Each neutral figure (the mage, the witch) from its tile's panel: select the
-        tile, tap "Put" on the feature."""
-        for figure in request.get("neutral", []):
-            tile = next(t for t in request["tiles"]
-                        if (t["x"], t["y"]) == (figure["x"], figure["y"]))
+        """The neutral figures were put as their tiles were laid (see
+        :meth:`put_neutral_on`): check them against the game."""
+        if len(self.board().get("neutral", [])) != len(request.get("neutral", [])):
+            raise Mismatch("the neutral figures on the page differ from the game's")
+
+    def put_neutral_on(self, tile: dict, neutral: list[dict]) -> None:
+        """Each neutral figure (the mage, the witch) on a tile, from its panel: select
+        the tile (unless it is selected, as the tile just laid is), tap "Put" on the
+        feature."""
+        for figure in neutral:
+            if (figure["x"], figure["y"]) != (tile["x"], tile["y"]):
+                continue
             self.select_tile(figure["x"], figure["y"])
             index = self.page.evaluate(
                 "([code, rotation, at]) => window.carcwikiBuilder.catalogue.geometry"
@@ -1040,8 +1159,6 @@ class Player:
             if not button.count():
                 raise Unsupported(f"the page has no way to put the {figure['kind']}")
             self.press(button, "figure:neutral")
-        if len(self.board().get("neutral", [])) != len(request.get("neutral", [])):
-            raise Mismatch("the neutral figures on the page differ from the game's")
 
     def hold_square(self, x: int, y: int) -> None:
         """Press and hold a square (it selects the tile there): one action."""
@@ -1185,6 +1302,9 @@ def run_viewport(url: str, viewport: str, games: list[Game],
             print(f"  {viewport:<7}{game.name:<12}{outcome.tiles:>4} tiles"
                   f"{outcome.figures:>4} figures {outcome.per_tile:6.2f} a tile "
                   f"{outcome.page_seconds:6.2f} s page: {status}", flush=True)
+            print("    " + ", ".join(f"{what} {count}"
+                                     for what, count in sorted(outcome.tally.counts.items())),
+                  flush=True)
         browser.close()
     return outcomes
 
@@ -1203,11 +1323,14 @@ def main() -> None:
     parser.add_argument("--taps-only", action="store_true",
                         help="pick a type with a tap, never drag it from the palette")
     parser.add_argument("--save", type=Path, help="write each game's JSON to this folder")
+    parser.add_argument("--replay", type=Path, nargs="+", default=[],
+                        help="play these saved games (from --save) instead of new ones")
     args = parser.parse_args()
 
     started = time.perf_counter()
     tiles = tile_set()
-    games = make_games(tiles, args.games, args.big_box, args.big_box_6, args.big_box_edition)
+    games = [saved_game(tiles, path) for path in args.replay] or make_games(
+        tiles, args.games, args.big_box, args.big_box_6, args.big_box_edition)
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
         for game in games:
