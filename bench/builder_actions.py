@@ -297,12 +297,15 @@ class Tally:
 
 
 # In the page: is the element wholly visible (in the window and in every scrolling box
-# round it)? A player sees only what is on the screen.
+# round it, its centre not under a part of the page pinned over it, such as the score
+# bar)? A player sees only what is on the screen.
 IN_SIGHT = """(element) => {
     const box = element.getBoundingClientRect();
     if (!box.width || !box.height) return false;
     if (box.top < 0 || box.left < 0) return false;
     if (box.bottom > innerHeight || box.right > innerWidth) return false;
+    const centre = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    if (centre && !element.contains(centre) && !centre.contains(element)) return false;
     for (let up = element.parentElement; up; up = up.parentElement) {
         const style = getComputedStyle(up);
         if (!/(auto|scroll|hidden)/.test(style.overflowX + style.overflowY)) continue;
