@@ -852,9 +852,18 @@ class Player:
     def stand(self, figure: dict) -> None:
         """Put a figure: one tap on its feature when its owner is the player chosen;
         otherwise the owner's badge dragged onto the feature (one gesture: the page then
-        keeps that player chosen). A kind the page does not pick by itself is made from
-        the strip by the figure just put, or chosen above the board first."""
+        keeps that player chosen). A kind the page does not pick by itself is dragged
+        onto the feature from beside the players (one gesture, as the badge) when the
+        owner is chosen, or is one the page gives to the one player it can join (a
+        builder, a pig); else it is made from the strip by the figure just put, or chosen
+        above the board first."""
         picked = self.page_picks_kind(figure)
+        owner_chosen = self.ui("currentPlayer") == figure["player"]
+        if picked != figure["kind"] and (owner_chosen or not self.counts(figure["kind"])):
+            try:
+                return self.tap_feature(figure, drag_kind=True)
+            except Mismatch:
+                pass  # the kind is chosen now: the owner, then a tap
         if picked != figure["kind"] and self.counts(picked) and self.counts(figure["kind"]):
             # The strip by the figure just put makes it another kind that counts as it
             # does (a meeple a large meeple) in one tap, and the kind chosen stays.
@@ -927,15 +936,16 @@ class Player:
         self.reach(closeup, "figure:put")
         return True
 
-    def tap_feature(self, figure: dict, kind: str | None = None) -> None:
+    def tap_feature(self, figure: dict, kind: str | None = None, drag_kind: bool = False) -> None:
         """Tap the feature (for a figure of ``kind``, if not the figure's own). The player
         sees the picture and taps the feature where it shows: when the bench's first
-        guess of a point lands elsewhere, that guess is undone and not counted."""
+        guess of a point lands elsewhere, that guess is undone and not counted.
+        ``drag_kind``: the figure's kind is dragged onto the feature (one gesture)."""
         original = next(tile for tile in self.game_tiles
                         if (tile["x"], tile["y"]) == (figure["x"], figure["y"]))
         wanted = self.segment_of(original, figure["at"])
         on_page = self._placed[(figure["x"], figure["y"])]
-        if self.ui("selected") != f"{figure['x']},{figure['y']}" \
+        if self.ui("selected") != f"{figure['x']},{figure['y']}" and not drag_kind \
                 and self.ui("currentPlayer") == figure["player"]:
             # A tap on a tile that is not selected only selects it; the next tap on one of
             # its features puts the figure (the tile just laid is selected already; a
@@ -947,8 +957,11 @@ class Player:
         before = len(self.board()["figures"])
         tried = []  # what each tap put, for the report when none is right
         for u, v in self.spots(figure):
-            if self.ui("currentPlayer") != figure["player"]:
-                self.drag_badge(figure["player"], figure["x"], figure["y"], u, v, closeup)
+            if drag_kind and self.ui("figureKind") != figure["kind"]:
+                self.drag_choice({"kind": figure["kind"]}, figure["x"], figure["y"], u, v, closeup)
+            elif self.ui("currentPlayer") != figure["player"] and not drag_kind:
+                self.drag_choice({"player": figure["player"]}, figure["x"], figure["y"], u, v,
+                                 closeup)
             elif closeup:
                 self.finger_tap(*self.page.evaluate(CLOSEUP_POINT,
                                                     [figure["x"] + u, figure["y"] + v]))
@@ -972,11 +985,17 @@ class Player:
         raise Mismatch(f"no point of tile ({figure['x']}, {figure['y']}) takes {figure} "
                        f"(kind chosen {self.ui('figureKind')}; first taps: {tried})")
 
-    def drag_badge(self, color: str, x: int, y: int, u: float, v: float, closeup: bool) -> None:
-        """Drag a player's badge from above the board onto a point of square (x, y) (in
-        the close-up of the selected tile when it shows): one gesture that chooses the
-        player and puts the figure. Counted as the put."""
-        label = self.page.locator(f'label[for="turn-{color}"]')
+    def drag_choice(self, choice: dict, x: int, y: int, u: float, v: float, closeup: bool) -> None:
+        """Drag a player's badge (``{"player": colour}``) or a kind (``{"kind": code}``)
+        from above the board onto a point of square (x, y) (in the close-up of the
+        selected tile when it shows): one gesture that chooses the player or kind and
+        puts the figure. Counted as the put."""
+        if "player" in choice:
+            label = self.page.locator(f'label[for="turn-{choice["player"]}"]')
+            grip, chosen, wanted = ".badge", "currentPlayer", choice["player"]
+        else:
+            label = self.page.locator(f'label[for="turn-kind-{choice["kind"]}"]')
+            grip, chosen, wanted = ".kind-icon", "figureKind", choice["kind"]
         self.reach(label, "figure:put")
         if closeup:
             self.reach(self.testid("closeup"), "figure:put")
@@ -985,14 +1004,14 @@ class Player:
             tx, ty = self.square_point(x, y, u, v, "figure:put")
         if not label.evaluate(IN_SIGHT):
             # The badge and the feature are not on the screen together: choose, then tap.
-            self.press(label, "figure:player")
+            self.press(label, "figure:player" if "player" in choice else "figure:kind")
             if closeup:
                 self.finger_tap(tx, ty)
                 self.tally.add("figure:put")
             else:
                 self.tap_square(x, y, u, v, "figure:put")
             return
-        box = label.locator(".badge").bounding_box()
+        box = label.locator(grip).bounding_box()
         sx, sy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         steps = 8
         if self.touch:
@@ -1016,10 +1035,10 @@ class Player:
             self.page.mouse.up()
         self.tally.add("figure:put")
         for _ in range(40):  # the player sees the figure come (a finger's lift)
-            if self.ui("currentPlayer") == color:
+            if self.ui(chosen) == wanted:
                 return
             self.page.wait_for_timeout(25)
-        raise Mismatch(f"the drag of {color}'s badge chose {self.ui('currentPlayer')}")
+        raise Mismatch(f"the drag of {choice} chose {self.ui(chosen)}")
 
     # -- the whole game ---------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 """A player's badge dragged onto a feature puts that player's figure there (issue 30): one
 gesture instead of choosing the player, then tapping the feature; that player stays
-chosen, so the next tap puts their figure too. The same with a mouse and with a finger
+chosen, so the next tap puts their figure too. A kind dragged from beside the players
+does the same for the kind. The same with a mouse and with a finger
 (on a phone, onto the close-up of the selected tile).
 
 The board (C3, red and blue, nobody's points before): D at (0, 0), a city on its north
@@ -122,3 +123,20 @@ def test_on_a_phone_a_badge_dragged_onto_the_close_up_puts_that_players_figure(
     assert figures(builder) == [("blue", 0, -1, "S", "meeple")]
     assert page.evaluate(CURRENT) == "blue"
     assert builder.testid("closeup-figure-blue-0,-1-S").is_visible()
+
+
+def test_a_kind_dragged_onto_a_feature_puts_a_figure_of_that_kind_and_keeps_it_chosen(
+        open_builder, tmp_path):
+    """Red's large meeple in the city of D and E: 2 tiles × 2 = 4; blue 0."""
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers", "inns-cathedrals"], CITY)
+    box = page.locator('label[for="turn-kind-large"] .kind-icon').bounding_box()
+    mouse_drag(page, (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2),
+               builder.point(0, -1, 0.5, 0.84))
+    page.wait_for_selector('[data-testid="figure-red-0,-1-S"]')
+    assert figures(builder) == [("red", 0, -1, "S", "large")]
+    assert builder.message == "Red's large meeple on the city (south) of tile E at (0, -1)."
+    assert page.locator("#turn-kind-large").is_checked()
+    assert page.evaluate(CURRENT) == "red"
+    assert score(builder) == {"red": 4, "blue": 0}
