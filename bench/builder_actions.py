@@ -348,6 +348,22 @@ SQUARE_POINT = """([x, y, u, v, dragging]) => {
 }"""
 
 
+# In the page: those of the squares [[x, y], …] whose centre is on the visible board,
+# with nothing over it.
+SQUARES_IN_VIEW = """(squares) => {
+    const svg = document.querySelector('svg.board');
+    const matrix = svg.getScreenCTM();
+    const frame = svg.getBoundingClientRect();
+    return squares.filter(([x, y]) => {
+        const p = new DOMPoint((x + 0.5) * 100, (y + 0.5) * 100).matrixTransform(matrix);
+        if (p.x < Math.max(frame.left, 0) + 2 || p.y < Math.max(frame.top, 0) + 2
+            || p.x > Math.min(frame.right, innerWidth) - 2
+            || p.y > Math.min(frame.bottom, innerHeight) - 2) return false;
+        const hit = document.elementFromPoint(p.x, p.y);
+        return Boolean(hit && svg.contains(hit));
+    });
+}"""
+
 # In the page: the screen point of a board point (in squares) in the close-up of the
 # selected tile.
 CLOSEUP_POINT = """([x, y]) => {
@@ -363,7 +379,8 @@ class Player:
     Tiles: the player lays them in an order of their choosing, each touching the board
     (any order of the finished table will do): at every step the tile that costs the
     fewest actions now, preferring the type in hand (the page keeps it in hand while
-    copies are left), then a tile that will lie the way the page turns it. For a tile:
+    copies are left), then a tile that will lie the way the page turns it, then one
+    whose square shows on the board without moving the view. For a tile:
     drag its type from the palette onto its square, or tap the square when the type is
     in hand (with ``taps_only``: tap the type, then the square), after a swipe when the
     palette has the type out of sight; the page turns it the way it fits best; then tap
@@ -372,10 +389,12 @@ class Player:
     A drag, like a swipe, is one action.
 
     Figures: as at the table, a tile's figures right after it is laid, while it is
-    selected (the tile order above counts choosing another player as one more action, so
-    a player's tiles tend to come one after another): the player (a key on a laptop, a
-    tap on a phone) and the kind (a tap, unless the page picks the kind by itself, as it
-    does for a garden) when they change, then one tap on the feature. On a phone whose
+    selected, with what the tile holds (a ferry's link, entered first) and the neutral
+    figures on it: one tap on the feature when the owner and the kind are chosen (or the
+    page picks the kind by itself, as it does for a garden); else the owner's badge or
+    the kind dragged onto the feature (one gesture that chooses and puts), and, when
+    both change, the strip by the figure just put or a choice above the board first.
+    On a phone whose
     squares are too small for a fingertip the page shows the selected tile large, and
     the tap lands there; with no such view the board is pinched larger first. A figure
     on a corner (a barn) waits for the four tiles round it, and a figure the page
@@ -726,14 +745,13 @@ class Player:
                     if self.look(tile["tile"], rotation) == target)
 
     def next_tile(self, remaining: list[dict], placed: dict, hand: str | None,
-                  in_sight: set[str], river: list[dict], owners: dict | None = None,
-                  current: str | None = None) -> dict:
+                  in_sight: set[str], river: list[dict], in_view: set | None = None) -> dict:
         """The tile that costs the fewest actions now (see the class): one touching the
         board (a river tile only at the river's open end, so in the game's order).
-        ``owners``: the player of the first figure put on each square as it is laid;
-        a tile whose figure is another player's than ``current`` costs the switch."""
+        ``in_view``: the squares the player sees on the board now; one out of sight
+        costs a move of the view. (Whose figure goes on it costs nothing: the owner's
+        badge is dragged onto the feature.)"""
         best = None
-        owners = owners or {}
         for index, tile in enumerate(remaining):
             x, y = tile["x"], tile["y"]
             if not any((x + dx, y + dy) in placed for dx, dy in NEIGHBOURS):
@@ -745,14 +763,19 @@ class Player:
             if self.taps_only and code != hand:
                 reach += 1  # a tap on the type before the tap on the square
             cost = 1 + reach + self.turns_needed(placed, tile)
-            if owners.get((x, y), current) != current:
-                cost += 1  # the player whose figure goes on it is chosen first
+            if in_view is not None and (x, y) not in in_view:
+                cost += 1  # the board is moved to show the square first
             rank = (cost, code != hand, index)
             if best is None or rank < best[0]:
                 best = (rank, tile)
         if best is None:
             raise Mismatch("the game's tiles do not join the board")
         return best[1]
+
+    def squares_in_view(self, squares) -> set[tuple[int, int]]:
+        """Which of these squares the player sees whole on the board now."""
+        shown = self.page.evaluate(SQUARES_IN_VIEW, [list(square) for square in squares])
+        return {tuple(square) for square in shown}
 
     def palette_in_sight(self) -> set[str]:
         """The types whose palette button the player sees now."""
@@ -1089,10 +1112,10 @@ class Player:
         placed_first = list(placed)  # the start tile, down before the rebuild began
         for where in placed_first:
             later += on_tile.pop(where, [])
-        owners = {where: figures[0]["player"] for where, figures in on_tile.items()}
         while to_lay:
+            in_view = self.squares_in_view({(t["x"], t["y"]) for t in to_lay})
             tile = self.next_tile(to_lay, placed, self.ui("hand"), self.palette_in_sight(), river,
-                                  owners, self.ui("currentPlayer"))
+                                  in_view)
             self.lay(tile)
             self.enter_state(tile)  # what it holds first: a ferry decides its features
             to_lay.remove(tile)
