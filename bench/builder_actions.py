@@ -67,6 +67,18 @@ Recorded (issue 14), medians; actions a tile, figures included:
   figures of a base game on a phone went from 67 actions to 35 (no select, no pinch);
   choosing the player went from 4 to 10-20 a game, as figures now come in the tiles'
   order.
+- issue 30, the same three games played again (``--save`` from main at b7078b4, then
+  ``--replay``; before ``--jobs 1``, after ``--jobs 2``, load average 10-19). Before:
+  laptop 1.58 (base), 2.06 (Big Box), 2.31 (Big Box 6); on the phone none finished: the
+  base game's first drag began under the score bar and scrolled the page (the bench's
+  fault), and in both Big Box games a tap on the strip by the figure just put changed it
+  twice (the page's fault: the tap's click reached the button drawn again under the
+  finger), leaving a stray meeple that no later tap could mend. After (a player's badge
+  or a kind dragged onto the feature; river tiles laid as any tile; a tile's state put
+  as it is laid; the next tile one whose square shows): laptop 1.43, 1.63, 1.78; phone
+  1.54, 1.83 and Big Box 6 (see the report). Tile turns still cost 9 a base game and
+  19-31 a Big Box game: the generator turns tiles at random among the ways they fit, so
+  nothing the page can know guesses them better.
 """
 
 from __future__ import annotations
