@@ -693,3 +693,24 @@ def test_the_catalogue_is_read_once_until_it_changes(client):
     tower.save()  # raises the content version: what was kept is read again
     options = json_script(client.get("/board/"), "builder-data")["options"]
     assert {option["code"]: option["name"] for option in options}["tower"] == "The Tower (renamed)"
+
+
+def test_the_pages_data_is_one_block_whose_shared_part_is_written_once(client):
+    """The visitor's start (``initial``) is written per request and joined to the part
+    every visitor of the same tiles shares, which is kept as finished text: the block
+    reads as the one object Django's ``json_script`` would have written, and markup in
+    either part cannot close the script element."""
+    from carcwiki.builder import views
+
+    shared = views._script_json({"rules": {"words": "</script><b>a & b</b>"}, "groups": ["base"]})
+    block = views._builder_data(shared, {"players": [{"name": "</script>"}]})
+    assert "<" not in block and ">" not in block and "&" not in block
+    assert json.loads(block) == {"initial": {"players": [{"name": "</script>"}]},
+                                 "rules": {"words": "</script><b>a & b</b>"}, "groups": ["base"]}
+    expected = page_json({"initial": {"players": [{"name": "</script>"}]},
+                          "rules": {"words": "</script><b>a & b</b>"}, "groups": ["base"]}, "x")
+    assert expected == f'<script id="x" type="application/json">{block}</script>'
+    # The page itself: the same block, with this visitor's selection in it.
+    page = json_script(client.get("/board/?x=farmers&ed=c1&pref=c1"), "builder-data")
+    assert page["initial"]["edition"] == "C1" and page["groups"] == ["base", "farmers"]
+    assert page["urls"]["save"] == "/board/save/"

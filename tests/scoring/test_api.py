@@ -392,6 +392,7 @@ def test_the_schema_documents_the_endpoint(client):
         "mage_beside_witch", "invalid_markers", "points_and_markers",
         "invalid_ferry", "ferry_without_jetty", "invalid_bridge", "invalid_castle",
         "invalid_big_top", "invalid_building", "invalid_tunnel_token",
+        "invalid_gifts",
     }
 
 
