@@ -75,8 +75,10 @@ Recorded (issue 14), medians; actions a tile, figures included:
   twice (the page's fault: the tap's click reached the button drawn again under the
   finger), leaving a stray meeple that no later tap could mend. After (a player's badge
   or a kind dragged onto the feature; river tiles laid as any tile; a tile's state put
-  as it is laid; the next tile one whose square shows): laptop 1.43, 1.63, 1.78; phone
-  1.54, 1.83 and Big Box 6 (see the report). Tile turns still cost 9 a base game and
+  as it is laid; the next tile one whose square shows), every game finished with the
+  engine's scores: laptop 1.43, 1.63, 1.78; phone 1.54, 1.83, 2.10 (on the phone Big
+  Box 6 game, 38 swipes along the palette and 30 page scrolls to the badges, the kinds
+  and the panel). Tile turns still cost 9 a base game and
   19-31 a Big Box game: the generator turns tiles at random among the ways they fit, so
   nothing the page can know guesses them better.
 """
