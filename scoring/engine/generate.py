@@ -65,9 +65,11 @@ def grow_board(
     definitions.sort(key=lambda d: list(tiles).index(d.code))
     start_code = in_play.start_tile(lambda code: code in codes) or definitions[0].code
     table = tiles.orientations(edition)
-    box: list[str] = [d.code for d in definitions for _ in range(d.count(edition))
+    # The copies of the printing the table lays: a C3 table's C2 boxes bring theirs.
+    counts = tiles.counts(edition)
+    box: list[str] = [d.code for d in definitions for _ in range(counts[d.code])
                       if not _is_river(d)]
-    river_box = [d.code for d in definitions for _ in range(d.count(edition)) if _is_river(d)]
+    river_box = [d.code for d in definitions for _ in range(counts[d.code]) if _is_river(d)]
     for pile in (box, river_box):
         if start_code in pile:
             pile.remove(start_code)
@@ -79,7 +81,7 @@ def grow_board(
     rng.shuffle(river_box)
     river_box.sort(key=lambda code: _river_ends(tiles[code]) == 1)
     box = box + river_box[::-1]
-    weights = [d.count(edition) for d in definitions]
+    weights = [counts[d.code] for d in definitions]
     if size is None:
         size = len(box) + 1
 

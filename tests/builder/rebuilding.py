@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from tests.waiting import wait_until
 
 
 def import_board(builder, tmp_path, expansions, tiles, figures=(), edition="C3"):
@@ -21,8 +21,15 @@ def import_board(builder, tmp_path, expansions, tiles, figures=(), edition="C3")
     path = tmp_path / "board.json"
     path.write_text(json.dumps(board))
     builder.testid("import").set_input_files(str(path))
-    x, y = tiles[-1][1:3]
-    builder.page.wait_for_selector(f'[data-testid="tile-{x},{y}"]')
+    # Until the board is in (its expansions' tiles may come from the server first), the
+    # page holds the board before; a square alone would not tell: the start tile stands
+    # at (0, 0) on a new board.
+    wanted = sorted(json.dumps([code, x, y, r], separators=(",", ":")) for code, x, y, r in tiles)
+    wait_until(builder.page, f"""(() => {{
+        const drawn = window.carcwikiBuilder.state.toBoard().tiles
+            .map((t) => JSON.stringify([t.tile, t.x, t.y, t.rotation])).sort();
+        return JSON.stringify(drawn) === {json.dumps(json.dumps(wanted, separators=(",", ":")))};
+    }})()""", timeout=30)
     builder.fit()
 
 
@@ -37,16 +44,9 @@ def score(builder):
     open over the board: they are read there, then closed back to the board."""
     fresh = "[data-testid=results]:not(.is-stale) [data-testid=score-table]"
     builder.testid("score").click()
-    try:
-        builder.page.wait_for_selector(fresh, timeout=20_000)
-    except PlaywrightTimeoutError:
-        # A known fault of the page, seen only under load in CI (the mage and the castle
-        # tests): a Score right after an import sometimes never shows fresh results; the
-        # likeliest cause is the imported expansions' tiles arriving after the click and
-        # marking the results stale. A player taps Score again, and so does the test; the
-        # points it reads are still checked against the hand-computed ones.
-        builder.testid("score").click()
-        builder.page.wait_for_selector(fresh, timeout=20_000)
+    # The answer of a server sharing two cores with the other test pass can take more
+    # than the default 10 s; results that stay stale still fail here.
+    builder.page.wait_for_selector(fresh, timeout=30_000)
     points = {color: int(builder.testid(f"final-{color}").text_content())
               for color in ("red", "blue")}
     if builder.testid("close-sheet").is_visible():

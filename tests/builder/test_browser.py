@@ -428,6 +428,40 @@ def test_export_and_import_round_trip(open_builder, tmp_path):
     assert builder.board() == before
 
 
+def test_a_score_tapped_while_an_import_loads_scores_the_imported_board(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    # The tiles of the imported board's expansion are held back by the network, as on a
+    # slow connection, until Score has been tapped.
+    held = []
+    page.route("**/board/tiles/**", lambda route: held.append(route))
+    board = {
+        "edition": "C2", "expansions": ["castles", "farmers"],
+        "players": [{"color": "red"}, {"color": "blue"}],
+        # A city of two tiles, closed: E turned 180° at (0, -1) over E at (0, 0); red's
+        # farmer in the field of E at (0, 0), which borders it.
+        "tiles": [{"tile": "E", "x": 0, "y": -1, "rotation": 180},
+                  {"tile": "E", "x": 0, "y": 0, "rotation": 0}],
+        "figures": [{"player": "red", "x": 0, "y": 0, "at": "SW", "kind": "meeple"}],
+    }
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(board))
+    builder.testid("import").set_input_files(str(path))
+    for _ in range(500):  # the route is called while Playwright waits
+        if held:
+            break
+        page.wait_for_timeout(20)
+    assert held, "the import asked for no tiles"
+    builder.testid("score").click()
+    held[0].continue_()
+    # Not the new board's start tile (no figure: 0 each) but the imported one: a completed
+    # city beside red's farm, 1 × 3 = 3.
+    page.wait_for_selector("[data-testid=results]:not(.is-stale) [data-testid=score-table]",
+                           timeout=30_000)
+    assert int(builder.testid("final-red").text_content()) == 3
+    assert int(builder.testid("final-blue").text_content()) == 0
+
+
 def test_the_work_in_progress_survives_a_reload(open_builder):
     builder = open_builder(LAPTOP)
     builder.place("U", 1, 0, 90)

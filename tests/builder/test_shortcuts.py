@@ -14,6 +14,8 @@ import json
 
 import pytest
 
+from tests.builder import rebuilding
+from tests.builder.rebuilding import score
 from tests.builder.test_browser import LAPTOP, PHONE, SPOTS
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -33,25 +35,10 @@ def visible_palette(builder):
         "[data-testid=palette] li:not([hidden])", "items => items.map(i => i.dataset.code)")
 
 
-def score(builder):
-    builder.testid("score").click()
-    builder.page.wait_for_selector("[data-testid=score-table]")
-    return {color: int(builder.testid(f"final-{color}").text_content())
-            for color in ("red", "blue")}
-
-
 def import_board(builder, tmp_path, tiles, figures=()):
-    board = {
-        "edition": "C3", "expansions": ["farmers", "abbot"],
-        "players": [{"color": "red"}, {"color": "blue"}],
-        "tiles": [{"tile": t, "x": x, "y": y, "rotation": r} for t, x, y, r in tiles],
-        "figures": [{"player": p, "x": x, "y": y, "at": at} for p, x, y, at in figures],
-    }
-    path = tmp_path / "board.json"
-    path.write_text(json.dumps(board))
-    builder.testid("import").set_input_files(str(path))
-    x, y = tiles[-1][1:3]
-    builder.page.wait_for_selector(f'[data-testid="tile-{x},{y}"]')
+    """A C3 board with farmers and the abbot, the figures all meeples."""
+    rebuilding.import_board(builder, tmp_path, ["farmers", "abbot"], tiles,
+                            [(player, x, y, at, "meeple") for player, x, y, at in figures])
 
 
 def test_a_tile_goes_down_turned_to_fit_and_its_turn_button_cycles_the_ways_it_fits(open_builder):

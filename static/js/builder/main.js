@@ -583,6 +583,7 @@ const controller = {
     }
     say("Scoring…");
     sheet.sumUp("Scoring…");
+    if (importing) await importing;
     const outcome = await results.score();
     report(outcome);
     sumUp();
@@ -634,8 +635,15 @@ const controller = {
     say("Exported the board as a JSON file.");
   },
 
-  async importFile(file) {
-    if (!file) return;
+  /** Read a board from a file. A Score tapped while its expansions' tiles are still on
+   * their way waits for it, so that it scores the imported board, not the one before. */
+  importFile(file) {
+    if (!file) return Promise.resolve();
+    importing = this.readImport(file).finally(() => { importing = null; });
+    return importing;
+  },
+
+  async readImport(file) {
     try {
       const text = await file.text();
       let listed = [];
@@ -672,6 +680,9 @@ const controller = {
     say("Back to the saved version. Undo brings your changes back.");
   },
 };
+
+/** The import under way, if any (see importFile). */
+let importing = null;
 
 const OFFLINE_SCORE = "You are offline: scoring needs the connection. Your board is kept on this device; tap Score again once you are back online.";
 const OFFLINE_SAVE = "You are offline: saving needs the connection. Your board is kept on this device; save it once you are back online.";

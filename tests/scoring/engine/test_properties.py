@@ -232,6 +232,8 @@ EXTRA_GAMES = [
     ("big-box-6", Edition.C2, BIG_BOX_6),
     ("big-box-7", Edition.C3, BIG_BOX_6),
     ("majors-c2", Edition.C2, MAJORS),
+    # A C3 table lays these boxes' C2 printings (no C3 printing of them is known).
+    ("majors-c3", Edition.C3, MAJORS),
     ("majors-c1", Edition.C1, [code for code in MAJORS if code not in ("abbot", "big-top")]),
 ]
 SEEDS = range(5)
