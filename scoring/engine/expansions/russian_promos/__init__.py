@@ -2,7 +2,7 @@
 each. What the end of a game scores (the rules page, the rules wiki's scoring reference
 and JCloisterZone's engine tests ``yaga-scoring`` and ``vodyanoy`` agree):
 
-- **Baba Yaga's hut** (2013). Whoever lays it may put a meeple on the hut as Baba Yaga.
+- **Baba Yaga's hut** (2013). Whoever lays it may put a follower on the hut as Baba Yaga.
   At the end she scores 1 for the hut and 1 for each of the eight squares around it that
   is still empty. A hut surrounded during play scored its 1 then and the meeple went
   home; one still holding Baba Yaga when full was surrounded on the last turn, and the
@@ -48,6 +48,10 @@ POND_COST = 2
 POND_ROOM = 99
 """The rules set no limit on the meeples in the pond (each player's supply does); the
 space's count only has to be finite."""
+BABA_YAGA = ("meeple", "large", "wagon")
+"""The figures that may be Baba Yaga: the rules wiki lets the player put "a follower" on
+the hut, so the first-edition followers that stand on features of any kind (a mayor
+stands in cities only); the phantom counts as a meeple by its own declaration."""
 CAUGHT = ("meeple", "large", "mayor", "wagon", "abbot", "ringmaster")
 """The figure kinds Vodyanoy catches: those the rules wiki counts as meeples (the
 phantom counts as a meeple by its own declaration, so the registry adds it)."""
@@ -64,7 +68,7 @@ YAGA_HUT = LandmarkKind(
         Mark.of("path", d="M-9 -3 L0 -10 L9 -3 Z", fill="#6b4423", stroke="#4d2f12",
                 stroke_width=1),
     )),
-    space=Space(holds=1, kinds=("meeple",), word="hut"),
+    space=Space(holds=1, kinds=BABA_YAGA, word="hut"),
 )
 VODYANOY = LandmarkKind(
     name=POND,
