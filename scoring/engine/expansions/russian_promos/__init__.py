@@ -58,7 +58,7 @@ phantom counts as a meeple by its own declaration, so the registry adds it)."""
 
 YAGA_HUT = LandmarkKind(
     name=HUT,
-    meaning="Baba Yaga's hut: a meeple on it is Baba Yaga, worth 1 and 1 for each empty "
+    meaning="Baba Yaga's hut: a follower on it is Baba Yaga, worth 1 and 1 for each empty "
             "square around it at the end.",
     glyph=Glyph("yaga-hut", (  # a log hut on two hen's legs
         Mark.of("path", d="M-2 5 L-4 11 M2 5 L4 11 M-6 11 H-2 M2 11 H6", stroke="#7a4b1e",
