@@ -29,6 +29,7 @@ from ...expansion import (
     ScoringContext,
     Space,
 )
+from ...glyphs import Glyph, Mark
 from ...messages import Message, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, Shape
 from ...problems import BoardError, ProblemCode
@@ -45,6 +46,14 @@ ABBOT_PLACE = LandmarkKind(
     meaning="The special monastery again, as the place where a meeple lies as its abbot: "
             "not scored during play, at the end 1 and 1 a tile in line up, right, down "
             "and left.",
+    # A meeple lying on its side, drawn low and to the right of the monastery, clear of
+    # the road that may leave it to the south.
+    glyph=Glyph("abbot", (
+        Mark.of("rect", x=14, y=22, width=16, height=5, rx=2.5, fill="#f2ead8",
+                stroke="#5a4a32", stroke_width=0.8),
+        Mark.of("circle", cx=11, cy=24.5, r=2.6, fill="#f2ead8", stroke="#5a4a32",
+                stroke_width=0.8),
+    )),
     space=Space(holds=1, kinds=("meeple",), word="abbot's place"),
 )
 
