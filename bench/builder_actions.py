@@ -67,6 +67,20 @@ Recorded (issue 14), medians; actions a tile, figures included:
   figures of a base game on a phone went from 67 actions to 35 (no select, no pinch);
   choosing the player went from 4 to 10-20 a game, as figures now come in the tiles'
   order.
+- issue 30, the same three games played again (``--save`` from main at b7078b4, then
+  ``--replay``; before ``--jobs 1``, after ``--jobs 2``, load average 10-19). Before:
+  laptop 1.58 (base), 2.06 (Big Box), 2.31 (Big Box 6); on the phone none finished: the
+  base game's first drag began under the score bar and scrolled the page (the bench's
+  fault), and in both Big Box games a tap on the strip by the figure just put changed it
+  twice (the page's fault: the tap's click reached the button drawn again under the
+  finger), leaving a stray meeple that no later tap could mend. After (a player's badge
+  or a kind dragged onto the feature; river tiles laid as any tile; a tile's state put
+  as it is laid; the next tile one whose square shows), every game finished with the
+  engine's scores: laptop 1.43, 1.63, 1.78; phone 1.54, 1.83, 2.10 (on the phone Big
+  Box 6 game, 38 swipes along the palette and 30 page scrolls to the badges, the kinds
+  and the panel). Tile turns still cost 9 a base game and
+  19-31 a Big Box game: the generator turns tiles at random among the ways they fit, so
+  nothing the page can know guesses them better.
 """
 
 from __future__ import annotations
@@ -190,6 +204,17 @@ def make_games(tiles, base: int, big_box: int, big_box_6: int = 0,
     return games
 
 
+def saved_game(tiles, path: Path) -> Game:
+    """A game written by ``--save``, to play again (its name: the file's, as "big box #0")."""
+    from scoring.engine.scoring import score_request
+
+    request = json.loads(path.read_text())
+    result = score_request(request, tiles)
+    kind, _, seed = path.stem.rpartition("-")
+    return Game(f"{kind.replace('-', ' ')} #{seed}", request,
+                {player.color.value: player.final_points for player in result.players})
+
+
 def declared_inputs(request: dict, tiles, rng: random.Random) -> None:
     """What the parts in play ask a table for besides tiles and figures, drawn from
     their declarations, each kept only if the engine accepts the board with it: a value
@@ -286,12 +311,15 @@ class Tally:
 
 
 # In the page: is the element wholly visible (in the window and in every scrolling box
-# round it)? A player sees only what is on the screen.
+# round it, its centre not under a part of the page pinned over it, such as the score
+# bar)? A player sees only what is on the screen.
 IN_SIGHT = """(element) => {
     const box = element.getBoundingClientRect();
     if (!box.width || !box.height) return false;
     if (box.top < 0 || box.left < 0) return false;
     if (box.bottom > innerHeight || box.right > innerWidth) return false;
+    const centre = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    if (centre && !element.contains(centre) && !centre.contains(element)) return false;
     for (let up = element.parentElement; up; up = up.parentElement) {
         const style = getComputedStyle(up);
         if (!/(auto|scroll|hidden)/.test(style.overflowX + style.overflowY)) continue;
@@ -334,6 +362,22 @@ SQUARE_POINT = """([x, y, u, v, dragging]) => {
 }"""
 
 
+# In the page: those of the squares [[x, y], …] whose centre is on the visible board,
+# with nothing over it.
+SQUARES_IN_VIEW = """(squares) => {
+    const svg = document.querySelector('svg.board');
+    const matrix = svg.getScreenCTM();
+    const frame = svg.getBoundingClientRect();
+    return squares.filter(([x, y]) => {
+        const p = new DOMPoint((x + 0.5) * 100, (y + 0.5) * 100).matrixTransform(matrix);
+        if (p.x < Math.max(frame.left, 0) + 2 || p.y < Math.max(frame.top, 0) + 2
+            || p.x > Math.min(frame.right, innerWidth) - 2
+            || p.y > Math.min(frame.bottom, innerHeight) - 2) return false;
+        const hit = document.elementFromPoint(p.x, p.y);
+        return Boolean(hit && svg.contains(hit));
+    });
+}"""
+
 # In the page: the screen point of a board point (in squares) in the close-up of the
 # selected tile.
 CLOSEUP_POINT = """([x, y]) => {
@@ -349,7 +393,8 @@ class Player:
     Tiles: the player lays them in an order of their choosing, each touching the board
     (any order of the finished table will do): at every step the tile that costs the
     fewest actions now, preferring the type in hand (the page keeps it in hand while
-    copies are left), then a tile that will lie the way the page turns it. For a tile:
+    copies are left), then a tile that will lie the way the page turns it, then one
+    whose square shows on the board without moving the view. For a tile:
     drag its type from the palette onto its square, or tap the square when the type is
     in hand (with ``taps_only``: tap the type, then the square), after a swipe when the
     palette has the type out of sight; the page turns it the way it fits best; then tap
@@ -358,10 +403,12 @@ class Player:
     A drag, like a swipe, is one action.
 
     Figures: as at the table, a tile's figures right after it is laid, while it is
-    selected (the tile order above counts choosing another player as one more action, so
-    a player's tiles tend to come one after another): the player (a key on a laptop, a
-    tap on a phone) and the kind (a tap, unless the page picks the kind by itself, as it
-    does for a garden) when they change, then one tap on the feature. On a phone whose
+    selected, with what the tile holds (a ferry's link, entered first) and the neutral
+    figures on it: one tap on the feature when the owner and the kind are chosen (or the
+    page picks the kind by itself, as it does for a garden); else the owner's badge or
+    the kind dragged onto the feature (one gesture that chooses and puts), and, when
+    both change, the strip by the figure just put or a choice above the board first.
+    On a phone whose
     squares are too small for a fingertip the page shows the selected tile large, and
     the tap lands there; with no such view the board is pinched larger first. A figure
     on a corner (a barn) waits for the four tiles round it, and a figure the page
@@ -667,7 +714,7 @@ class Player:
         found, looks = [], set()
         for rotation in ROTATIONS:
             oriented = self.oriented(code, rotation)
-            if not _fits(placed, x, y, oriented):
+            if not _fits(placed, x, y, oriented) or self.turns_river_back(placed, x, y, oriented):
                 continue
             look = self.look(code, rotation)
             if look in looks:
@@ -685,6 +732,26 @@ class Player:
         found.sort(key=lambda entry: -entry[1])
         return [rotation for rotation, _ in found]
 
+    @staticmethod
+    def turns_river_back(placed: dict, x: int, y: int, oriented) -> bool:
+        """Whether a river tile turned so makes an immediate U-turn with a neighbour (a
+        join the page's rules refuse, so it never offers that way)."""
+        from scoring.engine.board import PlacedTile
+        from scoring.engine.common.riverbed import RIVER_U_TURN, check_river
+        from scoring.engine.generate import _is_river, _Laid
+
+        if not _is_river(oriented.definition):
+            return False
+        for dx, dy in NEIGHBOURS:
+            other = placed.get((x + dx, y + dy))
+            if other is None or not _is_river(other.definition):
+                continue
+            pair = [_Laid(0, PlacedTile(other.code, x + dx, y + dy, 0), other),
+                    _Laid(1, PlacedTile(oriented.code, x, y, 0), oriented)]
+            if any(error.code is RIVER_U_TURN for error in check_river(pair)):
+                return True
+        return False
+
     def turns_needed(self, placed: dict, tile: dict) -> int:
         ways = self.ways(placed, tile["tile"], tile["x"], tile["y"])
         target = self.look(tile["tile"], tile["rotation"])
@@ -692,14 +759,13 @@ class Player:
                     if self.look(tile["tile"], rotation) == target)
 
     def next_tile(self, remaining: list[dict], placed: dict, hand: str | None,
-                  in_sight: set[str], river: list[dict], owners: dict | None = None,
-                  current: str | None = None) -> dict:
+                  in_sight: set[str], river: list[dict], in_view: set | None = None) -> dict:
         """The tile that costs the fewest actions now (see the class): one touching the
         board (a river tile only at the river's open end, so in the game's order).
-        ``owners``: the player of the first figure put on each square as it is laid;
-        a tile whose figure is another player's than ``current`` costs the switch."""
+        ``in_view``: the squares the player sees on the board now; one out of sight
+        costs a move of the view. (Whose figure goes on it costs nothing: the owner's
+        badge is dragged onto the feature.)"""
         best = None
-        owners = owners or {}
         for index, tile in enumerate(remaining):
             x, y = tile["x"], tile["y"]
             if not any((x + dx, y + dy) in placed for dx, dy in NEIGHBOURS):
@@ -711,8 +777,8 @@ class Player:
             if self.taps_only and code != hand:
                 reach += 1  # a tap on the type before the tap on the square
             cost = 1 + reach + self.turns_needed(placed, tile)
-            if owners.get((x, y), current) != current:
-                cost += 1  # the player whose figure goes on it is chosen first
+            if in_view is not None and (x, y) not in in_view:
+                cost += 1  # the board is moved to show the square first
             rank = (cost, code != hand, index)
             if best is None or rank < best[0]:
                 best = (rank, tile)
@@ -720,26 +786,21 @@ class Player:
             raise Mismatch("the game's tiles do not join the board")
         return best[1]
 
+    def squares_in_view(self, squares) -> set[tuple[int, int]]:
+        """Which of these squares the player sees whole on the board now."""
+        shown = self.page.evaluate(SQUARES_IN_VIEW, [list(square) for square in squares])
+        return {tuple(square) for square in shown}
+
     def palette_in_sight(self) -> set[str]:
         """The types whose palette button the player sees now."""
         return set(self.page.evaluate(PALETTE_IN_SIGHT))
 
-    def lay(self, tile: dict, on_purpose: bool = False) -> None:
-        """Lay a tile; ``on_purpose``: turned in hand before it goes down (R, or the
-        turn button), as a player does with a river tile, where the way the page would
-        turn it may be a way the river's rules refuse once it is down."""
+    def lay(self, tile: dict) -> None:
+        """Lay a tile: the page turns it to fit (a river tile too: the page never offers
+        a way the river's rules refuse), then the player turns it on to the game's way."""
         code, x, y = tile["tile"], tile["x"], tile["y"]
         target = self.look(code, tile["rotation"])
-        if on_purpose:
-            # A tap on the type (even the one in hand) makes R turn the hand, not the
-            # tile just placed.
-            self.pick(code)
-            for _ in range(5):
-                if self.ui("turned") and self.look(code, self.ui("rotation")) == target:
-                    break
-                self.key_or_button("r", "rotate", "tile:turn")
-            self.tap_square(x, y, 0.5, 0.5, "tile:place")
-        elif self.ui("hand") == code:
+        if self.ui("hand") == code:
             self.tap_square(x, y, 0.5, 0.5, "tile:place")
         elif self.taps_only:
             self.pick(code)
@@ -812,19 +873,38 @@ class Player:
                 return fitting ? fitting.code : chosen;
             }""", [figure["x"], figure["y"], figure["at"], figure["kind"]])
 
+    def choose_player(self, figure: dict) -> None:
+        """Choose the figure's owner above the board (a key on a laptop, a tap on a
+        phone), unless chosen already."""
+        if self.ui("currentPlayer") == figure["player"]:
+            return
+        players = [player["color"] for player in self.board()["players"]]
+        if self.touch:
+            label = self.page.locator(f'label[for="turn-{figure["player"]}"]')
+            self.press(label, "figure:player")
+        else:
+            self.page.keyboard.press(str(players.index(figure["player"]) + 1))
+            self.tally.add("figure:player")
+
     def stand(self, figure: dict) -> None:
-        if self.ui("currentPlayer") != figure["player"]:
-            players = [player["color"] for player in self.board()["players"]]
-            if self.touch:
-                label = self.page.locator(f'label[for="turn-{figure["player"]}"]')
-                self.press(label, "figure:player")
-            else:
-                self.page.keyboard.press(str(players.index(figure["player"]) + 1))
-                self.tally.add("figure:player")
+        """Put a figure: one tap on its feature when its owner is the player chosen;
+        otherwise the owner's badge dragged onto the feature (one gesture: the page then
+        keeps that player chosen). A kind the page does not pick by itself is dragged
+        onto the feature from beside the players (one gesture, as the badge) when the
+        owner is chosen, or is one the page gives to the one player it can join (a
+        builder, a pig); else it is made from the strip by the figure just put, or chosen
+        above the board first."""
         picked = self.page_picks_kind(figure)
+        owner_chosen = self.ui("currentPlayer") == figure["player"]
+        if picked != figure["kind"] and (owner_chosen or not self.counts(figure["kind"])):
+            try:
+                return self.tap_feature(figure, drag_kind=True)
+            except Mismatch:
+                pass  # the kind is chosen now: the owner, then a tap
         if picked != figure["kind"] and self.counts(picked) and self.counts(figure["kind"]):
             # The strip by the figure just put makes it another kind that counts as it
             # does (a meeple a large meeple) in one tap, and the kind chosen stays.
+            standing = self.board()["figures"]
             try:
                 self.tap_feature(figure, picked)
             except Mismatch:  # the page puts no such figure there: the kind chosen first
@@ -837,7 +917,15 @@ class Player:
                     if last["kind"] == figure["kind"]:
                         return
                     self.page.wait_for_timeout(50)
-                raise Mismatch(f"the strip made the figure a {last['kind']}")
+                # The figure put for the strip is taken off again, so that no stray
+                # figure is left for a later try.
+                for _ in range(4):
+                    if self.board()["figures"] == standing:
+                        break
+                    self.page.evaluate("window.carcwikiBuilder.state.undo()")
+                raise Mismatch(f"the strip made the figure a {last['kind']} (the page said: "
+                               f"{self.testid('message').text_content()}; strip shows "
+                               f"{self.testid('figure-chooser').is_visible()})")
             self.press(self.testid("undo"), "figure:undo")
         self.choose_kind_then_put(figure)
 
@@ -845,6 +933,8 @@ class Player:
         """Choose the figure's kind above the board if the page would not put it, then
         tap the feature."""
         if self.page_picks_kind(figure) != figure["kind"]:
+            if self.ui("currentPlayer") != figure["player"]:
+                self.choose_player(figure)  # the kind's label first: the badge's drop is no help
             label = self.page.locator(f'label[for="turn-kind-{figure["kind"]}"]')
             if not label.count():
                 raise Unsupported(f"the page has no way to put a {figure['kind']} figure")
@@ -883,30 +973,43 @@ class Player:
         self.reach(closeup, "figure:put")
         return True
 
-    def tap_feature(self, figure: dict, kind: str | None = None) -> None:
+    def tap_feature(self, figure: dict, kind: str | None = None, drag_kind: bool = False) -> None:
         """Tap the feature (for a figure of ``kind``, if not the figure's own). The player
         sees the picture and taps the feature where it shows: when the bench's first
-        guess of a point lands elsewhere, that guess is undone and not counted."""
+        guess of a point lands elsewhere, that guess is undone and not counted.
+        ``drag_kind``: the figure's kind is dragged onto the feature (one gesture)."""
         original = next(tile for tile in self.game_tiles
                         if (tile["x"], tile["y"]) == (figure["x"], figure["y"]))
         wanted = self.segment_of(original, figure["at"])
         on_page = self._placed[(figure["x"], figure["y"])]
-        if self.ui("selected") != f"{figure['x']},{figure['y']}":
+        if self.ui("selected") != f"{figure['x']},{figure['y']}" and not drag_kind \
+                and self.ui("currentPlayer") == figure["player"]:
             # A tap on a tile that is not selected only selects it; the next tap on one of
-            # its features puts the figure (the tile just laid is selected already).
+            # its features puts the figure (the tile just laid is selected already; a
+            # badge let go on a feature puts the figure on any tile).
             self.tap_square(figure["x"], figure["y"], 0.5, 0.5, "figure:select")
         # On a phone whose squares are too small for a fingertip, the page shows the
         # selected tile large: its features are tapped there.
         closeup = self.touch and self.closeup_shows(figure["x"], figure["y"])
         before = len(self.board()["figures"])
+        tried = []  # what each tap put, for the report when none is right
         for u, v in self.spots(figure):
-            if closeup:
+            if drag_kind and self.ui("figureKind") != figure["kind"]:
+                self.drag_choice({"kind": figure["kind"]}, figure["x"], figure["y"], u, v, closeup)
+            elif self.ui("currentPlayer") != figure["player"] and not drag_kind:
+                self.drag_choice({"player": figure["player"]}, figure["x"], figure["y"], u, v,
+                                 closeup)
+            elif closeup:
                 self.finger_tap(*self.page.evaluate(CLOSEUP_POINT,
                                                     [figure["x"] + u, figure["y"] + v]))
                 self.tally.add("figure:put")
             else:
                 self.tap_square(figure["x"], figure["y"], u, v, "figure:put")
             figures = self.board()["figures"]
+            if len(tried) < 6:
+                tried.append((round(u, 2), round(v, 2), closeup,
+                              figures[-1] if len(figures) == before + 1
+                              else self.testid("message").text_content()))
             if len(figures) == before + 1:
                 put = figures[-1]
                 same = (put["player"], put["kind"], put["x"], put["y"]) == (
@@ -916,7 +1019,63 @@ class Player:
             self.tally.add("figure:put", -1)
             if len(self.board()["figures"]) != before or figures != self.board()["figures"]:
                 self.page.evaluate("window.carcwikiBuilder.state.undo()")
-        raise Mismatch(f"no point of tile ({figure['x']}, {figure['y']}) takes {figure}")
+        raise Mismatch(f"no point of tile ({figure['x']}, {figure['y']}) takes {figure} "
+                       f"(kind chosen {self.ui('figureKind')}; first taps: {tried})")
+
+    def drag_choice(self, choice: dict, x: int, y: int, u: float, v: float, closeup: bool) -> None:
+        """Drag a player's badge (``{"player": colour}``) or a kind (``{"kind": code}``)
+        from above the board onto a point of square (x, y) (in the close-up of the
+        selected tile when it shows): one gesture that chooses the player or kind and
+        puts the figure. Counted as the put."""
+        if "player" in choice:
+            label = self.page.locator(f'label[for="turn-{choice["player"]}"]')
+            grip, chosen, wanted = ".badge", "currentPlayer", choice["player"]
+        else:
+            label = self.page.locator(f'label[for="turn-kind-{choice["kind"]}"]')
+            grip, chosen, wanted = ".kind-icon", "figureKind", choice["kind"]
+        self.reach(label, "figure:put")
+        if closeup:
+            self.reach(self.testid("closeup"), "figure:put")
+            tx, ty = self.page.evaluate(CLOSEUP_POINT, [x + u, y + v])
+        else:
+            tx, ty = self.square_point(x, y, u, v, "figure:put")
+        if not label.evaluate(IN_SIGHT):
+            # The badge and the feature are not on the screen together: choose, then tap.
+            self.press(label, "figure:player" if "player" in choice else "figure:kind")
+            if closeup:
+                self.finger_tap(tx, ty)
+                self.tally.add("figure:put")
+            else:
+                self.tap_square(x, y, u, v, "figure:put")
+            return
+        box = label.locator(grip).bounding_box()
+        sx, sy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        steps = 8
+        if self.touch:
+            cdp = self.page.context.new_cdp_session(self.page)
+
+            def touch(kind, points):
+                cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+                    {"x": px, "y": py, "id": 0} for px, py in points]})
+            touch("touchStart", [(sx, sy)])
+            for step in range(1, steps + 1):
+                touch("touchMove", [(sx + (tx - sx) * step / steps, sy + (ty - sy) * step / steps)])
+            self.page.wait_for_timeout(AIM_MS)  # the finger stops on the feature first
+            touch("touchMove", [(tx, ty)])
+            touch("touchEnd", [])
+            cdp.detach()
+            self.page.wait_for_timeout(TOUCH_PAUSE_MS)
+        else:
+            self.page.mouse.move(sx, sy)
+            self.page.mouse.down()
+            self.page.mouse.move(tx, ty, steps=steps)
+            self.page.mouse.up()
+        self.tally.add("figure:put")
+        for _ in range(40):  # the player sees the figure come (a finger's lift)
+            if self.ui(chosen) == wanted:
+                return
+            self.page.wait_for_timeout(25)
+        raise Mismatch(f"the drag of {choice} chose {self.ui(chosen)}")
 
     # -- the whole game ---------------------------------------------------------------------
 
@@ -964,13 +1123,15 @@ class Player:
                 f["kind"] in joining, kinds.index(f["kind"]) if f["kind"] in kinds else 99)):
             if figure["kind"] not in on_corners:
                 on_tile.setdefault((figure["x"], figure["y"]), []).append(figure)
-        for where in placed:  # the start tile, down before the rebuild began
+        placed_first = list(placed)  # the start tile, down before the rebuild began
+        for where in placed_first:
             later += on_tile.pop(where, [])
-        owners = {where: figures[0]["player"] for where, figures in on_tile.items()}
         while to_lay:
+            in_view = self.squares_in_view({(t["x"], t["y"]) for t in to_lay})
             tile = self.next_tile(to_lay, placed, self.ui("hand"), self.palette_in_sight(), river,
-                                  owners, self.ui("currentPlayer"))
-            self.lay(tile, on_purpose=tile in river)
+                                  in_view)
+            self.lay(tile)
+            self.enter_state(tile)  # what it holds first: a ferry decides its features
             to_lay.remove(tile)
             if river and tile is river[0]:
                 river.pop(0)
@@ -979,7 +1140,9 @@ class Player:
                 try:
                     self.stand(figure)
                 except Mismatch:
+                    print(f"    deferred {figure}: {sys.exc_info()[1]}", flush=True)
                     later.append(figure)
+            self.put_neutral_on(tile, request.get("neutral", []))
         # The figures left, player by player, the current one first; joining figures
         # after the figures they join.
         players = [player["color"] for player in self.board()["players"]]
@@ -990,6 +1153,10 @@ class Player:
             if f["kind"] in kinds else 99, f["y"], f["x"]))  # row by row: the next is near
         for figure in order:
             self.stand(figure)
+        for where in placed_first:  # the start tile's state and neutral figures, if any
+            start = next(t for t in request["tiles"] if (t["x"], t["y"]) == where)
+            self.enter_state(start)
+            self.put_neutral_on(start, request.get("neutral", []))
         self.enter_states(request)
         self.put_neutral(request)
 
@@ -1003,34 +1170,45 @@ class Player:
             raise Mismatch(f"a hold on ({x}, {y}) selected {self.ui('selected')}")
 
     def enter_states(self, request: dict) -> None:
-        """What each tile holds (a ferry's link), in its panel: select the tile, then
-        pick the value (a drop-down: two actions) or type it (a number: one)."""
-        for tile in request["tiles"]:
-            for name, value in (tile.get("state") or {}).items():
-                self.select_tile(tile["x"], tile["y"])
-                field_ = self.testid(f"tile-state-{name}")
-                if not field_.count():
-                    title = self.testid("inspector-title")
-                    raise Unsupported(f"the page has no field for a tile's {name} (panel: "
-                                      f"{title.text_content() if title.count() else 'empty'})")
-                self.reach(field_, "tile:state")
-                if field_.evaluate("e => e.tagName") == "SELECT":
-                    field_.select_option(str(value))
-                    self.tally.add("tile:state", 2)
-                else:
-                    field_.fill(str(value))
-                    field_.dispatch_event("change")
-                    self.tally.add("tile:state")
+        """What each tile holds (a ferry's link), in its panel, as each tile is laid (it
+        is selected then: see :meth:`enter_state`); then checked against the game."""
         sent = {(t["x"], t["y"]): t.get("state") for t in self.board()["tiles"]}
         if any(sent.get((t["x"], t["y"])) != t.get("state") for t in request["tiles"]):
             raise Mismatch("the tiles' states on the page differ from the game's")
 
+    def enter_state(self, tile: dict) -> None:
+        """What a tile holds, in its panel: select the tile (unless it is selected, as
+        the tile just laid is), then pick the value (a drop-down: two actions) or type
+        it (a number: one)."""
+        for name, value in (tile.get("state") or {}).items():
+            self.select_tile(tile["x"], tile["y"])
+            field_ = self.testid(f"tile-state-{name}")
+            if not field_.count():
+                title = self.testid("inspector-title")
+                raise Unsupported(f"the page has no field for a tile's {name} (panel: "
+                                  f"{title.text_content() if title.count() else 'empty'})")
+            self.reach(field_, "tile:state")
+            if field_.evaluate("e => e.tagName") == "SELECT":
+                field_.select_option(str(value))
+                self.tally.add("tile:state", 2)
+            else:
+                field_.fill(str(value))
+                field_.dispatch_event("change")
+                self.tally.add("tile:state")
+
     def put_neutral(self, request: dict) -> None:
-        """Each neutral figure (the mage, the witch) from its tile's panel: select the
-        tile, tap "Put" on the feature."""
-        for figure in request.get("neutral", []):
-            tile = next(t for t in request["tiles"]
-                        if (t["x"], t["y"]) == (figure["x"], figure["y"]))
+        """The neutral figures were put as their tiles were laid (see
+        :meth:`put_neutral_on`): check them against the game."""
+        if len(self.board().get("neutral", [])) != len(request.get("neutral", [])):
+            raise Mismatch("the neutral figures on the page differ from the game's")
+
+    def put_neutral_on(self, tile: dict, neutral: list[dict]) -> None:
+        """Each neutral figure (the mage, the witch) on a tile, from its panel: select
+        the tile (unless it is selected, as the tile just laid is), tap "Put" on the
+        feature."""
+        for figure in neutral:
+            if (figure["x"], figure["y"]) != (tile["x"], tile["y"]):
+                continue
             self.select_tile(figure["x"], figure["y"])
             index = self.page.evaluate(
                 "([code, rotation, at]) => window.carcwikiBuilder.catalogue.geometry"
@@ -1040,8 +1218,6 @@ class Player:
             if not button.count():
                 raise Unsupported(f"the page has no way to put the {figure['kind']}")
             self.press(button, "figure:neutral")
-        if len(self.board().get("neutral", [])) != len(request.get("neutral", [])):
-            raise Mismatch("the neutral figures on the page differ from the game's")
 
     def hold_square(self, x: int, y: int) -> None:
         """Press and hold a square (it selects the tile there): one action."""
@@ -1185,6 +1361,9 @@ def run_viewport(url: str, viewport: str, games: list[Game],
             print(f"  {viewport:<7}{game.name:<12}{outcome.tiles:>4} tiles"
                   f"{outcome.figures:>4} figures {outcome.per_tile:6.2f} a tile "
                   f"{outcome.page_seconds:6.2f} s page: {status}", flush=True)
+            print("    " + ", ".join(f"{what} {count}"
+                                     for what, count in sorted(outcome.tally.counts.items())),
+                  flush=True)
         browser.close()
     return outcomes
 
@@ -1203,11 +1382,14 @@ def main() -> None:
     parser.add_argument("--taps-only", action="store_true",
                         help="pick a type with a tap, never drag it from the palette")
     parser.add_argument("--save", type=Path, help="write each game's JSON to this folder")
+    parser.add_argument("--replay", type=Path, nargs="+", default=[],
+                        help="play these saved games (from --save) instead of new ones")
     args = parser.parse_args()
 
     started = time.perf_counter()
     tiles = tile_set()
-    games = make_games(tiles, args.games, args.big_box, args.big_box_6, args.big_box_edition)
+    games = [saved_game(tiles, path) for path in args.replay] or make_games(
+        tiles, args.games, args.big_box, args.big_box_6, args.big_box_edition)
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
         for game in games:

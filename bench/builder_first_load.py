@@ -55,6 +55,15 @@ d5cf724 (nineteen modules) 24 requests, 110 KB, everything fetched at 1603 ms, r
 805 ms, ready at 1433 ms (0.51 of before). What is left after the fetch is the phone's
 CPU (four times slower, on a busy machine): laying out the page and drawing it.
 
+Recorded again (``--runs 7 --trace --against b59bb7f``, load average 15 on two cores),
+after the page's shared data was kept as finished JSON text (a warm ``/board/`` in
+about 10 ms of the server's time instead of 74) and the bundle thinned (86 KB → 59 KB
+gzipped): 5 requests both; 122.6 → 94.9 KB transferred; ready 2109 → 1675 ms,
+interactive 2283 → 1773 ms (0.78); main thread CPU 725 → 631 ms, layout 141 → 114 ms.
+Still over 1 s: the main thread's own work (about 630 ms of CPU at ×4, of which the
+module's run and the layouts and paint of the first screen with 32 tile pictures) is
+already more than the half of the second the network leaves.
+
 The server is stopped when the run ends, whatever happens; each visit is bounded by a
 60 s timeout.
 """

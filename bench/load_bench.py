@@ -85,6 +85,19 @@ with the load at 30); in one process a cold first search took 4.2 s, 0.47 s warm
 other answers over 2 s were scorings of the 72-tile game and static files, several sent
 at the same instant and slow together, whatever their kind: the machine stalling a
 process, not one kind of request.
+
+Figures of 29 November 2026, 06:36 to 07:14 UTC, 5 s a kind, 16 clients, ``--slow 0``,
+SQLite and Redis, load average 6 to 26. The master now warms every process before forking
+(``carcwiki.warm``: templates compiled, every tile turned for each edition, the search
+content; then ``gc.freeze``), and threads of one process asking for the same new page
+render it once (``page_cache.rendering_alone``). Before, two runs of ``b7078b4``: the
+warm-up's first scorings took 2.5 and 3.3 s (3 and 16 over 2 s), rules pages 1.2 to 1.4 s,
+and 11 scorings of the "alone" table went over 2 s in one run (max 2.6 s). After, three
+runs at load 12 to 26: the warm-up's slowest first answers were 1.2 to 1.5 s (rules page),
+0.7 to 1.2 s (scoring), 0.7 to 0.8 s (search), and nothing over 2 s anywhere; search alone
+p50 8.7 to 10.2 ms, p99 72 to 132 ms, max 152 to 288 ms; the crowd's max 215 to 517 ms.
+The warming without the single render (two runs at load 14 to 22) still had 16 rules
+pages of the warm-up over 2 s: the 16 clients' first requests each rendered the page.
 """
 
 from __future__ import annotations

@@ -240,10 +240,12 @@ def page_of_answer(answer: str, note_pages: dict[str, str]) -> str:
 
 
 def own_selection(page: str, page_codes: dict[str, list[str]], catalogue):
-    """The selection of a reader who owns the expansion of ``page`` (and the base game)."""
+    """The selection of a reader who owns the expansions of ``page`` (and the base game):
+    every box the page covers (The River's page covers both rivers and the 20th-anniversary
+    one; its River II questions are hidden from an owner of the first river alone)."""
     from carcwiki.rules.selection import Selection
 
-    codes = [code for code in page_codes.get(page, []) if code in catalogue.by_code][:1]
+    codes = [code for code in page_codes.get(page, []) if code in catalogue.by_code]
     return Selection.from_params(
         {"x": [",".join(["base", *codes])], "ed": ["c1,c23,we"], "pref": ["c23"]},
         catalogue=catalogue,

@@ -17,7 +17,9 @@ body already compressed for clients that accept gzip.
   rendered under and is used only while that is still the current one, so a page that
   was being rendered while an edit committed is never served afterwards. Each process
   also keeps the answers it served lately in its own memory (16 MB), checked against the
-  same version, so a hit costs one small read of the shared cache.
+  same version, so a hit costs one small read of the shared cache. Threads of one process
+  that ask at once for a page nobody has rendered yet render it once between them
+  (:func:`rendering_alone`).
 - **Code version.** Keys also carry a fingerprint of the code and templates, so a deploy
   never serves what the previous code drew.
 - **Conditional requests.** Every kept answer carries a weak ``ETag`` (a hash of its
@@ -51,6 +53,8 @@ import re
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import wraps
 from pathlib import Path
 
@@ -240,6 +244,28 @@ def _finish(request, response, *, last_modified: str | None, private: bool, vary
     return response
 
 
+_renders: dict[str, threading.Lock] = {}
+_renders_lock = threading.Lock()
+
+
+@contextmanager
+def rendering_alone(key: str) -> Iterator[None]:
+    """Hold the block while no other thread of this process renders the page ``key``.
+
+    When a crowd asks for a page nobody has rendered yet (a new content version, a fresh
+    worker), its threads would each render it at once, and on a busy machine all of them
+    slowly: the first renders, the others wait and take its copy."""
+    with _renders_lock:
+        lock = _renders.setdefault(key, threading.Lock())
+    try:
+        with lock:
+            yield
+    finally:
+        with _renders_lock:
+            if not lock.locked() and _renders.get(key) is lock:
+                del _renders[key]
+
+
 def cached_page(*, query_keys=(), session_key: str | None = None,
                 timeout: int = PAGE_CACHE_SECONDS):
     """Keep the view's answers in the page cache (see the module's docstring).
@@ -277,19 +303,23 @@ def cached_page(*, query_keys=(), session_key: str | None = None,
             finish = {"last_modified": last_modified, "private": has_session,
                       "vary_cookie": session_key is not None}
             if entry is None or entry["version"] != version:
-                response = view(request, *args, **kwargs)
-                if hasattr(response, "render") and callable(response.render):
-                    response = response.render()
-                body = _without_token(request, response.content) \
-                    if _keepable(request, response) else None
-                if body is None:
-                    return response
-                entry = _entry(response, body, version)
-                local_copies.put(key, entry)
-                try:
-                    cache.set(key, entry, timeout)
-                except Exception:
-                    logger.exception("The page cache cannot be written")
+                with rendering_alone(key):
+                    # A thread that waited while another rendered the page takes its copy.
+                    entry = local_copies.get(key, version)
+                    if entry is None:
+                        response = view(request, *args, **kwargs)
+                        if hasattr(response, "render") and callable(response.render):
+                            response = response.render()
+                        body = _without_token(request, response.content) \
+                            if _keepable(request, response) else None
+                        if body is None:
+                            return response
+                        entry = _entry(response, body, version)
+                        local_copies.put(key, entry)
+                        try:
+                            cache.set(key, entry, timeout)
+                        except Exception:
+                            logger.exception("The page cache cannot be written")
             response = _response(entry, request)
             if not entry["csrf"] and not has_session:  # the same for every cookie-less reader
                 request._page_cache_replayable = version

@@ -12,6 +12,7 @@ deployment section). Everything can be changed from the environment:
 - ``GUNICORN_TIMEOUT`` (default 30 s for a request, after which the worker is restarted).
 """
 
+import gc
 import multiprocessing
 import os
 
@@ -57,22 +58,25 @@ preload_app = True
 
 def when_ready(server):
     """Build what every process keeps for itself once, in the master, before the workers
-    fork: the scoring engine's tile set (half a second of work), the page cache's code
-    fingerprint and what every search reads (seconds of work: without it, the first
-    searches of every new worker took over 2 s under load). A worker that is replaced
-    starts with them instead of making the first requests it takes wait. Nothing is
-    required: on failure (no database yet) each worker builds them on first use."""
+    fork (``carcwiki.warm``): the page cache's code fingerprint, the scoring engine's tile
+    set turned every way, what every search reads and the compiled templates (seconds of
+    work: without it, the first answers of every new worker took 2 to 9 s under load). A
+    worker that is replaced starts with them instead of making the first requests it takes
+    wait. Nothing is required: a step that fails (no database yet) is logged, and each
+    worker does it on first use."""
     from django.db import connections
 
-    try:
-        from carcwiki.page_cache import code_version
-        from carcwiki.rules.search.engine import warm as warm_search
-        from scoring.tileset import current_tiles
+    from carcwiki.warm import warm_process
 
-        code_version()
-        current_tiles()
-        warm_search()
-    except Exception:
-        server.log.exception("Warming the caches failed; the workers fill them on first use")
+    try:
+        failed = warm_process()
+        if failed:
+            server.log.warning("Not warmed: %s; the workers do it on first use",
+                               ", ".join(failed))
     finally:
         connections.close_all()  # never share a connection with the forked workers
+    # What the master built stays out of the collector's sweeps in the workers: a full
+    # collection in a fresh worker would otherwise touch every warmed object, copying each
+    # page of the master's memory that holds one into the worker (copy on write).
+    gc.collect()
+    gc.freeze()

@@ -4,9 +4,9 @@ Every error under ``/api/`` (and the save endpoint of the builder) answers
 ``{"errors": [{"path", "code", "message"}]}``, the shape the scoring contract uses for a
 bad board: ``path`` names the query parameter or field at fault (``""`` for the request
 as a whole), ``code`` is a stable word, ``message`` a sentence. DRF's own exceptions are
-turned into that shape here; a 404 names the missing object; a 429 says how long to
-wait (also in ``Retry-After``); anything unexpected is a plain 500 message rather than an
-HTML traceback.
+turned into that shape here; a 404 names the missing object; a body over 1 MiB is a 413
+``too_large``; a 429 says how long to wait (also in ``Retry-After``); anything unexpected
+is a plain 500 message rather than an HTML traceback.
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ import logging
 import math
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from rest_framework import serializers, status
 from rest_framework.exceptions import Throttled
@@ -51,7 +53,25 @@ def _flatten(data: Any, path: str = "") -> list[dict[str, str]]:
     return [error(str(code), str(data), path)]
 
 
+def too_large(request) -> Response:
+    """413 for a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (1 MiB), with the code the
+    scoring endpoint and the chunked-body limit give (:mod:`carcwiki.request_limits`):
+    too large, not malformed."""
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    try:
+        size = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        size = 0
+    limit_words = f"{limit:,} bytes ({limit / 1024 / 1024:g} MiB)"
+    message = (f"The request body is {size:,} bytes; the limit is {limit_words}."
+               if size > limit else f"The request body is over the limit of {limit_words}.")
+    return Response(errors_body(error("too_large", message)),
+                    status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+
+
 def exception_handler(exc, context):
+    if isinstance(exc, RequestDataTooBig):  # any endpoint whose body DRF's parsers read
+        return too_large(context["request"])
     response = drf_exception_handler(exc, context)
     if response is None:
         logger.exception("Unhandled API error", exc_info=exc)
@@ -88,6 +108,6 @@ class ApiErrorSerializer(serializers.Serializer):
 
 
 class ApiErrorsSerializer(serializers.Serializer):
-    """Every error answer of the API: 400, 404, 405, 414, 429 and 500."""
+    """Every error answer of the API: 400, 404, 405, 413, 414, 429 and 500."""
 
     errors = ApiErrorSerializer(many=True)

@@ -3,7 +3,8 @@
 drf-spectacular documents what each view declares; the answers that come from the
 framework around the views are added here, all in the one ``Errors`` shape of
 :mod:`carcwiki.api.errors`: 400 for a bad query parameter or body, 404 for a missing
-object or page, 405 for a method an endpoint does not take, 414 for an overlong address
+object or page, 405 for a method an endpoint does not take, 413 for a body over 1 MiB,
+414 for an overlong address
 (:mod:`carcwiki.request_limits`), 429 when a client is over its limit (with ``Retry-After``).
 A response a view already documents with a body is left as it is.
 """
@@ -37,6 +38,7 @@ ANSWERS = {
     "400": "The query parameters or the body have problems; each is listed.",
     "404": "No such object, or no such page of results.",
     "405": "The endpoint does not take this method.",
+    "413": "The body is over 1 MiB (code too_large).",
     "414": "The address is too long.",
     "429": "Too many requests from this client; wait the seconds in Retry-After.",
 }
@@ -66,6 +68,8 @@ def add_error_answers(result: dict, generator, request, public) -> dict:
             for status, description in ANSWERS.items():
                 if status == "404" and method != "get":
                     continue  # only a lookup or a page of results can be missing
+                if status == "413" and method not in ("post", "put", "patch"):
+                    continue  # only a body can be too large
                 documented = responses.get(status)
                 if documented is None or "content" not in documented:
                     responses[status] = _errors_response(

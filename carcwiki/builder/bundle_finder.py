@@ -78,7 +78,7 @@ class BuilderBundleFinder(BaseFinder):
                 atexit.register(shutil.rmtree, folder, ignore_errors=True)
             if stamp != built_from:
                 made = bundle(self.modules, ENTRY, sources_url=Path(MODULES).name,
-                              map_name=Path(SOURCE_MAP).name)
+                              map_name=Path(SOURCE_MAP).name, thinned=True)
                 _write(folder / BUNDLE, made.code)
                 _write(folder / SOURCE_MAP, made.source_map_json())
             self._builds[self.modules] = (folder, stamp)

@@ -5,9 +5,10 @@ nineteen (each a round trip on a phone's network).
 modules they name, and writes them out in the order a browser runs them (a module after
 the modules it imports, in the order of its imports), each in a function scope of its
 own: what it imports is taken from the value that the imported module's scope returned,
-and what it exports is returned from its scope. Nothing else of the source changes, and
-every module keeps its line count, so that a line of the bundle maps to one line of one
-module (:attr:`Bundle.source_map`).
+and what it exports is returned from its scope. Nothing else of the source changes (but
+its comments and indentation, when it is ``thinned``), and every module keeps its line
+count, so that a line of the bundle maps to one line of one module
+(:attr:`Bundle.source_map`).
 
 It reads the project's own style of module, and refuses the rest with
 :class:`BundleError` naming the file and line, rather than guess:
@@ -31,6 +32,8 @@ import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from .thinning import ThinningError, thin
 
 IDENTIFIER = r"[A-Za-z_$][\w$]*"
 IMPORT_NAMES = re.compile(
@@ -75,13 +78,22 @@ class Bundle:
         return json.dumps(self.source_map, separators=(",", ":"))
 
 
-def bundle(folder: Path, entry: str, *, sources_url: str = "", map_name: str = "") -> Bundle:
+def bundle(folder: Path, entry: str, *, sources_url: str = "", map_name: str = "",
+           thinned: bool = False) -> Bundle:
     """The modules of ``folder`` that ``entry`` reaches, as one module without imports
     or exports (it may await: load it with ``<script type="module">``).
 
     ``sources_url`` is where the source map says the modules are (relative to the map);
-    ``map_name``, if given, is written at the end of the code as its source map's URL."""
+    ``map_name``, if given, is written at the end of the code as its source map's URL;
+    ``thinned``: each module without its comments and indentation (:mod:`thinning`), line
+    for line, so that the source map holds."""
     modules = _ordered(Path(folder), entry)
+    if thinned:
+        for module in modules:
+            try:
+                module.body = thin(module.body)
+            except ThinningError as error:
+                raise BundleError(f"{module.name}: {error}") from error
     variables = _variables([module.name for module in modules])
     lines = [f"// {len(modules)} modules from {entry}, bundled by carcwiki/builder/bundling.py:"
              " each runs in its own scope, after the modules it imports."]

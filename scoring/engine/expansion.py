@@ -190,6 +190,22 @@ class BoardView:
     request: Any
     graph: FeatureGraph
     in_play: InPlay
+    in_districts: tuple[bool, ...] = ()
+    """For each entry of the request's ``figures``, in its order, whether it stands in a
+    district or on a space (``request.board.districts``) rather than on a feature
+    (``request.board.figures``): the parsed board keeps the two apart, and an error's
+    path names the entry as the player wrote it."""
+
+    def figure_path(self, index: int, *, district: bool = False) -> str:
+        """The request path of ``request.board.figures[index]`` (of
+        ``request.board.districts[index]`` with ``district``)."""
+        seen = -1
+        for position, apart in enumerate(self.in_districts):
+            if apart == district:
+                seen += 1
+                if seen == index:
+                    return f"figures[{position}]"
+        return f"figures[{index}]"
 
 
 @dataclasses.dataclass(frozen=True)

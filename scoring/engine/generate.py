@@ -385,6 +385,8 @@ def finished_game(
 
 DEALS = 12
 """How many deals :func:`finished_game` tries."""
+FEW_ON_A_SPACE = 3
+"""The most figures a random game puts on one space printed on a tile."""
 
 
 def prune_figures(request: dict[str, Any], tiles: TileSet) -> dict[str, Any]:
@@ -500,7 +502,8 @@ def add_extras(
         for tile in placed:
             if not tiles[tile["tile"]].has_landmark(name) or rng.random() < 0.4:
                 continue
-            for _ in range(rng.randint(1, space.holds)):
+            # A few figures at most: a space may hold many (a pond takes any number).
+            for _ in range(rng.randint(1, min(space.holds, FEW_ON_A_SPACE))):
                 request["figures"].append({
                     "player": rng.choice(colors), "x": tile["x"], "y": tile["y"], "at": name,
                     "kind": rng.choice(kinds)})

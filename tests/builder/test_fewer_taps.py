@@ -122,3 +122,32 @@ def test_a_tap_on_a_hole_offers_the_tiles_that_fit_it_first_and_one_more_tap_lay
     assert builder.tiles()[(0, -1)] == ("F", 90)
     assert page.locator(".palette-tile.fits-hole").count() == 0
     assert page.evaluate("window.carcwikiBuilder.state.ui.hand") == "F"  # one copy left
+
+
+def test_on_a_phone_one_tap_on_the_strip_changes_the_figure_just_put_once(open_builder, tmp_path):
+    """The strip's buttons are drawn again as soon as the figure changes; the click that
+    a phone sends after a finger's tap must not reach the button now under the finger
+    ("Make it a meeple" where "Make it a large meeple" was) and change the figure back.
+
+    Red's large meeple in E's city, closed by D: 2 tiles × 2 = 4; blue 0."""
+    builder = open_builder(PHONE)
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers", "inns-cathedrals"], ROW)
+    builder.testid("palette-E").click()
+    tap_square(builder, 0, -1)
+    page.wait_for_selector('[data-testid="tile-0,-1"][data-rotation="180"]')
+    builder.testid("closeup").wait_for()
+    page.touchscreen.tap(*page.evaluate(CLOSEUP_POINT, [50, -100 + 84]))
+    page.wait_for_selector('[data-testid="figure-red-0,-1-S"]')
+    assert figures(builder) == [("red", 0, -1, "S", "meeple")]
+
+    large = builder.testid("choose-kind-large").bounding_box()
+    page.touchscreen.tap(large["x"] + large["width"] / 2, large["y"] + large["height"] / 2)
+    builder.testid("choose-kind-meeple").wait_for()  # the figure is a large meeple now
+    # Where "Large meeple" was, the strip now offers "Meeple": the tap's click is not a
+    # second choice.
+    assert builder.testid("choose-kind-meeple").is_visible()
+    page.wait_for_timeout(800)
+    assert figures(builder) == [("red", 0, -1, "S", "large")]
+    assert builder.message == "Now a large meeple: the figure at (0, -1). Undo changes it back."
+    assert score(builder) == {"red": 4, "blue": 0}

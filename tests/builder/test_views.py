@@ -344,11 +344,13 @@ def test_the_page_carries_only_the_tiles_of_the_game_in_play(client):
     # kinds and their messages): 352,232, 166,414 without the pictures. Each option's
     # printing per edition's table (a C3 game takes the C2 box of The Tower) and the help's
     # lines on the hole offer and the large tile on a phone: 355,236, 169,418 without them.
-    # Without the validation errors' templates (a refused board's errors arrive written):
-    # 340,855, 155,037 without the pictures (31,380 gzipped, from 35,463).
+    # The Russian promos and the special monasteries declared (three spaces, two board
+    # checks, three bonus listings and their messages): 172,745 without the pictures,
+    # 36,105 gzipped in all. Without the validation errors' templates (a refused board's
+    # errors arrive written): 343,924, 158,106 without the pictures, 32,069 gzipped.
     assert set(big["pictures"]) == {tile["code"] for tile in big["tiles"]}
-    assert len(response.content) - len(page_json(big["pictures"])) < 157_000
-    assert len(gzip.compress(response.content)) < 32_000
+    assert len(response.content) - len(page_json(big["pictures"])) < 160_000
+    assert len(gzip.compress(response.content)) < 33_000
     # The rules of every declared expansion still travel with the page: the engine's
     # rules document and the catalogue's options, about 1.3 KB an expansion. Measured with
     # 26 expansions: 70,713 bytes, 23,975 of them the rules and 8,795 the options; the rest
@@ -359,7 +361,8 @@ def test_the_page_carries_only_the_tiles_of_the_game_in_play(client):
     data = json_script(page, "builder-data")
     declared = len(DEFAULT_REGISTRY.expansions)
     # The templates of the explanations', bonus entries' and warnings' messages (one
-    # catalogue for every expansion; measured 10,063 bytes) travel too; the validation
+    # catalogue for every expansion; measured 10,644 bytes with the Russian promos' and
+    # the special monasteries') travel too; the validation
     # errors' (16 KB more) do not: an error arrives with its sentence written. Without
     # them the page measured 72,871 bytes with 24 declared expansions.
     rules = {key: value for key, value in data["rules"].items() if key != "messages"}
@@ -697,3 +700,24 @@ def test_the_catalogue_is_read_once_until_it_changes(client):
     tower.save()  # raises the content version: what was kept is read again
     options = json_script(client.get("/board/"), "builder-data")["options"]
     assert {option["code"]: option["name"] for option in options}["tower"] == "The Tower (renamed)"
+
+
+def test_the_pages_data_is_one_block_whose_shared_part_is_written_once(client):
+    """The visitor's start (``initial``) is written per request and joined to the part
+    every visitor of the same tiles shares, which is kept as finished text: the block
+    reads as the one object Django's ``json_script`` would have written, and markup in
+    either part cannot close the script element."""
+    from carcwiki.builder import views
+
+    shared = views._script_json({"rules": {"words": "</script><b>a & b</b>"}, "groups": ["base"]})
+    block = views._builder_data(shared, {"players": [{"name": "</script>"}]})
+    assert "<" not in block and ">" not in block and "&" not in block
+    assert json.loads(block) == {"initial": {"players": [{"name": "</script>"}]},
+                                 "rules": {"words": "</script><b>a & b</b>"}, "groups": ["base"]}
+    expected = page_json({"initial": {"players": [{"name": "</script>"}]},
+                          "rules": {"words": "</script><b>a & b</b>"}, "groups": ["base"]}, "x")
+    assert expected == f'<script id="x" type="application/json">{block}</script>'
+    # The page itself: the same block, with this visitor's selection in it.
+    page = json_script(client.get("/board/?x=farmers&ed=c1&pref=c1"), "builder-data")
+    assert page["initial"]["edition"] == "C1" and page["groups"] == ["base", "farmers"]
+    assert page["urls"]["save"] == "/board/save/"

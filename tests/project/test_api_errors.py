@@ -69,3 +69,35 @@ def test_every_operation_documents_its_errors_in_one_shape(client):
                         content["schema"]["$ref"].rsplit("/", 1)[-1], {})
                 ), (path, method, status)
             assert "Retry-After" in operation["responses"]["429"]["headers"]
+
+
+BODY_LIMIT = 1024 * 1024  # settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+
+
+@pytest.mark.parametrize("path", ["/api/score/", "/api/pad/games/"])
+def test_a_body_over_1_mib_is_a_413_too_large_on_every_endpoint(client, path):
+    """Too large, not malformed, and never a 500: the score pad's writes read their body
+    through DRF's parser, which used to end in a server error."""
+    body = b'{"edition": "C3", "padding": "' + b"x" * BODY_LIMIT + b'"}'
+    response = client.post(path, body, content_type="application/json")
+    assert response.status_code == 413
+    assert only_error(response) == {
+        "path": "", "code": "too_large",
+        "message": f"The request body is {len(body):,} bytes; the limit is 1,048,576 bytes "
+                   "(1 MiB).",
+    }
+
+
+def test_every_operation_with_a_body_documents_the_413(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    written = [(path, method, operation) for path, item in schema["paths"].items()
+               for method, operation in item.items() if method in ("post", "put", "patch")]
+    assert {"/api/score/", "/api/pad/games/", "/api/pad/games/{code}/entries/"} <= {
+        path for path, _, _ in written}
+    for path, method, operation in written:
+        answer = operation["responses"]["413"]
+        assert answer["content"]["application/json"]["schema"] == {
+            "$ref": "#/components/schemas/Errors"}, (path, method)
+    read = [operation for item in schema["paths"].values()
+            for method, operation in item.items() if method == "get"]
+    assert read and all("413" not in operation["responses"] for operation in read)

@@ -208,3 +208,33 @@ def test_a_kept_page_with_forms_gives_each_visitor_a_token_of_their_own(client):
     answer = strict.post("/selection/", {"csrfmiddlewaretoken": token, "x": "base",
                                          "apply": "1", "next": "/rules/"})
     assert answer.status_code == 302
+
+
+def test_threads_asking_at_once_for_a_new_page_render_it_once(rf):
+    """A crowd's first requests for a page (a new content version, a fresh worker): one
+    thread renders it, the others wait for its copy instead of each rendering it too."""
+    import threading
+    import time
+
+    from django.http import HttpResponse
+
+    from carcwiki.page_cache import cached_page
+
+    renders = []
+
+    @cached_page()
+    def slow_page(request):
+        renders.append(threading.get_ident())
+        time.sleep(0.2)  # long enough for every thread to arrive while it renders
+        return HttpResponse("<p>the rules</p>" * 20)
+
+    answers = []
+    threads = [threading.Thread(target=lambda: answers.append(
+        slow_page(rf.get("/rules/one-render-only/")))) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(renders) == 1
+    assert [answer.status_code for answer in answers] == [200] * 8
+    assert len({answer.content for answer in answers}) == 1

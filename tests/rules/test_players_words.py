@@ -1,5 +1,6 @@
-"""Players' words (issue 32): every figure kind, figure nobody owns, large tile, token and
-printed landmark the scoring engine declares has at least one everyday name, from the
+"""Players' words (issue 32): every figure kind, figure nobody owns, large tile, token,
+printed landmark and kind of tile (its traits, its features' attributes, what is laid on
+it) the scoring engine declares has at least one everyday name, from the
 search vocabulary (fixtures/rules/vocabulary.yaml), that finds its rules page among the
 first three answers with every expansion selected. A name finds the page when a hit is
 one of the page's sections or notes, or the glossary entry that defines it and links to
@@ -26,6 +27,11 @@ def everything() -> Selection:
     )
 
 
+def spoken(code: str) -> str:
+    """A declaration's code as words: ``pig_herd`` is a pig herd."""
+    return code.replace("_", " ")
+
+
 def declared_pieces() -> list[tuple[str, str]]:
     """``(name, part code)`` of every piece the engine declares a name for."""
     pieces = []
@@ -37,6 +43,14 @@ def declared_pieces() -> list[tuple[str, str]]:
             pieces += [(tokens.word(kind).removeprefix("the "), part.code)
                        for tokens in part.tokens for kind in tokens.kinds]
             pieces += [(landmark.name, part.code) for landmark in part.landmarks]
+            # The kinds of tile: what a tile is (the abbey), what its features carry (an
+            # inn, a pig-herd, a tunnel) and what is laid on it (a ferry, a bridge, a
+            # little building); a mark that a feature lacks something (``no_castle``)
+            # names no piece.
+            pieces += [(trait.name, part.code) for trait in part.tile_traits]
+            pieces += [(spoken(attribute.name), part.code) for attribute in part.attributes
+                       if not attribute.name.startswith("no_")]
+            pieces += [(spoken(state.name), part.code) for state in part.tile_states]
     return pieces
 
 

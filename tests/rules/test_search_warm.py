@@ -2,6 +2,7 @@
 master warms it before forking (so that a new worker's first searches do not take seconds),
 and threads that search at once in a cold process read it once between them."""
 
+import gc
 import runpy
 import threading
 import time
@@ -35,8 +36,12 @@ def test_a_warmed_process_searches_without_reading_the_content(cold, client,
 def test_the_gunicorn_master_warms_the_search_before_forking(cold, monkeypatch):
     calls = []
     monkeypatch.setattr(engine, "warm", lambda: calls.append("search"))
+    from carcwiki import warm
+
+    monkeypatch.setattr(warm, "STEPS", (warm.search_content,))
+    monkeypatch.setattr(gc, "freeze", lambda: None)  # keep the test process as it was
     config = runpy.run_path(str(CONFIG))
-    config["when_ready"](SimpleNamespace(log=SimpleNamespace(exception=pytest.fail)))
+    config["when_ready"](SimpleNamespace(log=SimpleNamespace(warning=pytest.fail)))
     assert calls == ["search"]
 
 

@@ -384,16 +384,13 @@ def test_the_schema_documents_the_endpoint(client):
     assert bad["schema"] == {"$ref": "#/components/schemas/Errors"}
     code_ref = components["BoardError"]["properties"]["code"]["$ref"]
     assert code_ref == "#/components/schemas/ScoreErrorCodeEnum"
-    assert set(components["ScoreErrorCodeEnum"]["enum"]) == {code.value for code in ErrorCode} | {
-        "river_not_connected", "river_spring", "river_u_turn", "river_loop", "goods_mismatch",
-        "invalid_goods", "abbey_not_in_hole", "too_many_abbeys", "invalid_holds",
-        "holder_without_feature", "shrine_challenge", "fairy_without_follower", "invalid_tower",
-        "invalid_gold", "too_much_gold",
-        "mage_beside_witch", "invalid_markers", "points_and_markers",
-        "invalid_ferry", "ferry_without_jetty", "invalid_bridge", "invalid_castle",
-        "invalid_big_top", "invalid_building", "invalid_tunnel_token",
-        "invalid_gifts",
-    }
+    # The core's codes and every code an expansion declares (the registry's list, which
+    # holds these among others).
+    declared = {code.value for code in DEFAULT_REGISTRY.error_codes()}
+    assert {"river_u_turn", "goods_mismatch", "invalid_tunnel_token",
+            "invalid_gifts", "beside_vodyanoy", "special_monastery_taken"} <= declared
+    assert set(components["ScoreErrorCodeEnum"]["enum"]) == {
+        code.value for code in ErrorCode} | declared
 
 
 def _schema_components(client) -> dict:
@@ -428,10 +425,13 @@ def test_the_request_schema_lists_what_the_declarations_add(client):
     assert at["allOf"] == [{"$ref": "#/components/schemas/FigureAtEnum"}]
     places = components["FigureAtEnum"]["enum"]
     # The 15 tile locations (the four corners among the half-edges; the inner fields I and
-    # II), then the districts of the City of Carcassonne.
+    # II), then the districts of the City of Carcassonne, then the spaces printed on tiles
+    # in the order the registry declares them.
     assert places[:15] == [location.value for location in Location]
     assert {"NE", "SE", "SW", "NW", "I", "II"} <= set(places[:15])
-    assert places[15:] == ["castle", "blacksmith", "cathedral", "market", "acrobats"]
+    assert places[15:19] == ["castle", "blacksmith", "cathedral", "market"]
+    assert places[19:] == list(DEFAULT_REGISTRY.spaces)
+    assert {"acrobats", "abbot", "yaga-hut", "vodyanoy"} <= set(places[19:])
     assert "A barn stands on a corner where four tiles meet: NE, SE, SW, NW" in at["description"]
     assert "district of the City of Carcassonne" in at["description"]
     assert "on the acrobat space of a tile that prints one names it: acrobats (at most 3" \

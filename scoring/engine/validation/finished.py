@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 
+from ..board import DistrictFigure
 from ..expansion import BoardView, InPlay, Placement
 from ..features import FeatureGraph
 from ..messages import Message, add_templates
@@ -61,7 +62,10 @@ class FinishedBoardChecks(ValidatorBase):
                     "segment_kind_value2": kind_word(segment.kind.value), "tile_label": tile.label,
                     "figure_at_value": figure.at.value}),
             )
-        view = BoardView(request, graph, self.in_play)
+        if not self.in_play.board_checks:
+            return self.errors
+        view = BoardView(request, graph, self.in_play, () if self.all_figures_fast else tuple(
+            isinstance(figure, DistrictFigure) for figure in self.read_figures))
         for check in self.in_play.board_checks:
             for problem in check.check(view):
                 self.error(problem.path, problem.code, problem.said)

@@ -46,8 +46,11 @@ export class FigureChooser {
     this.strip = h("div", {
       class: "figure-chooser", role: "group", hidden: true, dataset: { testid: "figure-chooser" },
     });
-    // A finger's tap acts at once (see TurnHandle); the click that may follow is skipped.
-    let touched = null;
+    // A finger's tap acts at once (see TurnHandle); the click that follows it is skipped,
+    // whichever button it lands on: the strip is drawn again as soon as the figure
+    // changes, so the click of the same tap would reach the button now under the finger
+    // ("Make it a meeple" where "Make it a large meeple" was) and change the figure back.
+    let touched = false;
     const choose = (button) => {
       const choice = this.choices[Number(button.dataset.choice)];
       if (choice) onChoose(this.index, choice);
@@ -55,14 +58,14 @@ export class FigureChooser {
     this.strip.addEventListener("pointerup", (event) => {
       const button = event.target.closest("button[data-choice]");
       if (event.pointerType !== "touch" || !button) return;
-      touched = button;
-      setTimeout(() => { touched = null; }, 600);
+      touched = true;
+      setTimeout(() => { touched = false; }, 600);
       choose(button);
     });
     this.strip.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-choice]");
       if (!button) return;
-      if (touched === button) { touched = null; return; }
+      if (touched) { touched = false; return; }
       choose(button);
     });
     frame.append(this.strip);

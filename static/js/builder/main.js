@@ -5,6 +5,7 @@
 
 import { Catalogue, colorInfo } from "./catalogue.js";
 import { h } from "./dom.js";
+import { BadgeDrag } from "./badgedrag.js";
 import { BoardView, TurnHandle, UNIT, tileLabel } from "./boardview.js";
 import {
   applyFigureAction, cornerKinds, cornerNear, cornerRefusal, emptyCornerWords, figureAction, figureOnCorner,
@@ -341,6 +342,27 @@ const controller = {
     state.setUi({ selected: tileKey, cursor: { x: tile.x, y: tile.y } });
     const who = state.ui.currentPlayer ? `${playerWords(state.ui.currentPlayer, state.doc.players)}'s` : "a";
     say(`Selected ${describeSquare(tile.x, tile.y)} A tap on one of its features now puts ${who} figure there; turn, move or remove it below.`);
+  },
+
+  /** A player's badge or a kind let go at `drop` (see badgedrag.js): that player or
+   * kind is chosen, and the tile there takes the figure as a tap on its feature would
+   * (a tile not yet selected is selected for it: the drop names the feature and the
+   * owner or kind). */
+  dropFigure({ player, kind }, drop) {
+    state.setUi(player ? { currentPlayer: player } : { figureKind: kind });
+    const name = kind ? catalogue.figureByCode.get(kind)?.name ?? kind : "";
+    const who = player ? capitalise(playerWords(player, state.doc.players)) : "";
+    const chosen = player ? `${who}'s figure` : `The ${name}`;
+    const now = player ? `${who} now puts the figures.`
+      : `A tap on a feature now puts ${/^[aeiou]/i.test(name) ? "an" : "a"} ${name}.`;
+    const figureElement = drop?.target?.closest?.(".figure");
+    const figure = figureElement && !figureElement.dataset.neutral ? state.doc.figures[Number(figureElement.dataset.index)] : null;
+    const { x, y } = figure ?? (drop ? squareOf(drop.point) : {});
+    if (!drop || !state.doc.tiles.has(key(x, y)) || state.ui.moving) {
+      return say(`${chosen} was let go off the tiles: nothing put. ${now}`);
+    }
+    if (!isSelected(x, y)) state.ui.selected = key(x, y);
+    return this.tap(drop.point, drop.target);
   },
 
   /** Put or take back a neutral figure (nobody's) from the tile's panel. */
@@ -718,6 +740,7 @@ chooser = new FigureChooser(svg.parentElement, state, catalogue, (index, choice)
 // A tap on the selected tile drawn large is a tap on the tile on the board.
 closeUp = new TileCloseUp(svg.parentElement, svg, state, catalogue, pictures, (point, target) => controller.tap(point, target),
   () => boardView.legalKeys());
+new BadgeDrag(part("turn"), () => [closeUp.svg, svg], (choice, drop) => controller.dropFigure(choice, drop));
 const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl,
   (code) => controller.pick(code), (code, clientX, clientY) => controller.dropFromPalette(code, clientX, clientY));
 const setup = new Setup(part("setup-game"), part("setup-summary"), state, catalogue, async (codes) => {

@@ -13,6 +13,7 @@ from scoring.engine import parse_request, score_request, validate_request
 from scoring.engine.board import Color
 from scoring.engine.expansion import (
     AreaBonus,
+    BoardCheck,
     CityWeight,
     Conversion,
     District,
@@ -40,7 +41,7 @@ from scoring.engine.expansions import base
 from scoring.engine.features import FeatureGraph
 from scoring.engine.locations import Location
 from scoring.engine.messages import Message, add_templates
-from scoring.engine.problems import ProblemCode
+from scoring.engine.problems import BoardError, ProblemCode
 from scoring.engine.results import BonusResult
 from scoring.engine.rules import Edition
 from scoring.engine.scoring import InvalidBoardError
@@ -817,3 +818,31 @@ def test_a_space_printed_on_a_tile(base_tiles):
     request["expansions"] = ["farmers", "abbot", "test-stage"]
     request["edition"] = "C3"
     assert codes(validate_request(request, tiles)) == [("figures[0]", "figure_not_allowed")]
+
+
+def test_a_board_check_names_figures_by_their_place_in_the_request(base_tiles):
+    # The parsed board keeps the figures on a space apart from those on features; a
+    # board check's error still names each by where the player wrote it.
+    lonely = ProblemCode("lonely_performer", "a figure on a stage with a monk beside it")
+    add_templates({"error.lonely_performer.test": "({x},{y})"})
+
+    def named(view):
+        for index, figure in enumerate(view.request.board.figures):
+            yield BoardError(view.figure_path(index), lonely,
+                             Message("error.lonely_performer.test", {"x": figure.x, "y": figure.y}))
+        for index, figure in enumerate(view.request.board.districts):
+            yield BoardError(view.figure_path(index, district=True), lonely,
+                             Message("error.lonely_performer.test", {"x": figure.x, "y": figure.y}))
+
+    stage = LandmarkKind("stage", space=Space(holds=2, kinds=("meeple",), word="stage"))
+    registry, _ = made_up("test-stage", landmarks=(stage,),
+                          board_checks=(BoardCheck(codes=(lonely,), check=named),))
+    tiles = tiles_for(registry, base_tiles, [STAGE_TILE])
+    board = [{"tile": "test-stage", "x": 0, "y": 0}, {"tile": "B", "x": 1, "y": 0}]
+    figures = [{"player": "red", "x": 0, "y": 0, "at": "stage"},
+               {"player": "blue", "x": 1, "y": 0, "at": "C"},
+               {"player": "blue", "x": 0, "y": 0, "at": "stage"}]
+    errors = validate_request(body(board, figures, ["farmers", "test-stage"]), tiles)
+    # The monk is the request's figures[1]; the two on the stage are figures[0] and [2].
+    assert [(error.path, error.message) for error in errors] == [
+        ("figures[1]", "(1,0)"), ("figures[0]", "(0,0)"), ("figures[2]", "(0,0)")]

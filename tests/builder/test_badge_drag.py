@@ -1,0 +1,142 @@
+"""A player's badge dragged onto a feature puts that player's figure there (issue 30): one
+gesture instead of choosing the player, then tapping the feature; that player stays
+chosen, so the next tap puts their figure too. A kind dragged from beside the players
+does the same for the kind. The same with a mouse and with a finger
+(on a phone, onto the close-up of the selected tile).
+
+The board (C3, red and blue, nobody's points before): D at (0, 0), a city on its north
+edge and a road from west to east; E at (0, -1) turned 180°, its city on the south edge,
+closing D's city (two tiles).
+  Blue's meeple in the city: completed, 2 tiles × 2 = 4.
+  Blue's meeple on D's road: open at both ends, 1 tile × 1 = 1.
+  Blue 4 + 1 = 5; red has no figure: 0.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.builder.rebuilding import figures, import_board, score
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+CITY = [("D", 0, 0, 0), ("E", 0, -1, 180)]
+ROW = [("D", 0, 0, 0)] + [("U", x, 0, 90) for x in (-3, -2, -1, 1, 2, 3)]
+CURRENT = "window.carcwikiBuilder.state.ui.currentPlayer"
+CLOSEUP_POINT = """([x, y]) => {
+    const svg = document.querySelector('[data-testid=closeup-tile]');
+    const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM());
+    return [p.x, p.y];
+}"""
+
+
+def badge_centre(builder, color):
+    box = builder.page.locator(f'label[for="turn-{color}"] .badge').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def mouse_drag(page, start, end):
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(*end, steps=8)
+    page.mouse.up()
+
+
+def finger_drag(page, start, end):
+    touch = page.context.new_cdp_session(page)
+
+    def send(kind, points):
+        touch.send("Input.dispatchTouchEvent", {
+            "type": kind, "touchPoints": [{"x": x, "y": y, "id": 0} for x, y in points]})
+    send("touchStart", [start])
+    for step in range(1, 9):
+        send("touchMove", [(start[0] + (end[0] - start[0]) * step / 8,
+                            start[1] + (end[1] - start[1]) * step / 8)])
+    page.wait_for_timeout(120)  # the finger rests on the feature before it lets go
+    send("touchEnd", [])
+    touch.detach()
+
+
+def test_a_badge_dragged_onto_a_feature_puts_that_players_figure_and_keeps_them_chosen(
+        open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers"], CITY)
+    assert page.evaluate(CURRENT) == "red"
+    assert page.evaluate("window.carcwikiBuilder.state.ui.selected") is None
+
+    # Blue's badge let go on E's city, a tile not selected: blue's meeple goes there.
+    mouse_drag(page, badge_centre(builder, "blue"), builder.point(0, -1, 0.5, 0.84))
+    page.wait_for_selector('[data-testid="figure-blue-0,-1-S"]')
+    assert figures(builder) == [("blue", 0, -1, "S", "meeple")]
+    assert builder.message == "Blue's meeple on the city (south) of tile E at (0, -1)."
+    assert page.evaluate(CURRENT) == "blue"
+    assert page.locator("#turn-blue").is_checked()
+    # The strip by the figure just put offers red and the other kinds, as after a tap.
+    assert builder.testid("choose-player-red").is_visible()
+
+    # Blue stays chosen: a click selects D, the next puts blue's meeple on its road.
+    builder.click_square(0, 0, 0.84, 0.5)
+    page.wait_for_selector('[data-testid="tile-0,0"].is-selected')
+    assert len(figures(builder)) == 1
+    builder.click_square(0, 0, 0.84, 0.5)
+    page.wait_for_selector('[data-testid="figure-blue-0,0-E"]')
+    assert figures(builder) == [("blue", 0, -1, "S", "meeple"), ("blue", 0, 0, "E", "meeple")]
+
+    # Undo takes the road's meeple back; undo again takes the city's.
+    builder.testid("undo").click()
+    assert figures(builder) == [("blue", 0, -1, "S", "meeple")]
+    builder.testid("redo").click()
+    assert score(builder) == {"red": 0, "blue": 5}
+
+
+def test_a_badge_let_go_off_the_tiles_puts_nothing_and_says_so(open_builder, tmp_path):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers"], CITY)
+    mouse_drag(page, badge_centre(builder, "blue"), builder.point(3, 3))
+    page.locator("#turn-blue:checked").wait_for(state="attached")
+    assert figures(builder) == []
+    assert builder.message == ("Blue's figure was let go off the tiles: nothing put. "
+                               "Blue now puts the figures.")
+
+
+def test_on_a_phone_a_badge_dragged_onto_the_close_up_puts_that_players_figure(
+        open_builder, tmp_path):
+    builder = open_builder(PHONE)
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers"], ROW)
+    # Red lays E above D: it goes down turned 180°, selected, and shows large.
+    builder.testid("palette-E").click()
+    builder.testid("board").scroll_into_view_if_needed()
+    page.touchscreen.tap(*builder.point(0, -1))
+    page.wait_for_selector('[data-testid="tile-0,-1"][data-rotation="180"]')
+    builder.testid("closeup").wait_for()
+    assert page.evaluate(CURRENT) == "red"
+
+    # One drag of blue's badge onto the city in the close-up: blue's meeple.
+    finger_drag(page, badge_centre(builder, "blue"),
+                page.evaluate(CLOSEUP_POINT, [50, -100 + 84]))
+    page.wait_for_selector('[data-testid="figure-blue-0,-1-S"]')
+    assert figures(builder) == [("blue", 0, -1, "S", "meeple")]
+    assert page.evaluate(CURRENT) == "blue"
+    assert builder.testid("closeup-figure-blue-0,-1-S").is_visible()
+
+
+def test_a_kind_dragged_onto_a_feature_puts_a_figure_of_that_kind_and_keeps_it_chosen(
+        open_builder, tmp_path):
+    """Red's large meeple in the city of D and E: 2 tiles × 2 = 4; blue 0."""
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers", "inns-cathedrals"], CITY)
+    box = page.locator('label[for="turn-kind-large"] .kind-icon').bounding_box()
+    mouse_drag(page, (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2),
+               builder.point(0, -1, 0.5, 0.84))
+    page.wait_for_selector('[data-testid="figure-red-0,-1-S"]')
+    assert figures(builder) == [("red", 0, -1, "S", "large")]
+    assert builder.message == "Red's large meeple on the city (south) of tile E at (0, -1)."
+    assert page.locator("#turn-kind-large").is_checked()
+    assert page.evaluate(CURRENT) == "red"
+    assert score(builder) == {"red": 4, "blue": 0}
