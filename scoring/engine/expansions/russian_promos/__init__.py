@@ -39,6 +39,7 @@ from ...outputs import BonusField, BonusListing, Shape
 from ...problems import BoardError, ProblemCode
 from ...results import BonusResult
 from ...rules import Edition
+from ...words import figure_word
 
 HUT, POND = "yaga-hut", "vodyanoy"
 HUT_POINTS = 1
@@ -135,7 +136,7 @@ def check_beside_vodyanoy(view: BoardView) -> Iterator[BoardError]:
         for pond_x, pond_y in ponds:
             if max(abs(x - pond_x), abs(y - pond_y)) == 1:
                 yield BoardError(path, BESIDE_VODYANOY, Message("error.beside_vodyanoy.caught", {
-                    "kind": view.in_play.figure_kinds[kind].name, "x": x, "y": y,
+                    "kind": figure_word(view.in_play.figure_kinds[kind]), "x": x, "y": y,
                     "pond_x": pond_x, "pond_y": pond_y}))
                 break
 
