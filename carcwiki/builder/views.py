@@ -10,15 +10,17 @@ anything.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from typing import Any
 
 from django.core.cache import caches
 from django.core.serializers.json import DjangoJSONEncoder
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.cache import patch_cache_control
 from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET, require_safe
 from drf_spectacular.utils import extend_schema
@@ -31,6 +33,7 @@ from rest_framework.views import APIView
 
 from carcwiki.pad.handoff import builder_setup
 from carcwiki.page_cache import PAGE_CACHE, PAGE_CACHE_SECONDS, code_version, content_version
+from scoring.engine import error_templates
 from scoring.tileset import current_tiles
 
 from . import selectors
@@ -98,6 +101,8 @@ def _shared_json(groups: list[str]) -> str:
             "check": reverse("api:scoring:check"),
             "save": reverse("builder:save"),
             "tiles": reverse("builder:tiles"),
+            "error_words": reverse("builder:error-words",
+                                   kwargs={"version": error_words_version()}),
             "tile_svg": reverse("catalogue:tile-svg", kwargs={"code": "CODE"}),
         },
         "limits": {"board_bytes": MAX_BOARD_BYTES},
@@ -174,6 +179,30 @@ def board_tiles(request: HttpRequest) -> JsonResponse:
                      lambda: selectors.tile_pictures(checked, [tile["code"] for tile in tiles]))
     return JsonResponse({"groups": sorted(set(wanted)), "tiles": tiles,
                          "geometry": geometry["tiles"], "pictures": pictures})
+
+
+ERROR_WORDS_MAX_AGE = 365 * 24 * 60 * 60
+"""A year: the URL of the errors' templates changes with their text."""
+
+
+def error_words_version() -> str:
+    """A short hash of the errors' templates: the part of their URL that changes when
+    their text does, so that a browser may keep what it fetched for ever."""
+    text = json.dumps(error_templates(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+@require_safe
+def error_words(request: HttpRequest, version: str) -> JsonResponse:
+    """The English templates of the engine's errors by message id (see
+    :func:`scoring.engine.error_templates`), which the page fetches when the server first
+    refuses a board. Another version than the current one is a 404 (the page then shows
+    the server's sentences): what a browser keeps under a version is never wrong."""
+    if version != error_words_version():
+        raise Http404("No such version of the errors' words.")
+    response = JsonResponse(error_templates())
+    patch_cache_control(response, public=True, max_age=ERROR_WORDS_MAX_AGE, immutable=True)
+    return response
 
 
 class AsciiJSONRenderer(JSONRenderer):

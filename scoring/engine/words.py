@@ -60,6 +60,15 @@ def result_templates() -> dict[str, str]:
             if not message_id.startswith(ERROR_PIECES) and message_id not in DECLARED_WORDS}
 
 
+def error_templates() -> dict[str, str]:
+    """The English templates that :func:`result_templates` leaves out: the errors'
+    sentences, the pieces they are made of and the declared words. A page fetches them
+    when the server first refuses a board, to render its errors from their ids."""
+    results = result_templates()
+    return {message_id: template for message_id, template in sorted(ENGLISH.items())
+            if message_id not in results}
+
+
 def a_word(key: str, noun: str, capitalised: bool = False) -> Message:
     """``a meeple`` (``A meeple``), with its article, as the declared word ``key.a``
     (``key.A``)."""

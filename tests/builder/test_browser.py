@@ -485,7 +485,7 @@ def test_server_errors_point_at_the_tile(open_builder):
     assert "disconnected_tile" in errors.locator("li").first.get_attribute("data-code")
     assert errors.locator("li").first.get_attribute("data-path") == "tiles[1]"
     assert "Tile U at (2, 0):" in errors.locator(".error-path").all_text_contents()
-    # The page is given no error templates: the sentence is the server's, as written.
+    # Worded by the page from the errors' templates it fetched (the server's sentence).
     assert ("Tile U at (2,0) does not touch the rest of the board along an edge."
             in errors.locator("li").first.inner_text())
     marks = page.eval_on_selector_all(

@@ -761,6 +761,7 @@ const results = new Results(part("results"), state, data.urls.score, {
     reveal(keys, select);
   },
   checkUrl: data.urls.check,
+  errorWordsUrl: data.urls.error_words,
   focusPlayer: (index) => {
     if (sheet.overlays) sheet.close(true);
     const details = part("setup");
