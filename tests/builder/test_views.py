@@ -118,6 +118,7 @@ def test_the_errors_words_come_on_request_and_keep_for_ever(client, monkeypatch)
     templates = response.json()
     assert templates == error_templates()
     assert templates["error.needs_add"] == '{subject} needs {part}: add "{code}" to expansions.'
+    assert templates["figure.meeple.a"] == "a meeple"  # a word an error names, from the start
     results = data["rules"]["messages"]
     assert set(templates).isdisjoint(results)
     assert set(templates) | set(results) == set(ENGLISH_TEMPLATES)
