@@ -226,9 +226,9 @@ class CsrfCheck(SessionAuthentication):
 
 @extend_schema(exclude=True)  # a page's endpoint, not part of the public API
 class SaveBoardView(APIView):
-    """Store the posted board; 201 with its id and share URL, 400 with the problems, or
-    429 when this client has saved too many boards lately. Thin: the board is checked
-    by :func:`validation.parse_board`."""
+    """Store the posted board; 201 with its id and share URL, 400 with the problems, 413
+    for a body over the limit, or 429 when this client has saved too many boards lately.
+    Thin: the board is checked by :func:`validation.parse_board`."""
 
     authentication_classes = [CsrfCheck]
     permission_classes = [AllowAny]
@@ -247,7 +247,7 @@ class SaveBoardView(APIView):
                 check_size(int(declared))  # refuse a big body before reading it
             board = parse_board(request.read(MAX_BOARD_BYTES + 1))
         except InvalidDraftError as error:
-            return Response({"errors": error.errors}, status=400)
+            return Response({"errors": error.errors}, status=error.status)
         saved = SavedBoard.objects.create(board=board, size=board_size(board))
         url = reverse("builder:saved", kwargs={"board_id": saved.id})
         return Response({"id": saved.id, "url": url}, status=201)

@@ -23,6 +23,7 @@ from scoring.engine import ENGLISH_TEMPLATES, error_templates
 from scoring.engine.expansions import DEFAULT_REGISTRY
 from tests.error_bodies import without_message_ids
 from tests.known_boards import board_path
+from tests.project.test_request_limits import chunked_post
 
 pytestmark = pytest.mark.django_db
 
@@ -268,11 +269,19 @@ def test_a_board_over_the_size_limit_is_refused(client):
     board["players"][0]["name"] = "n"
     board["tiles"] = [{"tile": "U", "x": i, "y": 0, "rotation": 90} for i in range(2000)]
     body = json.dumps(board) + " " * MAX_BOARD_BYTES
+    size = len(body.encode())
     response = save(client, body)
-    assert response.status_code == 400
-    # The scoring API's code for a body over its limit.
-    assert response.json()["errors"][0]["code"] == "invalid_json"
-    assert response.json()["errors"][0]["path"] == ""
+    # Too large, not malformed: the API's status and code for a body over its limit.
+    assert response.status_code == 413
+    assert response.json() == {"errors": [{
+        "path": "", "code": "too_large",
+        "message": f"The board takes {size / 1024:.0f} KiB; a saved board may take at most "
+                   "256 KiB."}]}
+    assert not SavedBoard.objects.exists()
+    # A body sent without its length (chunked) is refused alike.
+    chunked = chunked_post(client, SAVE_URL, body.encode())
+    assert chunked.status_code == 413
+    assert chunked.json() == response.json()
 
 
 def test_saving_is_limited_per_client(client, monkeypatch):
