@@ -14,8 +14,10 @@ count them). If the Porxada city is never completed, nobody gets the bonus.
 The calculator reads who earned it from the board: the followers standing in the
 completed Porxada city, which on a finished board was completed on the last turn (as for
 any feature, see ``completed_feature_occupied``). Each earner is paid, for every
-unfinished city they score, the difference up to 2 a tile and 2 a pennant; nothing else
-about the city changes.
+unfinished city they score, 1 more a tile and a pennant (2 more under the house rule
+where unfinished features score nothing), so that a plain city pays 2 and 2 in all. What
+a cathedral, the mage or the witch does to such a city is not recomputed: no source says
+how, beyond the rules wiki's reading for cathedrals.
 """
 
 from __future__ import annotations
