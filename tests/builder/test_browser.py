@@ -387,7 +387,9 @@ def test_save_and_open_the_share_link(open_builder):
     assert other.tiles() == {(0, 0): ("D", 0), (0, -1): ("E", 180)}
     other.page.wait_for_selector('[data-testid="figure-blue-0,-1-S"]')
     assert other.board() == builder.board()
+    other.open_setup()
     assert other.testid("player-name-0").input_value() == "Ada"
+    other.testid("setup-toggle").click()
 
     # Changes made on the shared page stay in this browser; the link keeps the saved board.
     other.hold_square(0, -1)
