@@ -505,7 +505,8 @@ def test_the_rule_options_tokens_and_start_tiles_come_from_the_expansions(client
     options = {option["name"]: option for option in rules["options"]}
     assert list(options) == [
         "small_cities", "incomplete_features", "farm_scoring", "incomplete_inns_cathedrals",
-        "king_robber_scoring", "hill_tiebreak", "fairy_placement", "little_buildings_scoring"]
+        "king_robber_scoring", "hill_tiebreak", "fairy_placement", "little_buildings_scoring",
+        "porxada_choice"]
     farms = options["farm_scoring"]
     assert (farms["label"], farms["default"], farms["parts"]) == (
         "Farm scoring", "third-edition", ["farmers"])
