@@ -120,7 +120,7 @@ REQUIRED = {
     # La Porxada: its tile as drawn, the bonus paying an open city as completed, and no
     # bonus while the Porxada city is open.
     "porxada-tile-scored-as-drawn", "porxada-bonus-pays-an-open-city-as-completed",
-    "porxada-bonus-needs-the-city-completed",
+    "porxada-bonus-needs-the-city-completed", "porxada-bonus-token-earned-during-the-game",
 }
 
 

@@ -4,7 +4,7 @@ bonus paying an open city as completed, no bonus while the Porxada city is open)
 
 import json
 
-from scoring.engine import score_request
+from scoring.engine import score_request, validate_request
 from scoring.engine.rules import Edition
 from tests.known_boards import board_path
 
@@ -61,3 +61,22 @@ def test_the_house_rule_pays_the_whole_completed_value(all_tiles):
     result = score_request(body, all_tiles).to_json()
     [red] = [entry for entry in result["porxada_bonus"] if entry["player"] == "red"]
     assert red["points"] == 4
+
+
+def test_the_bonus_token_says_who_earned_it_when_the_city_was_completed_earlier(all_tiles):
+    result = score_request(board("porxada-bonus-token-earned-during-the-game"),
+                           all_tiles).to_json()
+    # Nobody stands in the Porxada city any more; green holds the token, red does not.
+    [entry] = result["porxada_bonus"]
+    assert (entry["player"], entry["cities"], entry["points"]) == ("green", 1, 1)
+    assert entry["explanation"] == (
+        "green: holds La Porxada's bonus token; 1 unfinished city paid as completed: "
+        "1 tile and 0 pennants × 1 more = 1")
+
+
+def test_a_bonus_token_that_is_not_true_or_false_is_refused(all_tiles):
+    body = board("porxada-bonus-token-earned-during-the-game")
+    body["players"][2]["porxada"] = {"bonus": 2}
+    [error] = validate_request(body, all_tiles)
+    assert (error.path, error.code.value) == ("players[2].porxada.bonus", "invalid_type")
+    assert error.message == "Whether a player holds La Porxada's bonus token is true or false, not 2."

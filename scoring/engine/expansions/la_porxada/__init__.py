@@ -11,9 +11,12 @@ the right to have their unfinished cities paid as if completed, 2 a tile and 2 a
 instead of 1 and 1. Those cities stay unfinished for everything else (the farms do not
 count them). If the Porxada city is never completed, nobody gets the bonus.
 
-The calculator reads who earned it from the board: the followers standing in the
-completed Porxada city, which on a finished board was completed on the last turn (as for
-any feature, see ``completed_feature_occupied``). Each earner is paid, for every
+Who earned it shows on the finished board only when the Porxada city was completed on
+the last turn: its followers still stand there (as for any feature, see
+``completed_feature_occupied``). Completed earlier, its followers went home, and the
+players say who earned it: the rules' author hands each earner a token, entered as
+``players[].porxada.bonus: true`` (a token counts whatever the rule says, since only the
+bonus hands one out). Each earner is paid, for every
 unfinished city they score, 1 more a tile and a pennant (2 more under the house rule
 where unfinished features score nothing), so that a plain city pays 2 and 2 in all. What
 a cathedral, the mage or the witch does to such a city is not recomputed: no source says
@@ -24,10 +27,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...expansion import Expansion, PlayerBonus, ScoringContext, SegmentAttribute
+from ...expansion import Expansion, PlayerBonus, PlayerTokens, ScoringContext, SegmentAttribute
 from ...features import Feature
 from ...messages import Message, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, Shape
+from ...problems import ProblemCode
 from ...results import BonusResult
 from ...rules import Choice, Edition, RuleOption
 from ...tiles import FeatureKind
@@ -47,24 +51,44 @@ CHOICE = RuleOption(
     default="swap",
 )
 
+BONUS = "bonus"
+INVALID_PORXADA = ProblemCode(
+    "invalid_porxada",
+    "a La Porxada entry other than its bonus token, or a token that is not true or false",
+)
+BONUS_TOKEN = PlayerTokens(
+    "porxada", (BONUS,), INVALID_PORXADA, flags=True, per_player=1,
+    words={BONUS: "La Porxada's bonus token"},
+    meaning="The player earned La Porxada's bonus during the game (the token its author "
+            "hands to each follower's owner when the Porxada city is completed).",
+)
+
 add_templates({
-    "porxada.bonus": ("{player}: in the completed La Porxada city; {cities} unfinished "
+    "porxada.earned.board": "in the completed La Porxada city",
+    "porxada.earned.token": "holds La Porxada's bonus token",
+    "porxada.bonus": ("{player}: {how}; {cities} unfinished "
                       "{cities|city|cities} paid as completed: {tiles} "
                       "{tiles|tile|tiles} and {pennants} {pennants|pennant|pennants} "
                       "× {each} more = {points}"),
-    "porxada.no_city": "{player}: in the completed La Porxada city; no unfinished city, 0",
+    "porxada.no_city": "{player}: {how}; no unfinished city, 0",
 })
 
 
-def _earners(context: ScoringContext) -> list:
-    """The players with a follower standing in a completed city that holds La Porxada."""
+def _earners(context: ScoringContext) -> dict:
+    """The players who earned the bonus, each with how: a follower standing in a
+    completed city that holds La Porxada (with the bonus chosen), or the bonus token."""
     kinds = context.in_play.figure_kinds
-    earners = set()
-    for city in context.graph.occupied():
-        if city.kind is FeatureKind.CITY and city.complete and city.has(PORXADA.name):
-            earners.update(figure.player for figure in city.figures
-                           if kinds[figure.kind].follower)
-    return [player for player in context.players if player in earners]
+    on_board = set()
+    if context.rules.porxada_choice == "bonus":
+        for city in context.graph.occupied():
+            if city.kind is FeatureKind.CITY and city.complete and city.has(PORXADA.name):
+                on_board.update(figure.player for figure in city.figures
+                                if kinds[figure.kind].follower)
+    held = {player.color for player in context.request.players
+            if player.token_count(BONUS_TOKEN.name, BONUS)}
+    return {player: Message("porxada.earned.board" if player in on_board
+                            else "porxada.earned.token")
+            for player in context.players if player in on_board or player in held}
 
 
 def _unfinished_cities_of(player, context: ScoringContext) -> list[Feature]:
@@ -78,24 +102,22 @@ def _unfinished_cities_of(player, context: ScoringContext) -> list[Feature]:
 
 
 def porxada_bonus(context: ScoringContext) -> list[BonusResult]:
-    """With the bonus chosen: the followers in the completed La Porxada city have their
-    unfinished cities paid as completed."""
-    if context.rules.porxada_choice != "bonus":
-        return []
+    """Those who earned La Porxada's bonus have their unfinished cities paid as
+    completed."""
     # An unfinished city has paid 1 a tile and a pennant, or nothing under the house rule.
     paid = 1 if context.rules.incomplete_features else 0
     each = AS_COMPLETED - paid
     results = []
-    for player in _earners(context):
+    for player, how in _earners(context).items():
         cities = _unfinished_cities_of(player, context)
         tiles = sum(len(city.tiles) for city in cities)
         pennants = sum(city.pennants for city in cities)
         points = each * (tiles + pennants)
         who = PlayerRef(player.value)
-        said = (Message("porxada.bonus", {"player": who, "cities": len(cities), "tiles": tiles,
-                                          "pennants": pennants, "each": each,
+        said = (Message("porxada.bonus", {"player": who, "how": how, "cities": len(cities),
+                                          "tiles": tiles, "pennants": pennants, "each": each,
                                           "points": points})
-                if cities else Message("porxada.no_city", {"player": who}))
+                if cities else Message("porxada.no_city", {"player": who, "how": how}))
         results.append(BonusResult(
             data={"player": player.value, "cities": len(cities), "points": points,
                   "scored": {player.value: points} if points else {},
@@ -113,14 +135,16 @@ EXPANSION = Expansion(
     editions=frozenset({Edition.C1}),
     attributes=(PORXADA,),
     rule_options=(CHOICE,),
+    tokens=(BONUS_TOKEN,),
     bonuses=(PlayerBonus(key="porxada_bonus", by_kind="porxada", score=porxada_bonus,
                          title="La Porxada's bonus: unfinished cities paid as completed"),),
     outputs=(
         BonusListing(
             key="porxada_bonus", title="La Porxada's bonus", name="player",
-            meaning="With La Porxada and its bonus chosen: one entry per player with a "
-                    "follower in the completed La Porxada city, with what their unfinished "
-                    "cities earn on top of their usual scoring.",
+            meaning="With La Porxada: one entry per player who earned its bonus (a follower "
+                    "in the completed La Porxada city with the bonus chosen, or the bonus "
+                    "token), with what their unfinished cities earn on top of their usual "
+                    "scoring.",
             fields=(
                 BonusField("player", Shape.TEXT),
                 BonusField("cities", Shape.INTEGER,
