@@ -246,8 +246,8 @@ def builder_rules(registry: ExpansionRegistry = REGISTRY) -> dict[str, Any]:
         **{key: value for key, value in document.items() if key not in PAGE_LEAVES_OUT},
         # The templates of the engine's messages by id (English; a page in another
         # language would be given its own), for the results panel to render the
-        # explanations and warnings from their ids and parameters. A refused board's
-        # errors arrive written (their message), so their templates are not sent.
+        # explanations and warnings from their ids and parameters. The errors' templates
+        # come only when the server first refuses a board (views.error_words).
         "messages": result_templates(),
     }
 

@@ -24,11 +24,21 @@ MAX_BOARD_BYTES = 256 * 1024
 
 class InvalidDraftError(ValueError):
     """The board cannot be saved; ``errors`` lists every problem found, in the scoring
-    API's ``{"path", "code", "message"}`` shape."""
+    API's ``{"path", "code", "message"}`` shape, and ``status`` is the answer's."""
+
+    status = 400
 
     def __init__(self, errors: list[dict[str, str]]):
         super().__init__("; ".join(error["message"] for error in errors))
         self.errors = errors
+
+
+class BoardTooLargeError(InvalidDraftError):
+    """The body is over :data:`MAX_BOARD_BYTES`: too large, not malformed, a 413
+    ``too_large`` as the API answers a body over its own limit
+    (:func:`carcwiki.api.errors.too_large`)."""
+
+    status = 413
 
 
 def _invalid_json(message: str) -> InvalidDraftError:
@@ -38,10 +48,11 @@ def _invalid_json(message: str) -> InvalidDraftError:
 def check_size(size: int) -> None:
     """Refuse a body of ``size`` bytes when it is over the limit."""
     if size > MAX_BOARD_BYTES:
-        raise _invalid_json(
-            f"The board takes {size / 1024:.0f} KiB; a saved board may take at most "
-            f"{MAX_BOARD_BYTES // 1024} KiB."
-        )
+        raise BoardTooLargeError([{
+            "path": "", "code": "too_large",
+            "message": (f"The board takes {size / 1024:.0f} KiB; a saved board may take at "
+                        f"most {MAX_BOARD_BYTES // 1024} KiB."),
+        }])
 
 
 def parse_board(body: bytes) -> dict[str, Any]:

@@ -10,15 +10,17 @@ anything.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from typing import Any
 
 from django.core.cache import caches
 from django.core.serializers.json import DjangoJSONEncoder
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.cache import patch_cache_control
 from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET, require_safe
 from drf_spectacular.utils import extend_schema
@@ -31,6 +33,7 @@ from rest_framework.views import APIView
 
 from carcwiki.pad.handoff import builder_setup
 from carcwiki.page_cache import PAGE_CACHE, PAGE_CACHE_SECONDS, code_version, content_version
+from scoring.engine import error_templates
 from scoring.tileset import current_tiles
 
 from . import selectors
@@ -98,6 +101,8 @@ def _shared_json(groups: list[str]) -> str:
             "check": reverse("api:scoring:check"),
             "save": reverse("builder:save"),
             "tiles": reverse("builder:tiles"),
+            "error_words": reverse("builder:error-words",
+                                   kwargs={"version": error_words_version()}),
             "tile_svg": reverse("catalogue:tile-svg", kwargs={"code": "CODE"}),
         },
         "limits": {"board_bytes": MAX_BOARD_BYTES},
@@ -176,6 +181,30 @@ def board_tiles(request: HttpRequest) -> JsonResponse:
                          "geometry": geometry["tiles"], "pictures": pictures})
 
 
+ERROR_WORDS_MAX_AGE = 365 * 24 * 60 * 60
+"""A year: the URL of the errors' templates changes with their text."""
+
+
+def error_words_version() -> str:
+    """A short hash of the errors' templates: the part of their URL that changes when
+    their text does, so that a browser may keep what it fetched for ever."""
+    text = json.dumps(error_templates(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+@require_safe
+def error_words(request: HttpRequest, version: str) -> JsonResponse:
+    """The English templates of the engine's errors by message id (see
+    :func:`scoring.engine.error_templates`), which the page fetches when the server first
+    refuses a board. Another version than the current one is a 404 (the page then shows
+    the server's sentences): what a browser keeps under a version is never wrong."""
+    if version != error_words_version():
+        raise Http404("No such version of the errors' words.")
+    response = JsonResponse(error_templates())
+    patch_cache_control(response, public=True, max_age=ERROR_WORDS_MAX_AGE, immutable=True)
+    return response
+
+
 class AsciiJSONRenderer(JSONRenderer):
     """JSON with every non-ASCII character escaped: an error may quote a key that holds a
     lone surrogate, which has no UTF-8 form."""
@@ -197,9 +226,9 @@ class CsrfCheck(SessionAuthentication):
 
 @extend_schema(exclude=True)  # a page's endpoint, not part of the public API
 class SaveBoardView(APIView):
-    """Store the posted board; 201 with its id and share URL, 400 with the problems, or
-    429 when this client has saved too many boards lately. Thin: the board is checked
-    by :func:`validation.parse_board`."""
+    """Store the posted board; 201 with its id and share URL, 400 with the problems, 413
+    for a body over the limit, or 429 when this client has saved too many boards lately.
+    Thin: the board is checked by :func:`validation.parse_board`."""
 
     authentication_classes = [CsrfCheck]
     permission_classes = [AllowAny]
@@ -218,7 +247,7 @@ class SaveBoardView(APIView):
                 check_size(int(declared))  # refuse a big body before reading it
             board = parse_board(request.read(MAX_BOARD_BYTES + 1))
         except InvalidDraftError as error:
-            return Response({"errors": error.errors}, status=400)
+            return Response({"errors": error.errors}, status=error.status)
         saved = SavedBoard.objects.create(board=board, size=board_size(board))
         url = reverse("builder:saved", kwargs={"board_id": saved.id})
         return Response({"id": saved.id, "url": url}, status=201)

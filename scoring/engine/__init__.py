@@ -72,7 +72,7 @@ from .validation import (
     validate_request,
 )
 from .wording import API_WORDING, EDITION_WORDING, Wording, wording_for
-from .words import result_templates
+from .words import error_templates, result_templates
 
 __all__ = [
     # scoring a board
@@ -91,7 +91,7 @@ __all__ = [
     "API_WORDING", "EDITION_WORDING", "Wording", "wording_for",
     # the engine's sentences as message ids with parameters, and their English templates
     "ENGLISH_TEMPLATES", "FeatureRef", "Listing", "Message", "PlayerRef", "add_templates",
-    "message_from_json", "result_templates",
+    "message_from_json", "result_templates", "error_templates",
     # the expansions and their tiles
     "BASE", "DEFAULT_REGISTRY", "PACKAGES_DIR", "board_files", "catalogue_files", "tile_files",
     "Expansion", "ExpansionRegistry", "FigureKind", "Part",

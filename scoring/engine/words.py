@@ -1,15 +1,22 @@
 """The engine's words that are not sentences: a tile by its code and square, an edge's
 compass word, a feature kind or a figure kind with its article. Each is a message whose
 id is the word's key, so another catalogue words it; a declaration's English name (a figure
-kind's, a part's) becomes the template of its key when first named (:func:`declared`).
+kind's, a part's) becomes the template of its key (:func:`declared`) when a registry is
+built (:func:`declare_words`), so the catalogue is whole before anything is scored.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
+from .board import Color
 from .declarations import FigureKind
 from .locations import Side
+from .tiles import EdgeType, FeatureKind
+
+if TYPE_CHECKING:
+    from .expansion import ExpansionRegistry
 from .messages import ENGLISH, Listing, Message, Param, add_templates
 
 add_templates({
@@ -52,12 +59,21 @@ def result_templates() -> dict[str, str]:
     """The English templates of what a scored board says (explanations, bonus entries,
     warnings), without the errors' (:data:`ERROR_PIECES`, :data:`DECLARED_WORDS`).
 
-    A page that renders the results itself needs these; an error comes with its sentence
-    already written (``message``), and nothing in it is named by where it lies on the
-    page, so the errors' templates (about two thirds of the catalogue) stay on the server.
+    A page that renders the results itself carries these; the errors' templates (about
+    two thirds of the catalogue, :func:`error_templates`) it fetches only when a board is
+    first refused.
     """
     return {message_id: template for message_id, template in ENGLISH.items()
             if not message_id.startswith(ERROR_PIECES) and message_id not in DECLARED_WORDS}
+
+
+def error_templates() -> dict[str, str]:
+    """The English templates that :func:`result_templates` leaves out: the errors'
+    sentences, the pieces they are made of and the declared words. A page fetches them
+    when the server first refuses a board, to render its errors from their ids."""
+    results = result_templates()
+    return {message_id: template for message_id, template in sorted(ENGLISH.items())
+            if message_id not in results}
 
 
 def a_word(key: str, noun: str, capitalised: bool = False) -> Message:
@@ -109,6 +125,44 @@ def either_of(items: Sequence[Param]) -> Param:
     return Listing((Listing(tuple(items[:-1])), items[-1]), "join.or")
 
 
+
+
+def declare_words(registry: ExpansionRegistry) -> None:
+    """Make a template of every word the registry's declarations give (a figure kind's
+    name, a part's, a token's, a space's...), as the errors name them: the catalogue is
+    whole from the start, not only once an error has used a word."""
+    for kind in [*(kind.value for kind in FeatureKind), *(edge.word for edge in EdgeType)]:
+        kind_word(kind)
+        a_kind(kind)
+    for color in Color:
+        capital_colour(color.value)
+    for key, english in (("word.nothing", "nothing"), ("word.none", "none"), ("word.empty", ""),
+                         ("neutral.none_listed", "none with the expansions listed")):
+        declared(key, english)
+    spaces = {name: landmark.space for name, (landmark, _part) in registry.spaces.items()}
+    for name, space in spaces.items():
+        if space is not None:
+            a_word(f"space.{name}", str(declared(f"space.{name}", space.word or f"{name} space")))
+    for large in registry.large_tiles.values():
+        declared(f"large_tile.{large.code}", large.name)
+    for tokens in registry.tokens:
+        for token in tokens.kinds:
+            token_word = tokens.word(token)
+            declared(f"token.{tokens.name}.{token}", token_word)
+            declared(f"token.{tokens.name}.{token}.capital",
+                     token_word[:1].upper() + token_word[1:])
+    for part in (registry[code] for code in registry.codes):
+        declared(f"part.{part.code}", part.name)
+        declared(f"part.{part.code}.capital", part.name[:1].upper() + part.name[1:])
+        for figure in part.figure_kinds:
+            figure_word(figure)
+            figure_word(figure, 2)
+            a_figure(figure)
+            a_figure(figure, True)
+        for placement in part.placements:
+            a_word(f"role.{placement.role}", placement.role, True)
+        for neutral in part.neutral_figures:
+            declared(f"neutral.{neutral.code}", neutral.name)
 
 
 def a(noun: str) -> str:

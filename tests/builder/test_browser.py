@@ -387,7 +387,9 @@ def test_save_and_open_the_share_link(open_builder):
     assert other.tiles() == {(0, 0): ("D", 0), (0, -1): ("E", 180)}
     other.page.wait_for_selector('[data-testid="figure-blue-0,-1-S"]')
     assert other.board() == builder.board()
+    other.open_setup()
     assert other.testid("player-name-0").input_value() == "Ada"
+    other.testid("setup-toggle").click()
 
     # Changes made on the shared page stay in this browser; the link keeps the saved board.
     other.hold_square(0, -1)
@@ -485,7 +487,7 @@ def test_server_errors_point_at_the_tile(open_builder):
     assert "disconnected_tile" in errors.locator("li").first.get_attribute("data-code")
     assert errors.locator("li").first.get_attribute("data-path") == "tiles[1]"
     assert "Tile U at (2, 0):" in errors.locator(".error-path").all_text_contents()
-    # The page is given no error templates: the sentence is the server's, as written.
+    # Worded by the page from the errors' templates it fetched (the server's sentence).
     assert ("Tile U at (2,0) does not touch the rest of the board along an edge."
             in errors.locator("li").first.inner_text())
     marks = page.eval_on_selector_all(

@@ -51,12 +51,13 @@ def test_a_board_in_progress_comes_back_after_the_tab_is_closed(phone):
     again = open_tab()
     assert again.tiles() == {(0, 0): ("D", 0), (0, -1): ("E", 180), (1, 0): ("U", 90)}
     again.page.wait_for_selector('[data-testid="figure-red-0,0-N"]')
-    assert again.testid("player-name-0").input_value() == "Ada"
     assert "Your board in progress was kept in this browser and is back." in again.message
     # A board that comes back has begun: the game's line stays folded over the board.
     assert again.testid("players").is_hidden()
     assert again.page.evaluate("window.scrollY") == 0
     assert again.testid("board").bounding_box()["y"] < PHONE["height"] / 3
+    again.open_setup()
+    assert again.testid("player-name-0").input_value() == "Ada"
 
 
 def test_offline_the_board_goes_on_and_score_says_it_needs_the_connection(phone):

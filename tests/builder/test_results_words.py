@@ -212,3 +212,49 @@ def test_a_farm_names_the_city_it_collected_through_another_farm(open_builder, t
         "field by tile E, 1 north of the start), so scores 0 × 3 = 0")
     assert "city-" not in builder.testid("results").text_content()
     assert "farm-" not in builder.testid("results").text_content()
+
+
+def test_a_refused_boards_problems_are_worded_from_the_errors_templates(open_builder):
+    """The page carries no error templates: it fetches them on the first refusal and
+    words each problem from its message id and parameters. Served a changed template,
+    it says the changed sentence, which the server never wrote; when the templates
+    cannot be read, it shows the server's sentence and tries again on the next refusal."""
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    served = []
+
+    def changed_templates(route):
+        response = route.fetch()
+        templates = response.json()
+        served.append(templates)
+        if len(served) == 1:  # the first answer cannot be read
+            route.fulfill(status=200, content_type="application/json", body="{")
+            return
+        templates["error.disconnected_tile.does_not_touch_the_rest"] = (
+            "{tile_label} stands apart from the rest of the board.")
+        route.fulfill(response=response, json=templates)
+
+    page.route("**/board/words/*/errors.json", changed_templates)
+    builder.place("U", 1, 0, 90)
+    builder.place("U", 2, 0, 90)
+    builder.hold_square(1, 0)
+    builder.testid("tile-remove").click()  # (2, 0) is now cut off from the board
+    problem = builder.testid("errors").locator('li[data-path="tiles[1]"] > span:not(.error-path)')
+    builder.testid("score").click()
+    problem.wait_for()
+    assert problem.text_content() == (
+        "Tile U at (2,0) does not touch the rest of the board along an edge.")
+    assert len(served) == 1
+    scored_again(builder)
+    # The sentence and the tile's label inside it, both from the fetched templates.
+    assert problem.text_content() == "Tile U at (2,0) stands apart from the rest of the board."
+    scored_again(builder)
+    assert problem.text_content() == "Tile U at (2,0) stands apart from the rest of the board."
+    assert len(served) == 2  # fetched once it could be read, not on every refusal
+
+
+def scored_again(builder):
+    """Score the refused board again and wait for its problems to be drawn anew."""
+    builder.page.evaluate("document.querySelector('[data-testid=errors]').dataset.before = 'yes'")
+    builder.testid("score").click()
+    builder.page.wait_for_selector("[data-testid=errors]:not([data-before])")

@@ -11,15 +11,19 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 from django.utils.html import json_script as page_json
 
 from carcwiki.builder.models import SavedBoard
 from carcwiki.builder.throttling import SaveBoardThrottle
 from carcwiki.builder.validation import MAX_BOARD_BYTES
+from carcwiki.builder.views import error_words_version
 from carcwiki.catalogue.models import Expansion
+from scoring.engine import ENGLISH_TEMPLATES, error_templates
 from scoring.engine.expansions import DEFAULT_REGISTRY
 from tests.error_bodies import without_message_ids
 from tests.known_boards import board_path
+from tests.project.test_request_limits import chunked_post
 
 pytestmark = pytest.mark.django_db
 
@@ -94,9 +98,38 @@ def test_the_page_carries_everything_the_builder_needs(client):
     assert data["initial"] == {"edition": "C3", "expansions": ["farmers", "abbot"]}
     assert data["urls"] == {"score": "/api/score/", "check": "/api/score/check/",
                             "save": SAVE_URL, "tiles": "/board/tiles/",
+                            "error_words": data["urls"]["error_words"],
                             "tile_svg": "/tiles/CODE.svg"}
+    assert re.fullmatch(r"/board/words/[0-9a-f]{16}/errors\.json", data["urls"]["error_words"])
     assert data["limits"] == {"board_bytes": MAX_BOARD_BYTES}
     assert json_script(response, "saved-board") is None
+
+
+def test_the_errors_words_come_on_request_and_keep_for_ever(client, monkeypatch):
+    """The templates of the errors, which the page does not carry, at the URL it
+    carries: every template the results leave out, kept by any cache for a year and
+    never revalidated, since their URL changes with their text."""
+    data = json_script(client.get("/board/"), "builder-data")
+    url = data["urls"]["error_words"]
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json"
+    assert set(response["Cache-Control"].split(", ")) == {
+        "public", "max-age=31536000", "immutable"}
+    templates = response.json()
+    assert templates == error_templates()
+    assert templates["error.needs_add"] == '{subject} needs {part}: add "{code}" to expansions.'
+    assert templates["figure.meeple.a"] == "a meeple"  # a word an error names, from the start
+    results = data["rules"]["messages"]
+    assert set(templates).isdisjoint(results)
+    assert set(templates) | set(results) == set(ENGLISH_TEMPLATES)
+    # A changed sentence is another URL; the old one is not found (the page then shows
+    # the server's sentences) rather than answering words its version did not have.
+    monkeypatch.setitem(ENGLISH_TEMPLATES, "error.needs_add", "{subject} needs {part}.")
+    assert client.get(url).status_code == 404
+    moved = reverse("builder:error-words", kwargs={"version": error_words_version()})
+    assert moved != url
+    assert client.get(moved).json()["error.needs_add"] == "{subject} needs {part}."
 
 
 def test_the_page_loads_its_script_as_one_file_and_a_csrf_token(client):
@@ -236,11 +269,19 @@ def test_a_board_over_the_size_limit_is_refused(client):
     board["players"][0]["name"] = "n"
     board["tiles"] = [{"tile": "U", "x": i, "y": 0, "rotation": 90} for i in range(2000)]
     body = json.dumps(board) + " " * MAX_BOARD_BYTES
+    size = len(body.encode())
     response = save(client, body)
-    assert response.status_code == 400
-    # The scoring API's code for a body over its limit.
-    assert response.json()["errors"][0]["code"] == "invalid_json"
-    assert response.json()["errors"][0]["path"] == ""
+    # Too large, not malformed: the API's status and code for a body over its limit.
+    assert response.status_code == 413
+    assert response.json() == {"errors": [{
+        "path": "", "code": "too_large",
+        "message": f"The board takes {size / 1024:.0f} KiB; a saved board may take at most "
+                   "256 KiB."}]}
+    assert not SavedBoard.objects.exists()
+    # A body sent without its length (chunked) is refused alike.
+    chunked = chunked_post(client, SAVE_URL, body.encode())
+    assert chunked.status_code == 413
+    assert chunked.json() == response.json()
 
 
 def test_saving_is_limited_per_client(client, monkeypatch):
@@ -347,7 +388,9 @@ def test_the_page_carries_only_the_tiles_of_the_game_in_play(client):
     # The Russian promos and the special monasteries declared (three spaces, two board
     # checks, three bonus listings and their messages): 172,745 without the pictures,
     # 36,105 gzipped in all. Without the validation errors' templates (a refused board's
-    # errors arrive written): 343,924, 158,106 without the pictures, 32,069 gzipped.
+    # errors arrive written): 343,924, 158,106 without the pictures, 32,069 gzipped. With
+    # the URL of those templates, fetched on a first refusal (26,533 bytes, 6,995
+    # gzipped, every declared word included): 343,984, 158,166, 32,102 gzipped.
     assert set(big["pictures"]) == {tile["code"] for tile in big["tiles"]}
     assert len(response.content) - len(page_json(big["pictures"])) < 160_000
     assert len(gzip.compress(response.content)) < 33_000
@@ -363,8 +406,9 @@ def test_the_page_carries_only_the_tiles_of_the_game_in_play(client):
     # The templates of the explanations', bonus entries' and warnings' messages (one
     # catalogue for every expansion; measured 10,644 bytes with the Russian promos' and
     # the special monasteries') travel too; the validation
-    # errors' (16 KB more) do not: an error arrives with its sentence written. Without
-    # them the page measured 72,871 bytes with 24 declared expansions.
+    # errors' (16 KB more) do not: the page fetches them when a board is first refused
+    # (see test_the_errors_words_come_on_request_and_keep_for_ever). Without them the
+    # page measured 72,871 bytes with 24 declared expansions.
     rules = {key: value for key, value in data["rules"].items() if key != "messages"}
     assert len(json.dumps(rules)) + len(json.dumps(data["options"])) < 1_500 * declared
     messages = len(json.dumps(data["rules"]["messages"]))
@@ -461,7 +505,8 @@ def test_the_rule_options_tokens_and_start_tiles_come_from_the_expansions(client
     options = {option["name"]: option for option in rules["options"]}
     assert list(options) == [
         "small_cities", "incomplete_features", "farm_scoring", "incomplete_inns_cathedrals",
-        "king_robber_scoring", "hill_tiebreak", "fairy_placement", "little_buildings_scoring"]
+        "king_robber_scoring", "hill_tiebreak", "fairy_placement", "little_buildings_scoring",
+        "porxada_choice"]
     farms = options["farm_scoring"]
     assert (farms["label"], farms["default"], farms["parts"]) == (
         "Farm scoring", "third-edition", ["farmers"])

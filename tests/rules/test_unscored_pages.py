@@ -15,7 +15,6 @@ UNSCORED = [
     ("wheel-of-fortune", "wheel-of-fortune", "The calculator cannot take The Wheel of Fortune"),
     ("plague", "plague", "The calculator cannot take the six plague source tiles"),
     ("school", "school", "The calculator cannot take the two school tiles"),
-    ("la-porxada", "la-porxada", "The calculator cannot take La Porxada"),
     ("castles-in-germany", "castles-in-germany", "The calculator cannot take the six castle"),
     ("cathedrals-in-germany", "cathedrals-in-germany",
      "The calculator cannot take the six cathedral tiles"),

@@ -21,6 +21,7 @@ import pkgutil
 from pathlib import Path
 
 from ..expansion import Expansion, ExpansionRegistry, registration_order
+from ..words import declare_words
 
 PACKAGES_DIR = Path(__file__).resolve().parent
 """The folder holding one package per expansion."""
@@ -38,6 +39,9 @@ def discover() -> tuple[Expansion, ...]:
 
 
 DEFAULT_REGISTRY = ExpansionRegistry(discover())
+# The words its errors name things by (a figure kind, a part...), each a template from
+# the start. (A registry a test builds declares its words when an error first names them.)
+declare_words(DEFAULT_REGISTRY)
 
 
 def tile_files(directory: Path = PACKAGES_DIR) -> tuple[Path, ...]:

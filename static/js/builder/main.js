@@ -761,11 +761,13 @@ const results = new Results(part("results"), state, data.urls.score, {
     reveal(keys, select);
   },
   checkUrl: data.urls.check,
+  errorWordsUrl: data.urls.error_words,
   focusPlayer: (index) => {
     if (sheet.overlays) sheet.close(true);
     const details = part("setup");
     setup.ensureBuilt();
     details.open = true;
+    playersEditor.render();
     details.querySelectorAll("[data-player-row]")[index]?.querySelector("select, input")?.focus();
   },
 });
@@ -833,7 +835,9 @@ function renderAll() {
   closeUp.render();
   palette.render();
   setup.render();
-  playersEditor.render();
+  // The players' list lives in the folded game panel (on a phone, most of the time): it
+  // is drawn when the panel is open, and as it opens.
+  if (setupPanel.open) playersEditor.render();
   turnPicker.render();
   legend.render();
   inspector.render();
@@ -861,7 +865,11 @@ function foldOnceBegun() {
 // Its controls are built as it opens (a tap on its line comes before it opens), or when
 // the page has nothing else to do.
 setupPanel.querySelector("summary").addEventListener("click", () => setup.ensureBuilt());
-setupPanel.addEventListener("toggle", () => { if (setupPanel.open) setup.ensureBuilt(); });
+setupPanel.addEventListener("toggle", () => {
+  if (!setupPanel.open) return;
+  setup.ensureBuilt();
+  playersEditor.render();
+});
 
 // Several changes in one event handler are drawn once, before the browser paints.
 let queued = false;

@@ -15,11 +15,15 @@ import {
 const PATH_PATTERN = /^(tiles|figures|players)\[(\d+)\]/;
 
 export class Results {
-  constructor(root, state, scoreUrl, { reveal, focusPlayer, checkUrl = null }) {
+  constructor(root, state, scoreUrl, { reveal, focusPlayer, checkUrl = null, errorWordsUrl = null }) {
     this.root = root;
     this.state = state;
     this.scoreUrl = scoreUrl;
     this.checkUrl = checkUrl; // POST /api/score/check/: the problems, without scoring
+    // The errors' templates, which the page does not carry: fetched on the first refusal.
+    this.errorWordsUrl = errorWordsUrl;
+    this.errorWords = null; // a promise of the templates by id (null when not to be had)
+    this.errorTemplates = null;
     this.reveal = reveal; // (keys) → show these squares on the board
     this.focusPlayer = focusPlayer; // (index) → take the focus to a player's row
     this.scored = null; // { doc, board, response }
@@ -63,7 +67,7 @@ export class Results {
     this.root.setAttribute("aria-busy", "true");
     try {
       const tokenProblems = await this.tokenProblems(board);
-      if (tokenProblems.length) return this.refuse(doc, board, tokenProblems);
+      if (tokenProblems.length) return await this.refuse(doc, board, tokenProblems);
       // For the players at the table: the edition's words, and the figures on each
       // feature (`standing`), which the results name.
       const url = `${this.scoreUrl}${this.scoreUrl.includes("?") ? "&" : "?"}for=players`;
@@ -82,7 +86,7 @@ export class Results {
         const winners = answer.winners.map((color) => this.playerName(color, answer));
         return { ok: true, message: `Scored. ${winners.length > 1 ? "Winners" : "Winner"}: ${listWords(winners)}.` };
       }
-      if (response.status === 400 && answer?.errors) return this.refuse(doc, board, answer.errors);
+      if (response.status === 400 && answer?.errors) return await this.refuse(doc, board, answer.errors);
       if (response.status === 429) return { ok: false, message: "Too many scorings in a row: wait a minute and try again." };
       return { ok: false, message: `The server could not score the board (HTTP ${response.status}).` };
     } catch (error) {
@@ -94,7 +98,8 @@ export class Results {
   }
 
   /** Show the problems that keep a board from being scored, and mark their squares. */
-  refuse(doc, board, errors) {
+  async refuse(doc, board, errors) {
+    this.errorTemplates = await this.loadErrorWords();
     this.refused = { doc, board, errors };
     this.scored = null;
     const problems = errors.map((error) => ({ ...error, key: this.squareOf(error.path, board) }));
@@ -131,6 +136,20 @@ export class Results {
     } catch {
       return [];
     }
+  }
+
+  /** The templates of the errors by message id, fetched once (again after a failure);
+   * null when they cannot be had: each error then shows the server's sentence. */
+  loadErrorWords() {
+    if (!this.errorWordsUrl) return Promise.resolve(null);
+    this.errorWords ??= fetch(this.errorWordsUrl, { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : null))
+      .catch(() => null)
+      .then((templates) => {
+        if (!templates) this.errorWords = null;
+        return templates;
+      });
+    return this.errorWords;
   }
 
   /** The square an error path such as tiles[3].x or figures[0].at points at, or null. */
@@ -276,11 +295,11 @@ export class Results {
   /** An explanation or warning in the page's words: rendered from its message (id and
    * parameters) with the engine's catalogue, a feature named by where it lies ("the city
    * by tile D, 2 east of the start"); the server's text when it has no message. */
-  said(message, text, answer) {
+  said(message, text, answer, templates = this.state.catalogue.rules?.messages) {
     const board = this.scored?.board;
     const catalogue = this.state.catalogue;
     const byId = new Map((answer.features ?? []).map((feature) => [feature.id, feature]));
-    const rendered = message ? renderMessage(message, catalogue.rules?.messages, {
+    const rendered = message ? renderMessage(message, templates, {
       // A scored feature is named by its figures; another (a city a farm counts) by its tiles.
       feature: (ref) => featureName(byId.get(ref.feature) ?? ref, board, catalogue),
       player: (color) => color,
@@ -379,6 +398,9 @@ export class Results {
   }
 
   drawErrors({ errors }) {
+    // An error's sentence is made of its own pieces and of the results' words ("or").
+    const templates = this.errorTemplates
+      ? { ...this.state.catalogue.rules?.messages, ...this.errorTemplates } : null;
     const items = errors.map((error) => {
       const square = this.squareOf(error.path, this.refused.board);
       const player = /^players\[(\d+)\]/.exec(error.path ?? "");
@@ -397,7 +419,7 @@ export class Results {
       return h("li", { dataset: { path: error.path ?? "", code: error.code ?? "" } },
         h("span", { class: "error-path", text: `${capitalise(pathWords(error.path, this.refused.board, this.state.catalogue))}:` }), " ",
         h("span", { text: this.said(error.message_id ? { id: error.message_id, params: error.params } : null,
-          error.message, {}) }), " ", actions);
+          error.message, {}, templates) }), " ", actions);
     });
     return [
       h("div", { class: "errors", role: "alert", dataset: { testid: "errors" } },

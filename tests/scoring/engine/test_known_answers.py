@@ -117,6 +117,10 @@ REQUIRED = {
     # Small expansions whose rules act during play only: their tiles score as drawn.
     "festival-tiles-score-as-drawn", "gq11-spring-splits-the-field",
     "wind-roses-points-already-on-the-track",
+    # La Porxada: its tile as drawn, the bonus paying an open city as completed, and no
+    # bonus while the Porxada city is open.
+    "porxada-tile-scored-as-drawn", "porxada-bonus-pays-an-open-city-as-completed",
+    "porxada-bonus-needs-the-city-completed",
 }
 
 

@@ -38,6 +38,7 @@ def test_rule_set_defaults_and_round_trip():
         "farm_scoring": "second-edition", "incomplete_inns_cathedrals": "zero",
         "king_robber_scoring": "per-completed", "hill_tiebreak": "one-follower",
         "fairy_placement": "beside-follower", "little_buildings_scoring": "equal",
+        "porxada_choice": "swap",
     }
 
 

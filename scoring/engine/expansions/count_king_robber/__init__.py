@@ -340,6 +340,14 @@ def _around(x: int, y: int) -> Iterator[tuple[int, int]]:
                 yield x + dx, y + dy
 
 
+CHALLENGE_WORDS = {
+    True: (declared("landmark.shrine", "shrine"), declared("landmark.monasteries", "monasteries")),
+    False: (declared("landmark.monastery", "monastery"), declared("landmark.shrines", "shrines")),
+}
+"""What a challenge names, by whether the challenged centre is a shrine: the centre and
+its rivals (declared here, so that the words are in the catalogue before any challenge)."""
+
+
 def check_challenges(view: BoardView) -> Iterator[BoardError]:
     """A shrine touches at most one monastery, and a monastery at most one shrine."""
     centres: dict[tuple[int, int], bool] = {}
@@ -353,13 +361,13 @@ def check_challenges(view: BoardView) -> Iterator[BoardError]:
         rivals = [square for square in _around(x, y)
                   if square in centres and centres[square] != shrine]
         if len(rivals) > 1:
-            this, other = ("shrine", "monasteries") if shrine else ("monastery", "shrines")
+            this, other = CHALLENGE_WORDS[shrine]
             places = Listing(tuple(square_named(rx, ry) for rx, ry in rivals), "join.and")
             yield BoardError(
                 f"tiles[{index_at[x, y]}]", SHRINE_CHALLENGE,
                 Message("error.shrine_challenge.the_at_touches_at_a", {
-                    "this": declared(f"landmark.{this}", this), "x": x, "y": y,
-                    "count_rivals": len(rivals), "other": declared(f"landmark.{other}", other),
+                    "this": this, "x": x, "y": y,
+                    "count_rivals": len(rivals), "other": other,
                     "places": places}),
             )
 
