@@ -81,6 +81,18 @@ Recorded (issue 14), medians; actions a tile, figures included:
   and the panel). Tile turns still cost 9 a base game and
   19-31 a Big Box game: the generator turns tiles at random among the ways they fit, so
   nothing the page can know guesses them better.
+- issue 30, the badges and kinds in reach on a phone (three new games, ``--save`` from
+  main at 33a3d6e, then ``--replay``; ``--viewports phone --jobs 1``, load average 6-8).
+  Before: phone 1.54 (base), 1.88 (Big Box), 2.10 (Big Box 6); the Big Box games'
+  five players and five kinds did not fit one row at 390 px, and the kinds' row showed
+  three: 14 swipes along it a game. After (badges and kinds drawn tighter, all ten in
+  one row; a figure whose owner and kind both change is its kind tapped, then its
+  owner's badge dragged onto the feature: two actions, not three): 1.54, 1.72, 1.99.
+  Figures a game: 62 to 42 (Big Box), 78 to 60 (Big Box 6): no swipe along the kinds
+  and no tap on a badge left. Still off the first screen in the Big Box 6 game: the
+  selected tile's panel below the board (8 page scrolls for tile states, 6 back up).
+  A row of kinds under the badges was tried first: the board lost 38 px (29% of a
+  390x844 screen) and both Big Box replays stopped on a square off the visible board.
 """
 
 from __future__ import annotations
@@ -407,7 +419,8 @@ class Player:
     figures on it: one tap on the feature when the owner and the kind are chosen (or the
     page picks the kind by itself, as it does for a garden); else the owner's badge or
     the kind dragged onto the feature (one gesture that chooses and puts), and, when
-    both change, the strip by the figure just put or a choice above the board first.
+    both change, the strip by the figure just put, or the kind chosen above the board
+    and then the owner's badge dragged onto the feature.
     On a phone whose
     squares are too small for a fingertip the page shows the selected tile large, and
     the tap lands there; with no such view the board is pinched larger first. A figure
@@ -873,19 +886,6 @@ class Player:
                 return fitting ? fitting.code : chosen;
             }""", [figure["x"], figure["y"], figure["at"], figure["kind"]])
 
-    def choose_player(self, figure: dict) -> None:
-        """Choose the figure's owner above the board (a key on a laptop, a tap on a
-        phone), unless chosen already."""
-        if self.ui("currentPlayer") == figure["player"]:
-            return
-        players = [player["color"] for player in self.board()["players"]]
-        if self.touch:
-            label = self.page.locator(f'label[for="turn-{figure["player"]}"]')
-            self.press(label, "figure:player")
-        else:
-            self.page.keyboard.press(str(players.index(figure["player"]) + 1))
-            self.tally.add("figure:player")
-
     def stand(self, figure: dict) -> None:
         """Put a figure: one tap on its feature when its owner is the player chosen;
         otherwise the owner's badge dragged onto the feature (one gesture: the page then
@@ -931,10 +931,9 @@ class Player:
 
     def choose_kind_then_put(self, figure: dict) -> None:
         """Choose the figure's kind above the board if the page would not put it, then
-        tap the feature."""
+        tap the feature, or drag the owner's badge onto it when the owner is not chosen
+        (the badges and the kinds are in sight together: two actions, not three)."""
         if self.page_picks_kind(figure) != figure["kind"]:
-            if self.ui("currentPlayer") != figure["player"]:
-                self.choose_player(figure)  # the kind's label first: the badge's drop is no help
             label = self.page.locator(f'label[for="turn-kind-{figure["kind"]}"]')
             if not label.count():
                 raise Unsupported(f"the page has no way to put a {figure['kind']} figure")
