@@ -62,6 +62,15 @@ class BonusField:
     meaning: str = ""
 
 
+def square_fields(whose: str) -> tuple[BonusField, BonusField, BonusField]:
+    """The three fields of an entry that stands on one square: ``square`` as ``"(x,y)"``
+    (its name in the results), then ``x`` and ``y``. ``whose`` names the square's tile in
+    the schema ("the hut's")."""
+    return (BonusField("square", Shape.TEXT, f"{whose[0].upper()}{whose[1:]} square, \"(x,y)\"."),
+            BonusField("x", Shape.INTEGER),
+            BonusField("y", Shape.INTEGER))
+
+
 @dataclasses.dataclass(frozen=True)
 class BonusListing:
     """The entries of a :class:`~scoring.engine.expansion.PlayerBonus` in the response,

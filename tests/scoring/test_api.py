@@ -388,7 +388,8 @@ def test_the_schema_documents_the_endpoint(client):
     # holds these among others).
     declared = {code.value for code in DEFAULT_REGISTRY.error_codes()}
     assert {"river_u_turn", "goods_mismatch", "invalid_tunnel_token",
-            "invalid_gifts", "beside_vodyanoy", "special_monastery_taken", "invalid_porxada"} <= declared
+            "invalid_gifts", "beside_vodyanoy", "special_monastery_taken",
+            "invalid_porxada"} <= declared
     assert set(components["ScoreErrorCodeEnum"]["enum"]) == {
         code.value for code in ErrorCode} | declared
 

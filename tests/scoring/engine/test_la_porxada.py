@@ -79,4 +79,5 @@ def test_a_bonus_token_that_is_not_true_or_false_is_refused(all_tiles):
     body["players"][2]["porxada"] = {"bonus": 2}
     [error] = validate_request(body, all_tiles)
     assert (error.path, error.code.value) == ("players[2].porxada.bonus", "invalid_type")
-    assert error.message == "Whether a player holds La Porxada's bonus token is true or false, not 2."
+    assert error.message == (
+        "Whether a player holds La Porxada's bonus token is true or false, not 2.")

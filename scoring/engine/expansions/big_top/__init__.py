@@ -50,7 +50,7 @@ from ...expansion import (
 from ...features import FeatureGraph
 from ...glyphs import Glyph, Mark
 from ...messages import Listing, Message, Param, PlayerRef, add_templates
-from ...outputs import BonusField, BonusListing, Shape
+from ...outputs import BonusField, BonusListing, Shape, square_fields
 from ...problems import BoardError, ProblemCode
 from ...request import ScoreRequest
 from ...results import BonusResult, feature_ref
@@ -417,9 +417,7 @@ ACROBATS_PART = Part(
             meaning="With the acrobats in play: each acrobat space with meeples on it, "
                     "5 points a meeple.",
             fields=(
-                BonusField("square", Shape.TEXT, "The acrobat tile's square, \"(x,y)\"."),
-                BonusField("x", Shape.INTEGER),
-                BonusField("y", Shape.INTEGER),
+                *square_fields("the acrobat tile's"),
                 BonusField("acrobats", Shape.COUNTS, "Each player's meeples on the space."),
                 BonusField("scored", Shape.COUNTS),
                 BonusField("explanation", Shape.TEXT),

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...board import Color
 from ...expansion import Expansion, PlayerBonus, PlayerTokens, ScoringContext, SegmentAttribute
 from ...features import Feature
 from ...messages import Message, PlayerRef, add_templates
@@ -74,11 +75,11 @@ add_templates({
 })
 
 
-def _earners(context: ScoringContext) -> dict:
+def _earners(context: ScoringContext) -> dict[Color, Message]:
     """The players who earned the bonus, each with how: a follower standing in a
     completed city that holds La Porxada (with the bonus chosen), or the bonus token."""
     kinds = context.in_play.figure_kinds
-    on_board = set()
+    on_board: set[Color] = set()
     if context.rules.porxada_choice == "bonus":
         for city in context.graph.occupied():
             if city.kind is FeatureKind.CITY and city.complete and city.has(PORXADA.name):
@@ -91,7 +92,7 @@ def _earners(context: ScoringContext) -> dict:
             for player in context.players if player in on_board or player in held}
 
 
-def _unfinished_cities_of(player, context: ScoringContext) -> list[Feature]:
+def _unfinished_cities_of(player: Color, context: ScoringContext) -> list[Feature]:
     cities = []
     for city in context.graph.occupied():
         if city.kind is FeatureKind.CITY and not city.complete:

@@ -31,7 +31,7 @@ from ...expansion import (
 )
 from ...glyphs import Glyph, Mark
 from ...messages import Message, PlayerRef, add_templates
-from ...outputs import BonusField, BonusListing, Shape
+from ...outputs import BonusField, BonusListing, Shape, square_fields
 from ...problems import BoardError, ProblemCode
 from ...results import BonusResult
 from ...rules import Edition
@@ -134,9 +134,7 @@ EXPANSION = Expansion(
             meaning="With the special monasteries: each abbot, the tiles in unbroken line "
                     "from its monastery in the four directions, and its points.",
             fields=(
-                BonusField("square", Shape.TEXT, "The monastery's square, \"(x,y)\"."),
-                BonusField("x", Shape.INTEGER),
-                BonusField("y", Shape.INTEGER),
+                *square_fields("the monastery's"),
                 BonusField("player", Shape.TEXT, "The abbot's colour."),
                 BonusField("up", Shape.INTEGER, "Tiles in line above, to the first gap."),
                 BonusField("right", Shape.INTEGER),

@@ -35,7 +35,7 @@ from ...expansion import (
 )
 from ...glyphs import Glyph, Mark
 from ...messages import Listing, Message, PlayerRef, add_templates
-from ...outputs import BonusField, BonusListing, Shape
+from ...outputs import BonusField, BonusListing, Shape, square_fields
 from ...problems import BoardError, ProblemCode
 from ...results import BonusResult
 from ...rules import Edition
@@ -206,9 +206,7 @@ EXPANSION = Expansion(
             meaning="With the Russian promos: Baba Yaga on her hut, the empty squares "
                     "around it and her points (1 + 1 an empty square).",
             fields=(
-                BonusField("square", Shape.TEXT, "The hut's square, \"(x,y)\"."),
-                BonusField("x", Shape.INTEGER),
-                BonusField("y", Shape.INTEGER),
+                *square_fields("the hut's"),
                 BonusField("player", Shape.TEXT, "Baba Yaga's colour."),
                 BonusField("empty", Shape.INTEGER, "Empty squares among the 8 around."),
                 BonusField("points", Shape.INTEGER),
@@ -220,9 +218,7 @@ EXPANSION = Expansion(
             meaning="With the Russian promos: the meeples left in Vodyanoy's pond, 2 points "
                     "off for each.",
             fields=(
-                BonusField("square", Shape.TEXT, "The Vodyanoy tile's square, \"(x,y)\"."),
-                BonusField("x", Shape.INTEGER),
-                BonusField("y", Shape.INTEGER),
+                *square_fields("the Vodyanoy tile's"),
                 BonusField("meeples", Shape.COUNTS, "Each player's meeples in the pond."),
                 BonusField("scored", Shape.COUNTS, "What each loses (negative)."),
                 BonusField("explanation", Shape.TEXT),
