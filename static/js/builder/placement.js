@@ -101,7 +101,19 @@ export async function checkLayout(state, catalogue, url, x, y) {
   const board = state.toBoard();
   const index = board.tiles.findIndex((entry) => entry.x === x && entry.y === y);
   return firstProblem(url, board, (error) => layout.codes.includes(error.code)
-    && (error.path === `tiles[${index}]` || error.message.includes(`at (${x},${y})`)));
+    && (error.path === `tiles[${index}]` || namesSquare(error.params, x, y)));
+}
+
+/**
+ * Whether a problem's parameters name the tile at (x, y): a `tile.at` message among them,
+ * at any depth (a problem about a pair of tiles sits at the other tile's path).
+ */
+export function namesSquare(value, x, y) {
+  if (!value || typeof value !== "object") return false;
+  if (value.id === "tile.at") return value.params?.x === x && value.params?.y === y;
+  const inner = Array.isArray(value) ? value
+    : Object.values("id" in value ? value.params ?? {} : value);
+  return inner.some((item) => namesSquare(item, x, y));
 }
 
 /**

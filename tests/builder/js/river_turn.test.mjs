@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 import { Catalogue } from "../../../static/js/builder/catalogue.js";
 import { key } from "../../../static/js/builder/geometry.js";
-import { misfitMessage, placeHand, rotationFor } from "../../../static/js/builder/placement.js";
+import { misfitMessage, namesSquare, placeHand, rotationFor } from "../../../static/js/builder/placement.js";
 import { BoardState, docFromBoard } from "../../../static/js/builder/state.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -75,4 +75,26 @@ test("a square where every turn would be a U-turn is not offered", () => {
   // Without the lake the same square is offered (turned 180°, as above).
   const open = catalogue.kernel.squaresFitting(stateOf(SPRING_AND_BEND).doc.tiles, "river-G");
   assert.ok(open.some(([x, y]) => x === -1 && y === 1));
+});
+
+test("a refused pair of river tiles is found by either tile's square, from the problem's parameters", () => {
+  // The engine's own problem for a U-turn: river-G at (0, 1), then river-I turned 270° at
+  // (-1, 1); it stands at the later tile's path and names both tiles in its parameters.
+  const script = `
+import json
+from scoring.engine import DEFAULT_REGISTRY, TileSet, tile_files, validate_request
+tiles = TileSet.from_yaml(*map(str, tile_files()), registry=DEFAULT_REGISTRY)
+body = {"edition": "C3", "expansions": ["river"], "players": [{"color": "red"}, {"color": "blue"}],
+        "tiles": [{"tile": "river-A-C3", "x": 0, "y": 0, "rotation": 0},
+                  {"tile": "river-G", "x": 0, "y": 1, "rotation": 0},
+                  {"tile": "river-I", "x": -1, "y": 1, "rotation": 270}], "figures": []}
+print(json.dumps([error.to_json() for error in validate_request(body, tiles)]))
+`;
+  const [problem] = JSON.parse(execFileSync(python, ["-c", script], { cwd: root }));
+  assert.equal(problem.code, "river_u_turn");
+  assert.equal(problem.path, "tiles[2]");
+  assert.equal(namesSquare(problem.params, 0, 1), true);
+  assert.equal(namesSquare(problem.params, -1, 1), true);
+  assert.equal(namesSquare(problem.params, 0, 0), false);
+  assert.equal(namesSquare(null, 0, 1), false);
 });
