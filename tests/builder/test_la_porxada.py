@@ -1,6 +1,6 @@
-"""La Porxada in a real browser: the builder offers its tile and the rule of what it was
-played for because the package declares them; the server scores the board under each
-choice and the exact points are read back."""
+"""La Porxada in a real browser: the builder offers its tile, the rule of what it was
+played for and the bonus token of each player because the package declares them; the
+server scores the board under each choice and the exact points are read back."""
 
 from __future__ import annotations
 
@@ -37,6 +37,13 @@ def test_the_tile_is_offered_and_the_bonus_is_a_rule(open_builder, tmp_path):
         label="the end-of-game bonus for unfinished cities")
     assert score(builder) == {"red": 16, "blue": 1}
     assert ("red: in the completed La Porxada city; 1 unfinished city paid as completed"
+            in builder.testid("results").text_content())
+    # Blue earned the bonus too, when the city was completed before the end: the token,
+    # ticked in the players' list, pays blue's open city as completed, 1 tile × 2 = 2
+    # (1 more than the 1 it paid): blue 2. Red is unchanged.
+    builder.testid("player-porxada-bonus-1").check()
+    assert score(builder) == {"red": 16, "blue": 2}
+    assert ("blue: holds La Porxada's bonus token; 1 unfinished city paid as completed"
             in builder.testid("results").text_content())
     # The palette offers the tile with the one copy its declaration gives for C1; that
     # copy is on the board, so it has dropped out of sight until the tile is taken up.

@@ -121,7 +121,7 @@ def test_a_page_offline_keeps_its_entries_and_sends_each_once(open_page):
     page.context.set_offline(False)
     expect(by_testid(page, "status")).to_have_text("Up to date.", timeout=5000)
     # Sent once each, in the order they were made: 3 × 2 = 6, then 4 × 2 + 1 × 2 = 10.
-    assert [entry.explanation for entry in Entry.objects.filter(game=game)] == [
+    assert [entry.text for entry in Entry.objects.filter(game=game)] == [
         "Ann: completed city: 3 tiles × 2 = 6",
         "Bo: completed city: 4 tiles × 2 + 1 pennant × 2 = 10"]
 
@@ -135,6 +135,8 @@ def test_score_the_table_carries_the_players_and_totals_into_the_builder(open_pa
     by_testid(page, "score-table").click()
     page.wait_for_url(f"**/board/?pad={game.key}")
     expect(by_testid(page, "board")).to_be_visible()
+    # On a phone the players are in the folded "Game and players" line: a tap opens it.
+    by_testid(page, "setup-toggle").click()
     assert [by_testid(page, f"player-color-{seat}").input_value() for seat in (0, 1)] == [
         "yellow", "red"]
     assert [by_testid(page, f"player-name-{seat}").input_value() for seat in (0, 1)] == [
@@ -187,5 +189,5 @@ def test_a_game_page_once_opened_opens_again_offline(open_page):
     expect(by_testid(page, "status")).to_contain_text("Offline: 1 change waiting")
     page.context.set_offline(False)
     expect(by_testid(page, "status")).to_have_text("Up to date.", timeout=5000)
-    assert [entry.explanation for entry in Entry.objects.filter(game=game)] == [
+    assert [entry.text for entry in Entry.objects.filter(game=game)] == [
         "Bo: completed city: 2 tiles × 2 = 4"]

@@ -328,10 +328,10 @@ const controller = {
     if (!outcome.ok || state.doc === before) return outcome;
     if (follow) this.follow(x, y);
     const placedDoc = state.doc;
-    checkLayout(state, catalogue, data.urls.check, x, y).then((refusal) => {
-      if (!refusal || state.doc !== placedDoc) return;
+    checkLayout(state, catalogue, data.urls.check, x, y).then(async (problem) => {
+      if (!problem || state.doc !== placedDoc) return;
       state.undo();
-      say(`${refusal} ${follow ? "The tile went back in the box." : "The tile is back where it was."}`, "error");
+      say(`${await results.sentence(problem)} ${follow ? "The tile went back in the box." : "The tile is back where it was."}`, "error");
     });
     return outcome;
   },
@@ -373,10 +373,10 @@ const controller = {
     // As for a player's figure, the server has the last word on where it may stand (the
     // fairy beside a follower): one it refuses is taken back, with why.
     const placedDoc = state.doc;
-    checkNeutral(state, data.urls.check, state.toBoard().neutral.length - 1).then((refusal) => {
-      if (!refusal || state.doc !== placedDoc) return;
+    checkNeutral(state, data.urls.check, state.toBoard().neutral.length - 1).then(async (problem) => {
+      if (!problem || state.doc !== placedDoc) return;
       state.undo();
-      say(`${refusal} The ${code} went back.`, "error");
+      say(`${await results.sentence(problem)} The ${code} went back.`, "error");
     });
   },
 
@@ -402,10 +402,10 @@ const controller = {
     // The page offers what the rules' data allows; the server has the last word (a
     // figure rule of an expansion), and a figure it refuses is taken back, with why.
     const placedDoc = state.doc;
-    checkFigure(state, data.urls.check, state.doc.figures.length - 1).then((refusal) => {
-      if (!refusal || state.doc !== placedDoc) return;
+    checkFigure(state, data.urls.check, state.doc.figures.length - 1).then(async (problem) => {
+      if (!problem || state.doc !== placedDoc) return;
       state.undo();
-      say(`${refusal} The figure went back.`, "error");
+      say(`${await results.sentence(problem)} The figure went back.`, "error");
     });
   },
 

@@ -91,7 +91,7 @@ function turnLarge(state, catalogue, large, rotation) {
 
 /**
  * Ask the server whether the tile just placed at (x, y) breaks a layout rule of its
- * expansion (the river's shape). Resolves to the server's reason, or null when the
+ * expansion (the river's shape). Resolves to the server's problem, or null when the
  * tile's expansion has no such rule, the board keeps them, or the server cannot say.
  */
 export async function checkLayout(state, catalogue, url, x, y) {
@@ -117,7 +117,7 @@ export function namesSquare(value, x, y) {
 }
 
 /**
- * POST the board to the check endpoint and resolve to the message of the first problem
+ * POST the board to the check endpoint and resolve to the first problem
  * `wanted` accepts, or null (also when offline: the scoring reports it later).
  */
 async function firstProblem(url, board, wanted) {
@@ -130,7 +130,7 @@ async function firstProblem(url, board, wanted) {
     if (!response.ok) return null;
     const { errors = [] } = await response.json();
     const found = errors.find(wanted);
-    return found ? found.message : null;
+    return found ?? null;
   } catch {
     return null;
   }
@@ -139,7 +139,7 @@ async function firstProblem(url, board, wanted) {
 /**
  * Ask the server whether the figure at `index` of the board may stand where it is, by
  * rules the page cannot read as data (no figure on the volcano's tile). Resolves to the
- * server's reason, or null.
+ * server's problem, or null.
  */
 export async function checkFigure(state, url, index) {
   return firstProblem(url, state.toBoard(),
@@ -148,7 +148,7 @@ export async function checkFigure(state, url, index) {
 
 /**
  * The same for the neutral figure (nobody's) at `index` of the board's `neutral` (a
- * fairy named beside no follower): the server's reason, or null.
+ * fairy named beside no follower): the server's problem, or null.
  */
 export async function checkNeutral(state, url, index) {
   return firstProblem(url, state.toBoard(),

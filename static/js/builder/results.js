@@ -138,6 +138,15 @@ export class Results {
     }
   }
 
+  /** A problem's sentence in the page's words (the errors' templates, fetched once), or
+   * the server's own when they cannot be had. */
+  async sentence(problem) {
+    const words = await this.loadErrorWords();
+    const templates = words ? { ...this.state.catalogue.rules?.messages, ...words } : null;
+    return this.said(problem.message_id ? { id: problem.message_id, params: problem.params } : null,
+      problem.message, {}, templates);
+  }
+
   /** The templates of the errors by message id, fetched once (again after a failure);
    * null when they cannot be had: each error then shows the server's sentence. */
   loadErrorWords() {

@@ -1,6 +1,6 @@
 // The server has the last word on where a neutral figure may stand (the fairy beside a
 // follower, a rule the page does not hold): checkNeutral posts the board and returns the
-// reason given for that figure of `neutral`, and nothing for other problems.
+// problem it finds with that figure of `neutral`, and nothing for other problems.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -25,7 +25,8 @@ test("the server's reason for that neutral figure, and only for it", async () =>
     { path: "neutral[0]", code: "x", message: "Not this one." },
     { path: "neutral[1]", code: "fairy_without_follower", message: "No follower there." },
   ]);
-  assert.equal(await checkNeutral(state, "/check/", 1), "No follower there.");
+  assert.deepEqual(await checkNeutral(state, "/check/", 1),
+    { path: "neutral[1]", code: "fairy_without_follower", message: "No follower there." });
   assert.equal(sent[0].url, "/check/");
   assert.equal(sent[0].body.neutral.length, 2);
   answering([{ path: "figures[0]", code: "y", message: "Another problem." }]);
