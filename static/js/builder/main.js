@@ -329,9 +329,11 @@ const controller = {
     if (follow) this.follow(x, y);
     const placedDoc = state.doc;
     checkLayout(state, catalogue, data.urls.check, x, y).then(async (problem) => {
+      // Worded first, so that the tile goes back and the page says why at once.
+      const why = problem && await results.sentence(problem);
       if (!problem || state.doc !== placedDoc) return;
       state.undo();
-      say(`${await results.sentence(problem)} ${follow ? "The tile went back in the box." : "The tile is back where it was."}`, "error");
+      say(`${why} ${follow ? "The tile went back in the box." : "The tile is back where it was."}`, "error");
     });
     return outcome;
   },
@@ -374,9 +376,10 @@ const controller = {
     // fairy beside a follower): one it refuses is taken back, with why.
     const placedDoc = state.doc;
     checkNeutral(state, data.urls.check, state.toBoard().neutral.length - 1).then(async (problem) => {
+      const why = problem && await results.sentence(problem);
       if (!problem || state.doc !== placedDoc) return;
       state.undo();
-      say(`${await results.sentence(problem)} The ${code} went back.`, "error");
+      say(`${why} The ${code} went back.`, "error");
     });
   },
 
@@ -403,9 +406,10 @@ const controller = {
     // figure rule of an expansion), and a figure it refuses is taken back, with why.
     const placedDoc = state.doc;
     checkFigure(state, data.urls.check, state.doc.figures.length - 1).then(async (problem) => {
+      const why = problem && await results.sentence(problem);
       if (!problem || state.doc !== placedDoc) return;
       state.undo();
-      say(`${await results.sentence(problem)} The figure went back.`, "error");
+      say(`${why} The figure went back.`, "error");
     });
   },
 
