@@ -328,13 +328,8 @@ const controller = {
     if (!outcome.ok || state.doc === before) return outcome;
     if (follow) this.follow(x, y);
     const placedDoc = state.doc;
-    checkLayout(state, catalogue, data.urls.check, x, y).then(async (problem) => {
-      // Worded first, so that the tile goes back and the page says why at once.
-      const why = problem && await results.sentence(problem);
-      if (!problem || state.doc !== placedDoc) return;
-      state.undo();
-      say(`${why} ${follow ? "The tile went back in the box." : "The tile is back where it was."}`, "error");
-    });
+    takeBackIfRefused(checkLayout(state, catalogue, data.urls.check, x, y), placedDoc,
+      follow ? "The tile went back in the box." : "The tile is back where it was.");
     return outcome;
   },
 
@@ -375,12 +370,8 @@ const controller = {
     // As for a player's figure, the server has the last word on where it may stand (the
     // fairy beside a follower): one it refuses is taken back, with why.
     const placedDoc = state.doc;
-    checkNeutral(state, data.urls.check, state.toBoard().neutral.length - 1).then(async (problem) => {
-      const why = problem && await results.sentence(problem);
-      if (!problem || state.doc !== placedDoc) return;
-      state.undo();
-      say(`${why} The ${code} went back.`, "error");
-    });
+    takeBackIfRefused(checkNeutral(state, data.urls.check, state.toBoard().neutral.length - 1),
+      placedDoc, `The ${code} went back.`);
   },
 
   figure(x, y, location, kind, tapped = null) {
@@ -405,12 +396,8 @@ const controller = {
     // The page offers what the rules' data allows; the server has the last word (a
     // figure rule of an expansion), and a figure it refuses is taken back, with why.
     const placedDoc = state.doc;
-    checkFigure(state, data.urls.check, state.doc.figures.length - 1).then(async (problem) => {
-      const why = problem && await results.sentence(problem);
-      if (!problem || state.doc !== placedDoc) return;
-      state.undo();
-      say(`${why} The figure went back.`, "error");
-    });
+    takeBackIfRefused(checkFigure(state, data.urls.check, state.doc.figures.length - 1),
+      placedDoc, "The figure went back.");
   },
 
   /** A state entered on the tile's panel (`entry`: the server's tile state); the
@@ -706,6 +693,17 @@ const controller = {
     say("Back to the saved version. Undo brings your changes back.");
   },
 };
+
+/** When the server's check (a promise of its problem, or null) refuses the change that
+ * made `placedDoc`, and nothing has changed since, undo it and say why, then `after`. The
+ * reason is worded first, so that the change goes back and the page says why at once. */
+async function takeBackIfRefused(check, placedDoc, after) {
+  const problem = await check;
+  const why = problem && await results.sentence(problem);
+  if (!problem || state.doc !== placedDoc) return;
+  state.undo();
+  say(`${why} ${after}`, "error");
+}
 
 /** The import under way, if any (see importFile). */
 let importing = null;
