@@ -114,7 +114,7 @@ def start_once(database_url: str) -> dict[str, float]:
     # Each mark starts a phase that lasts until the next one; runserver's phase is the
     # server's start, until it says it is serving.
     phases = {("server's start" if name == "runserver" else name): next_at - at
-              for (name, at), (_, next_at) in zip(marks, marks[1:])}
+              for (name, at), (_, next_at) in zip(marks, marks[1:], strict=False)}
     phases["total"] = marks[-1][1] - started
     return phases
 

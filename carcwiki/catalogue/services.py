@@ -1,7 +1,8 @@
 """Writes to the catalogue: loading the YAML fixtures into the database, idempotently.
 
-Each loader upserts by code, in dependency order, and removes nothing that the fixtures
-still name; running it twice leaves the database unchanged. An expansion the scoring
+Each loader upserts by code, in dependency order, and writes a row only when one of its
+values differs from the files; what the files no longer name is deleted. Running it twice
+writes nothing the second time. An expansion the scoring
 engine declares takes its name, editions and parts from the declaration
 (``catalogue_entry``), and the rest of its entry from its package's ``catalogue.yaml``
 (``read_expansion_entries``); ``expansions.yaml`` gives the selector's order and the
@@ -35,24 +36,66 @@ from .models import Bundle, Edition, Expansion, Part, TileCount, TileType
 TILE_ORDER_PER_PART = 1000
 
 
+#: libyaml's safe reader when PyYAML was built with it (ten times faster than the
+#: pure-Python one, with the same results).
+YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def read_yaml(path: Path) -> Any:
     with path.open(encoding="utf-8") as stream:
-        return yaml.safe_load(stream)
+        return yaml.load(stream, Loader=YAML_LOADER)
+
+
+def _upsert(model, existing: dict[str, Any], code: str, values: dict[str, Any]):
+    """The row of ``code`` holding ``values`` (foreign keys by their ``*_id``): created
+    when missing, saved when a value differs, left alone otherwise. ``existing`` maps the
+    codes of the rows already there to the rows; the new row is added to it."""
+    row = existing.get(code)
+    if row is None:
+        row = existing[code] = model.objects.create(code=code, **values)
+        return row
+    changed = False
+    for name, value in values.items():
+        if getattr(row, name) != value:
+            setattr(row, name, value)
+            changed = True
+    if changed:
+        row.save()
+    return row
+
+
+def _set_related(row, name: str, wanted: list[Any]) -> None:
+    """Make the many-to-many ``name`` of ``row`` hold ``wanted``, writing only when it
+    differs from what was prefetched."""
+    manager = getattr(row, name)
+    if {item.pk for item in manager.all()} != {item.pk for item in wanted}:
+        manager.set(wanted)
+
+
+def _delete_others(queryset, codes) -> int:
+    """Delete the rows of ``queryset`` whose code the files no longer name."""
+    deleted, _ = queryset.exclude(code__in=list(codes)).delete()
+    return deleted
+
+
+def read_editions(path: Path) -> list[dict[str, Any]]:
+    return read_yaml(path)
+
+
+def read_bundles(path: Path) -> list[dict[str, Any]]:
+    return read_yaml(path)
 
 
 @transaction.atomic
-def load_editions(*, path: Path) -> int:
-    entries = read_yaml(path)
+def load_editions(*, entries: list[dict[str, Any]]) -> int:
+    existing = {edition.code: edition for edition in Edition.objects.all()}
     for order, entry in enumerate(entries):
-        Edition.objects.update_or_create(
-            code=entry["code"],
-            defaults={
-                "name": entry["name"],
-                "year": entry["year"],
-                "description": entry.get("description", ""),
-                "order": order,
-            },
-        )
+        _upsert(Edition, existing, entry["code"], {
+            "name": entry["name"],
+            "year": entry["year"],
+            "description": entry.get("description", ""),
+            "order": order,
+        })
     return len(entries)
 
 
@@ -166,57 +209,70 @@ def catalogue_entry(entry: dict[str, Any], registry: Any = DEFAULT_REGISTRY) -> 
 
 @transaction.atomic
 def load_expansions(*, entries: list[dict[str, Any]]) -> int:
-    """Write the entries :func:`read_expansion_entries` read, in their order."""
+    """Write the entries :func:`read_expansion_entries` read, in their order; rows whose
+    values are already those are left alone."""
     editions = {edition.code: edition for edition in Edition.objects.all()}
+    existing = {expansion.code: expansion
+                for expansion in Expansion.objects.prefetch_related("editions")}
+    existing_parts = {part.code: part for part in Part.objects.prefetch_related("editions")}
     for order, entry in enumerate(entries):
-        expansion, _ = Expansion.objects.update_or_create(
-            code=entry["code"],
-            defaults={
-                "name": entry["name"],
-                "category": entry["category"],
-                "number": entry.get("number"),
-                "description": entry.get("description", ""),
-                "order": order,
-            },
-        )
-        expansion.editions.set([editions[code] for code in entry.get("editions", [])])
+        expansion = _upsert(Expansion, existing, entry["code"], {
+            "name": entry["name"],
+            "category": entry["category"],
+            "number": entry.get("number"),
+            "description": entry.get("description", ""),
+            "order": order,
+        })
+        _set_related(expansion, "editions",
+                     [editions[code] for code in entry.get("editions", [])])
         for part_order, part_entry in enumerate(entry.get("parts") or []):
-            part, _ = Part.objects.update_or_create(
-                code=part_entry["code"],
-                defaults={
-                    "expansion": expansion,
-                    "name": part_entry["name"],
-                    "description": part_entry.get("description", ""),
-                    "order": part_order,
-                },
-            )
-            part.editions.set([editions[code] for code in part_entry.get("editions", [])])
+            part = _upsert(Part, existing_parts, part_entry["code"], {
+                "expansion_id": expansion.pk,
+                "name": part_entry["name"],
+                "description": part_entry.get("description", ""),
+                "order": part_order,
+            })
+            _set_related(part, "editions",
+                         [editions[code] for code in part_entry.get("editions", [])])
     return len(entries)
 
 
 @transaction.atomic
-def load_bundles(*, path: Path) -> int:
+def load_bundles(*, entries: list[dict[str, Any]], file_name: str = "bundles.yaml") -> int:
     editions = {edition.code: edition for edition in Edition.objects.all()}
     expansions = {expansion.code: expansion for expansion in Expansion.objects.all()}
     parts = {part.code: part for part in Part.objects.all()}
-    entries = read_yaml(path)
+    existing = {bundle.code: bundle
+                for bundle in Bundle.objects.prefetch_related("expansions", "parts")}
     for order, entry in enumerate(entries):
-        bundle, _ = Bundle.objects.update_or_create(
-            code=entry["code"],
-            defaults={
-                "name": entry["name"],
-                "edition": editions.get(entry.get("edition")),
-                "description": entry.get("description", ""),
-                "order": order,
-            },
-        )
         included = entry.get("includes", [])
-        bundle.expansions.set([expansions[code] for code in included if code in expansions])
-        bundle.parts.set([parts[code] for code in included if code in parts])
         unknown = [code for code in included if code not in expansions and code not in parts]
         if unknown:
-            raise ValueError(f"bundle {entry['code']} includes unknown codes: {unknown}")
+            raise CatalogueEntryError(
+                f"{file_name}: bundle {entry['code']} includes unknown codes: {unknown}")
+        edition = editions.get(entry.get("edition"))
+        bundle = _upsert(Bundle, existing, entry["code"], {
+            "name": entry["name"],
+            "edition_id": edition.pk if edition else None,
+            "description": entry.get("description", ""),
+            "order": order,
+        })
+        _set_related(bundle, "expansions",
+                     [expansions[code] for code in included if code in expansions])
+        _set_related(bundle, "parts", [parts[code] for code in included if code in parts])
     return len(entries)
+
+
+def delete_removed_catalogue(*, editions: list[dict[str, Any]],
+                             expansions: list[dict[str, Any]],
+                             bundles: list[dict[str, Any]]) -> int:
+    """Delete the bundles, parts, expansions and editions the files no longer name (after
+    the tiles of removed tile files: a tile keeps its expansion); returns how many rows."""
+    part_codes = [part["code"] for entry in expansions for part in entry.get("parts") or ()]
+    return (_delete_others(Bundle.objects.all(), [entry["code"] for entry in bundles])
+            + _delete_others(Part.objects.all(), part_codes)
+            + _delete_others(Expansion.objects.all(), [entry["code"] for entry in expansions])
+            + _delete_others(Edition.objects.all(), [entry["code"] for entry in editions]))
 
 
 @dataclass(frozen=True)
@@ -286,7 +342,10 @@ def check_tile_files(tile_files: list[TileFile]) -> None:
 
 @transaction.atomic
 def load_tiles(*, tile_files: list[TileFile]) -> int:
-    """Write the tiles of checked files: each under its expansion, or its expansion's part.
+    """Make the tiles match checked files: each under its expansion, or its expansion's
+    part; a tile that no file holds any more is deleted. Returns how many tile types and
+    copy counts were written or deleted: a tile whose values are already those is left
+    alone.
 
     Tiles are ordered by file: within an expansion its own tiles come first, then those of
     each part in the part's order, so that The River follows the base game's tiles.
@@ -294,6 +353,7 @@ def load_tiles(*, tile_files: list[TileFile]) -> int:
     editions = {edition.code: edition for edition in Edition.objects.all()}
     expansions = {expansion.code: expansion for expansion in Expansion.objects.all()}
     parts = {part.code: part for part in Part.objects.select_related("expansion")}
+    existing = {tile.code: tile for tile in TileType.objects.prefetch_related("counts")}
     written = 0
     for tile_file in tile_files:
         code = tile_file.catalogue_code
@@ -308,33 +368,48 @@ def load_tiles(*, tile_files: list[TileFile]) -> int:
                 "catalogue"
             )
         for position, entry in enumerate(tile_file.tiles):
-            _save_tile(entry, expansion=expansion, part=part, order=first_order + position,
-                       editions=editions, file_name=tile_file.path.name)
-            written += 1
+            written += _save_tile(entry, existing=existing, expansion=expansion, part=part,
+                                  order=first_order + position, editions=editions,
+                                  file_name=tile_file.path.name)
+    kept = {entry["code"] for tile_file in tile_files for entry in tile_file.tiles}
+    written += _delete_others(TileType.objects.all(), kept)
     return written
 
 
-def _save_tile(entry, *, expansion, part, order, editions, file_name) -> None:
-    tile, _ = TileType.objects.update_or_create(
-        code=entry["code"],
-        defaults={
-            "expansion": expansion,
-            "part": part,
-            "picture": entry.get("picture", ""),
-            "edges": entry["edges"],
-            "features": entry["features"],
-            "illustrations": entry.get("illustrations", []),
-            "traits": entry.get("traits", []),
-            "is_start": entry.get("start", False),
-            "order": order,
-        },
-    )
+def _save_tile(entry, *, existing, expansion, part, order, editions, file_name) -> int:
+    """Write one tile and its copy counts where they differ; how many rows were written."""
     counts = entry.get("counts", {})
     unknown = sorted(set(counts) - set(editions))
     if unknown:
         raise TileFileError(f"{file_name}: tile {entry['code']}: unknown editions {unknown}")
-    for edition_code, count in counts.items():
-        TileCount.objects.update_or_create(
-            tile=tile, edition=editions[edition_code], defaults={"count": count}
-        )
-    tile.counts.exclude(edition__code__in=list(counts)).delete()
+    before = existing.get(entry["code"])
+    values = {
+        "expansion_id": expansion.pk,
+        "part_id": part.pk if part else None,
+        "picture": entry.get("picture", ""),
+        "edges": entry["edges"],
+        "features": entry["features"],
+        "illustrations": entry.get("illustrations", []),
+        "traits": entry.get("traits", []),
+        "is_start": entry.get("start", False),
+        "order": order,
+    }
+    unchanged = before is not None and all(getattr(before, name) == value
+                                          for name, value in values.items())
+    tile = before if unchanged else _upsert(TileType, existing, entry["code"], values)
+    written = 0 if unchanged else 1
+    stored = {count.edition_id: count for count in tile.counts.all()} if before else {}
+    wanted = {editions[code].pk: number for code, number in counts.items()}
+    for edition_id, number in wanted.items():
+        count = stored.get(edition_id)
+        if count is None:
+            TileCount.objects.create(tile=tile, edition_id=edition_id, count=number)
+            written += 1
+        elif count.count != number:
+            count.count = number
+            count.save(update_fields=["count"])
+            written += 1
+    gone = [count.pk for edition_id, count in stored.items() if edition_id not in wanted]
+    if gone:
+        written += TileCount.objects.filter(pk__in=gone).delete()[0]
+    return written

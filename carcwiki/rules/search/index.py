@@ -11,7 +11,7 @@ a note's names its section and its kind ("house rule or variant"), since players
 heading.
 """
 
-from django.db import transaction
+from django.db import models, transaction
 
 from ..models import GlossaryTerm, Note, SearchDocument, Section
 from ..wording import with_both_wordings
@@ -47,25 +47,48 @@ def term_document(term: GlossaryTerm) -> tuple[str, str]:
     return _text(term.term, " ".join(term.aliases)), _text(html_to_text(term.definition_html))
 
 
-def wanted_documents() -> dict[tuple[str, int], tuple[str, str]]:
-    """``(kind, object id)`` → ``(title, body)`` for all the content (three queries)."""
+def wanted_documents(*, pages: list[str] | None = None,
+                     glossary: bool = True) -> dict[tuple[str, int], tuple[str, str]]:
+    """``(kind, object id)`` → ``(title, body)`` for the content (three queries): all of
+    it, or the sections and notes of the pages with the slugs ``pages`` (and the glossary
+    if ``glossary``)."""
     kind = SearchDocument.Kind
+    sections = Section.objects.select_related("page")
+    notes = Note.objects.select_related("section__page")
+    if pages is not None:
+        sections = sections.filter(page__slug__in=pages)
+        notes = notes.filter(section__page__slug__in=pages)
     wanted: dict[tuple[str, int], tuple[str, str]] = {}
-    for section in Section.objects.select_related("page"):
+    for section in sections:
         wanted[(kind.SECTION, section.pk)] = section_document(section)
-    for note in Note.objects.select_related("section__page"):
+    for note in notes:
         wanted[(kind.NOTE, note.pk)] = note_document(note)
-    for term in GlossaryTerm.objects.all():
-        wanted[(kind.GLOSSARY, term.pk)] = term_document(term)
+    if glossary:
+        for term in GlossaryTerm.objects.all():
+            wanted[(kind.GLOSSARY, term.pk)] = term_document(term)
     return wanted
 
 
 @transaction.atomic
-def sync_documents() -> int:
+def sync_documents(*, pages: list[str] | None = None, glossary: bool = True) -> int:
     """Write the documents that changed, add the missing ones and delete the ones of
-    deleted content; returns how many rows were written or deleted."""
-    wanted = wanted_documents()
-    existing = {(doc.kind, doc.object_id): doc for doc in SearchDocument.objects.defer("vector")}
+    deleted content; returns how many rows were written or deleted.
+
+    ``pages`` (slugs) and ``glossary`` limit the work to the documents of that content
+    (a load that wrote only those pages); deleted content's documents are dropped by the
+    signals of :mod:`.signals` in any case.
+    """
+    wanted = wanted_documents(pages=pages, glossary=glossary)
+    documents = SearchDocument.objects.defer("vector")
+    if pages is not None:
+        # The documents of that content only: those of content deleted meanwhile are gone
+        # already (signals), the others are another page's.
+        in_scope = models.Q(pk__in=[])
+        for document_kind in sorted({kind for kind, _ in wanted}):
+            ids = [object_id for kind, object_id in wanted if kind == document_kind]
+            in_scope |= models.Q(kind=document_kind, object_id__in=ids)
+        documents = documents.filter(in_scope)
+    existing = {(doc.kind, doc.object_id): doc for doc in documents}
     changed = []
     for key, (title, body) in wanted.items():
         document = existing.get(key)

@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from carcwiki.catalogue.models import Edition, Expansion, Part
+from carcwiki.catalogue.services import YAML_LOADER
 
 from ..models import Note, RulesPage
 from ..search.vocabulary import VOCABULARY_FILE, VocabularyError, read_vocabulary
@@ -352,7 +353,7 @@ class _Unreadable(Exception):
 def _read_yaml(path: Path, reader: _ContentReader) -> Any:
     try:
         with path.open(encoding="utf-8") as stream:
-            return yaml.safe_load(stream)
+            return yaml.load(stream, Loader=YAML_LOADER)
     except yaml.YAMLError as error:
         reader.problem(path.name, "not valid YAML: " + " ".join(str(error).split()))
     except (OSError, UnicodeDecodeError) as error:

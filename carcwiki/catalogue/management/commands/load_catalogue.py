@@ -6,22 +6,21 @@ checks all tile files together before anything is written, and the whole load ru
 transaction, so a bad tile fails the command with the file, the tile and the problem, and
 leaves the database as it was.
 
-Idempotent: each record is upserted by its code, so running the command twice changes
-nothing. The scoring engine's tile cache is told to reload through the
-``catalogue_loaded`` signal.
+Idempotent: each record is upserted by its code and written only when it differs, so a
+second run writes nothing. The scoring engine's tile cache and the page cache are told
+through the ``catalogue_loaded`` signal.
 
-``--if-changed`` (what ``make run`` uses) skips the load when the database already holds a
-catalogue and everything the last load into it read is unchanged
-(:mod:`carcwiki.catalogue.load_stamp`): a second ``make run`` serves at once.
+``--if-changed`` (what ``make run`` uses) compares the files with those the last load into
+this database read (:mod:`carcwiki.catalogue.load_stamp`): nothing changed, and nothing is
+loaded; one rules page or one tile file changed, and only its part is loaded again
+(:mod:`carcwiki.catalogue.loading`); the loading code changed, and everything is.
 """
 
-from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
 
-from carcwiki.catalogue import load_stamp, services
+from carcwiki.catalogue import load_stamp, loading, services
 from carcwiki.catalogue.signals import catalogue_loaded
-from carcwiki.rules.services import load_rules_content
+from carcwiki.rules.services import RulesContentError
 
 
 class Command(BaseCommand):
@@ -31,37 +30,45 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument(
             "--if-changed", action="store_true",
-            help="Skip the load when the database holds a catalogue and nothing the last "
-                 "load read has changed.")
+            help="Load only what changed since the last load into this database (nothing "
+                 "when nothing did); without it, everything is read and checked.")
 
     def handle(self, *args, **options) -> None:
-        if options["if_changed"] and load_stamp.unchanged_and_loaded():
+        changes = load_stamp.changes_to_load() if options["if_changed"] else load_stamp.EVERYTHING
+        if changes.nothing:
             if options["verbosity"]:
                 self.stdout.write("The catalogue is unchanged since the last load: skipped.")
             return
-        inputs = load_stamp.start_recording()
-        directory = settings.FIXTURES_DIR / "catalogue"
+        inputs = load_stamp.start_recording(loading.input_roots())
         try:
-            tile_files = services.read_tile_files()
-            services.check_tile_files(tile_files)
-            entries = services.read_expansion_entries(directory / "expansions.yaml")
-            with transaction.atomic():
-                editions = services.load_editions(path=directory / "editions.yaml")
-                expansions = services.load_expansions(entries=entries)
-                bundles = services.load_bundles(path=directory / "bundles.yaml")
-                tiles = services.load_tiles(tile_files=tile_files)
-                rules = load_rules_content(directory=settings.FIXTURES_DIR / "rules")
+            loaded = loading.load(changes)
         except services.TileFileError as error:
             raise CommandError(f"Tile data refused, nothing was loaded: {error}") from error
         except services.CatalogueEntryError as error:
             raise CommandError(f"Expansion entry refused, nothing was loaded: {error}") from error
-        load_stamp.remember(load_stamp.stop_recording(inputs))
+        except RulesContentError as error:
+            raise CommandError(str(error)) from error
+        finally:
+            load_stamp.stop_recording(inputs)
+        load_stamp.remember(inputs, partial=not changes.everything)
         catalogue_loaded.send(sender=self.__class__)
-        if options["verbosity"] == 0:
-            return
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"Loaded {editions} editions, {expansions} expansions, {bundles} bundles, "
-                f"{tiles} tile types from {len(tile_files)} files, {rules} rules pages."
-            )
-        )
+        if options["verbosity"]:
+            self.stdout.write(self.style.SUCCESS(describe(loaded, changes)))
+
+
+def describe(loaded: loading.Loaded, changes: load_stamp.Changes) -> str:
+    if changes.everything:
+        return (f"Loaded {loaded.editions} editions, {loaded.expansions} expansions, "
+                f"{loaded.bundles} bundles, {loaded.tile_files} tile files, "
+                f"{loaded.rules_pages_written} rules pages.")
+    read = []
+    if loaded.editions is not None:
+        read.append(f"the catalogue ({loaded.expansions} expansions)")
+    if loaded.tile_files is not None:
+        read.append(f"{loaded.tile_files} tile files ({loaded.tile_rows_written} tile rows "
+                    "written)")
+    if loaded.rules_pages_written is not None:
+        read.append(f"the rules ({loaded.rules_pages_written} pages written)")
+    names = ", ".join(sorted(path.name for path in changes.paths))
+    return (f"Changed since the last load: {names}. Loaded again: "
+            f"{', '.join(read) or 'nothing'}.")
