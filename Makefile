@@ -19,8 +19,9 @@ db: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_catalogue --if-changed
 
-run: db
-	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+# migrate, load_catalogue --if-changed and runserver, in one process (see the command).
+run: install
+	$(BIN)/python manage.py serve 127.0.0.1:$(PORT)
 
 test:
 	bash .ci/run
