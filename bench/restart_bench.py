@@ -12,10 +12,12 @@ changed (a word added to a tile's picture): each changed run edits the file the 
 way from the run before (adds, then takes away), so every run sees one file changed. The
 files are put back as they were at the end, whatever happens.
 
-Each command ``make`` starts is timed from the moment make prints it; the server's start
-is timed until runserver prints that it is serving, the first answer from then to the
-200. The table gives the median of each phase and of the whole, with the load average of
-the machine before and after (two cores, shared: compare figures of one run).
+The phases end at the lines the commands print, whether make runs them in one process or
+several: from the start to migrate's last line (Python, Django, the checks if any, the
+migrations), then to load_catalogue's line (what it loaded), then to runserver's "Starting
+development server" (its processes, its checks), then to the 200. The table gives the
+median of each phase and of the whole, with the load average of the machine before and
+after (two cores, shared: compare figures of one run).
 """
 
 from __future__ import annotations
@@ -37,7 +39,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RULES_PAGE = ROOT / "fixtures" / "rules" / "abbot.yaml"
 TILE_FILE = ROOT / "scoring" / "engine" / "expansions" / "base" / "tiles-river.yaml"
-SERVING = "Starting development server at"
+#: The lines that end one phase and start the next, as the commands print them: migrate's
+#: last line, load_catalogue's only line (skipped, or what it loaded), runserver's.
+PHASE_STARTS = [
+    (r"No migrations to apply|Applying .* OK", "load_catalogue"),
+    (r"^(The catalogue is unchanged|Changed since the last load|Loaded )", "server's start"),
+    (r"Starting development server at", "first answer"),
+]
 TIMEOUT = 180
 
 
@@ -86,18 +94,16 @@ def start_once(database_url: str) -> dict[str, float]:
     process = subprocess.Popen(
         ["make", "--no-print-directory", "run", f"PORT={port}"], cwd=ROOT, env=env,
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
-    marks: list[tuple[str, float]] = [("make", started)]
+    marks: list[tuple[str, float]] = [("start and migrate", started)]
     output: list[str] = []
 
     def read() -> None:
         assert process.stdout is not None
         for line in process.stdout:
             output.append(line)
-            command = re.search(r"manage\.py (\S+)", line)
-            if command and line.startswith(".venv/bin/"):
-                marks.append((command.group(1), time.perf_counter()))
-            elif SERVING in line:
-                marks.append(("first answer", time.perf_counter()))
+            for pattern, phase in PHASE_STARTS:
+                if re.search(pattern, line) and phase not in dict(marks):
+                    marks.append((phase, time.perf_counter()))
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
@@ -111,9 +117,7 @@ def start_once(database_url: str) -> dict[str, float]:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait()
         reader.join(timeout=5)
-    # Each mark starts a phase that lasts until the next one; runserver's phase is the
-    # server's start, until it says it is serving.
-    phases = {("server's start" if name == "runserver" else name): next_at - at
+    phases = {name: next_at - at
               for (name, at), (_, next_at) in zip(marks, marks[1:], strict=False)}
     phases["total"] = marks[-1][1] - started
     return phases

@@ -98,11 +98,11 @@ def _audit(event: str, args: tuple) -> None:
 
 def start_recording(roots: Iterable[Path] = ()) -> dict:
     """Note, from now on, the files this thread opens and the folders it lists under the
-    project and ``roots``. The record of the last load is set aside meanwhile (a load
-    that fails leaves none, so the next one loads everything)."""
+    project and ``roots``. The record of the last load stays until this one succeeds: a
+    load that fails writes nothing (one transaction), so it still tells what the database
+    holds, and the next load reads again what had changed."""
     global _hook_installed
     previous = _read_record()
-    forget()
     if not _hook_installed:
         sys.addaudithook(_audit)  # cannot be removed: it does nothing when not recording
         _hook_installed = True
@@ -240,9 +240,3 @@ def remember(inputs: dict, *, partial: bool = False) -> None:
     }
     path.write_text(json.dumps(record, indent=1), encoding="utf-8")
 
-
-def forget() -> None:
-    """Drop the record (a load failed or wrote something else)."""
-    path = stamp_path()
-    if path is not None:
-        path.unlink(missing_ok=True)

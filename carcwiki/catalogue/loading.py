@@ -79,7 +79,7 @@ def load(changes: Changes = EVERYTHING) -> Loaded:
     if catalogue:
         editions = services.read_editions(directory / "editions.yaml")
         entries = services.read_expansion_entries(directory / "expansions.yaml")
-        bundles = services.read_bundles(directory / "bundles.yaml")
+        bundles = services.read_bundles(directory / "bundles.yaml", expansions=entries)
     with transaction.atomic():
         if catalogue:
             services.load_editions(entries=editions)

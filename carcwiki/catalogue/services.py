@@ -82,8 +82,18 @@ def read_editions(path: Path) -> list[dict[str, Any]]:
     return read_yaml(path)
 
 
-def read_bundles(path: Path) -> list[dict[str, Any]]:
-    return read_yaml(path)
+def read_bundles(path: Path, *, expansions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The bundles of ``path``, each including only codes of ``expansions`` (the entries
+    read with them) or of their parts."""
+    known = {entry["code"] for entry in expansions} | {
+        part["code"] for entry in expansions for part in entry.get("parts") or ()}
+    entries = read_yaml(path)
+    for entry in entries:
+        unknown = [code for code in entry.get("includes", []) if code not in known]
+        if unknown:
+            raise CatalogueEntryError(
+                f"{path.name}: bundle {entry['code']} includes unknown codes: {unknown}")
+    return entries
 
 
 @transaction.atomic
@@ -238,7 +248,8 @@ def load_expansions(*, entries: list[dict[str, Any]]) -> int:
 
 
 @transaction.atomic
-def load_bundles(*, entries: list[dict[str, Any]], file_name: str = "bundles.yaml") -> int:
+def load_bundles(*, entries: list[dict[str, Any]]) -> int:
+    """Write the bundles :func:`read_bundles` read and checked."""
     editions = {edition.code: edition for edition in Edition.objects.all()}
     expansions = {expansion.code: expansion for expansion in Expansion.objects.all()}
     parts = {part.code: part for part in Part.objects.all()}
@@ -246,10 +257,6 @@ def load_bundles(*, entries: list[dict[str, Any]], file_name: str = "bundles.yam
                 for bundle in Bundle.objects.prefetch_related("expansions", "parts")}
     for order, entry in enumerate(entries):
         included = entry.get("includes", [])
-        unknown = [code for code in included if code not in expansions and code not in parts]
-        if unknown:
-            raise CatalogueEntryError(
-                f"{file_name}: bundle {entry['code']} includes unknown codes: {unknown}")
         edition = editions.get(entry.get("edition"))
         bundle = _upsert(Bundle, existing, entry["code"], {
             "name": entry["name"],

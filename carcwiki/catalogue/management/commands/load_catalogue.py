@@ -65,10 +65,14 @@ def describe(loaded: loading.Loaded, changes: load_stamp.Changes) -> str:
     if loaded.editions is not None:
         read.append(f"the catalogue ({loaded.expansions} expansions)")
     if loaded.tile_files is not None:
-        read.append(f"{loaded.tile_files} tile files ({loaded.tile_rows_written} tile rows "
-                    "written)")
+        read.append(f"{loaded.tile_files} tile files "
+                    f"({count(loaded.tile_rows_written, 'tile row')} written)")
     if loaded.rules_pages_written is not None:
-        read.append(f"the rules ({loaded.rules_pages_written} pages written)")
+        read.append(f"the rules ({count(loaded.rules_pages_written, 'page')} written)")
     names = ", ".join(sorted(path.name for path in changes.paths))
     return (f"Changed since the last load: {names}. Loaded again: "
             f"{', '.join(read) or 'nothing'}.")
+
+
+def count(number: int, thing: str) -> str:
+    return f"{number} {thing}{'' if number == 1 else 's'}"
