@@ -30,7 +30,7 @@ from django.db import transaction
 
 from carcwiki.rules.services import load_rules_content
 
-from . import services
+from . import services, tile_readings
 from .load_stamp import EVERYTHING, Changes
 
 CATALOGUE_FILES = ("editions.yaml", "expansions.yaml", "bundles.yaml")
@@ -73,7 +73,10 @@ def load(changes: Changes = EVERYTHING) -> Loaded:
     rules_paths = changes.under(settings.FIXTURES_DIR / "rules")
     rules = catalogue or bool(rules_paths) or changes.everything
 
-    tile_files = services.read_tile_files() if tiles else []
+    # A partial load runs the code the last one ran: a tile file it read is read the same.
+    known = {} if changes.everything else tile_readings.kept()
+    readings: dict = {}
+    tile_files = services.read_tile_files(known=known, readings=readings) if tiles else []
     if tiles:
         services.check_tile_files(tile_files)
     if catalogue:
@@ -93,6 +96,8 @@ def load(changes: Changes = EVERYTHING) -> Loaded:
             changed_files = None if changes.everything else {path.name for path in rules_paths}
             pages = load_rules_content(directory=settings.FIXTURES_DIR / "rules",
                                        changed_files=changed_files)
+    if tiles:
+        tile_readings.keep(readings)
     return Loaded(
         editions=len(editions) if catalogue else None,
         expansions=len(entries) if catalogue else None,

@@ -11,6 +11,7 @@ expansions' packages (``scoring/engine/expansions/<module>/``), are checked by t
 engine, all together, before any tile is written (``check_tile_files``).
 """
 
+import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -296,19 +297,33 @@ class TileFileError(ValueError):
     """A tile file that cannot be loaded; the message names the file and the tile."""
 
 
-def read_tile_files(paths: Iterable[Path] | None = None) -> list[TileFile]:
+def read_tile_files(paths: Iterable[Path] | None = None, *,
+                    known: dict[str, dict[str, Any]] | None = None,
+                    readings: dict[str, tuple[str, list[dict[str, Any]]]] | None = None,
+                    ) -> list[TileFile]:
     """The tile files at ``paths`` (by default every expansion package's ``tiles-*.yaml``,
     in name order), read by the engine's reader of the tile format. A file without tiles
-    has nothing to load and is left out."""
+    has nothing to load and is left out.
+
+    ``known`` gives, by path, what the same code read earlier from a file with that
+    SHA-256 (:mod:`.tile_readings`): such a file is not parsed again. ``readings``, when
+    given, receives ``(sha256, tiles)`` for every file."""
     read = []
     for path in tile_files(PACKAGES_DIR) if paths is None else paths:
-        try:
-            tiles = read_tile_file(str(path))
-        except TileDataError as error:
-            raise TileFileError(str(error).replace(str(path), path.name)) from None
+        sha = hashlib.sha256(path.read_bytes()).hexdigest()
+        earlier = (known or {}).get(str(path))
+        if earlier is not None and earlier.get("sha256") == sha:
+            tiles = earlier["tiles"]
+        else:
+            try:
+                tiles = read_tile_file(str(path))
+            except TileDataError as error:
+                raise TileFileError(str(error).replace(str(path), path.name)) from None
         for position, entry in enumerate(tiles):
             if not isinstance(entry.get("code"), str) or not entry["code"]:
                 raise TileFileError(f"{path.name}: tile entry {position + 1} has no code")
+        if readings is not None:
+            readings[str(path)] = (sha, tiles)
         if tiles:
             read.append(TileFile(path=path, catalogue_code=tiles[0]["expansion"], tiles=tiles))
     return read

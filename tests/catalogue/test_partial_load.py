@@ -18,7 +18,7 @@ from django.core.management.base import CommandError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from carcwiki.catalogue import load_stamp, services
+from carcwiki.catalogue import load_stamp, services, tile_readings
 from carcwiki.catalogue.models import Expansion, TileCount, TileType
 from carcwiki.rules.models import RulesPage, SearchDocument, Section
 from carcwiki.rules.services import loading as rules_loading
@@ -77,12 +77,16 @@ def search(client, words: str, selection: str) -> list[str]:
     return re.findall(r'<h2 class="hit-title"><a href="([^"#?]+)[^"]*#([^"]+)">', document)
 
 
-def test_nothing_changed_writes_nothing_with_or_without_the_option(inputs):
+def test_nothing_changed_writes_nothing_with_or_without_the_option(inputs, monkeypatch):
     assert load("--if-changed") == (
         "The catalogue is unchanged since the last load: skipped.\n", [])
+    parsed: list[str] = []
+    parse = services.read_tile_file
+    monkeypatch.setattr(services, "read_tile_file", lambda path: parsed.append(path) or parse(path))
     said, writes = load()  # without the option, everything is read, checked and compared
     assert said.startswith("Loaded 4 editions, 40 expansions, 3 bundles, 27 tile files, ")
     assert writes == []
+    assert len(parsed) == 27  # every tile file parsed afresh, none taken from the last load
 
 
 def test_a_changed_rules_page_is_the_only_one_rendered_and_written(inputs, client, monkeypatch):
@@ -127,6 +131,14 @@ def test_a_changed_tile_file_is_checked_with_all_the_others_and_writes_its_tile(
         check(tile_files)
 
     monkeypatch.setattr(services, "check_tile_files", noting_check)
+    parsed: list[str] = []
+    parse = services.read_tile_file
+
+    def noting_parse(path):
+        parsed.append(Path(path).name)
+        return parse(path)
+
+    monkeypatch.setattr(services, "read_tile_file", noting_parse)
     inputs.edit("packages/base/tiles-river.yaml",
                 "picture: spring among rocks, the river flows",
                 "picture: spring among rocks and ferns, the river flows")
@@ -136,6 +148,12 @@ def test_a_changed_tile_file_is_checked_with_all_the_others_and_writes_its_tile(
     assert said == ("Changed since the last load: tiles-river.yaml. "
                     "Loaded again: 27 tile files (1 tile row written).\n")
     assert len(checked) == 27 and "tiles-base.yaml" in checked  # all of them, together
+    # Only the changed file was parsed; the others are what the engine read from the same
+    # bytes at the last load.
+    assert parsed == ["tiles-river.yaml"]
+    kept = tile_readings.kept()
+    assert len(kept) == 27 and all(
+        reading["tiles"] == parse(path) for path, reading in kept.items())
     assert writes == [("UPDATE", "catalogue_tiletype")]
     assert TileType.objects.get(code="river-A").picture.startswith(
         "spring among rocks and ferns")
