@@ -47,6 +47,8 @@ PHASE_STARTS = [
     (r"Starting development server at", "first answer"),
 ]
 TIMEOUT = 180
+#: The records load_catalogue keeps of what it loaded into each database.
+RECORDS = ROOT / ".venv" / "catalogue-load-*.json"
 
 
 class Edit:
@@ -131,6 +133,7 @@ def main() -> None:
              "one tile file changed": Edit(TILE_FILE, "picture:", " (bench)")}
     load_before = os.getloadavg()
     results: dict[str, list[dict[str, float]]] = {}
+    records = set(RECORDS.parent.glob(RECORDS.name))
     try:
         with tempfile.TemporaryDirectory(prefix="restart-bench-") as folder:
             database_url = f"sqlite:///{folder}/db.sqlite3"
@@ -144,6 +147,8 @@ def main() -> None:
     finally:
         for edit in edits.values():
             edit.restore()
+        for record in set(RECORDS.parent.glob(RECORDS.name)) - records:
+            record.unlink()  # the throwaway database's
     load_after = os.getloadavg()
     phases = list(dict.fromkeys(name for runs in results.values() for run in runs
                                 for name in run))
