@@ -249,3 +249,23 @@ def test_an_explanation_renders_in_another_catalogue_word_for_word(
     # Every word is the German catalogue's (a player stays a colour the page names).
     assert {message.id for message in said.walk()} <= set(GERMAN_RESULTS)
     assert said.text(GERMAN_RESULTS) == german
+
+
+def test_a_number_is_grouped_as_the_catalogue_says(base_tiles):
+    # 2,001 figures, one more than the limit: the engine's English groups the digits with
+    # a comma; a German catalogue says where the limit is and groups them with a dot.
+    request = {"players": [{"color": "red"}, {"color": "blue"}],
+               "tiles": [{"tile": "D", "x": 0, "y": 0}],
+               "figures": [{"player": "red", "x": 0, "y": 0, "at": "E"}] * 2001}
+    (error,) = validate_request(request, base_tiles)
+    assert error.said.params == {"count_figures": 2001, "MAX_FIGURES": 2000}
+    assert error.message == "The board has 2,001 figures; the limit is 2,000."
+    german = {"error.too_many_figures.the_board_has_figures_the": (
+                  "Auf dem Brett stehen {count_figures:grouped} Figuren; erlaubt sind "
+                  "{MAX_FIGURES:grouped}."),
+              "number.group_separator": "."}
+    assert error.said.text(german) == "Auf dem Brett stehen 2.001 Figuren; erlaubt sind 2.000."
+    add_templates({"test.points": "{points:grouped} points"})
+    assert Message("test.points", {"points": 1234}).text(
+        {"test.points": "{points:grouped} Punkte", "number.group_separator": "."}) == "1.234 Punkte"
+    assert Message("test.points", {"points": 1234}).text() == "1,234 points"

@@ -116,7 +116,6 @@ LEAVES_FOR = {
 
 
 add_templates({
-    **{f"city.quarter.{quarter.name}": quarter.name for quarter in QUARTERS},
     "city.leave_for.castle": "an unfinished city",
     "city.leave_for.blacksmith": "an unfinished road",
     "city.leave_for.cathedral": "an unfinished monastery",
@@ -139,8 +138,7 @@ def left_in_the_city(context: ScoringContext) -> list[BonusResult]:
     leaves_for = LEAVES_FOR.get(context.printing(COUNT), {})
     for figure in context.request.board.districts:
         params: dict[str, Param] = {"player": PlayerRef(figure.player.value),
-                                    "figure": figure.kind,
-                                    "quarter": Message(f"city.quarter.{figure.district}")}
+                                    "figure": figure.kind, "quarter": figure.district}
         where = leaves_for.get(figure.district)
         if where:
             params["where"] = where
