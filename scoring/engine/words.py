@@ -168,8 +168,8 @@ def declare_words(registry: ExpansionRegistry) -> None:
         declared(f"part.{part.code}", part.name)
         declared(f"part.{part.code}.capital", part.name[:1].upper() + part.name[1:])
         for figure in part.figure_kinds:
-            # Explanations name a figure too ("red's mayor counts 0 here").
-            result_word(f"figure.{figure.code}", figure.name)
+            if figure.strength_of is not None:  # "red's mayor counts 0 here"
+                result_word(f"figure.{figure.code}", figure.name)
             figure_word(figure)
             figure_word(figure, 2)
             a_figure(figure)
