@@ -1,9 +1,11 @@
 """Issue 31: an expansion with no new kind of rule is one package. A made-up one, written to
 a temporary folder that Python searches beside ``scoring/engine/expansions/`` (as if a
 contributor had added it there), reaches every place that lists the expansions: the
-registry, the rules document and what it puts in play, the builder's rules data, the
-OpenAPI schema of ``POST /api/score/`` and the board format's expansions part; its tile
-file and known-answer board are found and scored. Nothing else is edited.
+registry, the rules document and what it puts in play, the builder's page data (its tile
+and rules, as ``carcwiki.builder.page_data`` reads them without the database), the OpenAPI
+schema of ``POST /api/score/`` and the board format's expansions part; its tile file and
+known-answer board are found and scored. Nothing else is edited. (The catalogue, which
+the builder's selector reads, loads the packages of the folder itself: not tried here.)
 
 It runs in a fresh interpreter: the registry, the schema's serializers and the builder's
 data are built once, on import, from the packages found then.
@@ -114,7 +116,8 @@ django.setup()
 from drf_spectacular.generators import SchemaGenerator
 
 from carcwiki.api.board_format import expansions_part
-from carcwiki.builder.selectors import _asks_for_inputs, builder_rules
+from carcwiki.builder.page_data import page_data
+from carcwiki.builder.selectors import _asks_for_inputs
 from scoring.engine import (DEFAULT_REGISTRY, TileSet, board_files, rules_document,
                             score_request, tile_files, validate_request)
 
@@ -122,7 +125,8 @@ schema = SchemaGenerator().get_schema(request=None, public=True)
 components = schema["components"]["schemas"]
 in_play = DEFAULT_REGISTRY.in_play(["made-up-stage"])
 document = rules_document()
-page = builder_rules()
+builder = page_data()
+page = builder["rules"]
 tiles = TileSet.from_yaml(*map(str, tile_files()), registry=DEFAULT_REGISTRY)
 board = json.loads(next(path for path in board_files()
                         if path.name == "made-up-stage-two-performers.json").read_text())
@@ -138,6 +142,9 @@ print(json.dumps({
     "page_options": [option["name"] for option in page["options"]],
     "page_spaces": [space["name"] for space in page["spaces"]],
     "page_brings": page["brings"].get("made-up-stage"),
+    "page_tiles": [tile["code"] for tile in builder["tiles"]
+                   if tile["expansion"] == "made-up-stage"],
+    "page_geometry": builder["geometry"]["tiles"].get("made-up-stage-A"),
     "asks_for_inputs": _asks_for_inputs(DEFAULT_REGISTRY, "made-up-stage"),
     "schema_codes": components["ExpansionCodeEnum"]["enum"],
     "schema_rules": sorted(components["RulesRequest"]["properties"]),
@@ -185,6 +192,9 @@ def test_the_rules_document_and_the_builders_data_carry_it(seen):
     assert seen["document_options"][-1] == seen["page_options"][-1] == "made_up_applause"
     assert seen["page_brings"] == {"parts": ["base", "made-up-stage"],
                                    "tiles": ["base", "made-up-stage"]}
+    # Its tile, with the stage a figure may stand on, as the page draws and turns it.
+    assert seen["page_tiles"] == ["made-up-stage-A"]
+    assert seen["page_geometry"]["edges"] == "FFFF"
     # The builder offers it (it has a rule the group chooses) once its tiles are loaded.
     assert seen["asks_for_inputs"] is True
 
@@ -199,10 +209,13 @@ def test_the_board_formats_expansions_part_lists_it(seen):
     text = seen["board_format"]
     assert "- `made-up-stage`: The Made-up Stage (C3)\n" in text
     assert "`made_up_applause` (with `made-up-stage`)" in text
-    assert "`made-up-stage`" in text.split("- `made-up-stage`:")[1]
+    # Its space, with the phantom the registry adds (it counts as a meeple everywhere).
+    assert ("- A meeple or phantom standing on the stage of a tile that prints one names it "
+            "as `at`: `made-up-stage` (at most 2 on one tile).\n") in text
 
 
 def test_its_tiles_and_known_answer_board_are_found_and_scored(seen):
     assert seen["errors"] == []
     assert seen["scored"] == BOARD["expected"]["players"]
     assert seen["without_applause"] == {"red": 0, "blue": 0}
+
