@@ -19,7 +19,7 @@ from .glyphs import Glyph, Glyphs
 from .messages import Message, Text, add_templates
 from .problems import BoardError, ProblemCode
 from .tiles import EdgeType, FeatureKind
-from .wording import Unit, add_units, unit, word_key
+from .wording import Unit, add_units, noun, unit, word_key
 
 if TYPE_CHECKING:
     from .board import Color
@@ -719,7 +719,7 @@ class AreaBonus:
                     found += counts(tile)
         if found:
             valuation.plus.append((found * self.each, Message("score.area_term", {
-                "count": found, "word": Message(f"word.{word_key(self.word)}"),
+                "count": found, "word": noun(word_key(self.word)),
                 "each": self.each})))
 
 

@@ -129,9 +129,7 @@ EDITION_WORDING: dict[Edition, Wording] = {
 }
 """The words each edition's rulebook uses (the site's rules pages word them so too)."""
 
-
-
-
+# Every edition's words have their templates from the start, before anything is scored.
 for _wording in (API_WORDING, *EDITION_WORDING.values()):
     add_units(_wording.templates())
 

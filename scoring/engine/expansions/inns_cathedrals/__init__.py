@@ -88,31 +88,31 @@ add_templates({
 })
 
 
-def _named_with(label: Text, noun: Message, with_it: Message) -> Text | None:
+def _named_with(label: Text, named: Message, with_it: Message) -> Text | None:
     """``label`` with ``with_it`` after its noun (``completed road with an inn``), found
     in it or in the label it wraps (``{label}, besieged``); ``None`` when it names no such
     noun."""
     if not isinstance(label, Message):
         return None
-    if label.params.get("noun") == noun:
+    if label.params.get("noun") == named:
         return Message(label.id, {
-            **label.params, "noun": Message("special.noun_with", {"noun": noun, "with": with_it})})
+            **label.params, "noun": Message("special.noun_with", {"noun": named, "with": with_it})})
     inner = label.params.get("label")
     if isinstance(inner, Message):
-        named = _named_with(inner, noun, with_it)
-        if named is not None:
-            return Message(label.id, {**label.params, "label": named})
+        inner_named = _named_with(inner, named, with_it)
+        if inner_named is not None:
+            return Message(label.id, {**label.params, "label": inner_named})
     return None
 
 
 def _special(
     feature: Feature, valuation: Valuation, context: ScoringContext,
-    *, noun: Message, with_it: Message, completed_each: int,
+    *, named: Message, with_it: Message, completed_each: int,
 ) -> None:
     """The shared rule of inns and cathedrals: more when completed, nothing when not."""
-    named = _named_with(valuation.label, noun, with_it)
-    if named is not None:  # a label that names no road (or city) is left as it is
-        valuation.label = named
+    label = _named_with(valuation.label, named, with_it)
+    if label is not None:  # a label that names no road (or city) is left as it is
+        valuation.label = label
     if feature.complete:
         valuation.each = completed_each
         valuation.show_empty_terms = True
@@ -127,7 +127,7 @@ def inn_on_road(feature: Feature, valuation: Valuation, context: ScoringContext)
     """A road with an inn: 2 a tile completed, nothing incomplete."""
     if feature.has("inn"):
         valuation.extras["inn"] = True
-        _special(feature, valuation, context, noun=noun("road"),
+        _special(feature, valuation, context, named=noun("road"),
                  with_it=Message("special.with_inn"), completed_each=2)
         valuation.show_empty_terms = False
 
@@ -136,7 +136,7 @@ def cathedral_in_city(feature: Feature, valuation: Valuation, context: ScoringCo
     """A city with a cathedral: 3 a tile and 3 a pennant completed, nothing incomplete."""
     if feature.has("cathedral"):
         valuation.extras["cathedral"] = True
-        _special(feature, valuation, context, noun=noun("city"),
+        _special(feature, valuation, context, named=noun("city"),
                  with_it=Message("special.with_cathedral"), completed_each=3)
 
 
