@@ -87,6 +87,7 @@ QUARTERS = (
     District("cathedral", "Sends meeples to monasteries."),
     District("market", "Sends meeples to fields."),
 )
+QUARTER_NAMES = frozenset(quarter.name for quarter in QUARTERS)
 LARGE_CITY = LargeTile(
     code=CITY_OF_CARCASSONNE,
     name="the City of Carcassonne",
@@ -137,6 +138,10 @@ def left_in_the_city(context: ScoringContext) -> list[BonusResult]:
     results = []
     leaves_for = LEAVES_FOR.get(context.printing(COUNT), {})
     for figure in context.request.board.districts:
+        # Other expansions' figures are kept beside these (an abbot lying on his place,
+        # an acrobat on a tile's space): only the quarters' belong to the city.
+        if figure.district not in QUARTER_NAMES:
+            continue
         params: dict[str, Param] = {"player": PlayerRef(figure.player.value),
                                     "figure": figure.kind, "quarter": figure.district}
         where = leaves_for.get(figure.district)
