@@ -168,7 +168,10 @@ def declare_words(registry: ExpansionRegistry) -> None:
         declared(f"part.{part.code}", part.name)
         declared(f"part.{part.code}.capital", part.name[:1].upper() + part.name[1:])
         for figure in part.figure_kinds:
-            if figure.strength_of is not None:  # "red's mayor counts 0 here"
+            # Explanations name a follower ("red's large meeple on the road", "blue's
+            # wagon in the market of the City of Carcassonne") and a mayor whose strength
+            # is 0: the page that renders results needs their names.
+            if figure.follower or figure.strength_of is not None:
                 result_word(f"figure.{figure.code}", figure.name)
             figure_word(figure)
             figure_word(figure, 2)

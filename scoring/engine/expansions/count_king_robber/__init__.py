@@ -57,7 +57,7 @@ from ...results import BonusResult
 from ...rules import Choice, Edition, RuleOption
 from ...tiles import FeatureKind
 from ...wording import add_units, noun, unit
-from ...words import declared, kind_word
+from ...words import declared, figure_word, kind_word
 from ...words import square as square_named
 
 add_units({"completed_road": ("completed road", "completed roads")})
@@ -142,8 +142,9 @@ def left_in_the_city(context: ScoringContext) -> list[BonusResult]:
         # an acrobat on a tile's space): only the quarters' belong to the city.
         if figure.district not in QUARTER_NAMES:
             continue
+        kind = context.in_play.figure_kinds[figure.kind]
         params: dict[str, Param] = {"player": PlayerRef(figure.player.value),
-                                    "figure": figure.kind, "quarter": figure.district}
+                                    "figure": figure_word(kind), "quarter": figure.district}
         where = leaves_for.get(figure.district)
         if where:
             params["where"] = where

@@ -49,6 +49,7 @@ from ...results import BonusResult, feature_ref
 from ...rules import Choice, Edition, RuleOption
 from ...tiles import FeatureKind
 from ...wording import noun
+from ...words import figure_word
 
 add_templates({
     "error.fairy_without_follower.no_follower_stands_on_the": (
@@ -191,7 +192,8 @@ def _bonus(context: ScoringContext, owner: Color, figure: Figure, feature: Featu
         points = 0
         outcome = Message("bonus.kind_not_scored",
                               {"kinds": noun(f"{feature.kind.value}.plural")})
-    said = Message("fairy.bonus", {"where": where, "player": player, "figure": figure.kind,
+    kind = context.in_play.figure_kinds[figure.kind]
+    said = Message("fairy.bonus", {"where": where, "player": player, "figure": figure_word(kind),
                                    "feature": feature_ref(feature), "outcome": outcome})
     return BonusResult(
         data={"player": owner.value, "feature": feature.id, "points": points,
