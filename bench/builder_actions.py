@@ -353,8 +353,8 @@ PALETTE_IN_SIGHT = f"""() => {{
 # In the page: where a point of square (x, y) is on the screen, and whether it is on the
 # visible part of the board.
 # ``dragging``: a tile is being dragged from the palette, and the page then hides the
-# close-up of the selected tile and the strip by the figure just put (the board under
-# them shows).
+# close-up of the selected tile, the strip by the figure just put and the strip of what
+# the selected tile holds (the board under them shows).
 SQUARE_POINT = """([x, y, u, v, dragging]) => {
     const svg = document.querySelector('svg.board');
     const p = svg.createSVGPoint(); p.x = (x + u) * 100; p.y = (y + v) * 100;
@@ -367,7 +367,8 @@ SQUARE_POINT = """([x, y, u, v, dragging]) => {
     const framed = frame.top >= 0 && frame.bottom <= innerHeight;
     const hit = inside ? document.elementFromPoint(s.x, s.y) : null;
     const covered = inside && !(hit && (svg.contains(hit)
-        || (dragging && hit.closest('[data-testid=closeup], [data-testid=figure-chooser]'))));
+        || (dragging && hit.closest('[data-testid=closeup], [data-testid=figure-chooser], '
+                                    + '[data-testid=tile-holds]'))));
     const centre = [frame.left + frame.width / 2, frame.top + frame.height / 2];
     return { x: s.x, y: s.y, inside: inside && !covered, framed, side, centre,
              frame: [frame.width, frame.height] };
@@ -691,6 +692,10 @@ class Player:
             raise Mismatch("players not set up")
         # Done typing: the phone's keyboard closes (part of typing the last number).
         self.page.evaluate("document.activeElement?.blur()")
+        # "Done: to the board" folds the game's panel and brings the board back: one tap
+        # instead of scrolling back past the open panel for the first tiles.
+        if testid("setup-done").count():
+            self.press(testid("setup-done"), "setup")
 
     def fill(self, field_, value) -> None:
         """Tap a number field and type the number: one action."""
@@ -1176,11 +1181,22 @@ class Player:
             raise Mismatch("the tiles' states on the page differ from the game's")
 
     def enter_state(self, tile: dict) -> None:
-        """What a tile holds, in its panel: select the tile (unless it is selected, as
-        the tile just laid is), then pick the value (a drop-down: two actions) or type
-        it (a number: one)."""
+        """What a tile holds: select the tile (unless it is selected, as the tile just
+        laid is), then tap the value in the strip over the board (one action), or in its
+        panel pick the value (a drop-down: two actions) or type it (a number: one)."""
         for name, value in (tile.get("state") or {}).items():
             self.select_tile(tile["x"], tile["y"])
+            button = self.testid(f"hold-{name}-{value}")
+            if button.count() and button.is_visible():
+                self.press(button, "tile:state")
+                for _ in range(40):  # the player sees the value taken (a finger's lift)
+                    if (self.board_state(tile) or {}).get(name) == value:
+                        break
+                    self.page.wait_for_timeout(25)
+                else:
+                    raise Mismatch(f"a tap on {value} left {name} of ({tile['x']}, {tile['y']}) "
+                                   f"{self.board_state(tile)}")
+                continue
             field_ = self.testid(f"tile-state-{name}")
             if not field_.count():
                 title = self.testid("inspector-title")
@@ -1194,6 +1210,11 @@ class Player:
                 field_.fill(str(value))
                 field_.dispatch_event("change")
                 self.tally.add("tile:state")
+
+    def board_state(self, tile: dict):
+        """The states the page holds for the tile at the game tile's square."""
+        return self.page.evaluate("([x, y]) => window.carcwikiBuilder.state.tileAt(x, y)?.state",
+                                  [tile["x"], tile["y"]])
 
     def put_neutral(self, request: dict) -> None:
         """The neutral figures were put as their tiles were laid (see

@@ -25,9 +25,10 @@ import { Results } from "./results.js";
 import { ScoreSheet, summaryLine } from "./sheet.js";
 import { FigureLegend } from "./legend.js";
 import { Setup } from "./setup.js";
-import { BoardState, docFromBoard, newDoc, startTiles } from "./state.js";
+import { BoardState, docFromBoard, newDoc, startTiles, stateValueWords } from "./state.js";
 import { FigureChooser } from "./chooser.js";
 import { TileCloseUp } from "./closeup.js";
+import { TileHolds } from "./tileholds.js";
 import { Drafts, boardFromText, exportBoard, saveBoard } from "./storage.js";
 import { Viewport } from "./viewport.js";
 import { capitalise } from "./words.js";
@@ -401,15 +402,17 @@ const controller = {
   },
 
   /** A state entered on the tile's panel (`entry`: the server's tile state); the
-   * figures that stood on a feature it took away came off with it: say so. */
+   * figures that stood on a feature it took away came off with it: say so. How many
+   * came off. */
   tileState(x, y, entry, value) {
     const takenOff = state.setTileState(x, y, entry.name, value);
-    if (!takenOff.length) return;
+    if (!takenOff.length) return 0;
     const names = takenOff.map(({ figure, feature }) => `${figure.player ? `${playerWords(figure.player, state.doc.players)}'s ` : "the "}`
       + `${figure.player ? figureWord(catalogue, figure.kind, feature?.kind)
         : (catalogue.rules.neutral ?? []).find((kind) => kind.code === figure.kind)?.name ?? figure.kind}`
       + ` on the ${catalogue.geometry.describe(feature)}`);
     say(`${capitalise(names.join(" and "))} came off with the ${entry.label}. Undo puts ${takenOff.length === 1 ? "it" : "them"} back.`);
+    return takenOff.length;
   },
 
   takeBack(index) {
@@ -579,6 +582,15 @@ const controller = {
     viewport.fit(boardView.extent(), 8);
   },
 
+  /** The game is set up: its panel folds, and the page goes back to its first screen,
+   * the board's (on a phone the open panel pushed the board below the screen). */
+  setupDone() {
+    setupPanel.open = false;
+    gameBegun = true;
+    requestAnimationFrame(() => window.scrollTo({ top: 0 }));
+    say("Set up. Pick the next tile from the tiles by the board; a tap on “Game and players” opens the game again.");
+  },
+
   /** The view a page opens with: the whole board, unless its squares would be too small
    * for a fingertip; then its middle, at the smallest square a finger picks a feature on. */
   openView() {
@@ -742,6 +754,12 @@ chooser = new FigureChooser(svg.parentElement, state, catalogue, (index, choice)
 // A tap on the selected tile drawn large is a tap on the tile on the board.
 closeUp = new TileCloseUp(svg.parentElement, svg, state, catalogue, pictures, (point, target) => controller.tap(point, target),
   () => boardView.legalKeys());
+// What the selected tile holds (a ferry's link), one tap away over the board.
+const tileHolds = new TileHolds(svg.parentElement, state, catalogue, (tile, entry, value) => {
+  if (!controller.tileState(tile.x, tile.y, entry, value)) {
+    say(`${capitalise(entry.label)}: ${stateValueWords(entry, value, tile.rotation, catalogue.geometry)} (tile ${tile.tile} at (${tile.x}, ${tile.y})). Undo changes it back.`);
+  }
+});
 new BadgeDrag(part("turn"), () => [closeUp.svg, svg], (choice, drop) => controller.dropFigure(choice, drop));
 const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl,
   (code) => controller.pick(code), (code, clientX, clientY) => controller.dropFromPalette(code, clientX, clientY));
@@ -786,6 +804,7 @@ const actions = {
   score: () => controller.score(),
   "open-sheet": () => controller.openSheet(),
   "close-sheet": () => sheet.close(),
+  "setup-done": () => controller.setupDone(),
   save: () => controller.save(),
   export: () => controller.exportFile(),
   new: () => controller.newBoard(),
@@ -835,6 +854,7 @@ function renderAll() {
   turnHandle.render();
   chooser.render();
   closeUp.render();
+  tileHolds.render();
   palette.render();
   setup.render();
   // The players' list lives in the folded game panel (on a phone, most of the time): it
