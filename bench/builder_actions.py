@@ -417,8 +417,9 @@ class Player:
 
     Figures: as at the table, a tile's figures right after it is laid, while it is
     selected, with what the tile holds (a ferry's link, entered first: one tap on the
-    strip over the board) and the neutral figures on it: one tap on the feature when the owner and the kind are chosen (or the
-    page picks the kind by itself, as it does for a garden); else the owner's badge or
+    strip over the board) and the neutral figures on it: one tap on the feature when
+    the owner and the kind are chosen (or the page picks the kind by itself, as it does
+    for a garden); else the owner's badge or
     the kind dragged onto the feature (one gesture that chooses and puts), and, when
     both change, the strip by the figure just put, or the kind chosen above the board
     and then the owner's badge dragged onto the feature.

@@ -45,7 +45,8 @@ def tap(builder, locator):
 
 
 def ferry(builder):
-    return next(tile for tile in builder.board()["tiles"] if tile["tile"] == "ferries-B").get("state")
+    lake = next(tile for tile in builder.board()["tiles"] if tile["tile"] == "ferries-B")
+    return lake.get("state")
 
 
 @pytest.mark.parametrize("screen", SCREENS, ids=SCREENS.keys())
@@ -73,8 +74,10 @@ def test_the_ferry_is_linked_with_one_tap_over_the_board(open_builder, tmp_path,
     scrolled = page.evaluate("scrollY")
     assert strip.locator(".tile-hold-label").text_content() == "The ferry links the jetties"
     assert strip.locator("button").all_text_contents() == ["S–W", "S–N", "W–N"]
-    assert strip.locator("button").evaluate_all("(all) => all.map((b) => b.getAttribute('aria-label'))") == [
-        "The ferry links the jetties: south and west", "The ferry links the jetties: south and north",
+    labels = "(all) => all.map((button) => button.getAttribute('aria-label'))"
+    assert strip.locator("button").evaluate_all(labels) == [
+        "The ferry links the jetties: south and west",
+        "The ferry links the jetties: south and north",
         "The ferry links the jetties: west and north"]
     board = builder.testid("board").bounding_box()
     assert inside(board, strip.bounding_box())
@@ -130,3 +133,30 @@ def test_done_folds_the_game_and_brings_the_board_back_on_a_phone(open_builder, 
     assert palette["y"] + palette["height"] <= bar["y"]
     assert builder.message == ("Set up. Pick the next tile from the tiles by the board; a tap on "
                                "“Game and players” opens the game again.")
+
+
+def test_a_mage_put_from_the_tile_panel_brings_the_board_back_on_a_phone(open_builder, tmp_path):
+    viewport = SCREENS["390x844"]
+    builder = open_builder(viewport)
+    page = builder.page
+    import_board(builder, tmp_path, BIG_BOX_6, TILES, FIGURES, edition="C2")
+    page.evaluate("window.scrollTo(0, 0)")
+    builder.hold_square(0, 0)
+    board_before = builder.testid("board").bounding_box()
+    # The panel of the selected tile lies under the board: the player scrolls down to it.
+    road = page.evaluate("window.carcwikiBuilder.catalogue.geometry.view('D', 0).at.W")
+    put = builder.testid(f"put-neutral-mage-{road}")
+    put.scroll_into_view_if_needed()
+    assert builder.testid("board").bounding_box()["y"] + board_before["height"] < 0
+    tap(builder, put)
+    page.wait_for_selector('[data-testid^="neutral-mage-0,0-"]')
+    # On D's road from west to east (the page stands it at the road's east end).
+    assert builder.board()["neutral"] == [{"kind": "mage", "x": 0, "y": 0, "at": "E"}]
+    # The board is back in sight, as high as before, with the mage on it.
+    board = builder.testid("board").bounding_box()
+    assert board["y"] >= 0 and board["height"] == board_before["height"]
+    assert board["y"] + board["height"] <= builder.testid("score").bounding_box()["y"]
+    assert inside(board, page.locator('[data-testid^="neutral-mage-0,0-"]').bounding_box())
+    # Red's road from W's village through D to the lake: 3 tiles × 1 = 3, and the mage
+    # adds 1 a tile: 3 + 3 = 6. Blue's city: 2 tiles × 2 = 4.
+    assert score(builder) == {"red": 6, "blue": 4}

@@ -155,10 +155,15 @@ function reveal(keys, select = false) {
     const [x, y] = keys[0].split(",").map(Number);
     state.setUi({ cursor: { x, y }, selected: state.doc.tiles.has(keys[0]) ? keys[0] : state.ui.selected });
   }
-  if (window.matchMedia("(max-width: 63.99rem)").matches) {
-    const top = workbench.getBoundingClientRect().top;
-    if (top < -10 || top > window.innerHeight / 2) workbench.scrollIntoView({ block: "start", behavior: "smooth" });
-  }
+  boardBackInSight("smooth");
+}
+
+/** On a narrow screen, scroll the board's part back to the top of the screen when the
+ * page has been scrolled away from it (to the tile's panel under it). */
+function boardBackInSight(behavior = "auto") {
+  if (!window.matchMedia("(max-width: 63.99rem)").matches) return;
+  const top = workbench.getBoundingClientRect().top;
+  if (top < -10 || top > window.innerHeight / 2) workbench.scrollIntoView({ block: "start", behavior });
 }
 
 /** Back to the board after a change made from the sheet (an import, a new board): on a
@@ -363,11 +368,14 @@ const controller = {
     return this.tap(drop.point, drop.target);
   },
 
-  /** Put or take back a neutral figure (nobody's) from the tile's panel. */
+  /** Put or take back a neutral figure (nobody's) from the tile's panel. On a phone,
+   * where the panel lies under the board, the board comes back into sight with the
+   * figure just put on it, as after a tap on the board. */
   neutral(x, y, location, code) {
     const outcome = neutralAction(state, catalogue, x, y, location, code);
     report(applyFigureAction(state, outcome));
     if (outcome.action !== "put-neutral") return;
+    boardBackInSight();
     // As for a player's figure, the server has the last word on where it may stand (the
     // fairy beside a follower): one it refuses is taken back, with why.
     const placedDoc = state.doc;
