@@ -160,3 +160,21 @@ def test_a_mage_put_from_the_tile_panel_brings_the_board_back_on_a_phone(open_bu
     # Red's road from W's village through D to the lake: 3 tiles × 1 = 3, and the mage
     # adds 1 a tile: 3 + 3 = 6. Blue's city: 2 tiles × 2 = 4.
     assert score(builder) == {"red": 6, "blue": 4}
+
+
+def test_done_folds_the_game_beside_the_board_on_a_laptop(open_builder):
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    # A new board opens with the game and the players beside the board.
+    assert page.evaluate("document.querySelector('[data-setup]').open")
+    builder.testid("player-points-1").fill("7")
+    builder.testid("setup-done").scroll_into_view_if_needed()
+    scrolled = page.evaluate("scrollY")
+    builder.testid("setup-done").click()
+    wait_until(page, "!document.querySelector('[data-setup]').open")
+    assert builder.board()["players"][1]["points"] == 7
+    # The page stays where it was: the board stays in sight beside the folded panel.
+    page.wait_for_timeout(100)  # a scroll would come on the next frame
+    assert page.evaluate("scrollY") == scrolled
+    board = builder.testid("board").bounding_box()
+    assert board["y"] >= 0 and board["y"] + board["height"] <= LAPTOP["height"]

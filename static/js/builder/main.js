@@ -590,12 +590,13 @@ const controller = {
     viewport.fit(boardView.extent(), 8);
   },
 
-  /** The game is set up: its panel folds, and the page goes back to its first screen,
-   * the board's (on a phone the open panel pushed the board below the screen). */
+  /** The game is set up: its panel folds, and on a phone (where the open panel pushed
+   * the board below the screen) the page goes back to its first screen, the board's. A
+   * wide screen keeps the board in sight beside the panels: the page stays put. */
   setupDone() {
     setupPanel.open = false;
     gameBegun = true;
-    requestAnimationFrame(() => window.scrollTo({ top: 0 }));
+    if (sheet.overlays) requestAnimationFrame(() => window.scrollTo({ top: 0 }));
     say("Set up. Pick the next tile from the tiles by the board; a tap on “Game and players” opens the game again.");
   },
 
