@@ -694,8 +694,9 @@ class Player:
         # Done typing: the phone's keyboard closes (part of typing the last number).
         self.page.evaluate("document.activeElement?.blur()")
         # "Done: to the board" folds the game's panel and brings the board back: one tap
-        # instead of scrolling back past the open panel for the first tiles.
-        if testid("setup-done").count():
+        # instead of scrolling back past the open panel for the first tiles (on a phone;
+        # a laptop's tiles stay in sight beside the panel).
+        if testid("setup-done").count() and not testid("palette").evaluate(IN_SIGHT):
             self.press(testid("setup-done"), "setup")
 
     def fill(self, field_, value) -> None:
