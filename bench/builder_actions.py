@@ -93,6 +93,22 @@ Recorded (issue 14), medians; actions a tile, figures included:
   selected tile's panel below the board (8 page scrolls for tile states, 6 back up).
   A row of kinds under the badges was tried first: the board lost 38 px (29% of a
   390x844 screen) and both Big Box replays stopped on a square off the visible board.
+- issue 30, the tile's panel and the board in reach on a phone (the same three saved
+  games, ``--replay``; before from main at 33ca4ba, ``--jobs 1``, load average 3-9; after
+  ``--jobs 1`` or 2, load average 7-9). Before: phone 1.54 (base), 1.72 (Big Box), 1.99
+  (Big Box 6); laptop 1.43, 1.58, 1.74. After (a ferry's link one tap on a strip over
+  the board, not a drop-down two page scrolls away; "Done: to the board" after set-up,
+  where the open game panel had cost four page scrolls at the first tiles; a mage or
+  witch put from the panel brings the board back): phone 1.49, 1.60, 1.79; laptop 1.43,
+  1.58, 1.68. Phone swipes for tiles a game: 4 to 0 (base), 23 to 6 (Big Box;
+  before, 4 were page scrolls past the open game panel and 19 along the palette), 49 to
+  25 (Big Box 6; 8 of them to the panel's drop-down before, none after); the Big Box 6
+  ferries cost 16 actions before (8 drop-downs) and 8 taps after, on both devices. The
+  palette ordered by copies left instead of by the types used last was tried on the
+  phone: 1.61 (Big Box) and 1.84 (Big Box 6) against 1.60 and 1.77 with the same
+  page otherwise, so it was dropped. One game each: a different early choice changes
+  the path. Big Box 6 on the phone read 1.77 before the mage's return to the board and
+  1.79 after it: figure swipes 4 to 1, but 33 tile turns instead of 29 on another path.
 """
 
 from __future__ import annotations
