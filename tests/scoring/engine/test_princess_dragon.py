@@ -58,6 +58,19 @@ def test_the_fairy_named_at_another_location_of_the_same_feature(all_tiles):
     assert [entry["points"] for entry in result["fairy"]] == [3]
 
 
+def test_the_fairy_s_line_names_the_follower_by_its_kind(all_tiles):
+    # E with red's large meeple (Inns & Cathedrals) in its open city and the fairy beside
+    # it: the city 1 tile × 1 = 1, the fairy 3; red 4. Her line names the large meeple as
+    # players call it, not by the request's code "large".
+    body = request([("E", 0, 0, 0)], [("red", 0, 0, "N", "large")], [("fairy", 0, 0, "N")],
+                   expansions=PD + ["inns-cathedrals"])
+    result = score_request(body, all_tiles).to_json()
+    assert {p["color"]: p["total"] for p in result["players"]} == {"red": 4, "blue": 0}
+    (fairy,) = result["fairy"]
+    assert fairy["explanation"].startswith("the fairy beside red's large meeple on city-")
+    assert fairy["explanation"].endswith(": scored at the end, 3 for red")
+
+
 def test_the_fairy_on_a_farm_gives_nothing_without_the_farmers(all_tiles):
     # Without the farmers part, fields are not scored at the end: nor is the fairy's 3.
     body = request([("E", 0, 0, 0)], [("red", 0, 0, "N")], [("fairy", 0, 0, "N")],
