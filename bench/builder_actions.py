@@ -93,6 +93,22 @@ Recorded (issue 14), medians; actions a tile, figures included:
   selected tile's panel below the board (8 page scrolls for tile states, 6 back up).
   A row of kinds under the badges was tried first: the board lost 38 px (29% of a
   390x844 screen) and both Big Box replays stopped on a square off the visible board.
+- issue 30, the tile's panel and the board in reach on a phone (the same three saved
+  games, ``--replay``; before from main at 33ca4ba, ``--jobs 1``, load average 3-9; after
+  ``--jobs 1`` or 2, load average 7-9). Before: phone 1.54 (base), 1.72 (Big Box), 1.99
+  (Big Box 6); laptop 1.43, 1.58, 1.74. After (a ferry's link one tap on a strip over
+  the board, not a drop-down two page scrolls away; "Done: to the board" after set-up,
+  where the open game panel had cost four page scrolls at the first tiles; a mage or
+  witch put from the panel brings the board back): phone 1.49, 1.60, 1.79; laptop 1.43,
+  1.58, 1.68. Phone swipes for tiles a game: 4 to 0 (base), 23 to 6 (Big Box;
+  before, 4 were page scrolls past the open game panel and 19 along the palette), 49 to
+  25 (Big Box 6; 8 of them to the panel's drop-down before, none after); the Big Box 6
+  ferries cost 16 actions before (8 drop-downs) and 8 taps after, on both devices. The
+  palette ordered by copies left instead of by the types used last was tried on the
+  phone: 1.61 (Big Box) and 1.84 (Big Box 6) against 1.60 and 1.77 with the same
+  page otherwise, so it was dropped. One game each: a different early choice changes
+  the path. Big Box 6 on the phone read 1.77 before the mage's return to the board and
+  1.79 after it: figure swipes 4 to 1, but 33 tile turns instead of 29 on another path.
 """
 
 from __future__ import annotations
@@ -353,8 +369,8 @@ PALETTE_IN_SIGHT = f"""() => {{
 # In the page: where a point of square (x, y) is on the screen, and whether it is on the
 # visible part of the board.
 # ``dragging``: a tile is being dragged from the palette, and the page then hides the
-# close-up of the selected tile and the strip by the figure just put (the board under
-# them shows).
+# close-up of the selected tile, the strip by the figure just put and the strip of what
+# the selected tile holds (the board under them shows).
 SQUARE_POINT = """([x, y, u, v, dragging]) => {
     const svg = document.querySelector('svg.board');
     const p = svg.createSVGPoint(); p.x = (x + u) * 100; p.y = (y + v) * 100;
@@ -367,7 +383,8 @@ SQUARE_POINT = """([x, y, u, v, dragging]) => {
     const framed = frame.top >= 0 && frame.bottom <= innerHeight;
     const hit = inside ? document.elementFromPoint(s.x, s.y) : null;
     const covered = inside && !(hit && (svg.contains(hit)
-        || (dragging && hit.closest('[data-testid=closeup], [data-testid=figure-chooser]'))));
+        || (dragging && hit.closest('[data-testid=closeup], [data-testid=figure-chooser], '
+                                    + '[data-testid=tile-holds]'))));
     const centre = [frame.left + frame.width / 2, frame.top + frame.height / 2];
     return { x: s.x, y: s.y, inside: inside && !covered, framed, side, centre,
              frame: [frame.width, frame.height] };
@@ -415,9 +432,10 @@ class Player:
     A drag, like a swipe, is one action.
 
     Figures: as at the table, a tile's figures right after it is laid, while it is
-    selected, with what the tile holds (a ferry's link, entered first) and the neutral
-    figures on it: one tap on the feature when the owner and the kind are chosen (or the
-    page picks the kind by itself, as it does for a garden); else the owner's badge or
+    selected, with what the tile holds (a ferry's link, entered first: one tap on the
+    strip over the board) and the neutral figures on it: one tap on the feature when
+    the owner and the kind are chosen (or the page picks the kind by itself, as it does
+    for a garden); else the owner's badge or
     the kind dragged onto the feature (one gesture that chooses and puts), and, when
     both change, the strip by the figure just put, or the kind chosen above the board
     and then the owner's badge dragged onto the feature.
@@ -691,6 +709,11 @@ class Player:
             raise Mismatch("players not set up")
         # Done typing: the phone's keyboard closes (part of typing the last number).
         self.page.evaluate("document.activeElement?.blur()")
+        # "Done: to the board" folds the game's panel and brings the board back: one tap
+        # instead of scrolling back past the open panel for the first tiles (on a phone;
+        # a laptop's tiles stay in sight beside the panel).
+        if testid("setup-done").count() and not testid("palette").evaluate(IN_SIGHT):
+            self.press(testid("setup-done"), "setup")
 
     def fill(self, field_, value) -> None:
         """Tap a number field and type the number: one action."""
@@ -1176,11 +1199,22 @@ class Player:
             raise Mismatch("the tiles' states on the page differ from the game's")
 
     def enter_state(self, tile: dict) -> None:
-        """What a tile holds, in its panel: select the tile (unless it is selected, as
-        the tile just laid is), then pick the value (a drop-down: two actions) or type
-        it (a number: one)."""
+        """What a tile holds: select the tile (unless it is selected, as the tile just
+        laid is), then tap the value in the strip over the board (one action), or in its
+        panel pick the value (a drop-down: two actions) or type it (a number: one)."""
         for name, value in (tile.get("state") or {}).items():
             self.select_tile(tile["x"], tile["y"])
+            button = self.testid(f"hold-{name}-{value}")
+            if button.count() and button.is_visible():
+                self.press(button, "tile:state")
+                for _ in range(40):  # the player sees the value taken (a finger's lift)
+                    if (self.board_state(tile) or {}).get(name) == value:
+                        break
+                    self.page.wait_for_timeout(25)
+                else:
+                    raise Mismatch(f"a tap on {value} left {name} of ({tile['x']}, {tile['y']}) "
+                                   f"{self.board_state(tile)}")
+                continue
             field_ = self.testid(f"tile-state-{name}")
             if not field_.count():
                 title = self.testid("inspector-title")
@@ -1194,6 +1228,11 @@ class Player:
                 field_.fill(str(value))
                 field_.dispatch_event("change")
                 self.tally.add("tile:state")
+
+    def board_state(self, tile: dict):
+        """The states the page holds for the tile at the game tile's square."""
+        return self.page.evaluate("([x, y]) => window.carcwikiBuilder.state.tileAt(x, y)?.state",
+                                  [tile["x"], tile["y"]])
 
     def put_neutral(self, request: dict) -> None:
         """The neutral figures were put as their tiles were laid (see

@@ -25,9 +25,10 @@ import { Results } from "./results.js";
 import { ScoreSheet, summaryLine } from "./sheet.js";
 import { FigureLegend } from "./legend.js";
 import { Setup } from "./setup.js";
-import { BoardState, docFromBoard, newDoc, startTiles } from "./state.js";
+import { BoardState, docFromBoard, newDoc, startTiles, stateValueWords } from "./state.js";
 import { FigureChooser } from "./chooser.js";
 import { TileCloseUp } from "./closeup.js";
+import { TileHolds } from "./tileholds.js";
 import { Drafts, boardFromText, exportBoard, saveBoard } from "./storage.js";
 import { Viewport } from "./viewport.js";
 import { capitalise } from "./words.js";
@@ -154,10 +155,15 @@ function reveal(keys, select = false) {
     const [x, y] = keys[0].split(",").map(Number);
     state.setUi({ cursor: { x, y }, selected: state.doc.tiles.has(keys[0]) ? keys[0] : state.ui.selected });
   }
-  if (window.matchMedia("(max-width: 63.99rem)").matches) {
-    const top = workbench.getBoundingClientRect().top;
-    if (top < -10 || top > window.innerHeight / 2) workbench.scrollIntoView({ block: "start", behavior: "smooth" });
-  }
+  boardBackInSight("smooth");
+}
+
+/** On a narrow screen, scroll the board's part back to the top of the screen when the
+ * page has been scrolled away from it (to the tile's panel under it). */
+function boardBackInSight(behavior = "auto") {
+  if (!window.matchMedia("(max-width: 63.99rem)").matches) return;
+  const top = workbench.getBoundingClientRect().top;
+  if (top < -10 || top > window.innerHeight / 2) workbench.scrollIntoView({ block: "start", behavior });
 }
 
 /** Back to the board after a change made from the sheet (an import, a new board): on a
@@ -362,11 +368,14 @@ const controller = {
     return this.tap(drop.point, drop.target);
   },
 
-  /** Put or take back a neutral figure (nobody's) from the tile's panel. */
+  /** Put or take back a neutral figure (nobody's) from the tile's panel. On a phone,
+   * where the panel lies under the board, the board comes back into sight with the
+   * figure just put on it, as after a tap on the board. */
   neutral(x, y, location, code) {
     const outcome = neutralAction(state, catalogue, x, y, location, code);
     report(applyFigureAction(state, outcome));
     if (outcome.action !== "put-neutral") return;
+    boardBackInSight();
     // As for a player's figure, the server has the last word on where it may stand (the
     // fairy beside a follower): one it refuses is taken back, with why.
     const placedDoc = state.doc;
@@ -401,15 +410,17 @@ const controller = {
   },
 
   /** A state entered on the tile's panel (`entry`: the server's tile state); the
-   * figures that stood on a feature it took away came off with it: say so. */
+   * figures that stood on a feature it took away came off with it: say so. How many
+   * came off. */
   tileState(x, y, entry, value) {
     const takenOff = state.setTileState(x, y, entry.name, value);
-    if (!takenOff.length) return;
+    if (!takenOff.length) return 0;
     const names = takenOff.map(({ figure, feature }) => `${figure.player ? `${playerWords(figure.player, state.doc.players)}'s ` : "the "}`
       + `${figure.player ? figureWord(catalogue, figure.kind, feature?.kind)
         : (catalogue.rules.neutral ?? []).find((kind) => kind.code === figure.kind)?.name ?? figure.kind}`
       + ` on the ${catalogue.geometry.describe(feature)}`);
     say(`${capitalise(names.join(" and "))} came off with the ${entry.label}. Undo puts ${takenOff.length === 1 ? "it" : "them"} back.`);
+    return takenOff.length;
   },
 
   takeBack(index) {
@@ -579,6 +590,16 @@ const controller = {
     viewport.fit(boardView.extent(), 8);
   },
 
+  /** The game is set up: its panel folds, and on a phone (where the open panel pushed
+   * the board below the screen) the page goes back to its first screen, the board's. A
+   * wide screen keeps the board in sight beside the panels: the page stays put. */
+  setupDone() {
+    setupPanel.open = false;
+    gameBegun = true;
+    if (sheet.overlays) requestAnimationFrame(() => window.scrollTo({ top: 0 }));
+    say("Set up. Pick the next tile from the tiles by the board; a tap on “Game and players” opens the game again.");
+  },
+
   /** The view a page opens with: the whole board, unless its squares would be too small
    * for a fingertip; then its middle, at the smallest square a finger picks a feature on. */
   openView() {
@@ -745,6 +766,12 @@ chooser = new FigureChooser(svg.parentElement, state, catalogue, (index, choice)
 // A tap on the selected tile drawn large is a tap on the tile on the board.
 closeUp = new TileCloseUp(svg.parentElement, svg, state, catalogue, pictures, (point, target) => controller.tap(point, target),
   () => boardView.legalKeys());
+// What the selected tile holds (a ferry's link), one tap away over the board.
+const tileHolds = new TileHolds(svg.parentElement, state, catalogue, (tile, entry, value) => {
+  if (!controller.tileState(tile.x, tile.y, entry, value)) {
+    say(`${capitalise(entry.label)}: ${stateValueWords(entry, value, tile.rotation, catalogue.geometry)} (tile ${tile.tile} at (${tile.x}, ${tile.y})). Undo changes it back.`);
+  }
+});
 new BadgeDrag(part("turn"), () => [closeUp.svg, svg], (choice, drop) => controller.dropFigure(choice, drop));
 const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl,
   (code) => controller.pick(code), (code, clientX, clientY) => controller.dropFromPalette(code, clientX, clientY));
@@ -789,6 +816,7 @@ const actions = {
   score: () => controller.score(),
   "open-sheet": () => controller.openSheet(),
   "close-sheet": () => sheet.close(),
+  "setup-done": () => controller.setupDone(),
   save: () => controller.save(),
   export: () => controller.exportFile(),
   new: () => controller.newBoard(),
@@ -838,6 +866,7 @@ function renderAll() {
   turnHandle.render();
   chooser.render();
   closeUp.render();
+  tileHolds.render();
   palette.render();
   setup.render();
   // The players' list lives in the folded game panel (on a phone, most of the time): it
