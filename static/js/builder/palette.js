@@ -26,6 +26,7 @@ export class Palette {
     this.onPick = onPick; // (code or null) → put it in hand
     this.buttons = new Map();
     this.items = new Map();
+    this.counters = new Map(); // code → its count's text and word
     this.builtFor = "";
     // Pictures not drawn yet (img → code): each is an SVG document of its own that the
     // browser parses and lays out, so only those in or near the palette's visible part
@@ -180,9 +181,10 @@ export class Palette {
       const button = this.buttons.get(type.code);
       const count = left.get(type.code) ?? 0;
       const total = type.counts[doc.edition] ?? 0;
-      const counter = button.querySelector(".palette-count");
-      counter.replaceChildren(h("span", { text: String(Math.abs(count)) }),
-        h("span", { class: "palette-left", text: count < 0 ? " too many" : " left" }));
+      // The copies left, changed in place: "4 left", or "1 too many".
+      const counter = this.counters.get(type.code);
+      counter.number.data = String(Math.abs(count));
+      counter.word.textContent = count < 0 ? " too many" : " left";
       button.classList.toggle("is-over", count < 0);
       const inHand = ui.hand === type.code;
       button.disabled = count <= 0 && !inHand;
@@ -268,16 +270,19 @@ export class Palette {
     this.builtFor = types.map((type) => type.code).join(" ");
     this.buttons.clear();
     this.items.clear();
+    this.counters.clear();
     this.watcher?.disconnect();
     this.unseen.clear();
     const items = types.map((type) => {
+      const counter = { number: document.createTextNode(""), word: h("span", { class: "palette-left" }) };
+      this.counters.set(type.code, counter);
       const button = h("button", {
         type: "button", class: "palette-tile", dataset: { code: type.code, testid: `palette-${type.code}` },
         title: `${type.code}: ${type.picture}`,
       },
       type.large ? this.largePicture(type.large, 56, {}, true) : this.picture(type.code, { width: 56, height: 56 }),
       h("span", { class: "palette-code", text: type.code }),
-      h("span", { class: "palette-count" }));
+      h("span", { class: "palette-count" }, counter.number, counter.word));
       this.buttons.set(type.code, button);
       const item = h("li", { dataset: { code: type.code } }, button);
       this.items.set(type.code, item);
