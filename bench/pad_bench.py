@@ -61,6 +61,12 @@ near 12 or under. The one miss came with the load at 17 to 25: the polls' own p9
 1.2 s (a 304 costs the server 5 ms at the median), so the delay is the machine's queue,
 not the pad's work. The phones poll every second, so half a second of the delay is the
 wait for the next poll.
+
+On a quiet machine (29 November 2026, 09:38 UTC, load average 0.6 at the start, nothing
+else running), the same run with ``--redis``: 151.6 requests a second, polls answered 304
+in 3.3 ms (p50) and 9.4 ms (p99), entries in 10.3 / 29.7 ms, 0 5xx, 0 socket errors, 0
+429; sync delay p50 578 ms, p99 1016 ms, max 1024 ms over 450 sightings: every entry on
+every phone within 2 s.
 """
 
 from __future__ import annotations

@@ -11,7 +11,9 @@ def test_the_committed_page_is_the_one_the_rules_document_writes():
     """Fails after an expansion is added or changed until `manage.py write_board_format`
     is run."""
     text = PATH.read_text(encoding="utf-8")
-    assert with_expansions_part(text, rules_document()) == text
+    assert with_expansions_part(text, rules_document()) == text, (
+        "board_format.md is behind the declarations: run `python manage.py "
+        "write_board_format` and commit the page")
 
 
 def test_the_expansions_part_names_codes_figures_states_and_tokens():

@@ -77,8 +77,10 @@ def name_words() -> set[str]:
         (ROOT / "fixtures" / "catalogue" / "expansions.yaml").read_text(encoding="utf-8")
     )
     # The names the catalogue file still holds, and those the packages declare (an
-    # expansion moved into its package keeps its name in its declaration).
-    names = [*OTHER_NAMES, *(expansion.name for expansion in DEFAULT_REGISTRY.expansions)]
+    # expansion moved into its package keeps its name, and its parts', in its declaration).
+    names = [*OTHER_NAMES, *(name for expansion in DEFAULT_REGISTRY.expansions
+                             for member in expansion.members
+                             for name in (member.name, member.catalogue_name))]
     pending = [catalogue]
     while pending:
         item = pending.pop()

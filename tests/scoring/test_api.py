@@ -385,7 +385,7 @@ def test_the_schema_documents_the_endpoint(client):
     code_ref = components["BoardError"]["properties"]["code"]["$ref"]
     assert code_ref == "#/components/schemas/ScoreErrorCodeEnum"
     # The core's codes and every code an expansion declares (the registry's list, which
-    # holds these among others).
+    # holds these known ones among others; a new expansion's codes need no line here).
     declared = {code.value for code in DEFAULT_REGISTRY.error_codes()}
     assert {"river_u_turn", "goods_mismatch", "invalid_tunnel_token",
             "invalid_gifts", "beside_vodyanoy", "special_monastery_taken",

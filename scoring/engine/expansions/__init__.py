@@ -29,9 +29,13 @@ PACKAGES_DIR = Path(__file__).resolve().parent
 
 def discover() -> tuple[Expansion, ...]:
     """The ``EXPANSION`` of every package of this folder, in registration order (the
-    base game first, each expansion after those it names in ``after``)."""
+    base game first, each expansion after those it names in ``after``).
+
+    The folders searched are this package's search path (``__path__``: this folder, as
+    Python found it), so that a test can put a made-up package beside the others without
+    copying them (``tests/scoring/engine/test_one_package.py``)."""
     declared = []
-    for found in pkgutil.iter_modules([str(PACKAGES_DIR)]):
+    for found in pkgutil.iter_modules(__path__):
         if found.ispkg:
             module = importlib.import_module(f"{__name__}.{found.name}")
             declared.append(module.EXPANSION)
@@ -44,22 +48,30 @@ DEFAULT_REGISTRY = ExpansionRegistry(discover())
 declare_words(DEFAULT_REGISTRY)
 
 
-def tile_files(directory: Path = PACKAGES_DIR) -> tuple[Path, ...]:
+def _folders(directory: Path | None) -> list[Path]:
+    """``directory``, or every folder of this package's search path (see :func:`discover`)."""
+    return [directory] if directory is not None else [Path(folder) for folder in __path__]
+
+
+def tile_files(directory: Path | None = None) -> tuple[Path, ...]:
     """Every expansion's tile files, by file name (the order the catalogue loads them);
     ``directory`` is a copy of this folder (a test that spoils a file)."""
-    return tuple(sorted(directory.glob("*/tiles-*.yaml"), key=lambda path: path.name))
+    return tuple(sorted((path for folder in _folders(directory)
+                         for path in folder.glob("*/tiles-*.yaml")), key=lambda path: path.name))
 
 
-def catalogue_files(directory: Path = PACKAGES_DIR) -> tuple[Path, ...]:
+def catalogue_files(directory: Path | None = None) -> tuple[Path, ...]:
     """Every expansion's catalogue entry (``catalogue.yaml``: its category, number and
     descriptions, which the site's catalogue reads and the engine does not), by package."""
-    return tuple(sorted(directory.glob("*/catalogue.yaml")))
+    return tuple(sorted(path for folder in _folders(directory)
+                        for path in folder.glob("*/catalogue.yaml")))
 
 
-def board_files(directory: Path = PACKAGES_DIR) -> tuple[Path, ...]:
+def board_files(directory: Path | None = None) -> tuple[Path, ...]:
     """Every expansion's known-answer boards (a board mixing several expansions is kept
     outside, with the project's other fixtures), by file name."""
-    return tuple(sorted(directory.glob("*/boards/*.json"), key=lambda path: path.name))
+    return tuple(sorted((path for folder in _folders(directory)
+                         for path in folder.glob("*/boards/*.json")), key=lambda path: path.name))
 
 
 __all__ = ["DEFAULT_REGISTRY", "PACKAGES_DIR", "board_files", "catalogue_files", "discover",

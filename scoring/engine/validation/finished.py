@@ -37,6 +37,10 @@ class FinishedBoardChecks(ValidatorBase):
         join their owner's (a builder), and the expansions' board checks (goods)."""
         placements = self.in_play.placements
         beside_kinds = kinds_standing_beside(self.in_play)
+        # A figure on a space or in a district is listed in the request among the others
+        # but kept apart in the parsed board: an error names it as the player wrote it.
+        view = BoardView(request, graph, self.in_play, () if self.all_figures_fast else tuple(
+            isinstance(figure, DistrictFigure) for figure in self.read_figures))
         for index, figure in enumerate(request.board.figures):
             if figure.kind not in beside_kinds:
                 continue
@@ -54,7 +58,7 @@ class FinishedBoardChecks(ValidatorBase):
             kinds = self.in_play.figure_kinds
             joined = either_of([a_figure(kinds[code]) for code in beside])
             self.error(
-                f"figures[{index}]", ErrorCode.FIGURE_NOT_ALLOWED,
+                view.figure_path(index), ErrorCode.FIGURE_NOT_ALLOWED,
                 Message("error.figure_not_allowed.may_stand_only_on_where", {
                     "name": a_figure(kinds[figure.kind], True),
                     "segment_kind_value": a_kind(segment.kind.value), "joined": joined,
@@ -64,8 +68,6 @@ class FinishedBoardChecks(ValidatorBase):
             )
         if not self.in_play.board_checks:
             return self.errors
-        view = BoardView(request, graph, self.in_play, () if self.all_figures_fast else tuple(
-            isinstance(figure, DistrictFigure) for figure in self.read_figures))
         for check in self.in_play.board_checks:
             for problem in check.check(view):
                 self.error(problem.path, problem.code, problem.said)

@@ -215,3 +215,17 @@ def test_the_king_needs_a_completed_city_that_is_not_a_castle(all_tiles):
                    expansions=BCB + ["king-robber-baron"],
                    players=[{"color": "red", "holds": {"king": True}}, {"color": "blue"}])
     assert found(body, all_tiles) == [("players[0].holds.king", "holder_without_feature")]
+
+
+def test_an_error_names_the_figure_as_the_request_lists_it(all_tiles):
+    # The abbot lying on the special monastery below H comes first in the request, but
+    # the engine keeps it apart from the figures on features. The castle under blue's
+    # knight and red's builder with no meeple of red's in its city are the request's
+    # third and fourth figures, and the errors must say so.
+    tiles = TWO_SMALL_CITIES + [("monasteries-germany-A", 0, 1, 0, None)]
+    figures = [("red", 0, 1, "abbot"), ("blue", -1, 0, "E"), ("red", -1, 0, "E", "castle"),
+               ("red", 0, 0, "W", "builder")]
+    body = request(tiles, figures,
+                   expansions=BCB + ["monasteries-germany", "traders-builders"])
+    assert found(body, all_tiles) == [("figures[3]", "figure_not_allowed"),
+                                      ("figures[2]", "invalid_castle")]

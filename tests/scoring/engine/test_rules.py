@@ -33,12 +33,21 @@ def test_rule_set_defaults_and_round_trip():
     assert (rules.small_cities, rules.incomplete_features) == (True, False)
     assert rules.incomplete_inns_cathedrals == "zero"
     assert RuleSet.from_json(rules.to_json(), OPTIONS) == rules
-    assert rules.to_json() == {
-        "small_cities": True, "incomplete_features": False,
-        "farm_scoring": "second-edition", "incomplete_inns_cathedrals": "zero",
-        "king_robber_scoring": "per-completed", "hill_tiebreak": "one-follower",
-        "fairy_placement": "beside-follower", "little_buildings_scoring": "equal",
-        "porxada_choice": "swap",
+    written = rules.to_json()
+    # Every declared rule is written, in declaration order; those the request did not
+    # set take their declared default (a new expansion's rule joins without an edit here).
+    assert list(written) == [option.name for option in OPTIONS]
+    assert written == {
+        **{option.name: option.default for option in OPTIONS},
+        "small_cities": True, "incomplete_features": False, "farm_scoring": "second-edition",
+    }
+    # The defaults of the first expansions' rules, as their rules pages give them.
+    assert {name: written[name] for name in (
+        "incomplete_inns_cathedrals", "king_robber_scoring", "hill_tiebreak",
+        "fairy_placement", "little_buildings_scoring", "porxada_choice")} == {
+        "incomplete_inns_cathedrals": "zero", "king_robber_scoring": "per-completed",
+        "hill_tiebreak": "one-follower", "fairy_placement": "beside-follower",
+        "little_buildings_scoring": "equal", "porxada_choice": "swap",
     }
 
 

@@ -75,3 +75,22 @@ def test_a_pig_is_not_caught(all_tiles):
     request["figures"][0]["kind"] = "pig"
     [(path, code, _)] = problems(request, all_tiles)
     assert (path, code) == ("figures[0]", "figure_not_allowed")
+
+
+def test_a_knight_in_a_castle_is_out_of_vodyanoys_reach(all_tiles):
+    # H between two E tiles: two small completed cities, west and east. Vodyanoy at
+    # (0,1), below H, is diagonal to the west city's E at (-1,0). Red's knight there is
+    # caught, unless red turned the city into a castle (Bridges, Castles & Bazaars): a
+    # castle stands off the tiles, and its knight with it.
+    tiles = [{"tile": "H", "x": 0, "y": 0}, {"tile": "E", "x": -1, "y": 0, "rotation": 90},
+             {"tile": "E", "x": 1, "y": 0, "rotation": 270},
+             {"tile": "russian-promos-D", "x": 0, "y": 1}]
+    knight = {"player": "red", "x": -1, "y": 0, "at": "E"}
+    castle = {**knight, "kind": "castle"}
+    request = {"edition": "C1", "players": [{"color": "red"}, {"color": "blue"}],
+               "expansions": ["farmers", "bridges-castles-bazaars", "russian-promos"],
+               "tiles": tiles, "figures": [knight]}
+    assert [(path, code) for path, code, _ in problems(request, all_tiles)] == [
+        ("figures[0]", "beside_vodyanoy")]
+    request["figures"] = [knight, castle]
+    assert problems(request, all_tiles) == []

@@ -229,7 +229,7 @@ def check_castles(view: BoardView) -> Iterator[BoardError]:
         owned[figure.player] = owned.get(figure.player, 0) + 1
         if owned[figure.player] == supply(players) + 1:
             yield BoardError(
-                f"figures[{index}]", INVALID_CASTLE,
+                view.figure_path(index), INVALID_CASTLE,
                 Message("error.invalid_castle.has_more_than_castles_on", {
                     "figure_player_value": capital_colour(figure.player.value),
                     "supply_players": supply(players), "players": players}),
@@ -241,7 +241,7 @@ def check_castles(view: BoardView) -> Iterator[BoardError]:
         if problem is not None:
             seen.add(city.number)
             yield BoardError(
-                f"figures[{index}]", INVALID_CASTLE,
+                view.figure_path(index), INVALID_CASTLE,
                 Message("error.invalid_castle.the_castle_at_cannot_stand", {
                     "figure_x": figure.x, "figure_y": figure.y,
                     "figure_at_value": figure.at.value, "problem": problem}),

@@ -125,8 +125,11 @@ def check_beside_vodyanoy(view: BoardView) -> Iterator[BoardError]:
         return
     caught = {code for code, kind in view.in_play.figure_kinds.items()
               if code in CAUGHT or kind.counts_as in CAUGHT}
+    # A follower in a castle (a city another expansion converted off the tiles) is out of
+    # his reach, as the rules wiki's community interpretation reads it.
     pieces = [(view.figure_path(index), figure.kind, figure.x, figure.y)
-              for index, figure in enumerate(view.request.board.figures)]
+              for index, figure in enumerate(view.request.board.figures)
+              if view.in_play.conversion_of(view.graph.feature_of(index)) is None]
     pieces += [(view.figure_path(index, district=True), figure.kind, figure.x, figure.y)
                for index, figure in enumerate(view.request.board.districts)
                if figure.district == HUT]
