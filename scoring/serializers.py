@@ -314,10 +314,13 @@ class StandingSerializer(serializers.Serializer):
 
 
 MESSAGE_PARAMS_HELP = (
-    "The message's parameters by name. A number or a word is given as it is; a feature "
-    'as {"feature": "city-2", "kind": "city", "tiles": [[x, y], …]}; a player as '
+    "The message's parameters by name. A number, or a code or value of the request, is "
+    "given as it is; a word the engine says is a message of its own (\"word.tile\"); a "
+    'feature as {"feature": "city-2", "kind": "city", "tiles": [[x, y], …]}; a player as '
     '{"player": "red"}; a message inside the message as {"id": …, "params": …}; several '
-    'as {"list": […], "join": id}, joined by the template of that id (", ").')
+    'as {"list": […], "join": id}, joined by the template of that id (", "). A template '
+    "writes a number with its digits grouped as {limit:grouped}, between the groups the "
+    "template of number.group_separator.")
 
 
 class MessageSerializer(serializers.Serializer):

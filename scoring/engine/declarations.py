@@ -16,9 +16,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .glyphs import Glyph, Glyphs
-from .messages import Message, Text
+from .messages import Message, Text, add_templates
 from .problems import BoardError, ProblemCode
 from .tiles import EdgeType, FeatureKind
+from .wording import Unit, add_units, noun, unit, word_key
 
 if TYPE_CHECKING:
     from .board import Color
@@ -93,8 +94,8 @@ class FigureKind:
     strength_words: str = ""
     """How ``strength_of`` counts, for the explanation of a feature where it gives 0
     ("1 a {pennant} of his city": "red's mayor counts 0 here (1 a pennant of his city:
-    none)"); ``{pennant}`` and ``{pennants}`` take the explanation's words (see
-    :mod:`~scoring.engine.wording`)."""
+    none)"); ``{pennant}`` and ``{pennant_plural}`` take the edition's words (see
+    :mod:`~scoring.engine.wording`). It is the template of ``figure.<code>.strength``."""
     stands: Stand = Stand.FEATURE
     counts_as: str | None = None
     """The code of a figure kind this one is in every respect where it stands (the
@@ -104,6 +105,10 @@ class FigureKind:
     """The figure's outline, so that a player tells the kinds apart by shape: SVG path
     data about 30 units tall, centred on (0, 0) where the figure stands, which the board
     builder fills with the owner's colour. Each kind has its own."""
+
+    def __post_init__(self) -> None:
+        if self.strength_words:
+            add_templates({f"figure.{self.code}.strength": self.strength_words})
 
     @property
     def plural_name(self) -> str:
@@ -192,6 +197,22 @@ class PlayPoints:
     rules: str = ""
     """The anchor of the rules page section that states it (``"fairy"``)."""
 
+    def __post_init__(self) -> None:
+        # The explanation names the label and the unit by id (``play.<code>``,
+        # ``word.<unit>``), which another language's catalogue words.
+        add_templates({f"play.{self.code}": self.label})
+        if self.unit is not None:
+            add_units({word_key(self.unit[0]): self.unit})
+
+    @property
+    def label_said(self) -> Message:
+        return Message(f"play.{self.code}")
+
+    @property
+    def unit_said(self) -> Unit:
+        assert self.unit is not None
+        return unit(word_key(self.unit[0]))
+
 
 @dataclasses.dataclass(frozen=True)
 class Space:
@@ -253,8 +274,9 @@ class Valuation:
     label: Text
     """How the explanation names it: ``"completed road"``."""
     each: int
-    terms: list[tuple[int, str, str]]
-    """(count, singular word, plural word)."""
+    terms: list[tuple[int, Message, Message]]
+    """(count, singular word, plural word), the words as messages
+    (:data:`~scoring.engine.wording.TILE`)."""
     zero_reason: Text | None = None
     """Set when the feature scores nothing, and why (``"scores nothing"``)."""
     show_empty_terms: bool = False
@@ -592,6 +614,14 @@ class Conversion:
     plural: str
     farm_extra: int = 1
 
+    def __post_init__(self) -> None:
+        add_units({word_key(self.word): (self.word, self.plural)})
+
+    @property
+    def said(self) -> Unit:
+        """The word and its plural as messages (``word.castle``)."""
+        return unit(word_key(self.word))
+
 
 @dataclasses.dataclass(frozen=True)
 class CityWeight:
@@ -614,6 +644,14 @@ class CityWeight:
     key: str
     """The farm's response key listing how many of them it borders."""
     title: str = ""
+
+    def __post_init__(self) -> None:
+        add_units({word_key(self.word): (self.word, self.plural)})
+
+    @property
+    def said(self) -> Unit:
+        """The word and its plural as messages (``word.besieged_city``)."""
+        return unit(word_key(self.word))
 
     @property
     def step_title(self) -> str:
@@ -659,6 +697,10 @@ class AreaBonus:
     """The square at the middle of the 3×3; default: the feature's first square."""
     title: str = ""
 
+    def __post_init__(self) -> None:
+        # The counted thing is always written plural ("1 vineyards × 3").
+        add_templates({f"word.{word_key(self.word)}": self.word})
+
     @property
     def step_title(self) -> str:
         return self.title or f"{self.word} around {_a_word(self.feature.value)}"
@@ -676,7 +718,9 @@ class AreaBonus:
                 if tile is not None:
                     found += counts(tile)
         if found:
-            valuation.plus.append((found * self.each, f"{found} {self.word} × {self.each}"))
+            valuation.plus.append((found * self.each, Message("score.area_term", {
+                "count": found, "word": noun(word_key(self.word)),
+                "each": self.each})))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -11,6 +11,7 @@ CORE_TEMPLATES: dict[str, str] = {
     "score.worth_two": (
         "{label}: {count} {unit} × {each} + {count2} {unit2} × {each} = {points}"),
     "score.term": "{count} {unit} × {each}",
+    "score.area_term": "{count} {word} × {each}",
     "score.zero": "{label}: {reason}",
     "score.centre": "{label}: 1 + {neighbours} {neighbours|neighbour|neighbours}{plus} = {points}",
     "score.centre_times": (

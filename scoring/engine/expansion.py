@@ -122,7 +122,7 @@ from .declarations import (
     WhenMissing,
     first_sentence,
 )
-from .messages import Message, Param, PlayerRef, Text
+from .messages import Message, Param, PlayerRef, Text, placeholders
 from .outputs import Output
 from .problems import ProblemCode
 from .results import COLOR_NAME as _COLOR_NAME
@@ -1054,9 +1054,11 @@ class ScoringContext:
             if strength is not None and not strength(feature):
                 kind = kinds[figure.kind]
                 params: dict[str, Param] = {"player": PlayerRef(_COLOR_NAME[figure.player]),
-                                            "figure": kind.name}
+                                            "figure": Message(f"figure.{kind.code}")}
                 if kind.strength_words:
-                    params["what"] = self.wording.fill(kind.strength_words)
+                    nouns = self.wording.nouns()
+                    params["what"] = Message(f"figure.{kind.code}.strength", {
+                        name: nouns[name] for name in placeholders(kind.strength_words)})
                 note = Message("figure.counts_zero_because" if kind.strength_words
                                else "figure.counts_zero", params)
                 if note not in notes:

@@ -10,7 +10,9 @@ text of the API stays what it was: a feature reads as its id (``city-2``), a pla
 their colour.
 
 A template names its parameters in braces: ``{points}`` (a brace of the text itself is
-written twice, ``{{``). A word that follows a count is
+written twice, ``{{``). A number written with its digits grouped is ``{limit:grouped}``:
+the catalogue says how (``number.group_separator``: ``2,000`` in English, ``2.000`` in
+German). A word that follows a count is
 written ``{count|tile|tiles}`` (the first form when the count is 1, else the second);
 a :class:`Listing` joins its items with the template of its ``join`` id (``", "``).
 Messages nest: a parameter may be a message (the tie note of a city's explanation).
@@ -203,6 +205,7 @@ ENGLISH: dict[str, str] = {
     "join.plus": " + ",
     "join.semicolon": "; ",
     "join.none": "",
+    "number.group_separator": ",",
 }
 """Every template of the engine by message id, in English (the core's, then each
 expansion's as it is imported)."""
@@ -219,12 +222,12 @@ def add_templates(templates: Mapping[str, str]) -> None:
         _WRITERS.pop(message_id, None)
 
 
-_PLACEHOLDER = re.compile(r"\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}|\{\{|\}\}")
+_PLACEHOLDER = re.compile(r"\{(\w+)(:grouped)?(?:\|([^|}]*)\|([^}]*))?\}|\{\{|\}\}")
 """A placeholder, or a brace written twice (``{{``) for a brace in the text."""
 
-Piece = tuple[str, str, str | None, str | None]
-"""A literal, then the parameter after it ("" for none) and, for a counted word, its
-singular and plural."""
+Piece = tuple[str, str, str | None, str | None, bool]
+"""A literal, then the parameter after it ("" for none), for a counted word its singular
+and plural, and whether the parameter is a number written with its digits grouped."""
 
 _COMPILED: dict[str, tuple[Piece, ...]] = {}
 
@@ -239,9 +242,9 @@ def _compiled(template: str) -> tuple[Piece, ...]:
         if match[1] is None:  # a brace written twice
             literal += match[0][0]
             continue
-        pieces.append((literal, match[1], match[2], match[3]))
+        pieces.append((literal, match[1], match[3], match[4], match[2] is not None))
         literal = ""
-    pieces.append((literal + template[start:], "", None, None))
+    pieces.append((literal + template[start:], "", None, None, False))
     return tuple(pieces)
 
 
@@ -258,15 +261,28 @@ written as its English (a message by :meth:`Message.__format__`, a feature as it
 colour as itself)."""
 
 
+def grouped(number: Param, separator: str) -> str:
+    """A whole number with its digits in groups of three, between them ``separator``.
+
+    >>> grouped(1234567, "."), grouped(-2000, ","), grouped(999, ".")
+    ('1.234.567', '-2,000', '999')
+    """
+    if not isinstance(number, int):
+        return str(number)
+    return f"{number:,}".replace(",", separator) if separator != "," else f"{number:,}"
+
+
 def _writer(message_id: str) -> Callable[[Mapping[str, Param]], str]:
     literals: list[str] = []
     code = []
-    for literal, name, singular, plural in _compiled(ENGLISH[message_id]):
+    for literal, name, singular, plural, group in _compiled(ENGLISH[message_id]):
         literals.append(literal)
         code.append(f"{{L[{len(literals) - 1}]}}")
         if not name:
             continue
-        if singular is None:
+        if group:
+            code.append(f"{{G(p[{name!r}], E['number.group_separator'])}}")
+        elif singular is None:
             code.append(f"{{p[{name!r}]}}")
         else:
             literals += [singular, plural or ""]
@@ -275,7 +291,8 @@ def _writer(message_id: str) -> Callable[[Mapping[str, Param]], str]:
     # The template's words are only ever read from L, never compiled: the code holds
     # nothing but indices and parameter names (\w+).
     write: Callable[[Mapping[str, Param]], str] = eval(  # noqa: S307
-        f'lambda p, L=L: f"{"".join(code)}"', {"L": tuple(literals)})
+        f'lambda p, L=L: f"{"".join(code)}"',
+        {"L": tuple(literals), "G": grouped, "E": ENGLISH})
     _WRITERS[message_id] = write
     return write
 
@@ -303,12 +320,14 @@ def _render(message: Message, catalogue: Mapping[str, str]) -> str:
 def _fill(pieces: Sequence[Piece], params: Mapping[str, Param],
           catalogue: Mapping[str, str] | None) -> str:
     out = []
-    for literal, name, singular, plural in pieces:
+    for literal, name, singular, plural, group in pieces:
         out.append(literal)
         if not name:
             continue
         value = params[name]
-        if singular is not None:
+        if group:
+            out.append(grouped(value, (catalogue or ENGLISH)["number.group_separator"]))
+        elif singular is not None:
             out.append(singular if value == 1 else (plural or ""))
         else:
             out.append(_param_text(value, catalogue))

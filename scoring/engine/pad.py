@@ -373,10 +373,10 @@ def score_play_points(data: Mapping[str, Any], in_play: InPlay) -> PadScore:
     points = in_play.play_points[data["code"]]
     if points.unit is None:
         return PadScore(points.each, Message("pad.play_points_once",
-                                             {"label": points.label, "points": points.each}))
+                                             {"label": points.label_said, "points": points.each}))
     count = data["count"]
     total = count * points.each
-    singular, plural_word = points.unit
+    singular, plural_word = points.unit_said
     return PadScore(total, Message("pad.play_points", {
-        "label": points.label, "count": count,
+        "label": points.label_said, "count": count,
         "unit": singular if count == 1 else plural_word, "each": points.each, "points": total}))

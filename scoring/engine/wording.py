@@ -7,19 +7,63 @@ set of words whatever the edition (:data:`API_WORDING`, the contract's "pennant"
 caller that shows the scoring to players asks for the edition's own
 (:func:`wording_for`), as the board builder does. Only the words change, never a count.
 
+The explanations name these words, and every other noun they count or name (a tile,
+a completed city), by message (:func:`noun`, :func:`unit`): ``word.coat_of_arms`` and
+``word.coat_of_arms.plural``, which another language's catalogue words.
+
 >>> wording_for(Edition.C2).term(2, "pennant")
 '2 coats of arms'
 >>> wording_for(Edition.C1).term(1, "pennant"), API_WORDING.term(0, "pennant")
 ('1 pennant', '0 pennants')
->>> wording_for(Edition.C3).fill("1 a {pennant} of his city")
-'1 a coat of arms of his city'
+>>> one, many = wording_for(Edition.C3).unit("pennant")
+>>> one, str(one), str(many)
+(Message('word.coat_of_arms', {}), 'coat of arms', 'coats of arms')
 """
 
 from __future__ import annotations
 
 import dataclasses
 
+from .messages import Message, add_templates
 from .rules import Edition
+
+Unit = tuple[Message, Message]
+"""A counted word as two messages: its singular and its plural."""
+
+_NOUNS: dict[str, Message] = {}
+
+
+def noun(key: str) -> Message:
+    """The word ``word.<key>`` (``noun("tile")``: "tile"), one message shared by every
+    explanation that names it, so that its English is written once."""
+    found = _NOUNS.get(key)
+    if found is None:
+        found = _NOUNS[key] = Message(f"word.{key}")
+    return found
+
+
+def unit(key: str) -> Unit:
+    """A counted word: ``word.<key>`` and ``word.<key>.plural``."""
+    return noun(key), noun(f"{key}.plural")
+
+
+def word_key(singular: str) -> str:
+    """The key of an English word among the ``word.`` messages (``coat_of_arms``)."""
+    return singular.replace(" ", "_")
+
+
+def add_units(units: dict[str, tuple[str, str]]) -> None:
+    """The English of counted words by key: ``{"tile": ("tile", "tiles")}``."""
+    templates = {}
+    for key, (singular, plural) in units.items():
+        templates[f"word.{key}"], templates[f"word.{key}.plural"] = singular, plural
+    add_templates(templates)
+
+
+TILE = unit("tile")
+add_units({"tile": ("tile", "tiles"), "completed_city": ("completed city", "completed cities"),
+           # The feature kinds (the monastery's and the farm's are the API wording's).
+           "road": ("road", "roads"), "city": ("city", "cities"), "garden": ("garden", "gardens")})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -42,12 +86,26 @@ class Wording:
         singular, plural = self.words(name)
         return f"{count} {singular if count == 1 else plural}"
 
-    def fill(self, text: str) -> str:
-        """A declared text with ``{pennant}`` and ``{pennant_plural}`` (and so on) in
-        this wording."""
-        if "{" not in text:
-            return text
-        return text.format_map(self.to_json_names())
+    def unit(self, name: str) -> Unit:
+        """The word as messages: ``word.coat_of_arms`` and its plural."""
+        return unit(word_key(self.words(name)[0]))
+
+    def noun(self, name: str) -> Message:
+        """The singular as a message (``word.cloister``)."""
+        return noun(word_key(self.words(name)[0]))
+
+    def nouns(self) -> dict[str, Message]:
+        """Each word and its plural by name as messages, as :meth:`to_json_names`
+        names them: the parameters of a declared text that says ``{pennant}``."""
+        found = {}
+        for field in dataclasses.fields(self):
+            found[field.name], found[f"{field.name}_plural"] = self.unit(field.name)
+        return found
+
+    def templates(self) -> dict[str, tuple[str, str]]:
+        """The English of this wording's words, by key (for :func:`add_units`)."""
+        return {word_key(self.words(field.name)[0]): self.words(field.name)
+                for field in dataclasses.fields(self)}
 
     def to_json_names(self) -> dict[str, str]:
         """Each word and its plural by name: ``{"pennant": "pennant",
@@ -70,6 +128,10 @@ EDITION_WORDING: dict[Edition, Wording] = {
     Edition.C3: _NEW_EDITION,
 }
 """The words each edition's rulebook uses (the site's rules pages word them so too)."""
+
+# Every edition's words have their templates from the start, before anything is scored.
+for _wording in (API_WORDING, *EDITION_WORDING.values()):
+    add_units(_wording.templates())
 
 
 def wording_for(edition: Edition) -> Wording:

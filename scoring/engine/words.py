@@ -42,6 +42,10 @@ def side_word(side: Side) -> Message:
 DECLARED_WORDS: set[str] = set()
 """The keys of the words :func:`declared` made templates of (they name things in errors)."""
 
+RESULT_WORDS: set[str] = set()
+"""The declared words that explanations use too (:func:`result_word`): the page that
+renders the results carries them with the results' templates."""
+
 ERROR_PIECES = ("error.", "subject.", "shown.", "tile.", "side.", "square")
 """The ids of the errors' sentences and of the pieces only errors are made of."""
 
@@ -55,6 +59,14 @@ def declared(key: str, english: str) -> Message:
     return Message(key)
 
 
+def result_word(key: str, english: str) -> Message:
+    """A word a declaration gives that explanations use (a figure kind's name, what a
+    converted city is called), as :func:`declared` makes it, kept among the results'
+    templates."""
+    RESULT_WORDS.add(key)
+    return declared(key, english)
+
+
 def result_templates() -> dict[str, str]:
     """The English templates of what a scored board says (explanations, bonus entries,
     warnings), without the errors' (:data:`ERROR_PIECES`, :data:`DECLARED_WORDS`).
@@ -64,7 +76,8 @@ def result_templates() -> dict[str, str]:
     first refused.
     """
     return {message_id: template for message_id, template in ENGLISH.items()
-            if not message_id.startswith(ERROR_PIECES) and message_id not in DECLARED_WORDS}
+            if message_id in RESULT_WORDS
+            or (not message_id.startswith(ERROR_PIECES) and message_id not in DECLARED_WORDS)}
 
 
 def error_templates() -> dict[str, str]:
@@ -155,6 +168,8 @@ def declare_words(registry: ExpansionRegistry) -> None:
         declared(f"part.{part.code}", part.name)
         declared(f"part.{part.code}.capital", part.name[:1].upper() + part.name[1:])
         for figure in part.figure_kinds:
+            if figure.strength_of is not None:  # "red's mayor counts 0 here"
+                result_word(f"figure.{figure.code}", figure.name)
             figure_word(figure)
             figure_word(figure, 2)
             a_figure(figure)

@@ -12,6 +12,7 @@ import pytest
 
 from tests.builder.rebuilding import import_board, score
 from tests.builder.test_browser import ARTIFACTS, LAPTOP
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -258,3 +259,42 @@ def scored_again(builder):
     builder.page.evaluate("document.querySelector('[data-testid=errors]').dataset.before = 'yes'")
     builder.testid("score").click()
     builder.page.wait_for_selector("[data-testid=errors]:not([data-before])")
+
+
+def test_a_refused_save_is_worded_from_the_errors_templates(open_builder, tmp_path):
+    """The save dialog words the server's refusal as the list of a refused scoring does:
+    where the problem lies, then its sentence from the errors' templates. Served a
+    changed template and a German separator of digit groups, it says the changed
+    sentence, which the server never wrote, its number grouped as the templates say."""
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    served = []
+
+    def changed_templates(route):
+        response = route.fetch()
+        templates = response.json()
+        served.append(templates)
+        templates["error.invalid_points.points_must_be_at_most"] = (
+            "no scoreboard shows more than {MAX_POINTS:grouped} points, not {points}.")
+        templates["number.group_separator"] = "."
+        route.fulfill(response=response, json=templates)
+
+    page.route("**/board/words/*/errors.json", changed_templates)
+    # A board whose file says red has 2,000,000 points: more than the 1,000,000 a saved
+    # board may hold (the points field stops at 100,000; a file is taken as it is).
+    board = {"edition": "C3", "expansions": [],
+             "players": [{"color": "red", "points": 2_000_000}, {"color": "blue"}],
+             "tiles": [{"tile": "D", "x": 0, "y": 0, "rotation": 0},
+                       {"tile": "E", "x": 0, "y": -1, "rotation": 180}]}
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(board))
+    builder.testid("import").set_input_files(str(path))
+    wait_until(page, "window.carcwikiBuilder.state.toBoard().players[0].points === 2000000")
+    builder.testid("save").click()
+    refused = builder.testid("save-refused")
+    refused.wait_for()
+    assert refused.text_content() == (
+        "Red: no scoreboard shows more than 1.000.000 points, not 2000000.")
+    assert builder.message == (
+        "Not saved: Red: no scoreboard shows more than 1.000.000 points, not 2000000.")
+    assert len(served) == 1

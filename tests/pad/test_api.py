@@ -96,8 +96,10 @@ def test_an_entry_keeps_its_explanation_as_a_message_and_reads_it_in_english(cli
     assert entry["params"] == {
         "who": {"list": ["Ann", "Bo"], "join": "join.and"},
         "explanation": {"id": "score.worth_one", "params": {
-            "label": {"id": "label.completed", "params": {"noun": "road"}}, "count": 3,
-            "unit": "tiles", "each": 1, "points": 3}}}
+            "label": {"id": "label.completed", "params": {
+                "noun": {"id": "word.road", "params": {}}}},
+            "count": 3, "unit": {"id": "word.tile.plural", "params": {}}, "each": 1,
+            "points": 3}}}
     # The database holds the message, not its English.
     stored = Entry.objects.get(uid="entry-0001")
     assert stored.said == {"id": entry["message_id"], "params": entry["params"]}

@@ -26,6 +26,7 @@ from ..features import Feature
 from ..messages import Listing, Message, Param, Text
 from ..results import FeatureResult, figure_counts, majority, majority_note, player_counts
 from ..tiles import FeatureKind
+from ..wording import TILE, noun
 
 HOUSE_RULE_NOTE = Message("score.house_rule_zero")
 
@@ -37,14 +38,14 @@ def evaluate(feature: Feature, valuation: Valuation, context: ScoringContext) ->
     return valuation
 
 
-def term(count: int, word: str, plural_word: str, each: int) -> Message:
+def term(count: int, word: Message, plural_word: Message, each: int) -> Message:
     """``3 tiles × 2``: a count of units, the word its count takes, and the rate."""
     return Message("score.term", {"count": count, "unit": word if count == 1 else plural_word,
                                   "each": each})
 
 
 def worth(
-    label: Text, each: int, terms: Sequence[tuple[int, str, str]],
+    label: Text, each: int, terms: Sequence[tuple[int, Message, Message]],
     zero_reason: Text | None = None, plus: Sequence[tuple[int, Text]] = (),
     show_empty_terms: bool = False,
 ) -> tuple[int, Message]:
@@ -166,11 +167,12 @@ def _incomplete_reason(context: ScoringContext) -> Message | None:
     return None if context.rules.incomplete_features else HOUSE_RULE_NOTE
 
 
-_COMPLETED_ROAD = Message("label.completed", {"noun": "road"})
-_COMPLETED_LOOP = Message("label.completed_loop", {"noun": "road"})
-_INCOMPLETE_ROAD = Message("label.incomplete", {"noun": "road"})
-_COMPLETED_CITY = Message("label.completed", {"noun": "city"})
-_INCOMPLETE_CITY = Message("label.incomplete", {"noun": "city"})
+_ROAD, _CITY = noun("road"), noun("city")
+_COMPLETED_ROAD = Message("label.completed", {"noun": _ROAD})
+_COMPLETED_LOOP = Message("label.completed_loop", {"noun": _ROAD})
+_INCOMPLETE_ROAD = Message("label.incomplete", {"noun": _ROAD})
+_COMPLETED_CITY = Message("label.completed", {"noun": _CITY})
+_INCOMPLETE_CITY = Message("label.incomplete", {"noun": _CITY})
 
 
 def score_roads(features: Sequence[Feature], context: ScoringContext) -> Iterator[FeatureResult]:
@@ -178,7 +180,7 @@ def score_roads(features: Sequence[Feature], context: ScoringContext) -> Iterato
     plain = FeatureKind.ROAD in context.in_play.plain_kinds
     incomplete = _incomplete_reason(context)
     for road in features:
-        terms = [(len(road.tiles), "tile", "tiles")]
+        terms = [(len(road.tiles), *TILE)]
         zero_reason: Message | None
         if road.complete:
             label = _COMPLETED_LOOP if road.is_loop else _COMPLETED_ROAD
@@ -195,17 +197,17 @@ def score_cities(features: Sequence[Feature], context: ScoringContext) -> Iterat
     """Completed: 2 a tile and 2 a pennant (1 and 1 for a small city under the old rule);
     incomplete: 1 a tile and 1 a pennant."""
     small_cities = context.rules.small_cities
-    pennant, pennants = context.wording.words("pennant")
+    pennant, pennants = context.wording.unit("pennant")
     plain = FeatureKind.CITY in context.in_play.plain_kinds
     incomplete = _incomplete_reason(context)
     for city in features:
         tiles = len(city.tiles)
-        terms = [(tiles, "tile", "tiles"), (city.pennants, pennant, pennants)]
+        terms = [(tiles, *TILE), (city.pennants, pennant, pennants)]
         zero_reason = None
         if city.complete:
             if small_cities and tiles == 2:
                 label, each = Message("label.completed_small_city",
-                                      {"noun": "city", "pennant": pennant}), 1
+                                      {"noun": _CITY, "pennant": pennant}), 1
             else:
                 label, each = _COMPLETED_CITY, 2
         else:
@@ -224,7 +226,7 @@ def centre_worth(label: Text, neighbours: int, points: int, zero_reason: Text | 
     if zero_reason is not None:
         return 0, Message("score.zero", {"label": label, "reason": zero_reason})
     added: Param = Listing(tuple(Message("score.plus_note", {"note": note})
-                                 for _, note in plus), "join.none") if plus else ""
+                                 for _, note in plus), "join.none") if plus else _NOTHING_ADDED
     if each != 1:
         return points, Message("score.centre_times", {
             "label": label, "neighbours": neighbours, "each": each, "plus": added,
@@ -233,16 +235,19 @@ def centre_worth(label: Text, neighbours: int, points: int, zero_reason: Text | 
         "label": label, "neighbours": neighbours, "plus": added, "points": points})
 
 
+_NOTHING_ADDED = Listing((), "join.none")
+"""What a monastery's explanation adds when nothing is added: no words."""
+
 _CENTRE_LABELS: dict[tuple[bool, str], Message] = {}
 
 
-def _centre_label(complete: bool, noun: str) -> Message:
+def _centre_label(complete: bool, word: Message) -> Message:
     """``completed monastery``: made once for each state and noun, so that its English
     is written once."""
-    label = _CENTRE_LABELS.get((complete, noun))
+    label = _CENTRE_LABELS.get((complete, word.id))
     if label is None:
-        label = _CENTRE_LABELS[(complete, noun)] = Message(
-            "label.completed" if complete else "label.incomplete", {"noun": noun})
+        label = _CENTRE_LABELS[(complete, word.id)] = Message(
+            "label.completed" if complete else "label.incomplete", {"noun": word})
     return label
 
 
@@ -251,16 +256,16 @@ def score_centres(features: Sequence[Feature], context: ScoringContext) -> Itera
     incomplete = _incomplete_reason(context)
     plain = bool(features) and features[0].kind in context.in_play.plain_kinds
     for centre in features:
-        noun = centre.kind.value
-        if noun == "monastery":  # the cloister of the first edition's rulebook
-            noun = context.wording.monastery[0]
-        label = _centre_label(centre.complete, noun)
+        # The cloister of the first edition's rulebook.
+        word = (context.wording.noun("monastery") if centre.kind is FeatureKind.MONASTERY
+                else noun(centre.kind.value))
+        label = _centre_label(centre.complete, word)
         zero_reason = None if centre.complete else incomplete
         if plain:
             yield plain_result(centre, context, *centre_worth(
                 label, centre.neighbours, 1 + centre.neighbours, zero_reason))
             continue
-        valuation = Valuation(label, 1, [(1 + centre.neighbours, "tile", "tiles")], zero_reason)
+        valuation = Valuation(label, 1, [(1 + centre.neighbours, *TILE)], zero_reason)
         evaluate(centre, valuation, context)
         points, text = centre_worth(valuation.label, centre.neighbours, valuation.points,
                                     valuation.zero_reason, valuation.each, valuation.plus)

@@ -34,7 +34,7 @@ add_templates({
         "on {where}."),
     "error.invalid_type.figures_must_be_a_list": "figures must be a list, not {figures}.",
     "error.too_many_figures.the_board_has_figures_the": (
-        "The board has {count_figures} figures; the limit is {MAX_FIGURES}."),
+        "The board has {count_figures:grouped} figures; the limit is {MAX_FIGURES:grouped}."),
     "error.too_many_figures.has_more_than_on_the": (
         "{player_value} has more than {limit} {name} on the board, but a player owns only "
         "{limit}."),
@@ -104,8 +104,7 @@ class FigureChecks(ValidatorBase):
         if len(figures) > MAX_FIGURES:
             self.error("figures", ErrorCode.TOO_MANY_FIGURES,
                        Message("error.too_many_figures.the_board_has_figures_the", {
-                           "count_figures": f"{len(figures):,}",
-                           "MAX_FIGURES": f"{MAX_FIGURES:,}"}))
+                           "count_figures": len(figures), "MAX_FIGURES": MAX_FIGURES}))
             return
         roles = self.in_play.placements
         supply = supply_of_kinds_on_features(self.in_play)

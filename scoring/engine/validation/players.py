@@ -38,7 +38,8 @@ add_templates({
     "error.invalid.is_not_one_of_the": (
         "{kind} is not one of the {tokens_name}: use {tokens_kinds}."),
     "error.invalid_points.points_must_be_at_most": (
-        "points must be at most {MAX_POINTS} (more than any scoreboard shows), not {points}."),
+        "points must be at most {MAX_POINTS:grouped} (more than any scoreboard shows), not "
+        "{points}."),
     "error.invalid.is_held_by_players_but": (
         "{word} is held by {total} players, but the game has only {tokens_in_all}."),
     "error.invalid.the_players_hold_together_but": (
@@ -119,7 +120,7 @@ class PlayerChecks(ValidatorBase):
             elif points > MAX_POINTS:
                 self.error(f"{path}.points", ErrorCode.INVALID_POINTS,
                            Message("error.invalid_points.points_must_be_at_most", {
-                               "MAX_POINTS": f"{MAX_POINTS:,}", "points": show(points)}))
+                               "MAX_POINTS": MAX_POINTS, "points": show(points)}))
         self.colors = set(first_with)
 
     def check_tokens(self, player: Mapping[str, Any], path: str) -> tuple[Any, ...]:

@@ -33,7 +33,7 @@ add_templates({
     "error.invalid_type.tiles_must_be_a_list": "tiles must be a list, not {tiles}.",
     "error.empty_board.the_board_has_no_tiles": "The board has no tiles.",
     "error.too_many_tiles.the_board_has_tiles_the": (
-        "The board has {count_tiles} tiles; the limit is {MAX_TILES}."),
+        "The board has {count_tiles:grouped} tiles; the limit is {MAX_TILES:grouped}."),
     "error.invalid_type.a_tile_must_be_an": "A tile must be an object, not {item}.",
     "error.duplicate_position.is_on_the_same_square": (
         "{tile_label} is on the same square as tiles[{other_index}] (tile {value})."),
@@ -83,7 +83,7 @@ class TileChecks(ValidatorBase):
         if len(tiles) > MAX_TILES:
             self.error("tiles", ErrorCode.TOO_MANY_TILES,
                        Message("error.too_many_tiles.the_board_has_tiles_the", {
-                           "count_tiles": f"{len(tiles):,}", "MAX_TILES": f"{MAX_TILES:,}"}))
+                           "count_tiles": len(tiles), "MAX_TILES": MAX_TILES}))
             return
         orientations = self.tiles.orientations(self.edition)
         turned = self.tiles.turned_in_play(self.edition, self.playable_codes())

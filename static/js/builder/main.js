@@ -620,10 +620,13 @@ const controller = {
       return say(OFFLINE_SAVE, "error");
     }
     say("Saving…");
-    const outcome = await saveBoard(state.toBoard(), data.urls.save, csrfToken());
+    const board = state.toBoard();
+    const outcome = await saveBoard(board, data.urls.save, csrfToken());
     if (!outcome.ok) {
-      share.replaceChildren(h("p", { class: "error-text", role: "alert", text: outcome.message }));
-      return say(`Not saved: ${outcome.message}`, "error");
+      // The problems in the page's words, as for a refused scoring.
+      const why = outcome.errors.length ? await results.refusal(outcome.errors, board) : outcome.message;
+      share.replaceChildren(h("p", { class: "error-text", role: "alert", text: why, dataset: { testid: "save-refused" } }));
+      return say(`Not saved: ${why}`, "error");
     }
     const link = new URL(outcome.url, window.location.href).href;
     const field = h("input", { type: "text", readonly: true, value: link, "aria-label": "Share link", dataset: { testid: "share-url" } });

@@ -147,6 +147,17 @@ export class Results {
       problem.message, {}, templates);
   }
 
+  /** Why the server refused `board` (to save it, say): each problem where it lies and
+   * its sentence in the page's words, as the list of a refused scoring says them; the
+   * server's sentence for a problem the templates cannot word. */
+  async refusal(errors, board) {
+    const sentences = await Promise.all(errors.map(async (error) => {
+      const where = error.path ? `${capitalise(pathWords(error.path, board, this.state.catalogue))}: ` : "";
+      return `${where}${await this.sentence(error)}`;
+    }));
+    return sentences.join(" ");
+  }
+
   /** The templates of the errors by message id, fetched once (again after a failure);
    * null when they cannot be had: each error then shows the server's sentence. */
   loadErrorWords() {

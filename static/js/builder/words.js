@@ -40,9 +40,10 @@ export function pathWords(path, board, catalogue) {
     const token = /\.([a-z_]+)\.([a-z_]+)$/.exec(path);
     const who = playerLabel(entry.color, board);
     if (!token) return who;
-    // A token's own words when its declaration gives them ("the meeple marker").
+    // A token's own words when its declaration gives them, as they are ("Red, the
+    // meeple marker"): the page does not rewrite the engine's words.
     const words = catalogue.rules?.tokens?.find((entry) => entry.name === token[1])?.words?.[token[2]];
-    return words && words !== token[2] ? `${who}'s ${words.replace(/^the /, "")}` : `${who}'s ${token[2]} tokens`;
+    return words && words !== token[2] ? `${who}, ${words}` : `${who}'s ${token[2]} tokens`;
   }
   if (match[1] === "tiles") return tileWords(entry, catalogue);
   const tile = (board.tiles ?? []).find((candidate) => candidate.x === entry.x && candidate.y === entry.y);
@@ -55,12 +56,14 @@ export function pathWords(path, board, catalogue) {
 }
 
 // A placeholder, or a brace written twice ("{{") for a brace of the text itself.
-const PLACEHOLDER = /\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}|\{\{|\}\}/g;
+const PLACEHOLDER = /\{(\w+)(:grouped)?(?:\|([^|}]*)\|([^}]*))?\}|\{\{|\}\}/g;
 
 /** A message of the engine ({ id, params }: a warning, an explanation) in the words of
  * `templates`, the engine's catalogue delivered as page data (a page in another language
  * gets its own). A template names its parameters in braces ("{points}"); a word after a
- * count reads "{tiles|tile|tiles}". `name` words the typed parameters: `feature(ref)`
+ * count reads "{tiles|tile|tiles}"; a number with its digits grouped "{limit:grouped}",
+ * between the groups the catalogue's `number.group_separator`. `name` words the typed
+ * parameters: `feature(ref)`
  * for a feature ({ feature, kind, tiles }), `player(color)` for a player; a message at
  * the start of the text that opens with a feature gets a capital. Null when the
  * catalogue has no such message. */
@@ -77,12 +80,22 @@ function opensWithFeature(message, templates) {
 function fill(message, templates, name) {
   const template = templates?.[message?.id];
   if (typeof template !== "string") return null;
-  return template.replace(PLACEHOLDER, (found, param, one, many) => {
+  return template.replace(PLACEHOLDER, (found, param, group, one, many) => {
     if (param === undefined) return found[0];
     const value = message.params?.[param];
+    if (group) return grouped(value, templates["number.group_separator"] ?? ",");
     if (one !== undefined) return value === 1 ? one : many;
     return paramWords(value, templates, name);
   });
+}
+
+/** A whole number with its digits in threes, `separator` between them: 1234 → "1,234". */
+export function grouped(number, separator) {
+  if (!Number.isInteger(number)) return String(number ?? "");
+  const digits = String(Math.abs(number));
+  const groups = [];
+  for (let end = digits.length; end > 0; end -= 3) groups.unshift(digits.slice(Math.max(0, end - 3), end));
+  return `${number < 0 ? "-" : ""}${groups.join(separator)}`;
 }
 
 function paramWords(value, templates, name) {
@@ -150,10 +163,11 @@ export function figurePlaceWords(figure, board, catalogue) {
   // names are half-edges for any other figure.
   const onCorner = catalogue?.figureByCode?.get(figure.kind)?.stands === "corner";
   if (onCorner && figure.at && (catalogue?.rules?.corners ?? []).includes(figure.at)) {
-    const sides = [...figure.at].map((name) => (geometry?.sideByName?.get(name)?.word ?? name).toLowerCase());
-    // North or south first, as a player says it: "south-east".
-    const ordered = /^(east|west)$/.test(sides[0]) ? [sides[1], sides[0]] : sides;
-    return `at the ${ordered.join("-")} corner of ${place}`;
+    // North or south first, as a player says it: "south-east" (the corner's side names).
+    const names = [...figure.at];
+    const ordered = names[0] === "E" || names[0] === "W" ? [names[1], names[0]] : names;
+    const sides = ordered.map((name) => (geometry?.sideByName?.get(name)?.word ?? name).toLowerCase());
+    return `at the ${sides.join("-")} corner of ${place}`;
   }
   return `on ${place}`;
 }

@@ -15,7 +15,7 @@ import { figureChoices } from "../../../static/js/builder/chooser.js";
 import { key } from "../../../static/js/builder/geometry.js";
 import { BoardState, docFromBoard } from "../../../static/js/builder/state.js";
 import {
-  featureName, figurePlaceWords, figureWords, kindWord, pathWords, pictureWords, renderMessage, squareWords,
+  featureName, figurePlaceWords, figureWords, grouped, kindWord, pathWords, pictureWords, renderMessage, squareWords,
 } from "../../../static/js/builder/words.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -23,6 +23,10 @@ const python = process.env.PYTHON ?? resolve(root, ".venv/bin/python");
 const data = JSON.parse(execFileSync(python, ["-m", "carcwiki.builder.page_data"],
   { cwd: root, maxBuffer: 64 * 1024 * 1024 }));
 const catalogue = new Catalogue(data);
+// The errors' templates, which the page fetches on its first refusal.
+const errorTemplates = JSON.parse(execFileSync(python, ["-c",
+  "import json; from scoring.engine import error_templates; print(json.dumps(error_templates()))"],
+{ cwd: root, maxBuffer: 16 * 1024 * 1024 }));
 
 function stateOf(board) {
   const doc = docFromBoard({ edition: "C3", players: [{ color: "red" }, { color: "blue" }], ...board }, catalogue);
@@ -130,6 +134,20 @@ test("an engine message is rendered from its id and parameters with the delivere
   const german = { ...templates, "player.points": "{player} erhält {points}" };
   assert.equal(renderMessage({ id: "player.points", params: { player: { player: "red" }, points: 3 } }, german, name), "red erhält 3");
   assert.equal(renderMessage({ id: "no.such.message", params: {} }, templates, name), null);
+  // A number with its digits grouped as the catalogue says: the engine's own English,
+  // then German's dot.
+  const tooMany = { id: "error.too_many_figures.the_board_has_figures_the",
+    params: { count_figures: 2001, MAX_FIGURES: 2000 } };
+  const errors = { ...templates, ...errorTemplates };
+  assert.equal(renderMessage(tooMany, errors, name), "The board has 2,001 figures; the limit is 2,000.");
+  const germanErrors = { ...errors, "number.group_separator": ".",
+    "error.too_many_figures.the_board_has_figures_the":
+      "Auf dem Brett stehen {count_figures:grouped} Figuren; erlaubt sind {MAX_FIGURES:grouped}." };
+  assert.equal(renderMessage(tooMany, germanErrors, name),
+    "Auf dem Brett stehen 2.001 Figuren; erlaubt sind 2.000.");
+  assert.equal(grouped(1234567, "."), "1.234.567");
+  assert.equal(grouped(-1000, ","), "-1,000");
+  assert.equal(grouped(999, "."), "999");
 });
 
 test("a scored feature and its figures are named as a player sees them, in the edition's words", () => {

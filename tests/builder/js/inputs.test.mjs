@@ -148,8 +148,9 @@ test("a tile's state is kept with the tile, turned with it, saved and sent", () 
 
 test("an error about a held token names it with the declaration's words", () => {
   const board = { players: [{ color: "red", name: "Ada" }, { color: "blue" }], tiles: [] };
-  assert.equal(pathWords("players[0].markers.meeple", board, catalogue), "Red (Ada)'s meeple marker");
-  assert.equal(pathWords("players[1].gold.ingots", board, catalogue), "Blue's gold ingots");
+  // The declaration's words as they are: the page does not rewrite them.
+  assert.equal(pathWords("players[0].markers.meeple", board, catalogue), "Red (Ada), the meeple marker");
+  assert.equal(pathWords("players[1].gold.ingots", board, catalogue), "Blue, gold ingots");
   // Goods name themselves: the count's word stays.
   assert.equal(pathWords("players[1].goods.wine", board, catalogue), "Blue's wine tokens");
 });

@@ -288,3 +288,21 @@ def test_a_mayor_in_a_city_without_pennants_says_why_he_counts_nothing(all_tiles
     [city] = score_request(body, all_tiles).to_json()["features"]
     assert city["scored"] == {"blue": 4}
     assert "red's mayor counts 0 here" in city["explanation"]
+
+
+def test_only_the_quarters_figures_are_left_in_the_city(all_tiles):
+    # The C1 City of Carcassonne (4 × 3 squares from (0,0) to (3,2)) with red's meeple in
+    # its castle quarter, and a special monastery at (-1,1), left of the city, with blue's
+    # abbot lying on it. The abbot stands on a space, as the quarters' meeples do, but is
+    # not in the city: he scores 1 for his monastery + 4 for the city's four squares in
+    # line to his right (nothing up, down or left) = 5, and only red's meeple is listed as
+    # left in the city.
+    body = request([("city-of-carcassonne", 0, 0, 0), ("monasteries-germany-A", -1, 1, 0)],
+                   [{"player": "red", "x": 0, "y": 0, "at": "castle"},
+                    {"player": "blue", "x": -1, "y": 1, "at": "abbot"}],
+                   expansions=["farmers", "count", "monasteries-germany"], edition="C1")
+    assert errors(body, all_tiles) == []
+    response = score_request(body, all_tiles).to_json()
+    assert [(entry["player"], entry["quarter"]) for entry in response["city_of_carcassonne"]] == [
+        ("red", "castle")]
+    assert {p["color"]: p["total"] for p in response["players"]} == {"red": 0, "blue": 5}

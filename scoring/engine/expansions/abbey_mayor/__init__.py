@@ -42,10 +42,13 @@ from ...locations import Side
 from ...messages import Listing, Message, PlayerRef, add_templates
 from ...outputs import BonusField, BonusListing, Shape
 from ...problems import BoardError, ProblemCode
-from ...results import BonusResult, feature_ref, plural
+from ...results import BonusResult, feature_ref
 from ...rules import Edition
 from ...tiles import FeatureKind
+from ...wording import unit
 from ...words import side_word
+
+_COMPLETED_CITY = unit("completed_city")
 
 add_templates({
     "error.too_many_abbeys.the_board_holds_abbeys_but": (
@@ -58,6 +61,8 @@ add_templates({
 
 add_templates({
     "barn.bonus": "{player}'s barn in {farm}: {worked_out}",
+    "barn.worked_out": "{count} {unit} × {each}{converted} = {points}",
+    "barn.converted_term": " + 1 {word} × {each}",
     "barn.farm_without_farmer": "farm with a barn but no farmer (only the barn scores)",
     "barn.farm_joined": "farm joined to a barn's field on the last turn",
 })
@@ -166,10 +171,13 @@ def score_barns(context: ScoringContext) -> list[BonusResult]:
         cities = len(completed)
         points = BARN_POINTS * cities + sum(BARN_POINTS + conversion.farm_extra
                                             for _, conversion in converted)
-        castles = "".join(f" + 1 {conversion.word} × {BARN_POINTS + conversion.farm_extra}"
-                          for _, conversion in converted)
-        worked_out = (f"{plural(cities, 'completed city', 'completed cities')} "
-                      f"× {BARN_POINTS}{castles} = {points}")
+        castles = Listing(tuple(Message("barn.converted_term", {
+            "word": conversion.said[0], "each": BARN_POINTS + conversion.farm_extra})
+            for _, conversion in converted), "join.none")
+        one, many = _COMPLETED_CITY
+        worked_out = Message("barn.worked_out", {
+            "count": cities, "unit": one if cities == 1 else many, "each": BARN_POINTS,
+            "converted": castles, "points": points})
         farm_ref = feature_ref(farm)
         for player in context.players:
             if player not in owners:
@@ -179,7 +187,7 @@ def score_barns(context: ScoringContext) -> list[BonusResult]:
                     "player": player.value, "farm": farm.id, "cities": cities,
                     "points": points,
                     "explanation": f"{player.value}'s barn in {farm.id}: {worked_out}",
-                    "sum": worked_out,
+                    "sum": worked_out.text(),
                 },
                 scored={player: points},
                 said=Message("barn.bonus", {"player": PlayerRef(player.value),

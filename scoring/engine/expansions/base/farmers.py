@@ -29,6 +29,7 @@ from ...messages import Listing, Message, Param, PlayerRef, Text, add_templates
 from ...results import CityRef, FeatureResult, feature_ref, majority
 from ...rules import Choice, RuleOption
 from ...tiles import FeatureKind
+from ...wording import noun, unit
 
 THIRD_EDITION_POINTS = 3
 FIRST_EDITION_POINTS = 4
@@ -78,6 +79,8 @@ def _city_refs(cities: Sequence[Feature], refs: dict[int, CityRef]) -> tuple[Cit
 
 
 _FARM = Message("label.farm")
+_COMPLETED_CITY = unit("completed_city")
+_CITY = noun("city")
 
 
 def _ordered(scored: dict[Color, int], players: Sequence[Color]) -> dict[Color, int]:
@@ -106,7 +109,7 @@ def _score_plain_farms(farms: Sequence[Feature], context: ScoringContext
     for farm in farms:
         cities = farm.completed_cities
         value, explanation = worth(_FARM, THIRD_EDITION_POINTS,
-                                   [(len(cities), "completed city", "completed cities")])
+                                   [(len(cities), *_COMPLETED_CITY)])
         result = plain_result(farm, context, value, explanation)
         if not result.owners:  # the farm pays no one
             result.points = 0
@@ -122,7 +125,7 @@ def _farm_valuation(farm: Feature, context: ScoringContext,
     if cities is None:
         cities = farm.completed_cities
     valuation = Valuation(
-        _FARM, THIRD_EDITION_POINTS, [(len(cities), "completed city", "completed cities")]
+        _FARM, THIRD_EDITION_POINTS, [(len(cities), *_COMPLETED_CITY)]
     )
     return evaluate(farm, valuation, context)
 
@@ -181,7 +184,7 @@ def _rate(valuation: Valuation, owner: Color) -> int:
 
 
 def _bonus_text(valuation: Valuation, owners: Sequence[Color], units: int, extra: int = 0,
-                unit: Param = "city") -> list[Message]:
+                unit: Param = _CITY) -> list[Message]:
     """The explanation of the bonuses: ``; pink's pig: +1 a city → pink 4``; ``extra``
     is what converted cities (castles) add on top of ``units`` times the rate."""
     notes = []
@@ -234,7 +237,8 @@ def _cities_term(cities: Sequence[Feature], weighted: Weighted, each: int) -> Me
         groups[(declared, weight)] = groups.get((declared, weight), 0) + 1
     notes = []
     for (declared, weight), count in groups.items():
-        kind = declared.word if count == 1 else declared.plural
+        one, many = declared.said
+        kind = one if count == 1 else many
         if weight == 2:
             notes.append(Message("farm.counted_twice", {"count": count, "kind": kind}))
         else:
@@ -269,9 +273,8 @@ def _paid_text(valuation: Valuation, cities: Sequence[Feature],
     for _, conversion in converted:
         kinds[conversion] = kinds.get(conversion, 0) + 1
     for conversion, count in kinds.items():
-        shown.append(term(count, conversion.word, conversion.plural,
-                          each + conversion.farm_extra))
-    unit = Listing(("city", *(conversion.word for conversion in kinds)), "join.or")
+        shown.append(term(count, *conversion.said, each + conversion.farm_extra))
+    unit = Listing((_CITY, *(conversion.said[0] for conversion in kinds)), "join.or")
     return value, Message("score.worth", {"label": valuation.label,
                                           "terms": Listing(tuple(shown), "join.plus"),
                                           "points": value}), unit
@@ -318,7 +321,7 @@ def _score_per_farm(
                 "label": valuation.label,
                 "terms": _cities_term(cities, weighted, valuation.each),
                 "points": valuation.each * city_units})
-            unit = "city"
+            unit = _CITY
         shared_rate = valuation.each + sum(points for points, _ in valuation.shared_bonus)
         added: list[Message | None] = []
         if valuation.shared_bonus or valuation.owner_bonus:
@@ -454,7 +457,7 @@ def _score_first_edition(
             context.warnings.append((
                 "farm_bonus_ignored", farm.id,
                 Message("warning.farm_converted_cities_ignored", {
-                    "farm": feature_ref(farm), "kind_plural": converted[0][1].plural,
+                    "farm": feature_ref(farm), "kind_plural": converted[0][1].said[1],
                     "cities": Listing(tuple(feature_ref(city) for city, _ in converted))}),
             ))
         weighted = _weighted(cities, context)
@@ -462,7 +465,7 @@ def _score_first_edition(
             context.warnings.append((
                 "farm_bonus_ignored", farm.id,
                 Message("warning.farm_weighted_cities_once", {
-                    "farm": feature_ref(farm), "kind": weighted[0][2].word,
+                    "farm": feature_ref(farm), "kind": weighted[0][2].said[0],
                     "cities": Listing(tuple(feature_ref(city) for city, _, _ in weighted))}),
             ))
         if valuation.shared_bonus or valuation.owner_bonus:

@@ -56,6 +56,7 @@ from ...request import ScoreRequest
 from ...results import BonusResult, feature_ref
 from ...rules import Edition
 from ...tiles import FeatureKind, OrientedTile, TileDefinition
+from ...wording import noun
 
 add_templates({
     "error.invalid_big_top.the_tile_at_has_no": (
@@ -76,6 +77,7 @@ ANIMAL_TOKENS = {1: 1, 3: 4, 4: 5, 5: 3, 6: 2, 7: 1}
 """Token value -> tokens of that value in the box (flea 1, monkeys 3, seals 4, bears 5,
 tigers 6, elephant 7)."""
 ANIMALS = {1: "flea", 3: "monkey", 4: "seal", 5: "bear", 6: "tiger", 7: "elephant"}
+add_templates({f"big_top.animal.{animal}": animal for animal in ANIMALS.values()})
 ACROBAT_POINTS = 5
 PYRAMID = 3
 """Acrobats one acrobat space holds."""
@@ -168,7 +170,7 @@ add_templates({
         "{tiles} {tiles|circus or acrobat tile|circus or acrobat tiles} around it × {each} "
         "= {points}"),
     "bonus.converted_not_scored": "a {kind} is not scored at the end, nothing",
-    "bonus.kind_not_scored": "{kind}s are not scored in this game, nothing",
+    "bonus.kind_not_scored": "{kinds} are not scored in this game, nothing",
 })
 
 
@@ -267,7 +269,8 @@ def score_big_top(context: ScoringContext) -> list[BonusResult]:
                 for color, points in scored.items()))
         else:
             shares = Message("big_top.nobody")
-        said = Message("big_top.show", {"x": piece.x, "y": piece.y, "animal": animal,
+        said = Message("big_top.show", {"x": piece.x, "y": piece.y,
+                                        "animal": Message(f"big_top.animal.{animal}"),
                                         "value": value, "shares": shares})
         results.append(BonusResult(
             data={"x": piece.x, "y": piece.y, "animal": animal, "value": value,
@@ -354,10 +357,11 @@ def score_ringmasters(context: ScoringContext) -> list[BonusResult]:
         conversion = context.in_play.conversion_of(feature)
         if conversion is not None:
             points = 0
-            outcome = Message("bonus.converted_not_scored", {"kind": conversion.word})
+            outcome = Message("bonus.converted_not_scored", {"kind": conversion.said[0]})
         elif feature.kind not in scored_kinds:
             points = 0
-            outcome = Message("bonus.kind_not_scored", {"kind": feature.kind.value})
+            outcome = Message("bonus.kind_not_scored",
+                              {"kinds": noun(f"{feature.kind.value}.plural")})
         elif feature.has("shrine"):
             points, outcome = 0, Message("ringmaster.shrine")
         else:

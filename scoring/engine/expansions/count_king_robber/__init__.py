@@ -56,8 +56,11 @@ from ...request import Player
 from ...results import BonusResult
 from ...rules import Choice, Edition, RuleOption
 from ...tiles import FeatureKind
+from ...wording import add_units, noun, unit
 from ...words import declared, kind_word
 from ...words import square as square_named
+
+add_units({"completed_road": ("completed road", "completed roads")})
 
 add_templates({
     "error.holder_without_feature.holds_but_the_board_shows": (
@@ -84,6 +87,7 @@ QUARTERS = (
     District("cathedral", "Sends meeples to monasteries."),
     District("market", "Sends meeples to fields."),
 )
+QUARTER_NAMES = frozenset(quarter.name for quarter in QUARTERS)
 LARGE_CITY = LargeTile(
     code=CITY_OF_CARCASSONNE,
     name="the City of Carcassonne",
@@ -106,13 +110,17 @@ def nobody_inside_the_city(tile: Any, segment: Any, kind: str) -> Message | None
 # for an unfinished feature of its quarter's kind. The calculator sees the board after
 # those moves, so it cannot make them: the explanation reminds the players instead.
 LEAVES_FOR = {
-    Edition.C2: {"market": "a field"},
-    Edition.C1: {"castle": "an unfinished city", "blacksmith": "an unfinished road",
-                 "cathedral": "an unfinished monastery", "market": "a field"},
+    Edition.C2: {"market": Message("city.leave_for.market")},
+    Edition.C1: {quarter: Message(f"city.leave_for.{quarter}")
+                 for quarter in ("castle", "blacksmith", "cathedral", "market")},
 }
 
 
 add_templates({
+    "city.leave_for.castle": "an unfinished city",
+    "city.leave_for.blacksmith": "an unfinished road",
+    "city.leave_for.cathedral": "an unfinished monastery",
+    "city.leave_for.market": "a field",
     "city.nobody_inside": (
         "No figure may stand inside the City of Carcassonne: put it in one of the quarters "
         "instead (at: castle, blacksmith, cathedral or market)."),
@@ -130,6 +138,10 @@ def left_in_the_city(context: ScoringContext) -> list[BonusResult]:
     results = []
     leaves_for = LEAVES_FOR.get(context.printing(COUNT), {})
     for figure in context.request.board.districts:
+        # Other expansions' figures are kept beside these (an abbot lying on his place,
+        # an acrobat on a tile's space): only the quarters' belong to the city.
+        if figure.district not in QUARTER_NAMES:
+            continue
         params: dict[str, Param] = {"player": PlayerRef(figure.player.value),
                                     "figure": figure.kind, "quarter": figure.district}
         where = leaves_for.get(figure.district)
@@ -239,11 +251,9 @@ def score_king_robber(context: ScoringContext) -> list[BonusResult]:
     holders = {kind: _holder(context, kind) for kind in (KING, ROBBER)}
     # Counted only when someone holds the tile.
     counted = {KING: (_completed(context.graph, FeatureKind.CITY, context.in_play)
-                      if holders[KING] is not None else 0, "completed city",
-                      "completed cities"),
+                      if holders[KING] is not None else 0, *unit("completed_city")),
                ROBBER: (_completed(context.graph, FeatureKind.ROAD, context.in_play)
-                        if holders[ROBBER] is not None else 0, "completed road",
-                        "completed roads")}
+                        if holders[ROBBER] is not None else 0, *unit("completed_road"))}
     both = holders[KING] is not None and holders[KING] == holders[ROBBER]
     results = []
     for kind, name in ((KING, Message("king.name")), (ROBBER, Message("robber.name"))):
@@ -372,8 +382,11 @@ def check_challenges(view: BoardView) -> Iterator[BoardError]:
             )
 
 
-def _word(monastery: Any) -> str:
-    return "shrine" if monastery.has(SHRINE.name) else "monastery"
+add_templates({"word.shrine": "shrine"})
+
+
+def _word(monastery: Any) -> Message:
+    return noun("shrine") if monastery.has(SHRINE.name) else noun("monastery")
 
 
 add_templates({

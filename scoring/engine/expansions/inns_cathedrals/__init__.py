@@ -30,10 +30,11 @@ from ...expansion import (
 )
 from ...features import Feature
 from ...glyphs import Glyph, Mark, house
-from ...messages import Message, add_templates
+from ...messages import Message, Text, add_templates
 from ...outputs import FeatureField, Shape
 from ...rules import Choice, Edition, RuleOption
 from ...tiles import FeatureKind
+from ...wording import noun
 
 EDITIONS = frozenset({Edition.C1, Edition.C2, Edition.C3})
 
@@ -87,17 +88,31 @@ add_templates({
 })
 
 
+def _named_with(label: Text, named: Message, with_it: Message) -> Text | None:
+    """``label`` with ``with_it`` after its noun (``completed road with an inn``), found
+    in it or in the label it wraps (``{label}, besieged``); ``None`` when it names no such
+    noun."""
+    if not isinstance(label, Message):
+        return None
+    if label.params.get("noun") == named:
+        return Message(label.id, {
+            **label.params, "noun": Message("special.noun_with", {"noun": named, "with": with_it})})
+    inner = label.params.get("label")
+    if isinstance(inner, Message):
+        inner_named = _named_with(inner, named, with_it)
+        if inner_named is not None:
+            return Message(label.id, {**label.params, "label": inner_named})
+    return None
+
+
 def _special(
     feature: Feature, valuation: Valuation, context: ScoringContext,
-    *, noun: str, with_it: Message, completed_each: int,
+    *, named: Message, with_it: Message, completed_each: int,
 ) -> None:
     """The shared rule of inns and cathedrals: more when completed, nothing when not."""
-    label = valuation.label
-    if isinstance(label, Message) and label.params.get("noun") == noun:
-        valuation.label = Message(label.id, {
-            **label.params, "noun": Message("special.noun_with", {"noun": noun, "with": with_it})})
-    else:
-        valuation.label = str(label).replace(noun, f"{noun} {with_it}", 1)
+    label = _named_with(valuation.label, named, with_it)
+    if label is not None:  # a label that names no road (or city) is left as it is
+        valuation.label = label
     if feature.complete:
         valuation.each = completed_each
         valuation.show_empty_terms = True
@@ -112,8 +127,8 @@ def inn_on_road(feature: Feature, valuation: Valuation, context: ScoringContext)
     """A road with an inn: 2 a tile completed, nothing incomplete."""
     if feature.has("inn"):
         valuation.extras["inn"] = True
-        _special(feature, valuation, context, noun="road", with_it=Message("special.with_inn"),
-                 completed_each=2)
+        _special(feature, valuation, context, named=noun("road"),
+                 with_it=Message("special.with_inn"), completed_each=2)
         valuation.show_empty_terms = False
 
 
@@ -121,7 +136,7 @@ def cathedral_in_city(feature: Feature, valuation: Valuation, context: ScoringCo
     """A city with a cathedral: 3 a tile and 3 a pennant completed, nothing incomplete."""
     if feature.has("cathedral"):
         valuation.extras["cathedral"] = True
-        _special(feature, valuation, context, noun="city",
+        _special(feature, valuation, context, named=noun("city"),
                  with_it=Message("special.with_cathedral"), completed_each=3)
 
 

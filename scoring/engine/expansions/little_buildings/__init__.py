@@ -35,6 +35,9 @@ from ...rules import Choice, Edition, RuleOption
 from ...tiles import FeatureKind
 
 KINDS = ("tower", "house", "shed")
+_KIND_WORDS = {kind: (Message(f"little_buildings.{kind}"),
+                      Message(f"little_buildings.{kind}.plural")) for kind in KINDS}
+"""Each building's word and its plural, as the explanation counts them."""
 """The three buildings, in the order the sheet's variant values them."""
 IN_THE_BOX = 6
 """Buildings of each kind in the box."""
@@ -72,6 +75,8 @@ add_templates({
     "little_buildings.equal": "{count} {count|little building|little buildings} × 1",
     "little_buildings.variant": "little buildings: {kinds}",
     "little_buildings.kind": "{count} {kind} × {points}",
+    **{f"little_buildings.{kind}": kind for kind in KINDS},
+    **{f"little_buildings.{kind}.plural": f"{kind}s" for kind in KINDS},
     "error.invalid_building.too_many": (
         "The {kind} at ({x},{y}) is the {count}th on the board, but the box holds only "
         "{limit} {kind}s."),
@@ -116,7 +121,7 @@ def buildings_on_feature(feature: Feature, valuation: Valuation,
         points = sum(VARIANT_POINTS[building] for building in counted)
         kinds = tuple(Message("little_buildings.kind", {
             "count": counted.count(kind),
-            "kind": kind if counted.count(kind) == 1 else f"{kind}s",
+            "kind": _KIND_WORDS[kind][0 if counted.count(kind) == 1 else 1],
             "points": VARIANT_POINTS[kind]}) for kind in KINDS if kind in counted)
         note = Message("little_buildings.variant", {"kinds": Listing(kinds, "join.plus")})
     valuation.plus.append((points, note))

@@ -48,6 +48,7 @@ from ...problems import BoardError, ProblemCode
 from ...results import BonusResult, feature_ref
 from ...rules import Choice, Edition, RuleOption
 from ...tiles import FeatureKind
+from ...wording import noun
 
 add_templates({
     "error.fairy_without_follower.no_follower_stands_on_the": (
@@ -170,7 +171,7 @@ add_templates({
     "fairy.on_tile_of": "on the tile ({x},{y}) of",
     "fairy.scored": "scored at the end, {points} for {player}",
     "bonus.converted_not_scored": "a {kind} is not scored at the end, nothing",
-    "bonus.kind_not_scored": "{kind}s are not scored in this game, nothing",
+    "bonus.kind_not_scored": "{kinds} are not scored in this game, nothing",
 })
 
 
@@ -182,13 +183,14 @@ def _bonus(context: ScoringContext, owner: Color, figure: Figure, feature: Featu
     if conversion is not None:
         # A completed city turned into a castle is not scored at the end.
         points = 0
-        outcome = Message("bonus.converted_not_scored", {"kind": conversion.word})
+        outcome = Message("bonus.converted_not_scored", {"kind": conversion.said[0]})
     elif feature.kind in context.in_play.scorers:
         points = FAIRY_POINTS
         outcome = Message("fairy.scored", {"points": FAIRY_POINTS, "player": player})
     else:
         points = 0
-        outcome = Message("bonus.kind_not_scored", {"kind": feature.kind.value})
+        outcome = Message("bonus.kind_not_scored",
+                              {"kinds": noun(f"{feature.kind.value}.plural")})
     said = Message("fairy.bonus", {"where": where, "player": player, "figure": figure.kind,
                                    "feature": feature_ref(feature), "outcome": outcome})
     return BonusResult(

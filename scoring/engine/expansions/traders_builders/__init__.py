@@ -43,7 +43,7 @@ from ...problems import BoardError, ProblemCode
 from ...results import BonusResult
 from ...rules import Edition
 from ...tiles import FeatureKind
-from ...words import declared
+from ...words import declared, result_word
 
 add_templates({
     "goods.too_many": "{count} too many",
@@ -182,7 +182,13 @@ add_templates({
 })
 
 
-def _goods_said(good: str, holders: dict[Color, int], winners: list[Color]) -> Message:
+_GOOD_WORDS = {good: result_word(f"token.{GOODS_TOKENS.name}.{good}", GOODS_TOKENS.word(good))
+               for good in GOODS}
+"""Each good as the explanations name it (the token's declared word)."""
+
+
+def _goods_said(good_code: str, holders: dict[Color, int], winners: list[Color]) -> Message:
+    good = _GOOD_WORDS[good_code]
     if not winners:
         return Message("goods.nobody", {"good": good})
     most = holders[winners[0]]
