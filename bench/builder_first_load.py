@@ -64,6 +64,23 @@ Still over 1 s: the main thread's own work (about 630 ms of CPU at ×4, of which
 module's run and the layouts and paint of the first screen with 32 tile pictures) is
 already more than the half of the second the network leaves.
 
+Recorded again (``--runs 9 --trace --against main``, main at 65afde7, twice, at load
+average 13 and 11 on two cores: busy, so the wall times run long for both), after the
+bundle became a render-blocking script in the page's head (the phone lays the page out
+once, with its board, instead of first without it and then again), the new table was
+made once at start-up instead of twice, the palette's pictures were asked for as their
+buttons come near its visible part (after the first layout; a picture given as a
+``data:`` address loads after the first paint either way) and its counts changed in
+place (96 boxes fewer): 5 requests, 95 KB both; ready 1518 → 1312 and 1325 → 1116 ms,
+interactive 1591 → 1366 (0.86) and 1409 → 1164 ms (0.83); main thread CPU 636 → 505
+and 503 → 434 ms; layout passes 5 → 4, layout objects 593 → 470. On a quiet machine,
+where main was interactive at about 1150 ms, 0.83–0.86 comes just under the second (not
+shown here: the machine was never quiet). Tried and dropped, no gain showing through a
+busy machine's noise: ``content-visibility`` for what lies below a phone's first screen
+(``auto`` costs a layout pass of its own; ``hidden`` until the first screen is drawn
+saved about 15 ms of layout and style), a preload ``Link`` header (the renderer
+reads it no earlier than the head), and one shared picture for the whole palette.
+
 The server is stopped when the run ends, whatever happens; each visit is bounded by a
 60 s timeout.
 """

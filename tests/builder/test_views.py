@@ -138,7 +138,12 @@ def test_the_page_loads_its_script_as_one_file_and_a_csrf_token(client):
     data_blocks = [tag for tag in scripts if 'type="application/json"' in tag]
     assert len(data_blocks) == 2  # builder-data, saved-board: data that never runs
     assert [tag for tag in scripts if tag not in data_blocks] == [
-        '<script type="module" src="/static/js/builder.bundle.js">']
+        '<script type="module" src="/static/js/builder.bundle.js" blocking="render">']
+    # In the head, where render blocking holds (see templates/builder/board.html); a
+    # stray text there (a template comment left in) would end the head before it.
+    head = html.split("<head>", 1)[1].split("</head>", 1)[0]
+    assert "builder.bundle.js" in head
+    assert re.sub(r"<title>.*?</title>|<[^>]+>", "", head, flags=re.S).strip() == ""
     assert "importmap" not in html and "modulepreload" not in html
     assert 'name="csrfmiddlewaretoken"' in html
     assert "//cdn" not in html and "https://" not in html.split("<main", 1)[1].split("</main>")[0]

@@ -78,7 +78,10 @@ function docFromOutside(board, players) {
   return Object.freeze({ ...doc, players: players.map((player) => ({ ...player })) });
 }
 
-const defaultPlayers = newDoc(data.initial, catalogue).players;
+// A new table for the page's selection, made once: the start when nothing else is, and its
+// players for a board from elsewhere that names none (docFromOutside copies them).
+const newTable = newDoc(data.initial, catalogue);
+const defaultPlayers = newTable.players;
 let startDoc = null;
 let startNote = "";
 let restored = false; // the board in progress or the saved board came back
@@ -101,7 +104,7 @@ if (!startDoc && savedBoard) {
   startNote = `Saved board ${savedId}: change it as you like, the shared link keeps this version.`;
 }
 if (!startDoc) {
-  startDoc = newDoc(data.initial, catalogue);
+  startDoc = newTable;
   startNote = "The start tile is on the table. Set the players under “Game and players”, then pick the next tile from the tiles by the board.";
 }
 

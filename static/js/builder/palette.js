@@ -4,7 +4,8 @@
 // only the types whose code or words (the search text the server sends: what the tile
 // shows, its features and their attributes) match every word typed; the types used
 // most recently come first, and types with no copy left drop out. A type can also be
-// dragged from the palette onto its square: one gesture picks and places it.
+// dragged from the palette onto its square: one gesture picks and places it. A type's
+// picture is drawn when its button comes near the palette's visible part (see `unseen`).
 
 import { h } from "./dom.js";
 import { typesFittingHole } from "./holes.js";
@@ -25,7 +26,14 @@ export class Palette {
     this.onPick = onPick; // (code or null) → put it in hand
     this.buttons = new Map();
     this.items = new Map();
+    this.counters = new Map(); // code → its count's text and word
     this.builtFor = "";
+    // Pictures not drawn yet (img → code): each is an SVG document of its own that the
+    // browser parses and lays out, so only those in or near the palette's visible part
+    // are drawn, after the page's first layout; the rest as the palette scrolls to them.
+    this.unseen = new Map();
+    this.watcher = typeof IntersectionObserver === "function"
+      ? new IntersectionObserver((entries) => this.drawSeen(entries), { root, rootMargin: "50%" }) : null;
     this.recent = []; // codes, the most recently picked first
     this.query = "";
     this.search = h("input", {
@@ -173,9 +181,10 @@ export class Palette {
       const button = this.buttons.get(type.code);
       const count = left.get(type.code) ?? 0;
       const total = type.counts[doc.edition] ?? 0;
-      const counter = button.querySelector(".palette-count");
-      counter.replaceChildren(h("span", { text: String(Math.abs(count)) }),
-        h("span", { class: "palette-left", text: count < 0 ? " too many" : " left" }));
+      // The copies left, changed in place: "4 left", or "1 too many".
+      const counter = this.counters.get(type.code);
+      counter.number.data = String(Math.abs(count));
+      counter.word.textContent = count < 0 ? " too many" : " left";
       button.classList.toggle("is-over", count < 0);
       const inHand = ui.hand === type.code;
       button.disabled = count <= 0 && !inHand;
@@ -236,21 +245,44 @@ export class Palette {
     return this.offerFor.offer;
   }
 
+  /** An img for the picture of type `code` in the list, drawn once it comes in sight. */
+  picture(code, attributes) {
+    const img = h("img", { alt: "", decoding: "async", draggable: "false", ...attributes });
+    if (!this.watcher) {
+      img.src = this.tileUrl(code);
+      return img;
+    }
+    this.unseen.set(img, code);
+    this.watcher.observe(img);
+    return img;
+  }
+
+  drawSeen(entries) {
+    for (const { target, isIntersecting } of entries) {
+      if (!isIntersecting || !this.unseen.has(target)) continue;
+      target.src = this.tileUrl(this.unseen.get(target));
+      this.unseen.delete(target);
+      this.watcher.unobserve(target);
+    }
+  }
+
   build(types) {
     this.builtFor = types.map((type) => type.code).join(" ");
     this.buttons.clear();
     this.items.clear();
+    this.counters.clear();
+    this.watcher?.disconnect();
+    this.unseen.clear();
     const items = types.map((type) => {
+      const counter = { number: document.createTextNode(""), word: h("span", { class: "palette-left" }) };
+      this.counters.set(type.code, counter);
       const button = h("button", {
         type: "button", class: "palette-tile", dataset: { code: type.code, testid: `palette-${type.code}` },
         title: `${type.code}: ${type.picture}`,
       },
-      type.large ? this.largePicture(type.large, 56) : h("img", {
-        src: this.tileUrl(type.code), alt: "", width: 56, height: 56, loading: "lazy", decoding: "async",
-        draggable: "false",
-      }),
+      type.large ? this.largePicture(type.large, 56, {}, true) : this.picture(type.code, { width: 56, height: 56 }),
       h("span", { class: "palette-code", text: type.code }),
-      h("span", { class: "palette-count" }));
+      h("span", { class: "palette-count" }, counter.number, counter.word));
       this.buttons.set(type.code, button);
       const item = h("li", { dataset: { code: type.code } }, button);
       this.items.set(type.code, item);
@@ -289,8 +321,8 @@ export class Palette {
   }
 
   /** A large tile's picture: its pieces' pictures side by side, as it lies unturned,
-   * `size` pixels wide. */
-  largePicture(large, size, attributes = {}) {
+   * `size` pixels wide; in the list (`listed`), drawn once in sight. */
+  largePicture(large, size, attributes = {}, listed = false) {
     const xs = large.pieces.map(([dx]) => dx);
     const ys = large.pieces.map(([, dy]) => dy);
     const [left, top] = [Math.min(...xs), Math.min(...ys)];
@@ -300,10 +332,14 @@ export class Palette {
     return h("span", {
       class: "large-picture", "aria-hidden": "true", ...attributes,
       style: `display: inline-grid; grid-template-columns: repeat(${columns}, ${side}px); grid-template-rows: repeat(${rows}, ${side}px);${attributes.style ? ` ${attributes.style}` : ""}`,
-    }, ...large.pieces.map(([dx, dy, code]) => h("img", {
-      src: this.tileUrl(code), alt: "", width: side, height: side, loading: "lazy", decoding: "async", draggable: "false",
-      style: `grid-column: ${dx - left + 1}; grid-row: ${dy - top + 1}; width: ${side}px; height: ${side}px; border: 0;`,
-    })));
+    }, ...large.pieces.map(([dx, dy, code]) => {
+      const piece = {
+        width: side, height: side,
+        style: `grid-column: ${dx - left + 1}; grid-row: ${dy - top + 1}; width: ${side}px; height: ${side}px; border: 0;`,
+      };
+      return listed ? this.picture(code, piece)
+        : h("img", { src: this.tileUrl(code), alt: "", decoding: "async", draggable: "false", ...piece });
+    }));
   }
 
   handPicture(code, rotation) {
