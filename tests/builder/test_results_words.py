@@ -221,21 +221,9 @@ def test_a_refused_boards_problems_are_worded_from_the_errors_templates(open_bui
     it says the changed sentence, which the server never wrote; when the templates
     cannot be read, it shows the server's sentence and tries again on the next refusal."""
     builder = open_builder(LAPTOP)
-    page = builder.page
-    served = []
-
-    def changed_templates(route):
-        response = route.fetch()
-        templates = response.json()
-        served.append(templates)
-        if len(served) == 1:  # the first answer cannot be read
-            route.fulfill(status=200, content_type="application/json", body="{")
-            return
-        templates["error.disconnected_tile.does_not_touch_the_rest"] = (
-            "{tile_label} stands apart from the rest of the board.")
-        route.fulfill(response=response, json=templates)
-
-    page.route("**/board/words/*/errors.json", changed_templates)
+    served = serve_changed_error_templates(builder.page, {
+        "error.disconnected_tile.does_not_touch_the_rest": (
+            "{tile_label} stands apart from the rest of the board.")}, first_unreadable=True)
     builder.place("U", 1, 0, 90)
     builder.place("U", 2, 0, 90)
     builder.hold_square(1, 0)
@@ -254,6 +242,25 @@ def test_a_refused_boards_problems_are_worded_from_the_errors_templates(open_bui
     assert len(served) == 2  # fetched once it could be read, not on every refusal
 
 
+def serve_changed_error_templates(page, changes, first_unreadable=False):
+    """Serve the page the errors' templates with ``changes`` made to them (sentences the
+    server never writes), the first answer unreadable with ``first_unreadable``; the
+    list returned grows by one for each time the page asks for them."""
+    served = []
+
+    def changed_templates(route):
+        response = route.fetch()
+        templates = response.json()
+        served.append(templates)
+        if first_unreadable and len(served) == 1:
+            route.fulfill(status=200, content_type="application/json", body="{")
+            return
+        route.fulfill(response=response, json={**templates, **changes})
+
+    page.route("**/board/words/*/errors.json", changed_templates)
+    return served
+
+
 def scored_again(builder):
     """Score the refused board again and wait for its problems to be drawn anew."""
     builder.page.evaluate("document.querySelector('[data-testid=errors]').dataset.before = 'yes'")
@@ -268,18 +275,10 @@ def test_a_refused_save_is_worded_from_the_errors_templates(open_builder, tmp_pa
     sentence, which the server never wrote, its number grouped as the templates say."""
     builder = open_builder(LAPTOP)
     page = builder.page
-    served = []
-
-    def changed_templates(route):
-        response = route.fetch()
-        templates = response.json()
-        served.append(templates)
-        templates["error.invalid_points.points_must_be_at_most"] = (
-            "no scoreboard shows more than {MAX_POINTS:grouped} points, not {points}.")
-        templates["number.group_separator"] = "."
-        route.fulfill(response=response, json=templates)
-
-    page.route("**/board/words/*/errors.json", changed_templates)
+    served = serve_changed_error_templates(page, {
+        "error.invalid_points.points_must_be_at_most": (
+            "no scoreboard shows more than {MAX_POINTS:grouped} points, not {points}."),
+        "number.group_separator": "."})
     # A board whose file says red has 2,000,000 points: more than the 1,000,000 a saved
     # board may hold (the points field stops at 100,000; a file is taken as it is).
     board = {"edition": "C3", "expansions": [],
