@@ -3,7 +3,7 @@
 // button for each other kind that may stand there (the figure becomes one). No menu
 // needs choosing before the tap; the strip goes when anything else changes the board.
 
-import { h } from "./dom.js";
+import { h, onTap } from "./dom.js";
 import { placementRefusal, playerWords, standsOnCorner } from "./figures.js";
 import { badge } from "./players.js";
 
@@ -46,27 +46,11 @@ export class FigureChooser {
     this.strip = h("div", {
       class: "figure-chooser", role: "group", hidden: true, dataset: { testid: "figure-chooser" },
     });
-    // A finger's tap acts at once (see TurnHandle); the click that follows it is skipped,
-    // whichever button it lands on: the strip is drawn again as soon as the figure
-    // changes, so the click of the same tap would reach the button now under the finger
-    // ("Make it a meeple" where "Make it a large meeple" was) and change the figure back.
-    let touched = false;
-    const choose = (button) => {
+    // A finger's tap acts at once (see TurnHandle and dom.onTap): the strip is drawn
+    // again as soon as the figure changes.
+    onTap(this.strip, "button[data-choice]", (button) => {
       const choice = this.choices[Number(button.dataset.choice)];
       if (choice) onChoose(this.index, choice);
-    };
-    this.strip.addEventListener("pointerup", (event) => {
-      const button = event.target.closest("button[data-choice]");
-      if (event.pointerType !== "touch" || !button) return;
-      touched = true;
-      setTimeout(() => { touched = false; }, 600);
-      choose(button);
-    });
-    this.strip.addEventListener("click", (event) => {
-      const button = event.target.closest("button[data-choice]");
-      if (!button) return;
-      if (touched) { touched = false; return; }
-      choose(button);
     });
     frame.append(this.strip);
     this.index = -1;

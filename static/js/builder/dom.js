@@ -53,3 +53,27 @@ export function isTyping(target) {
   }
   return false;
 }
+
+/**
+ * Call `act(button)` when a button matching `selector` inside `strip` is tapped or
+ * clicked, once a gesture. A finger's tap acts as it lifts, and the click that follows
+ * it is skipped whichever button it lands on: a strip drawn again by the change would
+ * otherwise take that click on the button now under the finger ("Make it a meeple"
+ * where "Make it a large meeple" was) and undo what the tap did.
+ */
+export function onTap(strip, selector, act) {
+  let touched = false;
+  strip.addEventListener("pointerup", (event) => {
+    const button = event.target.closest(selector);
+    if (event.pointerType !== "touch" || !button) return;
+    touched = true;
+    setTimeout(() => { touched = false; }, 600);
+    act(button);
+  });
+  strip.addEventListener("click", (event) => {
+    const button = event.target.closest(selector);
+    if (!button) return;
+    if (touched) { touched = false; return; }
+    act(button);
+  });
+}

@@ -4,7 +4,7 @@
 // keeps the same fields (for the keyboard and for values too many for a strip); the
 // values and the words are the rules' data (the server's `tile_states`).
 
-import { h } from "./dom.js";
+import { h, onTap } from "./dom.js";
 import { stateSides, stateValueWords, tileStatesFor } from "./state.js";
 import { capitalise } from "./words.js";
 
@@ -45,27 +45,12 @@ export class TileHolds {
     this.catalogue = catalogue;
     this.strip = h("div", { class: "tile-holds", role: "group", hidden: true, dataset: { testid: "tile-holds" } });
     this.offered = [];
-    // A finger's tap acts on the lift, and the click that follows it is skipped: the strip
-    // is drawn again as the value changes (as the figure chooser's, see chooser.js).
-    let touched = false;
-    const choose = (button) => {
+    // The strip is drawn again as the value changes: a tap acts once (dom.onTap).
+    onTap(this.strip, "button[data-hold]", (button) => {
       const tile = this.tile;
       const hold = this.offered[Number(button.dataset.hold)];
       const value = hold?.values[Number(button.dataset.value)];
       if (tile && value) onChoose(tile, hold.entry, value.value);
-    };
-    this.strip.addEventListener("pointerup", (event) => {
-      const button = event.target.closest("button[data-hold]");
-      if (event.pointerType !== "touch" || !button) return;
-      touched = true;
-      setTimeout(() => { touched = false; }, 600);
-      choose(button);
-    });
-    this.strip.addEventListener("click", (event) => {
-      const button = event.target.closest("button[data-hold]");
-      if (!button) return;
-      if (touched) { touched = false; return; }
-      choose(button);
     });
     frame.append(this.strip);
   }
