@@ -566,23 +566,48 @@ class Player:
                 start = (px, py)
                 break
         px, py = start or (frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2)
-        steps = 6
-        if self.touch:
-            cdp = self.page.context.new_cdp_session(self.page)
-            def touch(kind, points):
-                cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
-                    {"x": x, "y": y, "id": 0} for x, y in points]})
-            touch("touchStart", [(px, py)])
+        self.drag((px, py), (px + dx, py + dy), steps=6)
+
+    def drag(self, start: tuple[float, float], end: tuple[float, float], *, steps: int,
+             lift: float = 0.0, aim: bool = False, over=None) -> None:
+        """One drag from ``start`` to ``end`` in ``steps`` moves: the mouse's, or a
+        finger's through CDP touch events. The finger first moves ``lift`` pixels
+        across (out of a strip that a drag along would scroll), rests on ``end`` before
+        it lets go with ``aim`` (a finger lifted while still moving flings, and the
+        browser takes the next tap to stop the fling), and ``over(x, y)`` may refuse
+        what lies under it then (raising :class:`Mismatch`)."""
+        (sx, sy), (tx, ty) = start, end
+        if not self.touch:
+            self.page.mouse.move(sx, sy)
+            self.page.mouse.down()
+            self.page.mouse.move(tx, ty, steps=steps)
+            self.page.mouse.up()
+            return
+        cdp = self.page.context.new_cdp_session(self.page)
+
+        def touch(kind, points):
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+                {"x": x, "y": y, "id": 0} for x, y in points]})
+        try:
+            touch("touchStart", [(sx, sy)])
+            if lift:
+                for step in range(1, 4):
+                    touch("touchMove", [(sx, sy + lift * step / 3)])
+                sy += lift
             for step in range(1, steps + 1):
-                touch("touchMove", [(px + dx * step / steps, py + dy * step / steps)])
+                touch("touchMove", [(sx + (tx - sx) * step / steps,
+                                     sy + (ty - sy) * step / steps)])
+            if aim:
+                self.page.wait_for_timeout(AIM_MS)
+                touch("touchMove", [(tx, ty)])
+            if over is not None:
+                over(tx, ty)
+        finally:
             touch("touchEnd", [])
             cdp.detach()
-            self.page.wait_for_timeout(TOUCH_PAUSE_MS)
-        else:
-            self.page.mouse.move(px, py)
-            self.page.mouse.down()
-            self.page.mouse.move(px + dx, py + dy, steps=steps)
-            self.page.mouse.up()
+        # A finger takes a moment before the next tap; Chromium ignores a tap that
+        # follows a drag at once (it waits to tell a double tap).
+        self.page.wait_for_timeout(TOUCH_PAUSE_MS)
 
     def drag_type(self, code: str, x: int, y: int) -> None:
         """Drag a type from the palette onto its square: one gesture."""
@@ -599,42 +624,14 @@ class Player:
             left = self.page.evaluate("window.carcwikiBuilder.state.toBoard().tiles.length")
             raise Mismatch(f"the palette hides {code} ({left} tiles on the page)")
         sx, sy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        steps = 8
-        if self.touch:
-            cdp = self.page.context.new_cdp_session(self.page)
-
-            def touch(kind, points):
-                cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
-                    {"x": px, "y": py, "id": 0} for px, py in points]})
-            # Out of the palette strip first, across it (along it would scroll it).
-            lift = -40 if ty < sy else 40
-            touch("touchStart", [(sx, sy)])
-            for step in range(1, 4):
-                touch("touchMove", [(sx, sy + lift * step / 3)])
-            sy += lift
-            for step in range(1, steps + 1):
-                touch("touchMove", [(sx + (tx - sx) * step / steps, sy + (ty - sy) * step / steps)])
-            # The finger stops on the square before it lets go, as a player's does who
-            # aims at a square: a finger lifted while still moving flings, and the
-            # browser takes the next tap to stop the fling instead of as a tap.
-            self.page.wait_for_timeout(AIM_MS)
-            touch("touchMove", [(tx, ty)])
+        def over_the_board(tx: float, ty: float) -> None:
             # What the finger lets go over is the board (the close-up hides in a drag).
             if not self.page.evaluate("""([x, y]) => Boolean(document.elementFromPoint(x, y)
                     ?.closest('svg.board'))""", [tx, ty]):
-                touch("touchEnd", [])
-                cdp.detach()
                 raise Mismatch(f"something lies over square ({x}, {y}) during a drag")
-            touch("touchEnd", [])
-            cdp.detach()
-            # A finger takes a moment before the next tap; Chromium ignores a tap that
-            # follows a drag at once (it waits to tell a double tap).
-            self.page.wait_for_timeout(TOUCH_PAUSE_MS)
-        else:
-            self.page.mouse.move(sx, sy)
-            self.page.mouse.down()
-            self.page.mouse.move(tx, ty, steps=steps)
-            self.page.mouse.up()
+        # Out of the palette strip first, across it (along it would scroll it).
+        self.drag((sx, sy), (tx, ty), steps=8, lift=-40 if ty < sy else 40, aim=True,
+                  over=over_the_board)
         self.tally.add("tile:drag")
 
     def tap_square(self, x: int, y: int, u: float, v: float, what: str) -> None:
@@ -1072,26 +1069,7 @@ class Player:
             return
         box = label.locator(grip).bounding_box()
         sx, sy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        steps = 8
-        if self.touch:
-            cdp = self.page.context.new_cdp_session(self.page)
-
-            def touch(kind, points):
-                cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
-                    {"x": px, "y": py, "id": 0} for px, py in points]})
-            touch("touchStart", [(sx, sy)])
-            for step in range(1, steps + 1):
-                touch("touchMove", [(sx + (tx - sx) * step / steps, sy + (ty - sy) * step / steps)])
-            self.page.wait_for_timeout(AIM_MS)  # the finger stops on the feature first
-            touch("touchMove", [(tx, ty)])
-            touch("touchEnd", [])
-            cdp.detach()
-            self.page.wait_for_timeout(TOUCH_PAUSE_MS)
-        else:
-            self.page.mouse.move(sx, sy)
-            self.page.mouse.down()
-            self.page.mouse.move(tx, ty, steps=steps)
-            self.page.mouse.up()
+        self.drag((sx, sy), (tx, ty), steps=8, aim=True)  # the finger stops on the feature
         self.tally.add("figure:put")
         for _ in range(40):  # the player sees the figure come (a finger's lift)
             if self.ui(chosen) == wanted:
