@@ -8,6 +8,7 @@ import pytest
 
 from tests.builder.rebuilding import figures, import_board, score
 from tests.builder.test_browser import LAPTOP
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -70,7 +71,7 @@ def test_a_barn_goes_on_the_corner_where_four_fields_meet_and_scores(open_builde
     page.locator('label[for="turn-red"]').click()
     builder.select(1, 0)
     builder.click_square(1, 0, 0.96, 0.04)
-    page.wait_for_function("window.carcwikiBuilder.state.doc.figures.length === 2")
+    wait_until(page, "window.carcwikiBuilder.state.doc.figures.length === 2")
     assert [kind for *_, kind in figures(builder)] == ["barn", "meeple"]
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from tests.builder.rebuilding import figures, import_board, score
 from tests.builder.test_browser import SPOTS
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -185,7 +186,7 @@ def test_each_figure_kind_has_its_own_outline_and_the_legend_lists_the_kinds_in_
         assert drawing.bounding_box()["height"] * 64 / square >= 14, kind
     # Only the kinds in play: with the base game alone, the meeple and the abbot.
     import_board(builder, tmp_path, ["farmers", "abbot"], [("D", 0, 0, 0)])
-    page.wait_for_function("document.querySelectorAll('[data-testid=legend] li').length === 2")
+    wait_until(page, "document.querySelectorAll('[data-testid=legend] li').length === 2")
     assert set(page.evaluate(LEGEND)) == {"meeple", "abbot"}
 
 
