@@ -1,9 +1,10 @@
 """Compression: pages, JSON and SVG are gzipped for clients that accept it, never the
-admin; static files are written pre-compressed by whitenoise's storage."""
+admin; static files are written pre-compressed by whitenoise's storage, gzip and brotli."""
 
 import gzip
 import json
 
+import brotli
 import pytest
 from django.core.management import call_command
 from django.test import override_settings
@@ -63,6 +64,9 @@ def test_static_files_are_written_pre_compressed(tmp_path):
     css = next(tmp_path.glob("css/site.*.css"))
     packed = css.with_name(css.name + ".gz")
     assert gzip.decompress(packed.read_bytes()) == css.read_bytes()
+    squeezed = css.with_name(css.name + ".br")
+    assert brotli.decompress(squeezed.read_bytes()) == css.read_bytes()
+    assert len(squeezed.read_bytes()) < len(packed.read_bytes())
 
 
 def test_production_settings_keep_the_compressing_storage():
