@@ -52,3 +52,11 @@ def score(builder):
     if builder.testid("close-sheet").is_visible():
         builder.testid("close-sheet").click()
     return points
+
+
+def inside(outer, inner):
+    """Whether box ``inner`` lies wholly within box ``outer`` (Playwright's bounding
+    boxes: x, y, width, height), with a pixel's leeway."""
+    return all(inner[start] >= outer[start] - 1
+               and inner[start] + inner[size] <= outer[start] + outer[size] + 1
+               for start, size in (("x", "width"), ("y", "height")))

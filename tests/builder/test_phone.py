@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.builder.rebuilding import figures, import_board, score
+from tests.builder.rebuilding import figures, import_board, inside, score
 from tests.builder.test_browser import SPOTS
 from tests.waiting import wait_until
 
@@ -30,13 +30,6 @@ def box(builder, testid):
     return builder.testid(testid).bounding_box()
 
 
-def visible_in(outer, inner):
-    """Whether box ``inner`` lies within box ``outer`` (a pixel's leeway)."""
-    return all(inner[start] >= outer[start] - 1
-               and inner[start] + inner[size] <= outer[start] + outer[size] + 1
-               for start, size in (("x", "width"), ("y", "height")))
-
-
 @pytest.mark.parametrize("viewport", PHONES.values(), ids=PHONES.keys())
 def test_on_a_phone_the_score_is_one_tap_away_and_the_sheet_closes_back_to_the_board(
         open_builder, tmp_path, viewport):
@@ -48,7 +41,7 @@ def test_on_a_phone_the_score_is_one_tap_away_and_the_sheet_closes_back_to_the_b
     # bar holds Score. (The site's header and the game's line take about 100 px above
     # the board: it is 206 px high at 360x640, 286 at 390x844, 189 at 844x390.)
     bar = box(builder, "score")
-    assert visible_in(screen, bar)
+    assert inside(screen, bar)
     board = box(builder, "board")
     assert board["y"] >= -1 and board["y"] + board["height"] <= bar["y"]
     assert board["height"] >= 0.3 * viewport["height"]
@@ -75,10 +68,10 @@ def test_on_a_phone_the_score_is_one_tap_away_and_the_sheet_closes_back_to_the_b
     assert sheet["y"] + sheet["height"] <= box(builder, "score")["y"] + 1
     # Its heading shows as it opens; below the players' lines (a landscape phone has
     # room for little more), the table and Save and share are a scroll inside it away.
-    assert visible_in(sheet, box(builder, "close-sheet"))
+    assert inside(sheet, box(builder, "close-sheet"))
     for part in ("score-table", "save"):
         builder.testid(part).scroll_into_view_if_needed()
-        assert visible_in(sheet, box(builder, part))
+        assert inside(sheet, box(builder, part))
     save = box(builder, "save")
     page.touchscreen.tap(save["x"] + save["width"] / 2, save["y"] + save["height"] / 2)
     builder.testid("share-link").wait_for()
@@ -221,10 +214,10 @@ def test_on_a_phone_a_new_board_has_the_first_screen_and_the_game_opens_on_a_tap
     bar = box(builder, "score")
     board = box(builder, "board")
     line = box(builder, "setup-toggle")
-    assert visible_in(screen, bar) and visible_in(screen, board) and visible_in(screen, line)
+    assert inside(screen, bar) and inside(screen, board) and inside(screen, line)
     assert line["y"] + line["height"] <= board["y"] and board["y"] + board["height"] <= bar["y"]
     for tool in ("hand", "rotate", "undo", "palette-search", "palette-A"):
-        assert visible_in(screen, box(builder, tool)), tool
+        assert inside(screen, box(builder, tool)), tool
         assert box(builder, tool)["y"] + box(builder, tool)["height"] <= bar["y"], tool
     # The game's line is folded, and says what is in play; the start note says where the
     # players are set.

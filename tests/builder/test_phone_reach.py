@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.builder.rebuilding import import_board, score
+from tests.builder.rebuilding import import_board, inside, score
 from tests.builder.test_browser import LAPTOP
 from tests.builder.test_inputs import BIG_BOX_6, FIGURES, TILES
 from tests.waiting import wait_until
@@ -26,13 +26,6 @@ SCREENS = {"laptop": LAPTOP, "390x844": {"width": 390, "height": 844},
            "360x640": {"width": 360, "height": 640}}
 # The board's height on each phone, as before the strip (test_phone's figures).
 BOARD_HEIGHT = {"390x844": 286, "360x640": 206}
-
-
-def inside(outer, inner):
-    """Whether box ``inner`` lies within box ``outer`` (a pixel's leeway)."""
-    return all(inner[start] >= outer[start] - 1
-               and inner[start] + inner[size] <= outer[start] + outer[size] + 1
-               for start, size in (("x", "width"), ("y", "height")))
 
 
 def tap(builder, locator):

@@ -17,7 +17,7 @@ import json
 
 import pytest
 
-from tests.builder.rebuilding import figures
+from tests.builder.rebuilding import figures, inside
 from tests.builder.test_badge_drag import badge_centre, finger_drag
 from tests.waiting import wait_until
 
@@ -42,13 +42,6 @@ def import_game(builder, tmp_path):
     wait_until(builder.page, "window.carcwikiBuilder.state.toBoard().tiles.length === 2",
                timeout=30)
     builder.fit()
-
-
-def inside(outer, inner):
-    """Whether box ``inner`` lies wholly within box ``outer`` (a pixel's leeway)."""
-    return all(inner[start] >= outer[start] - 1
-               and inner[start] + inner[size] <= outer[start] + outer[size] + 1
-               for start, size in (("x", "width"), ("y", "height")))
 
 
 @pytest.mark.parametrize("viewport", PHONES.values(), ids=PHONES.keys())
