@@ -269,7 +269,7 @@ def grouped(number: Param, separator: str) -> str:
     """
     if not isinstance(number, int):
         return str(number)
-    return f"{number:,}".replace(",", separator) if separator != "," else f"{number:,}"
+    return f"{number:,}".replace(",", separator)
 
 
 def _writer(message_id: str) -> Callable[[Mapping[str, Param]], str]:
