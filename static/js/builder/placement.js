@@ -220,9 +220,10 @@ export function placeHand(state, catalogue, x, y) {
 
 /**
  * Turn the tile just placed to the next of the rotations that fit where it lies (one of
- * each look, best first, as it was placed), round again after the last.
+ * each look, best first, as it was placed), round again after the last; or, with `to`
+ * (one of those rotations: a way tapped on the strip of ways), straight to that one.
  */
-export function turnFresh(state, catalogue) {
+export function turnFresh(state, catalogue, to = null) {
   const fresh = state.ui.fresh;
   const tile = fresh && fresh.doc === state.doc ? state.doc.tiles.get(fresh.key) : null;
   if (!tile) return { ok: false, message: "Only the tile just placed turns with a tap." };
@@ -234,7 +235,14 @@ export function turnFresh(state, catalogue) {
   if (ways.length < 2) {
     return { ok: false, message: `Tile ${tile.large?.tile ?? tile.tile} at (${tile.x}, ${tile.y}) fits its neighbours only the way it lies.` };
   }
-  const rotation = ways[(at + 1) % ways.length];
+  const next = to === null ? (at + 1) % ways.length : ways.indexOf(to);
+  if (next < 0) {
+    return { ok: false, message: `Tile ${tile.large?.tile ?? tile.tile} at (${tile.x}, ${tile.y}) does not fit its neighbours turned ${to}°.` };
+  }
+  const rotation = ways[next];
+  if (next === at) {
+    return { ok: true, message: `Tile ${tile.large?.tile ?? tile.tile} at (${tile.x}, ${tile.y}) already lies${turnedWords(rotation) || " as printed"} (way ${at + 1} of ${ways.length} it fits).` };
+  }
   if (tile.large) {
     turnLarge(state, catalogue, tile.large, rotation);
     state.ui.fresh = { key: fresh.key, doc: state.doc };
@@ -242,7 +250,7 @@ export function turnFresh(state, catalogue) {
   }
   state.moveTile(tile.x, tile.y, tile.x, tile.y, rotation);
   state.ui.fresh = { key: fresh.key, doc: state.doc };
-  const place = `${(at + 1) % ways.length + 1} of ${ways.length}`;
+  const place = `${next + 1} of ${ways.length}`;
   return { ok: true, message: `Tile ${tile.tile} at (${tile.x}, ${tile.y}) now turned ${rotation}° (way ${place} it fits).` };
 }
 
