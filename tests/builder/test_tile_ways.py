@@ -88,7 +88,8 @@ def test_a_tile_is_turned_to_any_way_it_fits_with_one_tap(open_builder, tmp_path
     tap(builder, third)
     page.wait_for_selector('[data-testid="tile-0,-1"][data-rotation="180"]')
     assert builder.message == "Tile traders-M at (0, -1) now turned 180° (way 3 of 4 it fits)."
-    wait_until(page, "document.querySelector('[data-testid=way-180]')?.getAttribute('aria-pressed') === 'true'")
+    wait_until(page, "document.querySelector('[data-testid=way-180]')"
+                     "?.getAttribute('aria-pressed') === 'true'")
     assert pressed(strip) == [[0, "false"], [90, "false"], [180, "true"], [270, "false"]]
     assert page.evaluate("window.carcwikiBuilder.state.undoStack.length") == undoable + 1
 
@@ -106,3 +107,48 @@ def test_a_tile_is_turned_to_any_way_it_fits_with_one_tap(open_builder, tmp_path
     lay(builder, "B", 1, -2)
     strip.wait_for(state="hidden")
     assert builder.board()["tiles"][-1] == {"tile": "B", "x": 1, "y": -2, "rotation": 0}
+
+
+def apart(one, other):
+    """Whether two boxes share no pixel (a pixel's leeway)."""
+    return any(first[start] + first[size] <= second[start] + 1
+               for first, second in ((one, other), (other, one))
+               for start, size in (("x", "width"), ("y", "height")))
+
+
+@pytest.mark.parametrize("screen", SCREENS, ids=SCREENS.keys())
+def test_a_ferry_with_several_ways_shows_both_strips_side_by_side(open_builder, tmp_path, screen):
+    """ferries-B (jetties east, south and west; a field north) laid east of D (C2, The
+    Ferries), against D's road: each of its three jetties may face west, so it fits three
+    ways, and the ferry's link is a strip of its own. Both lie in one row at the board's
+    foot, clear of each other and of the close-up of the tile; the board keeps its
+    height."""
+    viewport = SCREENS[screen]
+    builder = open_builder(viewport)
+    page = builder.page
+    import_board(builder, tmp_path, ["ferries"], [("D", 0, 0, 0)], edition="C2")
+    page.evaluate("window.scrollTo(0, 0)")
+    lay(builder, "ferries-B", 1, 0)
+    ways, holds = builder.testid("tile-ways"), builder.testid("tile-holds")
+    ways.wait_for()
+    holds.wait_for()
+    assert pressed(ways) == [[0, "true"], [90, "false"], [180, "false"]]
+    assert holds.locator("button").all_text_contents() == ["E–S", "E–W", "S–W"]
+    board = builder.testid("board").bounding_box()
+    boxes = [ways.bounding_box(), holds.bounding_box()]
+    for box in boxes:
+        assert inside(board, box)
+        assert inside({"x": 0, "y": 0, **viewport}, box)
+    assert apart(*boxes)
+    assert round(boxes[0]["y"] + boxes[0]["height"]) == round(boxes[1]["y"] + boxes[1]["height"])
+    closeup = builder.testid("closeup")
+    if closeup.is_visible():
+        assert all(apart(closeup.bounding_box(), box) for box in boxes)
+    if screen in BOARD_HEIGHT:
+        assert round(board["height"]) == BOARD_HEIGHT[screen]
+
+    # A tap on the second way turns the lake; its links are named as it now lies.
+    tap(builder, builder.testid("way-90"))
+    page.wait_for_selector('[data-testid="tile-1,0"][data-rotation="90"]')
+    wait_until(page, "document.querySelector('[data-testid=hold-ferry-E-S]')"
+                     "?.textContent === 'S–W'")
