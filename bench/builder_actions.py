@@ -369,8 +369,9 @@ PALETTE_IN_SIGHT = f"""() => {{
 # In the page: where a point of square (x, y) is on the screen, and whether it is on the
 # visible part of the board.
 # ``dragging``: a tile is being dragged from the palette, and the page then hides the
-# close-up of the selected tile, the strip by the figure just put and the strip of what
-# the selected tile holds (the board under them shows).
+# close-up of the selected tile, the strip by the figure just put and the strips at the
+# board's foot, of what the selected tile holds and of the ways the tile just laid fits
+# (the board under them shows).
 SQUARE_POINT = """([x, y, u, v, dragging]) => {
     const svg = document.querySelector('svg.board');
     const p = svg.createSVGPoint(); p.x = (x + u) * 100; p.y = (y + v) * 100;
@@ -384,7 +385,7 @@ SQUARE_POINT = """([x, y, u, v, dragging]) => {
     const hit = inside ? document.elementFromPoint(s.x, s.y) : null;
     const covered = inside && !(hit && (svg.contains(hit)
         || (dragging && hit.closest('[data-testid=closeup], [data-testid=figure-chooser], '
-                                    + '[data-testid=tile-holds]'))));
+                                    + '[data-testid=tile-holds], [data-testid=tile-ways]'))));
     const centre = [frame.left + frame.width / 2, frame.top + frame.height / 2];
     return { x: s.x, y: s.y, inside: inside && !covered, framed, side, centre,
              frame: [frame.width, frame.height] };
@@ -426,8 +427,9 @@ class Player:
     whose square shows on the board without moving the view. For a tile:
     drag its type from the palette onto its square, or tap the square when the type is
     in hand (with ``taps_only``: tap the type, then the square), after a swipe when the
-    palette has the type out of sight; the page turns it the way it fits best; then tap
-    the turn button by it (R on a laptop) until it lies as in the game. A rotation that
+    palette has the type out of sight; the page turns it the way it fits best; then, if
+    it lies otherwise in the game, one tap on the game's way in the strip of ways over
+    the board's foot (R or the turn button only where no strip shows). A rotation that
     looks the same to the rules (a straight road turned half round) counts as the same.
     A drag, like a swipe, is one action.
 
@@ -786,10 +788,14 @@ class Player:
         return False
 
     def turns_needed(self, placed: dict, tile: dict) -> int:
+        """The actions that turn the tile, once down, to the game's way: none when the
+        page lays it so, else one tap on that way in the strip of ways (the page shows
+        it whenever the tile fits two ways or more)."""
         ways = self.ways(placed, tile["tile"], tile["x"], tile["y"])
         target = self.look(tile["tile"], tile["rotation"])
-        return next(index for index, rotation in enumerate(ways)
-                    if self.look(tile["tile"], rotation) == target)
+        index = next(index for index, rotation in enumerate(ways)
+                     if self.look(tile["tile"], rotation) == target)
+        return min(index, 1)
 
     def next_tile(self, remaining: list[dict], placed: dict, hand: str | None,
                   in_sight: set[str], river: list[dict], in_view: set | None = None) -> dict:
@@ -845,7 +851,11 @@ class Player:
             rotation = int(self.page.get_by_test_id(f"tile-{x},{y}").get_attribute("data-rotation"))
             if self.look(code, rotation) == target:
                 break
-            self.key_or_button("r", "rotate", "tile:turn")
+            way = self.way_button(code, target)
+            if way is not None:
+                self.press(way, "tile:turn")
+            else:
+                self.key_or_button("r", "rotate", "tile:turn")
             # Polled from here: the production page's CSP forbids Playwright's eval.
             for _ in range(100):
                 now = self.page.get_by_test_id(f"tile-{x},{y}").get_attribute("data-rotation")
@@ -864,6 +874,18 @@ class Player:
         else:
             raise Mismatch(f"tile {code} at ({x}, {y}) never lay as in the game")
         self._placed[(x, y)] = {**tile, "rotation": rotation}
+
+    def way_button(self, code: str, target):
+        """The button of the strip of ways that lays the tile just placed as ``target``
+        (a look), when the page shows the strip; else None."""
+        strip = self.testid("tile-ways")
+        if not strip.is_visible():
+            return None
+        for rotation in strip.locator("button").evaluate_all(
+                "(all) => all.map((button) => Number(button.dataset.rotation))"):
+            if self.look(code, rotation) == target:
+                return self.testid(f"way-{rotation}")
+        return None
 
     def pick(self, code: str) -> None:
         """Tap a type in the palette; the player sees it come into the hand (the click
