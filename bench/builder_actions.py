@@ -865,8 +865,8 @@ class Player:
             else:
                 ways = self.page.evaluate(
                     """([code, x, y]) => { const { state, catalogue } = window.carcwikiBuilder;
-                    const { geometry } = catalogue;
-                    return [geometry.fittingRotations(state.doc.tiles, code, x, y, `${x},${y}`),
+                    const { tiles } = state.doc;
+                    return [catalogue.kernel.fittingRotations(tiles, code, x, y, `${x},${y}`),
                             state.ui.fresh?.key, state.ui.hand, state.ui.moving]; }""",
                     [code, x, y])
                 raise Mismatch(f"R did not turn {code} at ({x}, {y}) from {rotation} to "

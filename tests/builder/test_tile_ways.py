@@ -68,6 +68,8 @@ def test_a_tile_is_turned_to_any_way_it_fits_with_one_tap(open_builder, tmp_path
     # each the tile's picture turned so, the first marked.
     lay(builder, "traders-M", 0, -1)
     assert rotation(builder, 0, -1) == 0
+    assert builder.message == ("Placed tile traders-M at (0, -1). It fits 3 other ways: tap the "
+                               "way it lies at the board's foot (or ⟳ on it, or R).")
     strip.wait_for()
     assert pressed(strip) == [[0, "true"], [90, "false"], [180, "false"], [270, "false"]]
     third = builder.testid("way-180")
@@ -152,3 +154,10 @@ def test_a_ferry_with_several_ways_shows_both_strips_side_by_side(open_builder, 
     page.wait_for_selector('[data-testid="tile-1,0"][data-rotation="90"]')
     wait_until(page, "document.querySelector('[data-testid=hold-ferry-E-S]')"
                      "?.textContent === 'S–W'")
+    if not builder.touch:
+        # From the keyboard: Enter on a way's button turns the tile, and the focus stays
+        # on that way's button, drawn again.
+        builder.testid("way-180").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_selector('[data-testid="tile-1,0"][data-rotation="180"]')
+        wait_until(page, "document.activeElement?.dataset.rotation === '180'")

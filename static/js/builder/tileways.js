@@ -65,6 +65,8 @@ export class TileWays {
     if (!this.offered.length) return;
     const tile = doc.tiles.get(ui.fresh.key);
     const count = this.offered.length;
+    // A way chosen from the keyboard keeps the focus on its button, drawn again.
+    const focused = this.strip.contains(document.activeElement) ? document.activeElement.dataset.rotation : null;
     this.strip.setAttribute("aria-label", `The ${count} ways tile ${tile.tile} at (${tile.x}, ${tile.y}) fits`);
     this.strip.replaceChildren(
       h("span", { class: "tile-ways-label", text: `Ways it fits (${count})` }),
@@ -81,5 +83,6 @@ export class TileWays {
           style: way.rotation ? `transform: rotate(${way.rotation}deg)` : null,
         }));
       }));
+    if (focused) this.strip.querySelector(`[data-rotation="${focused}"]`)?.focus({ preventScroll: true });
   }
 }
