@@ -109,6 +109,20 @@ Recorded (issue 14), medians; actions a tile, figures included:
   page otherwise, so it was dropped. One game each: a different early choice changes
   the path. Big Box 6 on the phone read 1.77 before the mage's return to the board and
   1.79 after it: figure swipes 4 to 1, but 33 tile turns instead of 29 on another path.
+- issue 30, the ways a tile fits, one tap each (the saved Big Box and Big Box 6 games,
+  ``--replay … --jobs 1``, load average 1-6; before from main at f6160c3). The player now
+  turns a tile just laid with one tap on the game's way in the strip of ways over the
+  board's foot, instead of R or ⟳ once a way, and the greedy counts at most one turn a
+  tile. Before: laptop 1.58 (Big Box; tile turns 22), 1.68 (Big Box 6; 31); phone 1.60
+  (21), 1.79 (33). After: laptop 1.55 (22), 1.63 (27); phone 1.59 (23), 1.66 (26 and one
+  page scroll to the strip). Every game finished with the engine's scores. The turns
+  saved are few, as a simulation had said (0 to 4 in Big Box, 4 to 7 in Big Box 6): the
+  greedy already chose tiles the page lays right or one turn off. The rest of the change
+  is the greedy's path: with every turn costing one, it takes another order, and on the
+  phone Big Box 6 game it spent 222 actions on tiles instead of 237 and 51 on figures
+  instead of 57. The first phone replay stopped on a river tile turned twice by one tap:
+  the tile's panel, drawn again, scrolled the page back to the focus it held, and the
+  tap's click landed on its Turn button. A tap on a strip now takes the focus first.
 """
 
 from __future__ import annotations
