@@ -115,9 +115,10 @@ Recorded (issue 14), medians; actions a tile, figures included:
   board's foot, instead of R or ⟳ once a way, and the greedy counts at most one turn a
   tile. Before: laptop 1.58 (Big Box; tile turns 22), 1.68 (Big Box 6; 31); phone 1.60
   (21), 1.79 (33). After: laptop 1.55 (22), 1.63 (27); phone 1.59 (23), 1.66 (26 and one
-  page scroll to the strip). Every game finished with the engine's scores. The turns
-  saved are few, as a simulation had said (0 to 4 in Big Box, 4 to 7 in Big Box 6): the
-  greedy already chose tiles the page lays right or one turn off. The rest of the change
+  page scroll to the strip). Every game finished with the engine's scores. Few turns are
+  saved, as a simulation had said: none in Big Box (two more on the phone's path), 4 and
+  7 in Big Box 6; the greedy already chose tiles the page lays right or one turn off.
+  The rest of the change
   is the greedy's path: with every turn costing one, it takes another order, and on the
   phone Big Box 6 game it spent 222 actions on tiles instead of 237 and 51 on figures
   instead of 57. The first phone replay stopped on a river tile turned twice by one tap:
