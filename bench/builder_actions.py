@@ -699,6 +699,13 @@ class Player:
             if color not in wanted:
                 self.choose(testid(f"player-color-{index}"), free.pop(0))
         for color in free:
+            if testid(f"add-player-{color}").count():  # the colour's own button: one tap
+                self.press(testid(f"add-player-{color}"), "setup")
+                for _ in range(40):
+                    if self.board()["players"][-1]["color"] == color:
+                        break
+                    self.page.wait_for_timeout(25)
+                continue
             self.press(testid("add-player"), "setup")
             index = len(self.board()["players"]) - 1
             if self.board()["players"][index]["color"] != color:

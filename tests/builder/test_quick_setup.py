@@ -1,6 +1,6 @@
-"""A whole box in one tap (issue 30, fewer actions at set-up): the game panel offers the
-catalogue's boxes, and a tap on one puts its edition and every expansion it holds in
-play, as one change that one undo takes back."""
+"""Set-up in fewer taps (issue 30): the game panel offers the catalogue's boxes, and a tap
+on one puts its edition and every expansion it holds in play, as one change that one
+undo takes back; each free colour is a button that adds a player of that colour."""
 
 from __future__ import annotations
 
@@ -52,3 +52,36 @@ def test_one_tap_puts_a_whole_box_in_play(open_builder, screen):
     builder.testid("undo").click()
     wait_until(page, "window.carcwikiBuilder.state.doc.edition === 'C3'")
     assert builder.board()["expansions"] == ["farmers", "abbot"]
+
+
+def test_a_player_of_each_colour_is_one_tap(open_builder):
+    builder = open_builder(SCREENS["390x844"])
+    page = builder.page
+    builder.open_setup()
+    colours = "() => window.carcwikiBuilder.state.doc.players.map((player) => player.color)"
+    assert page.evaluate(colours) == ["red", "blue"]
+    offered = "[data-testid^=add-player-]"
+    # The free colours of a C3 game, its own sixth (pink) before the first edition's gray.
+    assert page.locator(offered).evaluate_all(
+        "(all) => all.map((b) => b.getAttribute('aria-label'))") == [
+        "Add Yellow", "Add Green", "Add Black", "Add Pink", "Add Gray"]
+    black = builder.testid("add-player-black")
+    black.scroll_into_view_if_needed()
+    tap(builder, black)
+    wait_until(page, "window.carcwikiBuilder.state.doc.players.length === 3")
+    assert page.evaluate(colours) == ["red", "blue", "black"]
+    assert builder.testid("player-color-2").input_value() == "black"
+    assert builder.testid("add-player-black").count() == 0
+    for code in ("gray", "green", "pink"):
+        button = builder.testid(f"add-player-{code}")
+        button.scroll_into_view_if_needed()
+        tap(builder, button)
+        wait_until(page, f"window.carcwikiBuilder.state.doc.players.at(-1).color === '{code}'")
+    # Six players, the most a game has: the one colour left cannot be added.
+    assert page.evaluate(colours) == ["red", "blue", "black", "gray", "green", "pink"]
+    assert builder.testid("add-player-yellow").is_disabled()
+    assert builder.testid("add-player").is_disabled()
+    # One undo takes the last one off again.
+    builder.testid("undo").click()
+    wait_until(page, "window.carcwikiBuilder.state.doc.players.length === 5")
+    assert not builder.testid("add-player-yellow").is_disabled()
