@@ -4,7 +4,8 @@ The page makes no request for data before the player can start, and its JavaScri
 no expansion, figure kind, rule or tile: it reads them from here. Three groups:
 
 - the catalogue: tile types (with the part of the base game they belong to), editions,
-  and the expansions and parts a player can put in play (:func:`builder_options`);
+  the expansions and parts a player can put in play (:func:`builder_options`), and the
+  boxes that hold several of them (:func:`builder_boxes`);
 - the rules, the engine's rules document (:func:`builder_rules`): what each code puts in
   play, the figure kinds with their limits, strengths and placements, the rule options
   with their labels, the tokens players bring and the start tiles;
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from carcwiki.catalogue.models import Edition, Expansion, TileType
+from carcwiki.catalogue.models import Bundle, Edition, Expansion, TileType
 from carcwiki.catalogue.svg import render_tile_svg
 from carcwiki.rules.models import RulesPage
 from scoring.engine import (
@@ -210,6 +211,40 @@ def builder_options(registry: ExpansionRegistry = REGISTRY) -> list[dict[str, An
             options.extend(option(part, expansion.code) for part in expansion.parts.all()
                            if part.code in registry)
     return options
+
+
+def builder_boxes(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The catalogue's boxes (its bundles: Big Box 6…) as games a group puts in play with
+    one tap: the ``expansions`` among the builder's ``options`` that a box holds, in the
+    options' order (``base`` in a box stands for every part of the base game), and the
+    edition to play them in: the box's own when its table plays them all, else the one
+    that plays the most (:func:`edition_for`). What a box holds that the calculator does
+    not score is named in ``not_scored``, so the page can say so. A box of no builder
+    edition is left out."""
+    order = {option["code"]: index for index, option in enumerate(options)}
+    base_parts = [option["code"] for option in options if option["expansion"] == BASE]
+    boxes = []
+    for bundle in Bundle.objects.select_related("edition").prefetch_related("expansions", "parts"):
+        if bundle.edition is None or bundle.edition.code not in BUILDER_EDITIONS:
+            continue
+        codes: list[str] = []
+        not_scored: list[str] = []
+        for expansion in bundle.expansions.all():
+            if expansion.code == BASE:
+                codes += base_parts
+            elif expansion.code in order:
+                codes.append(expansion.code)
+            else:
+                not_scored.append(expansion.name)
+        codes += [part.code for part in bundle.parts.all() if part.code in order]
+        codes = sorted(set(codes), key=order.__getitem__)
+        boxes.append({
+            "code": bundle.code, "name": bundle.name,
+            "edition": edition_for(codes, options, [bundle.edition.code]),
+            "expansions": codes,
+            "not_scored": not_scored,
+        })
+    return boxes
 
 
 def printings_by_table(part: Part) -> dict[str, str]:

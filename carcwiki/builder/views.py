@@ -61,8 +61,9 @@ def _options() -> list[dict[str, Any]]:
 
 
 def _catalogue_data() -> dict[str, Any]:
-    return {"editions": selectors.builder_editions(), "options": _options(),
-            "rules": selectors.builder_rules()}
+    options = _options()
+    return {"editions": selectors.builder_editions(), "options": options,
+            "boxes": selectors.builder_boxes(options), "rules": selectors.builder_rules()}
 
 
 def _tile_data(groups: list[str]) -> dict[str, Any]:
@@ -93,6 +94,7 @@ def _shared_json(groups: list[str]) -> str:
         "groups": groups,
         "editions": catalogue["editions"],
         "options": catalogue["options"],
+        "boxes": catalogue["boxes"],
         "rules": catalogue["rules"],
         "geometry": tile_data["geometry"],
         "pictures": tile_data["pictures"],

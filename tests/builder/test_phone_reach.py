@@ -171,3 +171,36 @@ def test_done_folds_the_game_beside_the_board_on_a_laptop(open_builder):
     assert page.evaluate("scrollY") == scrolled
     board = builder.testid("board").bounding_box()
     assert board["y"] >= 0 and board["y"] + board["height"] <= LAPTOP["height"]
+
+
+def overlap(one, other):
+    """Whether two boxes share any area."""
+    return (one["x"] < other["x"] + other["width"] and other["x"] < one["x"] + one["width"]
+            and one["y"] < other["y"] + other["height"] and other["y"] < one["y"] + one["height"])
+
+
+@pytest.mark.parametrize("screen", ["390x844", "360x640"])
+def test_the_close_up_leaves_the_zoom_buttons_in_reach(open_builder, tmp_path, screen):
+    viewport = SCREENS[screen]
+    builder = open_builder(viewport)
+    page = builder.page
+    import_board(builder, tmp_path, BIG_BOX_6, TILES, FIGURES, edition="C2")
+    page.evaluate("window.scrollTo(0, 0)")
+    # The board zoomed out below a fingertip's square, and the west end's tile selected:
+    # the close-up takes the corner away from it, the right one.
+    page.evaluate("window.carcwikiBuilder.viewport.zoomAt(0.4)")
+    builder.hold_square(-2, 0)
+    closeup = builder.testid("closeup")
+    closeup.wait_for()
+    assert closeup.get_attribute("data-side") == "right"
+    board = builder.testid("board").bounding_box()
+    shown = closeup.bounding_box()
+    for button in ("zoom-in", "zoom-out", "fit"):
+        spot = builder.testid(button).bounding_box()
+        assert inside(board, spot), button
+        assert not overlap(shown, spot), button
+    # A tap on + reaches the button and zooms in by a quarter.
+    before = page.evaluate("window.carcwikiBuilder.viewport.scale")
+    tap(builder, builder.testid("zoom-in"))
+    wait_until(page, f"window.carcwikiBuilder.viewport.scale > {before}")
+    assert page.evaluate("window.carcwikiBuilder.viewport.scale") == pytest.approx(before * 1.25)

@@ -105,6 +105,30 @@ def test_the_page_carries_everything_the_builder_needs(client):
     assert json_script(response, "saved-board") is None
 
 
+def test_the_page_offers_each_box_as_one_game(client):
+    data = json_script(client.get("/board/"), "builder-data")
+    boxes = {box["code"]: box for box in data["boxes"]}
+    # Big Box 6: the base game with every part, the two large expansions and the minis,
+    # in the selector's order, in the box's own edition (C2); the calculator scores all.
+    assert boxes["big-box-6"] == {
+        "code": "big-box-6", "name": "Big Box 6 (2017)", "edition": "C2",
+        "expansions": ["farmers", "abbot", "river", "inns-cathedrals", "traders-builders",
+                       "flier", "messages", "ferries", "goldmines", "mage-witch", "robbers",
+                       "crop-circles"],
+        "not_scored": []}
+    assert boxes["big-box-7"]["edition"] == "C3"
+    assert boxes["big-box-7"]["expansions"] == boxes["big-box-6"]["expansions"]
+    # The quick set of every New Edition expansion names those the calculator does not
+    # score (no tile layouts yet), and offers the rest.
+    every = boxes["new-edition"]
+    offered = {option["code"] for option in data["options"]}
+    held = Expansion.objects.filter(bundles__code="new-edition").exclude(code="base")
+    assert every["not_scored"] == [e.name for e in held if e.code not in offered]
+    assert "Halflings" in every["not_scored"] and "tower" in every["expansions"]
+    assert set(every["expansions"]) == {e.code for e in held if e.code in offered} | {
+        "farmers", "abbot", "river"}
+
+
 def test_the_errors_words_come_on_request_and_keep_for_ever(client, monkeypatch):
     """The templates of the errors, which the page does not carry, at the URL it
     carries: every template the results leave out, kept by any cache for a year and
@@ -757,13 +781,20 @@ def test_the_page_reads_the_new_hooks_of_a_declaration():
 
 
 def test_the_catalogue_is_read_once_until_it_changes(client):
-    from carcwiki.catalogue.models import Expansion
+    from django.core.cache import caches
 
+    from carcwiki.catalogue.models import Expansion
+    from carcwiki.page_cache import PAGE_CACHE
+
+    # The process's own caches (the checked tile set) warm, whatever ran before; only
+    # what the page cache keeps is read again.
+    count_queries(client, "/board/")
+    caches[PAGE_CACHE].clear()
     first = count_queries(client, "/board/")
     again = count_queries(client, "/board/")
-    # The first reads editions, options, rules pages and tiles (8 queries) besides the
-    # selection's 4; the next only the selection's.
-    assert (first, again) == (12, 4)
+    # The first reads editions, options, rules pages and tiles (8 queries) and the boxes
+    # with what they hold (3) besides the selection's 4; the next only the selection's.
+    assert (first, again) == (15, 4)
     tower = Expansion.objects.get(code="tower")
     tower.name = "The Tower (renamed)"
     tower.save()  # raises the content version: what was kept is read again

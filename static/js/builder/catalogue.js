@@ -36,12 +36,14 @@ function either(words) {
 }
 
 export class Catalogue {
-  constructor({ tiles, editions, options, rules, geometry, groups = null }) {
+  constructor({ tiles, editions, options, rules, geometry, groups = null, boxes = [] }) {
     this.types = new Map(tiles.map((tile) => [tile.code, tile]));
     // The tile groups whose types the page has (the game in play's); null: all of them.
     this.groups = groups ? new Set(groups) : null;
     this.editions = editions;
     this.options = options;
+    // Boxes that hold several expansions (the server's `boxes`): one tap puts a box in play.
+    this.boxes = boxes;
     this.rules = rules;
     this.geometry = new Geometry(geometry);
     this.kernel = new RulesKernel({ rules, geometry: this.geometry, types: this.types, options });

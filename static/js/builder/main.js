@@ -789,7 +789,7 @@ const setup = new Setup(part("setup-game"), part("setup-summary"), state, catalo
   const loaded = await ensureTiles(codes);
   if (!loaded) say("The tiles of that expansion could not be loaded: check the connection and tick it again.", "error");
   return loaded;
-});
+}, say);
 const playersEditor = new PlayersEditor(part("players"), part("add-player"), state);
 const turnPicker = new TurnPicker(part("turn"), state);
 const legend = new FigureLegend(part("legend"), state, catalogue);

@@ -40,6 +40,14 @@ export class PlayersEditor {
       if (free.length && state.doc.players.length < MAX_PLAYERS) state.addPlayer(free[0].code);
       this.list.querySelector("li:last-child input[type=text]")?.focus();
     });
+    // Each free colour as its own button beside it: a player of that colour in one tap,
+    // with no drop-down to open after.
+    this.addColors = h("span", { class: "add-colors", role: "group", "aria-label": "Add a player of a colour" });
+    this.addColors.addEventListener("click", (event) => {
+      const code = event.target.closest("button[data-color]")?.dataset.color;
+      if (code && state.doc.players.length < MAX_PLAYERS) state.addPlayer(code);
+    });
+    addButton.after(this.addColors);
   }
 
   freeColors(except = null) {
@@ -145,6 +153,11 @@ export class PlayersEditor {
         tokenLabels.length ? h("span", { class: "player-tokens" }, tokenLabels) : null);
     });
     this.list.replaceChildren(...items);
+    const full = players.length >= MAX_PLAYERS;
+    this.addColors.replaceChildren(...this.freeColors().map((color) => h("button", {
+      type: "button", class: "add-color", disabled: full, "aria-label": `Add ${color.label}`,
+      title: `Add ${color.label}`, dataset: { color: color.code, testid: `add-player-${color.code}` },
+    }, badge(color.code))));
     if (focusedColor) {
       const row = this.rows.get(focusedColor) ?? [...this.rows.values()].at(-1);
       row?.color.focus();

@@ -9,8 +9,9 @@
 import { h, listWords, plural } from "./dom.js";
 
 export class Setup {
-  constructor(root, summary, state, catalogue, loadTiles = async () => true) {
+  constructor(root, summary, state, catalogue, loadTiles = async () => true, say = () => {}) {
     this.loadTiles = loadTiles; // (codes) → whether the page has their tiles now
+    this.say = say;
     this.pending = new Set(); // codes ticked whose tiles are on their way
     this.root = root;
     this.summary = summary;
@@ -65,6 +66,20 @@ export class Setup {
         box, " ", h("label", { for: box.id, text: option.name }), ...rules, " ", note);
     });
 
+    // A whole box in one tap: its edition and every expansion it holds (Big Box 6).
+    this.boxButtons = new Map(catalogue.boxes.map((box) => {
+      const button = h("button", {
+        type: "button", class: "small", text: box.name, "aria-pressed": "false",
+        dataset: { testid: `box-${box.code}` },
+      });
+      button.addEventListener("click", () => this.chooseBox(box));
+      return [box.code, button];
+    }));
+    const boxRow = this.boxButtons.size
+      ? h("div", { class: "setup-row setup-boxes" },
+        h("span", { class: "setup-boxes-label", text: "A whole box" }), ...this.boxButtons.values())
+      : "";
+
     this.ruleControls = new Map();
     const ruleRows = catalogue.rules.options.map((option) => {
       const id = `setup-rule-${option.name}`;
@@ -87,6 +102,7 @@ export class Setup {
       this.printings,
       h("fieldset", { class: "setup-expansions" },
         h("legend", { text: "Game" }),
+        boxRow,
         h("div", { class: "setup-row" }, h("label", { for: "setup-edition", text: "Edition" }), this.edition),
         h("ul", { class: "plain-list setup-inline" }, expansionItems)),
       h("details", { class: "setup-rules" },
@@ -107,9 +123,26 @@ export class Setup {
     if (this.built) this.renderControls(doc);
   }
 
+  /** Put a box in play: its tiles first (from the server, the first time), then its
+   * edition and expansions as one change, said in words with what it leaves unscored. */
+  async chooseBox(box) {
+    if (!await this.loadTiles(box.expansions)) return;
+    this.state.setGame(box.edition, box.expansions, box.name);
+    const names = this.catalogue.options
+      .filter((option) => box.expansions.includes(option.code)).map((option) => option.name);
+    this.say(`${box.name} in play: ${box.edition}, ${listWords(names)}. Untick what your table did not play.`
+      + (box.not_scored.length ? ` The calculator does not score ${listWords(box.not_scored)}.` : ""));
+  }
+
   renderControls(doc) {
     const inPlay = this.state.inPlay();
     this.edition.value = doc.edition;
+    const playing = new Set(doc.expansions);
+    for (const box of this.catalogue.boxes) {
+      const same = box.edition === doc.edition && box.expansions.length === playing.size
+        && box.expansions.every((code) => playing.has(code));
+      this.boxButtons.get(box.code).setAttribute("aria-pressed", String(same));
+    }
     for (const [code, { box, note, option }] of this.expansionBoxes) {
       const exists = doc.edition in option.printings;
       const byWhole = Boolean(option.expansion && doc.expansions.includes(option.expansion));

@@ -407,6 +407,11 @@ export class BoardState extends EventTarget {
     }));
   }
 
+  /** A whole game at once (a box: its edition and what it holds), one step to undo. */
+  setGame(edition, expansions, label) {
+    this.apply(label, (doc) => this.withStartTile({ ...doc, edition, expansions: [...expansions] }));
+  }
+
   /** A board holding only its start tile follows the game options: a river game
    * starts from the spring. A board with more on it is left as it is. */
   withStartTile(doc) {
