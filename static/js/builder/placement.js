@@ -231,16 +231,13 @@ export function turnFresh(state, catalogue, to = null) {
   const look = kernel.look(tile.tile, tile.rotation);
   const at = tile.large ? ways.indexOf(tile.rotation)
     : ways.findIndex((rotation) => kernel.look(tile.tile, rotation) === look);
-  if (ways.length < 2) {
-    return { ok: false, message: `Tile ${tile.large?.tile ?? tile.tile} at (${tile.x}, ${tile.y}) fits its neighbours only the way it lies.` };
-  }
+  const subject = `Tile ${tile.large?.tile ?? tile.tile} at (${tile.x}, ${tile.y})`;
+  if (ways.length < 2) return { ok: false, message: `${subject} fits its neighbours only the way it lies.` };
   const next = to === null ? (at + 1) % ways.length : ways.indexOf(to);
-  if (next < 0) {
-    return { ok: false, message: `Tile ${tile.large?.tile ?? tile.tile} at (${tile.x}, ${tile.y}) does not fit its neighbours turned ${to}°.` };
-  }
+  if (next < 0) return { ok: false, message: `${subject} does not fit its neighbours turned ${to}°.` };
   const rotation = ways[next];
   if (next === at) {
-    return { ok: true, message: `Tile ${tile.large?.tile ?? tile.tile} at (${tile.x}, ${tile.y}) already lies${turnedWords(rotation) || " as printed"} (way ${at + 1} of ${ways.length} it fits).` };
+    return { ok: true, message: `${subject} already lies${turnedWords(rotation) || " as printed"} (way ${at + 1} of ${ways.length} it fits).` };
   }
   if (tile.large) {
     turnLarge(state, catalogue, tile.large, rotation);
