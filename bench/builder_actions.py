@@ -124,6 +124,11 @@ Recorded (issue 14), medians; actions a tile, figures included:
   instead of 57. The first phone replay stopped on a river tile turned twice by one tap:
   the tile's panel, drawn again, scrolled the page back to the focus it held, and the
   tap's click landed on its Turn button. A tap on a strip now takes the focus first.
+  Again on main at beb3c38 (a box and a colour one tap each at set-up), before → after:
+  laptop 1.58 → 1.55 (turns 22 → 22), 1.72 → 1.67 (31 → 30); phone 1.59 → 1.60 (20 →
+  22), 1.74 → 1.68 (30 → 27). The same page read 1.68 and 1.72 on the laptop Big Box 6
+  game before and after that set-up change: a path that turns on one early choice moves
+  a figure by a few hundredths either way, and the Big Box games stay within one action.
 """
 
 from __future__ import annotations
