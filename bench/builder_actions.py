@@ -126,9 +126,10 @@ Recorded (issue 14), medians; actions a tile, figures included:
   tap's click landed on its Turn button. A tap on a strip now takes the focus first.
   Again on main at beb3c38 (a box and a colour one tap each at set-up), before → after:
   laptop 1.58 → 1.55 (turns 22 → 22), 1.72 → 1.67 (31 → 30); phone 1.59 → 1.60 (20 →
-  22), 1.74 → 1.68 (30 → 27). The same page read 1.68 and 1.72 on the laptop Big Box 6
-  game before and after that set-up change: a path that turns on one early choice moves
-  a figure by a few hundredths either way, and the Big Box games stay within one action.
+  22), 1.74 → 1.68 (30 → 27). Main itself read 1.68 at f6160c3 and 1.72 at beb3c38 on
+  the laptop Big Box 6 game, with no change to its tiles' pages: one early choice moves
+  the greedy's path, and a game's figure, by a few hundredths either way. The Big Box
+  games stay within one action; Big Box 6 gains 0.05-0.13 on both devices.
 """
 
 from __future__ import annotations
