@@ -813,6 +813,18 @@ class Player:
         return next(index for index, rotation in enumerate(ways)
                     if self.look(tile["tile"], rotation) == target)
 
+    @staticmethod
+    def touching(remaining: list[dict], placed: dict, river: list[dict]):
+        """The tiles that can go down now, with their place in ``remaining``: each beside
+        one on the board (a river tile only at the river's open end, so in the game's
+        order)."""
+        for index, tile in enumerate(remaining):
+            x, y = tile["x"], tile["y"]
+            if tile in river and tile is not river[0]:
+                continue
+            if any((x + dx, y + dy) in placed for dx, dy in NEIGHBOURS):
+                yield index, tile
+
     def next_tile(self, remaining: list[dict], placed: dict, hand: str | None,
                   in_sight: set[str], river: list[dict], in_view: set | None = None) -> dict:
         """The tile that costs the fewest actions now (see the class): one touching the
@@ -821,12 +833,8 @@ class Player:
         costs a move of the view. (Whose figure goes on it costs nothing: the owner's
         badge is dragged onto the feature.)"""
         best = None
-        for index, tile in enumerate(remaining):
+        for index, tile in self.touching(remaining, placed, river):
             x, y = tile["x"], tile["y"]
-            if not any((x + dx, y + dy) in placed for dx, dy in NEIGHBOURS):
-                continue
-            if tile in river and tile is not river[0]:
-                continue
             code = tile["tile"]
             reach = 0 if code == hand or code in in_sight else 1
             if self.taps_only and code != hand:
