@@ -59,7 +59,9 @@ export function isTyping(target) {
  * clicked, once a gesture. A finger's tap acts as it lifts, and the click that follows
  * it is skipped whichever button it lands on: a strip drawn again by the change would
  * otherwise take that click on the button now under the finger ("Make it a meeple"
- * where "Make it a large meeple" was) and undo what the tap did.
+ * where "Make it a large meeple" was) and undo what the tap did. The tap takes the
+ * focus first, as the click would: a panel drawn again keeps the focus it holds, and
+ * would scroll the page to it under the finger, where the click would land.
  */
 export function onTap(strip, selector, act) {
   let touched = false;
@@ -68,6 +70,7 @@ export function onTap(strip, selector, act) {
     if (event.pointerType !== "touch" || !button) return;
     touched = true;
     setTimeout(() => { touched = false; }, 600);
+    button.focus({ preventScroll: true });
     act(button);
   });
   strip.addEventListener("click", (event) => {

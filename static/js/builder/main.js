@@ -29,6 +29,7 @@ import { BoardState, docFromBoard, newDoc, startTiles, stateValueWords } from ".
 import { FigureChooser } from "./chooser.js";
 import { TileCloseUp } from "./closeup.js";
 import { TileHolds } from "./tileholds.js";
+import { TileWays } from "./tileways.js";
 import { Drafts, boardFromText, exportBoard, saveBoard } from "./storage.js";
 import { Viewport } from "./viewport.js";
 import { capitalise } from "./words.js";
@@ -497,13 +498,14 @@ const controller = {
     return this.placed(() => turnPlaced(state, catalogue, selected), x, y, false);
   },
 
-  /** Turn the tile just placed to the next way it fits where it lies. */
-  turnFresh() {
+  /** Turn the tile just placed to the next way it fits where it lies, or to the way
+   * `to` (a rotation tapped on the strip of ways). */
+  turnFresh(to = null) {
     const tileKey = state.ui.fresh?.key;
     if (!tileKey) return say("Only the tile just placed turns with a tap.");
     const [x, y] = tileKey.split(",").map(Number);
     return this.placed(() => {
-      const outcome = turnFresh(state, catalogue);
+      const outcome = turnFresh(state, catalogue, to);
       if (outcome.ok) state.ui.fresh = { key: tileKey, doc: state.doc };
       return outcome;
     }, x, y, false);
@@ -777,12 +779,16 @@ chooser = new FigureChooser(svg.parentElement, state, catalogue, (index, choice)
 // A tap on the selected tile drawn large is a tap on the tile on the board.
 closeUp = new TileCloseUp(svg.parentElement, svg, state, catalogue, pictures, (point, target) => controller.tap(point, target),
   () => boardView.legalKeys());
-// What the selected tile holds (a ferry's link), one tap away over the board.
-const tileHolds = new TileHolds(svg.parentElement, state, catalogue, (tile, entry, value) => {
+// The board's foot holds two strips: what the selected tile holds (a ferry's link) and
+// the ways the tile just laid fits, each value one tap away over the board.
+const boardFoot = h("div", { class: "board-foot" });
+svg.parentElement.append(boardFoot);
+const tileHolds = new TileHolds(boardFoot, state, catalogue, (tile, entry, value) => {
   if (!controller.tileState(tile.x, tile.y, entry, value)) {
     say(`${capitalise(entry.label)}: ${stateValueWords(entry, value, tile.rotation, catalogue.geometry)} (tile ${tile.tile} at (${tile.x}, ${tile.y})). Undo changes it back.`);
   }
 });
+const tileWays = new TileWays(boardFoot, state, catalogue, tileUrl, (rotation) => controller.turnFresh(rotation));
 new BadgeDrag(part("turn"), () => [closeUp.svg, svg], (choice, drop) => controller.dropFigure(choice, drop));
 const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl,
   (code) => controller.pick(code), (code, clientX, clientY) => controller.dropFromPalette(code, clientX, clientY));
@@ -878,6 +884,7 @@ function renderAll() {
   chooser.render();
   closeUp.render();
   tileHolds.render();
+  tileWays.render();
   palette.render();
   setup.render();
   // The players' list lives in the folded game panel (on a phone, most of the time): it

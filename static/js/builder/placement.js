@@ -208,9 +208,8 @@ export function placeHand(state, catalogue, x, y) {
   if (large) layLarge(state, catalogue, code, x, y, rotation);
   else state.placeTile(code, x, y, rotation);
   state.ui.fresh = { key: here, doc: state.doc };
-  const turnHint = others > 0
-    ? ` It fits ${others === 1 ? "one other way" : `${others} other ways`}: tap ⟳ on it (or press R) to turn it.`
-    : "";
+  const how = large ? "tap ⟳ on it (or press R) to turn it" : "tap the way it lies at the board's foot (or ⟳ on it, or R)";
+  const turnHint = others > 0 ? ` It fits ${others === 1 ? "one other way" : `${others} other ways`}: ${how}.` : "";
   const handHint = more > 0 ? ` Tile ${code} stays in hand (${more} left): tap another lit square, or Escape.` : "";
   return {
     ok: true,
@@ -220,9 +219,10 @@ export function placeHand(state, catalogue, x, y) {
 
 /**
  * Turn the tile just placed to the next of the rotations that fit where it lies (one of
- * each look, best first, as it was placed), round again after the last.
+ * each look, best first, as it was placed), round again after the last; or, with `to`
+ * (one of those rotations: a way tapped on the strip of ways), straight to that one.
  */
-export function turnFresh(state, catalogue) {
+export function turnFresh(state, catalogue, to = null) {
   const fresh = state.ui.fresh;
   const tile = fresh && fresh.doc === state.doc ? state.doc.tiles.get(fresh.key) : null;
   if (!tile) return { ok: false, message: "Only the tile just placed turns with a tap." };
@@ -231,10 +231,14 @@ export function turnFresh(state, catalogue) {
   const look = kernel.look(tile.tile, tile.rotation);
   const at = tile.large ? ways.indexOf(tile.rotation)
     : ways.findIndex((rotation) => kernel.look(tile.tile, rotation) === look);
-  if (ways.length < 2) {
-    return { ok: false, message: `Tile ${tile.large?.tile ?? tile.tile} at (${tile.x}, ${tile.y}) fits its neighbours only the way it lies.` };
+  const subject = `Tile ${tile.large?.tile ?? tile.tile} at (${tile.x}, ${tile.y})`;
+  if (ways.length < 2) return { ok: false, message: `${subject} fits its neighbours only the way it lies.` };
+  const next = to === null ? (at + 1) % ways.length : ways.indexOf(to);
+  if (next < 0) return { ok: false, message: `${subject} does not fit its neighbours turned ${to}°.` };
+  const rotation = ways[next];
+  if (next === at) {
+    return { ok: true, message: `${subject} already lies${turnedWords(rotation) || " as printed"} (way ${at + 1} of ${ways.length} it fits).` };
   }
-  const rotation = ways[(at + 1) % ways.length];
   if (tile.large) {
     turnLarge(state, catalogue, tile.large, rotation);
     state.ui.fresh = { key: fresh.key, doc: state.doc };
@@ -242,7 +246,7 @@ export function turnFresh(state, catalogue) {
   }
   state.moveTile(tile.x, tile.y, tile.x, tile.y, rotation);
   state.ui.fresh = { key: fresh.key, doc: state.doc };
-  const place = `${(at + 1) % ways.length + 1} of ${ways.length}`;
+  const place = `${next + 1} of ${ways.length}`;
   return { ok: true, message: `Tile ${tile.tile} at (${tile.x}, ${tile.y}) now turned ${rotation}° (way ${place} it fits).` };
 }
 
