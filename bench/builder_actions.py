@@ -840,6 +840,18 @@ class Player:
                      if self.look(tile["tile"], rotation) == target)
         return min(index, 1)
 
+    @staticmethod
+    def touching(remaining: list[dict], placed: dict, river: list[dict]):
+        """The tiles that can go down now, with their place in ``remaining``: each beside
+        one on the board (a river tile only at the river's open end, so in the game's
+        order)."""
+        for index, tile in enumerate(remaining):
+            x, y = tile["x"], tile["y"]
+            if tile in river and tile is not river[0]:
+                continue
+            if any((x + dx, y + dy) in placed for dx, dy in NEIGHBOURS):
+                yield index, tile
+
     def next_tile(self, remaining: list[dict], placed: dict, hand: str | None,
                   in_sight: set[str], river: list[dict], in_view: set | None = None) -> dict:
         """The tile that costs the fewest actions now (see the class): one touching the
@@ -848,12 +860,8 @@ class Player:
         costs a move of the view. (Whose figure goes on it costs nothing: the owner's
         badge is dragged onto the feature.)"""
         best = None
-        for index, tile in enumerate(remaining):
+        for index, tile in self.touching(remaining, placed, river):
             x, y = tile["x"], tile["y"]
-            if not any((x + dx, y + dy) in placed for dx, dy in NEIGHBOURS):
-                continue
-            if tile in river and tile is not river[0]:
-                continue
             code = tile["tile"]
             reach = 0 if code == hand or code in in_sight else 1
             if self.taps_only and code != hand:
@@ -975,17 +983,17 @@ class Player:
         """Put a figure: one tap on its feature when its owner is the player chosen;
         otherwise the owner's badge dragged onto the feature (one gesture: the page then
         keeps that player chosen). A kind the page does not pick by itself is dragged
-        onto the feature from beside the players (one gesture, as the badge) when the
-        owner is chosen, or is one the page gives to the one player it can join (a
-        builder, a pig); else it is made from the strip by the figure just put, or chosen
-        above the board first."""
+        onto the feature from beside the players (one gesture, as the badge; the kind
+        chosen above the board stays) when the owner is chosen, or is one the page gives
+        to the one player it can join (a builder, a pig); else it is made from the strip
+        by the figure just put, or chosen above the board first."""
         picked = self.page_picks_kind(figure)
         owner_chosen = self.ui("currentPlayer") == figure["player"]
         if picked != figure["kind"] and (owner_chosen or not self.counts(figure["kind"])):
             try:
                 return self.tap_feature(figure, drag_kind=True)
             except Mismatch:
-                pass  # the kind is chosen now: the owner, then a tap
+                pass  # the page put none: the kind chosen above the board, then the owner
         if picked != figure["kind"] and self.counts(picked) and self.counts(figure["kind"]):
             # The strip by the figure just put makes it another kind that counts as it
             # does (a meeple a large meeple) in one tap, and the kind chosen stays.
@@ -1134,13 +1142,17 @@ class Player:
             return
         box = label.locator(grip).bounding_box()
         sx, sy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        said = self.testid("message").text_content()
         self.drag((sx, sy), (tx, ty), steps=8, aim=True)  # the finger stops on the feature
         self.tally.add("figure:put")
         for _ in range(40):  # the player sees the figure come (a finger's lift)
-            if self.ui(chosen) == wanted:
+            # A badge chooses its player; a kind is for that figure only, and the page
+            # says what it did with it.
+            if self.ui(chosen) == wanted if "player" in choice \
+                    else self.testid("message").text_content() != said:
                 return
             self.page.wait_for_timeout(25)
-        raise Mismatch(f"the drag of {choice} chose {self.ui(chosen)}")
+        raise Mismatch(f"the drag of {choice} did nothing (chosen: {self.ui(chosen)})")
 
     # -- the whole game ---------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from builder_actions import NEIGHBOURS, Player, tile_set  # noqa: E402
+from builder_actions import Player, tile_set  # noqa: E402
 
 
 def turns_in_bench_order(player: Player, request: dict, one_tap: bool) -> int:
@@ -43,13 +43,8 @@ def turns_in_bench_order(player: Player, request: dict, one_tap: bool) -> int:
     turns = 0
     while to_lay:
         best = None
-        for index, tile in enumerate(to_lay):
-            x, y = tile["x"], tile["y"]
-            if not any((x + dx, y + dy) in placed for dx, dy in NEIGHBOURS):
-                continue
-            if tile in river and tile is not river[0]:
-                continue
-            ways = player.ways(placed, tile["tile"], x, y)
+        for index, tile in player.touching(to_lay, placed, river):
+            ways = player.ways(placed, tile["tile"], tile["x"], tile["y"])
             target = player.look(tile["tile"], tile["rotation"])
             needed = next(place for place, rotation in enumerate(ways)
                           if player.look(tile["tile"], rotation) == target)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import pytest
 
 from tests.builder.rebuilding import figures, import_board, score
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -125,8 +126,7 @@ def test_on_a_phone_a_badge_dragged_onto_the_close_up_puts_that_players_figure(
     assert builder.testid("closeup-figure-blue-0,-1-S").is_visible()
 
 
-def test_a_kind_dragged_onto_a_feature_puts_a_figure_of_that_kind_and_keeps_it_chosen(
-        open_builder, tmp_path):
+def test_a_kind_dragged_onto_a_feature_puts_one_figure_of_that_kind(open_builder, tmp_path):
     """Red's large meeple in the city of D and E: 2 tiles × 2 = 4; blue 0."""
     builder = open_builder(LAPTOP)
     page = builder.page
@@ -137,6 +137,39 @@ def test_a_kind_dragged_onto_a_feature_puts_a_figure_of_that_kind_and_keeps_it_c
     page.wait_for_selector('[data-testid="figure-red-0,-1-S"]')
     assert figures(builder) == [("red", 0, -1, "S", "large")]
     assert builder.message == "Red's large meeple on the city (south) of tile E at (0, -1)."
-    assert page.locator("#turn-kind-large").is_checked()
+    # The drag was for that figure: the meeple stays chosen for the next ones (most
+    # figures are meeples), and red stays the player.
+    assert page.locator("#turn-kind-meeple").is_checked()
+    assert not page.locator("#turn-kind-large").is_checked()
     assert page.evaluate(CURRENT) == "red"
     assert score(builder) == {"red": 4, "blue": 0}
+    # Let go off the tiles: nothing put, and still the meeple chosen.
+    mouse_drag(page, (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2),
+               builder.point(3, 3))
+    wait_until(page, "document.querySelector('[data-testid=message]').textContent"
+                     ".startsWith('The large meeple was let go')")
+    assert builder.message == "The large meeple was let go off the tiles: nothing put."
+    assert page.locator("#turn-kind-meeple").is_checked()
+    assert figures(builder) == [("red", 0, -1, "S", "large")]
+
+
+def test_a_builder_let_go_on_the_meeple_it_joins_stands_beside_it(open_builder, tmp_path):
+    """Red's meeple on D's road, open at both ends: 1 tile × 1 = 1; the builder adds
+    nothing at the end. Blue's meeple in the city of D and E: 2 tiles × 2 = 4."""
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers", "traders-builders"], CITY,
+                 [("red", 0, 0, "E", "meeple"), ("blue", 0, -1, "S", "meeple")])
+    meeple = page.locator('[data-testid="figure-red-0,0-E"]').bounding_box()
+    grip = page.locator('label[for="turn-kind-builder"] .kind-icon').bounding_box()
+    # The builder's icon let go right on red's meeple: the builder joins it on the road;
+    # the meeple is not taken back, as a tap on it would.
+    mouse_drag(page, (grip["x"] + grip["width"] / 2, grip["y"] + grip["height"] / 2),
+               (meeple["x"] + meeple["width"] / 2, meeple["y"] + meeple["height"] / 2))
+    wait_until(page, "window.carcwikiBuilder.state.doc.figures.length === 3")
+    assert sorted(figures(builder)) == [("blue", 0, -1, "S", "meeple"),
+                                        ("red", 0, 0, "E", "builder"),
+                                        ("red", 0, 0, "E", "meeple")]
+    assert builder.message.startswith("Red's builder on the road")
+    assert page.locator("#turn-kind-meeple").is_checked()
+    assert score(builder) == {"red": 1, "blue": 4}

@@ -37,6 +37,15 @@ def tap(builder, locator):
         locator.click()
 
 
+def the_table(open_builder, tmp_path, viewport):
+    """The builder on ``viewport`` with the table of the module's docstring, scrolled to
+    the top."""
+    builder = open_builder(viewport)
+    import_board(builder, tmp_path, BIG_BOX_6, TILES, FIGURES, edition="C2")
+    builder.page.evaluate("window.scrollTo(0, 0)")
+    return builder
+
+
 def ferry(builder):
     lake = next(tile for tile in builder.board()["tiles"] if tile["tile"] == "ferries-B")
     return lake.get("state")
@@ -45,10 +54,8 @@ def ferry(builder):
 @pytest.mark.parametrize("screen", SCREENS, ids=SCREENS.keys())
 def test_the_ferry_is_linked_with_one_tap_over_the_board(open_builder, tmp_path, screen):
     viewport = SCREENS[screen]
-    builder = open_builder(viewport)
+    builder = the_table(open_builder, tmp_path, viewport)
     page = builder.page
-    import_board(builder, tmp_path, BIG_BOX_6, TILES, FIGURES, edition="C2")
-    page.evaluate("window.scrollTo(0, 0)")
     # A tile that holds nothing: no strip.
     builder.hold_square(0, 0)
     assert builder.testid("tile-holds").is_hidden()
@@ -130,10 +137,8 @@ def test_done_folds_the_game_and_brings_the_board_back_on_a_phone(open_builder, 
 
 def test_a_mage_put_from_the_tile_panel_brings_the_board_back_on_a_phone(open_builder, tmp_path):
     viewport = SCREENS["390x844"]
-    builder = open_builder(viewport)
+    builder = the_table(open_builder, tmp_path, viewport)
     page = builder.page
-    import_board(builder, tmp_path, BIG_BOX_6, TILES, FIGURES, edition="C2")
-    page.evaluate("window.scrollTo(0, 0)")
     builder.hold_square(0, 0)
     board_before = builder.testid("board").bounding_box()
     # The panel of the selected tile lies under the board: the player scrolls down to it.
@@ -182,10 +187,8 @@ def overlap(one, other):
 @pytest.mark.parametrize("screen", ["390x844", "360x640"])
 def test_the_close_up_leaves_the_zoom_buttons_in_reach(open_builder, tmp_path, screen):
     viewport = SCREENS[screen]
-    builder = open_builder(viewport)
+    builder = the_table(open_builder, tmp_path, viewport)
     page = builder.page
-    import_board(builder, tmp_path, BIG_BOX_6, TILES, FIGURES, edition="C2")
-    page.evaluate("window.scrollTo(0, 0)")
     # The board zoomed out below a fingertip's square, and the west end's tile selected:
     # the close-up takes the corner away from it, the right one.
     page.evaluate("window.carcwikiBuilder.viewport.zoomAt(0.4)")

@@ -351,25 +351,33 @@ const controller = {
     say(`Selected ${describeSquare(tile.x, tile.y)} A tap on one of its features now puts ${who} figure there; turn, move or remove it below.`);
   },
 
-  /** A player's badge or a kind let go at `drop` (see badgedrag.js): that player or
-   * kind is chosen, and the tile there takes the figure as a tap on its feature would
-   * (a tile not yet selected is selected for it: the drop names the feature and the
-   * owner or kind). */
+  /** A player's badge or a kind let go at `drop` (see badgedrag.js): the tile there
+   * takes the figure as a tap on its feature would (a tile not yet selected is selected
+   * for it: the drop names the feature and the owner or kind). A badge chooses its
+   * player for the figures after it, as most figures in a row are one player's; a kind
+   * is for this figure only, and the kind chosen above the board stays, since most
+   * figures are of the first kind (a tap on a kind chooses it for the next ones). */
   dropFigure({ player, kind }, drop) {
+    const keptKind = state.ui.figureKind;
     state.setUi(player ? { currentPlayer: player } : { figureKind: kind });
     const name = kind ? catalogue.figureByCode.get(kind)?.name ?? kind : "";
     const who = player ? capitalise(playerWords(player, state.doc.players)) : "";
     const chosen = player ? `${who}'s figure` : `The ${name}`;
-    const now = player ? `${who} now puts the figures.`
-      : `A tap on a feature now puts ${/^[aeiou]/i.test(name) ? "an" : "a"} ${name}.`;
     const figureElement = drop?.target?.closest?.(".figure");
     const figure = figureElement && !figureElement.dataset.neutral ? state.doc.figures[Number(figureElement.dataset.index)] : null;
     const { x, y } = figure ?? (drop ? squareOf(drop.point) : {});
     if (!drop || !state.doc.tiles.has(key(x, y)) || state.ui.moving) {
-      return say(`${chosen} was let go off the tiles: nothing put. ${now}`);
+      if (kind) state.setUi({ figureKind: keptKind });
+      return say(`${chosen} was let go off the tiles: nothing put.${player ? ` ${who} now puts the figures.` : ""}`);
     }
     if (!isSelected(x, y)) state.ui.selected = key(x, y);
-    return this.tap(drop.point, drop.target);
+    // A kind let go on a figure goes on that figure's feature (a builder beside the
+    // meeple it joins): a tap on the figure would take it back instead.
+    const outcome = kind && figure
+      ? this.figure(figure.x, figure.y, figure.at, kind)
+      : this.tap(drop.point, drop.target);
+    if (kind) state.setUi({ figureKind: keptKind });
+    return outcome;
   },
 
   /** Put or take back a neutral figure (nobody's) from the tile's panel. On a phone,
