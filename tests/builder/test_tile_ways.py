@@ -69,7 +69,7 @@ def test_a_tile_is_turned_to_any_way_it_fits_with_one_tap(open_builder, tmp_path
     lay(builder, "traders-M", 0, -1)
     assert rotation(builder, 0, -1) == 0
     assert builder.message == ("Placed tile traders-M at (0, -1). It fits 3 other ways: tap the "
-                               "way it lies at the board's foot (or ⟳ on it, or R).")
+                               "way it lies at the board's foot (or ⟳ above the board, or R).")
     strip.wait_for()
     assert pressed(strip) == [[0, "true"], [90, "false"], [180, "false"], [270, "false"]]
     third = builder.testid("way-180")

@@ -2,18 +2,16 @@
 // tile being moved) fits, the figures, and the marks laid over them (selection, keyboard
 // cursor, squares lit from the results, squares with problems). It reads the state and
 // never changes it. Tiles are kept between redraws and only those that changed are
-// drawn again, so a board of any size redraws in the time its changes take. The turn
-// button by the tile just placed (TurnHandle) lives here too.
+// drawn again, so a board of any size redraws in the time its changes take.
 
-import { h, s } from "./dom.js";
+import { s } from "./dom.js";
 import { figureElement, neutralElement } from "./figures.js";
 import { key, parseKey } from "./geometry.js";
-import { isFresh, rotationFor, waysItFits } from "./placement.js";
+import { rotationFor } from "./placement.js";
 import { stateMarks } from "./state.js";
 import { pictureWords } from "./words.js";
 
 export const UNIT = 100; // board units per square
-const MIN_HANDLE_SQUARE = 56; // pixels: smaller squares get no turn button of their own
 
 const ROTATION_WORDS = { 0: "", 90: ", turned 90°", 180: ", turned 180°", 270: ", turned 270°" };
 
@@ -267,72 +265,5 @@ export class BoardView {
       x: minX * UNIT, y: minY * UNIT,
       width: (Math.max(...xs) + 2 - minX) * UNIT, height: (Math.max(...ys) + 2 - minY) * UNIT,
     };
-  }
-}
-
-// The turn button by the tile just placed. A tile goes down turned the way it fits best;
-// when it fits there in more than one way, this button (⟳, at the tile's corner) turns it
-// to the next of those ways, and only those, one tap each. It shows until anything else
-// changes the board, so that a tap on the tile itself still puts a figure there.
-export class TurnHandle {
-  constructor(frame, svg, state, catalogue, onTurn) {
-    this.frame = frame;
-    this.svg = svg;
-    this.state = state;
-    this.catalogue = catalogue;
-    this.button = h("button", {
-      type: "button", class: "turn-handle", hidden: true, title: "Turn it to the next way it fits (R)",
-      "aria-keyshortcuts": "R", dataset: { testid: "turn-fresh" }, text: "⟳",
-    });
-    // A finger's tap turns at once: Chromium drops the click of a tap that comes right
-    // after a drag (from the palette, say) while it waits to tell a double tap.
-    let touched = false;
-    this.button.addEventListener("pointerup", (event) => {
-      if (event.pointerType !== "touch") return;
-      touched = true;
-      setTimeout(() => { touched = false; }, 600);
-      onTurn();
-    });
-    this.button.addEventListener("click", () => {
-      if (touched) { touched = false; return; }
-      onTurn();
-    });
-    frame.append(this.button);
-    this.tileKey = null;
-  }
-
-  render() {
-    const { state } = this;
-    const freshKey = state.ui.fresh?.key;
-    const tile = freshKey && isFresh(state, freshKey) ? state.doc.tiles.get(freshKey) : null;
-    const ways = tile ? waysItFits(state, this.catalogue, freshKey).length : 0;
-    // On squares too small to hold it beside them, the button would hide the squares
-    // round the tile: the toolbar's Turn (and R) do the same there. The board's scale is
-    // read only then (reading it lays the page out at once, which a page just opened
-    // cannot afford).
-    const side = ways > 1 ? UNIT * (this.svg.getScreenCTM()?.a ?? 1) : 0;
-    this.tileKey = ways > 1 && side >= MIN_HANDLE_SQUARE ? freshKey : null;
-    this.button.hidden = !this.tileKey;
-    if (this.tileKey) {
-      this.button.setAttribute("aria-label",
-        `Turn tile ${tile.tile} at (${tile.x}, ${tile.y}) to the next way it fits there (${ways} ways)`);
-    }
-    this.place();
-  }
-
-  /** Keep the button at the north-east corner of its tile as the board pans and zooms. */
-  place() {
-    if (this.tileKey && UNIT * (this.svg.getScreenCTM()?.a ?? 1) < MIN_HANDLE_SQUARE) this.render();
-    if (!this.tileKey) return;
-    const [x, y] = this.tileKey.split(",").map(Number);
-    const matrix = this.svg.getScreenCTM();
-    if (!matrix) return;
-    const corner = new DOMPoint((x + 1) * UNIT, y * UNIT).matrixTransform(matrix);
-    const frame = this.frame.getBoundingClientRect();
-    const size = this.button.offsetWidth || 40;
-    const left = Math.min(Math.max(corner.x - frame.left - size / 2, 0), frame.width - size);
-    const top = Math.min(Math.max(corner.y - frame.top - size / 2, 0), frame.height - size);
-    this.button.style.left = `${left}px`;
-    this.button.style.top = `${top}px`;
   }
 }

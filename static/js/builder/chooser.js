@@ -46,7 +46,7 @@ export class FigureChooser {
     this.strip = h("div", {
       class: "figure-chooser", role: "group", hidden: true, dataset: { testid: "figure-chooser" },
     });
-    // A finger's tap acts at once (see TurnHandle and dom.onTap): the strip is drawn
+    // A finger's tap acts at once (see dom.onTap): the strip is drawn
     // again as soon as the figure changes.
     onTap(this.strip, "button[data-choice]", (button) => {
       const choice = this.choices[Number(button.dataset.choice)];

@@ -6,7 +6,7 @@
 import { Catalogue, colorInfo } from "./catalogue.js";
 import { h } from "./dom.js";
 import { BadgeDrag } from "./badgedrag.js";
-import { BoardView, TurnHandle, UNIT, tileLabel } from "./boardview.js";
+import { BoardView, UNIT, tileLabel } from "./boardview.js";
 import {
   applyFigureAction, cornerKinds, cornerNear, cornerRefusal, emptyCornerWords, figureAction, figureOnCorner,
   figureWord, neutralAction, playerWords,
@@ -232,6 +232,13 @@ const controller = {
       && top + viewport.height / viewport.scale >= extent.y + extent.height;
     if (!shown && scale * UNIT >= MIN_SQUARE_PIXELS) viewport.fit(extent, 8);
     else viewport.reveal({ x: (x - 1) * UNIT, y: (y - 1) * UNIT, width: 3 * UNIT, height: 3 * UNIT }, 10);
+    // The strips at the board's foot (the ways the new tile fits, what it holds) lie
+    // over the lowest squares: the new tile stays above them, for its figure.
+    tileWays.render();
+    tileHolds.render();
+    const foot = boardFoot.getBoundingClientRect();
+    const below = foot.height ? Math.max(0, svg.getBoundingClientRect().bottom - foot.top) : 0;
+    if (below) viewport.reveal({ x: x * UNIT, y: y * UNIT, width: UNIT, height: UNIT }, 4, below);
   },
 
   /** A tap (or click) on the board. One meaning for each, on every device:
@@ -754,7 +761,6 @@ function csrfToken() {
   return root.querySelector("input[name=csrfmiddlewaretoken]")?.value ?? "";
 }
 
-let turnHandle = null; // made once the controller exists
 let chooser = null;
 let closeUp = null;
 const viewport = new Viewport(svg, {
@@ -771,10 +777,9 @@ const viewport = new Viewport(svg, {
     controller.hold(point, target);
   },
   onCarry: controller.carry,
-  onChange: () => { turnHandle?.place(); closeUp?.render(); },
+  onChange: () => { closeUp?.render(); },
 });
 
-turnHandle = new TurnHandle(svg.parentElement, svg, state, catalogue, () => controller.turnFresh());
 chooser = new FigureChooser(svg.parentElement, state, catalogue, (index, choice) => controller.choose(index, choice));
 // A tap on the selected tile drawn large is a tap on the tile on the board.
 closeUp = new TileCloseUp(svg.parentElement, svg, state, catalogue, pictures, (point, target) => controller.tap(point, target),
@@ -880,7 +885,6 @@ function sumUp() {
 
 function renderAll() {
   boardView.render();
-  turnHandle.render();
   chooser.render();
   closeUp.render();
   tileHolds.render();

@@ -208,7 +208,7 @@ export function placeHand(state, catalogue, x, y) {
   if (large) layLarge(state, catalogue, code, x, y, rotation);
   else state.placeTile(code, x, y, rotation);
   state.ui.fresh = { key: here, doc: state.doc };
-  const how = large ? "tap ⟳ on it (or press R) to turn it" : "tap the way it lies at the board's foot (or ⟳ on it, or R)";
+  const how = large ? "tap ⟳ above the board (or press R) to turn it" : "tap the way it lies at the board's foot (or ⟳ above the board, or R)";
   const turnHint = others > 0 ? ` It fits ${others === 1 ? "one other way" : `${others} other ways`}: ${how}.` : "";
   const handHint = more > 0 ? ` Tile ${code} stays in hand (${more} left): tap another lit square, or Escape.` : "";
   return {

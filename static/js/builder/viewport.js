@@ -97,16 +97,19 @@ export class Viewport {
     this.apply();
   }
 
-  /** Pan as little as needed so that a rectangle of the board (units) is in view. */
-  reveal({ x, y, width, height }, margin = 20) {
+  /** Pan as little as needed so that a rectangle of the board (units) is in view, with
+   * `margin` pixels round it and `below` more pixels under it (what lies over the
+   * board's foot). */
+  reveal({ x, y, width, height }, margin = 20, below = 0) {
     const m = margin / this.scale;
+    const under = (margin + below) / this.scale;
     const halfW = this.width / this.scale / 2;
     const halfH = this.height / this.scale / 2;
     let { cx, cy } = this;
     if (x - m < cx - halfW) cx = x - m + halfW;
     if (x + width + m > cx + halfW) cx = x + width + m - halfW;
     if (y - m < cy - halfH) cy = y - m + halfH;
-    if (y + height + m > cy + halfH) cy = y + height + m - halfH;
+    if (y + height + under > cy + halfH) cy = y + height + under - halfH;
     if (cx !== this.cx || cy !== this.cy) {
       this.cx = cx;
       this.cy = cy;
