@@ -18,23 +18,10 @@ from __future__ import annotations
 import pytest
 
 from tests.builder.rebuilding import import_board, inside
-from tests.builder.test_browser import LAPTOP
+from tests.builder.test_phone_reach import BOARD_HEIGHT, SCREENS, tap
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-SCREENS = {"laptop": LAPTOP, "390x844": {"width": 390, "height": 844},
-           "360x640": {"width": 360, "height": 640}}
-BOARD_HEIGHT = {"390x844": 286, "360x640": 206}  # test_phone_reach's figures
-
-
-def tap(builder, locator):
-    """A finger's tap on a phone, a click on a laptop."""
-    if builder.touch:
-        spot = locator.bounding_box()
-        builder.page.touchscreen.tap(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2)
-    else:
-        locator.click()
 
 
 def lay(builder, code, x, y):
