@@ -416,6 +416,8 @@ SQUARE_POINT = """([x, y, u, v, dragging]) => {
 # In the page: those of the squares [[x, y], …] whose centre is on the visible board,
 # with nothing over it.
 SQUARES_IN_VIEW = """(squares) => {
+    const DRAG_HIDES = '[data-testid=closeup], [data-testid=figure-chooser], '
+        + '[data-testid=tile-holds], [data-testid=tile-ways]';
     const svg = document.querySelector('svg.board');
     const matrix = svg.getScreenCTM();
     const frame = svg.getBoundingClientRect();
@@ -424,8 +426,10 @@ SQUARES_IN_VIEW = """(squares) => {
         if (p.x < Math.max(frame.left, 0) + 2 || p.y < Math.max(frame.top, 0) + 2
             || p.x > Math.min(frame.right, innerWidth) - 2
             || p.y > Math.min(frame.bottom, innerHeight) - 2) return false;
+        // What a drag from the palette hides (the close-up, the strips over the board)
+        // leaves the square in reach: the tile in hand is dragged there instead of tapped.
         const hit = document.elementFromPoint(p.x, p.y);
-        return Boolean(hit && svg.contains(hit));
+        return Boolean(hit && (svg.contains(hit) || hit.closest(DRAG_HIDES)));
     });
 }"""
 
@@ -890,7 +894,14 @@ class Player:
         a way the river's rules refuse), then the player turns it on to the game's way."""
         code, x, y = tile["tile"], tile["x"], tile["y"]
         target = self.look(code, tile["rotation"])
-        if self.ui("hand") == code:
+        if self.ui("hand") == code and not self.taps_only and not any(
+                self.page.evaluate(SQUARE_POINT, [x, y, u, v])["inside"]
+                for u, v in ((0.5, 0.5), (0.3, 0.7), (0.7, 0.7), (0.3, 0.3), (0.7, 0.3))) \
+                and self.page.evaluate(SQUARE_POINT, [x, y, 0.5, 0.5, True])["inside"]:
+            # The square shows, but under a strip over the board: a drag of the type
+            # from the palette hides the strips, so it goes there in one gesture too.
+            self.drag_type(code, x, y)
+        elif self.ui("hand") == code:
             self.tap_square(x, y, 0.5, 0.5, "tile:place")
         elif self.taps_only:
             self.pick(code)
