@@ -130,6 +130,20 @@ Recorded (issue 14), medians; actions a tile, figures included:
   the laptop Big Box 6 game, with no change to its tiles' pages: one early choice moves
   the greedy's path, and a game's figure, by a few hundredths either way. The Big Box
   games stay within one action; Big Box 6 gains 0.05-0.13 on both devices.
+- issue 30, the session's end (the same three saved games, ``--replay``, one device at a
+  time, ``--jobs 1``, load average 2-6; before: main at f6160c3, from the record above).
+  A box and a colour one tap each at set-up; a kind dragged onto a feature is for that
+  figure only (the kind kept after a drag cost a tap back to the meeple for the next
+  figure: 7 of 8 kind taps in the laptop Big Box game), and let go on a figure it goes
+  on that figure's feature (a builder let go on its meeple took the meeple back); the
+  strip of ways; no turn button over the tile's corner (a farmer's tap landed on it);
+  the new tile kept above the strips; the tile in hand dragged, not tapped, to a square
+  under a strip. Actions a tile, before → after (tiles / figures / set-up after):
+  laptop 1.43 → 1.43 (80/23/14), 1.58 → 1.49 (152/36/17), 1.68 → 1.63 (217/50/29);
+  phone 1.49 → 1.49 (83/24/12), 1.60 → 1.54 (159/35/21), 1.79 → 1.66 (224/49/26).
+  Set-up before: laptop 16, 22, 47; phone 16, 21, 40. Every game finished with the
+  engine's scores. ``bench/builder_floor.py`` puts the least these games allow any page
+  at 1.43, 1.40 and 1.46 (1.44 with the strip): the laptop's base game is there.
 """
 
 from __future__ import annotations
