@@ -154,7 +154,8 @@ export class PlayersEditor {
     });
     this.list.replaceChildren(...items);
     const full = players.length >= MAX_PLAYERS;
-    this.addColors.replaceChildren(...this.freeColors().map((color) => h("button", {
+    const label = h("span", { class: "add-colors-label", "aria-hidden": "true", text: "or a colour:" });
+    this.addColors.replaceChildren(label, ...this.freeColors().map((color) => h("button", {
       type: "button", class: "add-color", disabled: full, "aria-label": `Add ${color.label}`,
       title: `Add ${color.label}`, dataset: { color: color.code, testid: `add-player-${color.code}` },
     }, badge(color.code))));
