@@ -401,12 +401,15 @@ PALETTE_IN_SIGHT = f"""() => {{
         .map((item) => item.dataset.code);
 }}"""
 
+# What the page hides while a tile is dragged from the palette (the board under them
+# shows): the close-up of the selected tile, the strip by the figure just put and the
+# strips at the board's foot, of what the selected tile holds and of the ways the tile
+# just laid fits.
+DRAG_HIDES = ("[data-testid=closeup], [data-testid=figure-chooser], [data-testid=tile-holds], "
+              "[data-testid=tile-ways]")
 # In the page: where a point of square (x, y) is on the screen, and whether it is on the
 # visible part of the board.
-# ``dragging``: a tile is being dragged from the palette, and the page then hides the
-# close-up of the selected tile, the strip by the figure just put and the strips at the
-# board's foot, of what the selected tile holds and of the ways the tile just laid fits
-# (the board under them shows).
+# ``dragging``: a tile is being dragged from the palette (DRAG_HIDES do not count).
 SQUARE_POINT = """([x, y, u, v, dragging]) => {
     const svg = document.querySelector('svg.board');
     const p = svg.createSVGPoint(); p.x = (x + u) * 100; p.y = (y + v) * 100;
@@ -419,19 +422,16 @@ SQUARE_POINT = """([x, y, u, v, dragging]) => {
     const framed = frame.top >= 0 && frame.bottom <= innerHeight;
     const hit = inside ? document.elementFromPoint(s.x, s.y) : null;
     const covered = inside && !(hit && (svg.contains(hit)
-        || (dragging && hit.closest('[data-testid=closeup], [data-testid=figure-chooser], '
-                                    + '[data-testid=tile-holds], [data-testid=tile-ways]'))));
+        || (dragging && hit.closest('DRAG_HIDES'))));
     const centre = [frame.left + frame.width / 2, frame.top + frame.height / 2];
     return { x: s.x, y: s.y, inside: inside && !covered, framed, side, centre,
              frame: [frame.width, frame.height] };
-}"""
+}""".replace("DRAG_HIDES", DRAG_HIDES)
 
 
 # In the page: those of the squares [[x, y], …] whose centre is on the visible board,
 # with nothing over it.
 SQUARES_IN_VIEW = """(squares) => {
-    const DRAG_HIDES = '[data-testid=closeup], [data-testid=figure-chooser], '
-        + '[data-testid=tile-holds], [data-testid=tile-ways]';
     const svg = document.querySelector('svg.board');
     const matrix = svg.getScreenCTM();
     const frame = svg.getBoundingClientRect();
@@ -443,9 +443,9 @@ SQUARES_IN_VIEW = """(squares) => {
         // What a drag from the palette hides (the close-up, the strips over the board)
         // leaves the square in reach: the tile in hand is dragged there instead of tapped.
         const hit = document.elementFromPoint(p.x, p.y);
-        return Boolean(hit && (svg.contains(hit) || hit.closest(DRAG_HIDES)));
+        return Boolean(hit && (svg.contains(hit) || hit.closest('DRAG_HIDES')));
     });
-}"""
+}""".replace("DRAG_HIDES", DRAG_HIDES)
 
 # In the page: the screen point of a board point (in squares) in the close-up of the
 # selected tile.
@@ -500,6 +500,15 @@ class Player:
         self._placed: dict[tuple[int, int], dict] = {}
 
     # -- the hands --------------------------------------------------------------------------
+
+    def sees(self, check, tries: int, pause_ms: int) -> bool:
+        """Whether ``check()`` comes true within ``tries`` looks ``pause_ms`` apart: what
+        the player waits to see after an action (a finger's lift, tiles from the server)."""
+        for _ in range(tries):
+            if check():
+                return True
+            self.page.wait_for_timeout(pause_ms)
+        return False
 
     def reach(self, locator, what: str) -> None:
         """Swipe once to bring the element into sight if it is not."""
@@ -675,12 +684,15 @@ class Player:
                   over=over_the_board)
         self.tally.add("tile:drag")
 
+    def open_point_of(self, x: int, y: int) -> tuple[float, float] | None:
+        """A point of square (x, y) a tap reaches now (nothing over it), or None: any
+        point of a square will do for a tile."""
+        return next(((u, v) for u, v in ((0.5, 0.5), (0.3, 0.7), (0.7, 0.7), (0.3, 0.3), (0.7, 0.3))
+                     if self.page.evaluate(SQUARE_POINT, [x, y, u, v])["inside"]), None)
+
     def tap_square(self, x: int, y: int, u: float, v: float, what: str) -> None:
         if what.startswith("tile:"):  # any point of the square will do: one in sight
-            for du, dv in ((0.5, 0.5), (0.3, 0.7), (0.7, 0.7), (0.3, 0.3), (0.7, 0.3)):
-                if self.page.evaluate(SQUARE_POINT, [x, y, du, dv])["inside"]:
-                    u, v = du, dv
-                    break
+            u, v = self.open_point_of(x, y) or (u, v)
         px, py = self.square_point(x, y, u, v, what)
         if self.touch:
             self.finger_tap(px, py)
@@ -706,32 +718,26 @@ class Player:
             self.press(testid("setup-toggle"), "setup")
         # A whole box in one tap when that and the ticks after it cost less than the
         # edition and the ticks from the game as it opened.
-        wanted = set(request["expansions"])
+        in_play = set(request["expansions"])
         by_ticks = 2 * (testid("edition").input_value() != request["edition"]) + len(
-            wanted ^ set(self.board()["expansions"]))
-        boxes = [(1 + len(wanted ^ set(box["expansions"])), box["code"], box["expansions"])
+            in_play ^ set(self.board()["expansions"]))
+        boxes = [(1 + len(in_play ^ set(box["expansions"])), box["code"], box["expansions"])
                  for box in self.page.evaluate("window.carcwikiBuilder.catalogue.boxes")
                  if box["edition"] == request["edition"]]
         if boxes and min(boxes)[0] < by_ticks:
             _, code, held = min(boxes)
             self.press(testid(f"box-{code}"), "setup")
-            for _ in range(600):  # its tiles come from the server first
-                if set(self.board()["expansions"]) == set(held):
-                    break
-                self.page.wait_for_timeout(50)
+            # Its tiles come from the server first.
+            self.sees(lambda: set(self.board()["expansions"]) == set(held), 600, 50)
         if testid("edition").input_value() != request["edition"]:
             self.choose(testid("edition"), request["edition"])
-        for code in sorted(set(request["expansions"]) ^ set(self.board()["expansions"])):
+        for code in sorted(in_play ^ set(self.board()["expansions"])):
             if not testid(f"expansion-{code}").count():
                 raise Unsupported(f"the page offers no {code}")
             self.press(testid(f"expansion-{code}"), "setup")
         # An expansion's tiles (and the fields it brings) arrive from the server a moment
         # after its box is ticked: the player waits to see them.
-        for _ in range(600):
-            if set(self.board()["expansions"]) == set(request["expansions"]):
-                break
-            self.page.wait_for_timeout(50)
-        else:
+        if not self.sees(lambda: set(self.board()["expansions"]) == in_play, 600, 50):
             raise Mismatch(f"the page plays {self.board()['expansions']} after the set-up")
         wanted = [player["color"] for player in request["players"]]
         page_colors = [player["color"] for player in self.board()["players"]]
@@ -742,10 +748,7 @@ class Player:
         for color in free:
             if testid(f"add-player-{color}").count():  # the colour's own button: one tap
                 self.press(testid(f"add-player-{color}"), "setup")
-                for _ in range(40):
-                    if self.board()["players"][-1]["color"] == color:
-                        break
-                    self.page.wait_for_timeout(25)
+                self.sees(lambda color=color: self.board()["players"][-1]["color"] == color, 40, 25)
                 continue
             self.press(testid("add-player"), "setup")
             index = len(self.board()["players"]) - 1
@@ -908,9 +911,7 @@ class Player:
         a way the river's rules refuse), then the player turns it on to the game's way."""
         code, x, y = tile["tile"], tile["x"], tile["y"]
         target = self.look(code, tile["rotation"])
-        if self.ui("hand") == code and not self.taps_only and not any(
-                self.page.evaluate(SQUARE_POINT, [x, y, u, v])["inside"]
-                for u, v in ((0.5, 0.5), (0.3, 0.7), (0.7, 0.7), (0.3, 0.3), (0.7, 0.3))) \
+        if self.ui("hand") == code and not self.taps_only and not self.open_point_of(x, y) \
                 and self.page.evaluate(SQUARE_POINT, [x, y, 0.5, 0.5, True])["inside"]:
             # The square shows, but under a strip over the board: a drag of the type
             # from the palette hides the strips, so it goes there in one gesture too.
@@ -933,12 +934,8 @@ class Player:
             else:
                 self.key_or_button("r", "rotate", "tile:turn")
             # Polled from here: the production page's CSP forbids Playwright's eval.
-            for _ in range(100):
-                now = self.page.get_by_test_id(f"tile-{x},{y}").get_attribute("data-rotation")
-                if now != str(rotation):
-                    break
-                self.page.wait_for_timeout(50)
-            else:
+            if not self.sees(lambda was=str(rotation): self.page.get_by_test_id(f"tile-{x},{y}")
+                             .get_attribute("data-rotation") != was, 100, 50):
                 ways = self.page.evaluate(
                     """([code, x, y]) => { const { state, catalogue } = window.carcwikiBuilder;
                     const { tiles } = state.doc;
@@ -967,10 +964,8 @@ class Player:
         """Tap a type in the palette; the player sees it come into the hand (the click
         follows the finger's lift a moment later)."""
         self.press(self.testid(f"palette-{code}"), "tile:pick")
-        for _ in range(40):
-            if self.ui("hand") == code and not self.ui("turned"):
-                return
-            self.page.wait_for_timeout(25)
+        if self.sees(lambda: self.ui("hand") == code and not self.ui("turned"), 40, 25):
+            return
         raise Mismatch(f"a tap on {code} in the palette left {self.ui('hand')} in hand")
 
     # -- figures ----------------------------------------------------------------------------
@@ -1030,11 +1025,10 @@ class Player:
             other = self.testid(f"choose-kind-{figure['kind']}")
             if other.count() and other.is_visible():
                 self.press(other, "figure:kind")
-                for _ in range(60):  # the player sees the figure change (a finger's lift)
-                    last = self.board()["figures"][-1]
-                    if last["kind"] == figure["kind"]:
-                        return
-                    self.page.wait_for_timeout(50)
+                # The player sees the figure change (a finger's lift).
+                if self.sees(lambda: self.board()["figures"][-1]["kind"] == figure["kind"], 60, 50):
+                    return
+                last = self.board()["figures"][-1]
                 # The figure put for the strip is taken off again, so that no stray
                 # figure is left for a later try.
                 for _ in range(4):
@@ -1170,13 +1164,11 @@ class Player:
         said = self.testid("message").text_content()
         self.drag((sx, sy), (tx, ty), steps=8, aim=True)  # the finger stops on the feature
         self.tally.add("figure:put")
-        for _ in range(40):  # the player sees the figure come (a finger's lift)
-            # A badge chooses its player; a kind is for that figure only, and the page
-            # says what it did with it.
-            if self.ui(chosen) == wanted if "player" in choice \
-                    else self.testid("message").text_content() != said:
-                return
-            self.page.wait_for_timeout(25)
+        # The player sees the figure come (a finger's lift). A badge chooses its player; a
+        # kind is for that figure only, and the page says what it did with it.
+        if self.sees(lambda: self.ui(chosen) == wanted if "player" in choice
+                     else self.testid("message").text_content() != said, 40, 25):
+            return
         raise Mismatch(f"the drag of {choice} did nothing (chosen: {self.ui(chosen)})")
 
     # -- the whole game ---------------------------------------------------------------------
@@ -1287,11 +1279,9 @@ class Player:
             button = self.testid(f"hold-{name}-{value}")
             if button.count() and button.is_visible():
                 self.press(button, "tile:state")
-                for _ in range(40):  # the player sees the value taken (a finger's lift)
-                    if (self.board_state(tile) or {}).get(name) == value:
-                        break
-                    self.page.wait_for_timeout(25)
-                else:
+                # The player sees the value taken (a finger's lift).
+                if not self.sees(lambda name=name, value=value:
+                                 (self.board_state(tile) or {}).get(name) == value, 40, 25):
                     raise Mismatch(f"a tap on {value} left {name} of ({tile['x']}, {tile['y']}) "
                                    f"{self.board_state(tile)}")
                 continue

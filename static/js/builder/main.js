@@ -234,10 +234,11 @@ const controller = {
     else viewport.reveal({ x: (x - 1) * UNIT, y: (y - 1) * UNIT, width: 3 * UNIT, height: 3 * UNIT }, 10);
     // The strips at the board's foot (the ways the new tile fits, what it holds) lie
     // over the lowest squares: the new tile stays above them, for its figure.
+    // Measured only when one shows: reading the layout lays the page out at once.
     tileWays.render();
     tileHolds.render();
-    const foot = boardFoot.getBoundingClientRect();
-    const below = foot.height ? Math.max(0, svg.getBoundingClientRect().bottom - foot.top) : 0;
+    if (tileWays.strip.hidden && tileHolds.strip.hidden) return;
+    const below = Math.max(0, svg.getBoundingClientRect().bottom - boardFoot.getBoundingClientRect().top);
     if (below) viewport.reveal({ x: x * UNIT, y: y * UNIT, width: UNIT, height: UNIT }, 4, below);
   },
 
@@ -367,24 +368,25 @@ const controller = {
   dropFigure({ player, kind }, drop) {
     const keptKind = state.ui.figureKind;
     state.setUi(player ? { currentPlayer: player } : { figureKind: kind });
-    const name = kind ? catalogue.figureByCode.get(kind)?.name ?? kind : "";
-    const who = player ? capitalise(playerWords(player, state.doc.players)) : "";
-    const chosen = player ? `${who}'s figure` : `The ${name}`;
-    const figureElement = drop?.target?.closest?.(".figure");
-    const figure = figureElement && !figureElement.dataset.neutral ? state.doc.figures[Number(figureElement.dataset.index)] : null;
-    const { x, y } = figure ?? (drop ? squareOf(drop.point) : {});
-    if (!drop || !state.doc.tiles.has(key(x, y)) || state.ui.moving) {
+    try {
+      const name = kind ? catalogue.figureByCode.get(kind)?.name ?? kind : "";
+      const who = player ? capitalise(playerWords(player, state.doc.players)) : "";
+      const chosen = player ? `${who}'s figure` : `The ${name}`;
+      const figureElement = drop?.target?.closest?.(".figure");
+      const figure = figureElement && !figureElement.dataset.neutral ? state.doc.figures[Number(figureElement.dataset.index)] : null;
+      const { x, y } = figure ?? (drop ? squareOf(drop.point) : {});
+      if (!drop || !state.doc.tiles.has(key(x, y)) || state.ui.moving) {
+        return say(`${chosen} was let go off the tiles: nothing put.${player ? ` ${who} now puts the figures.` : ""}`);
+      }
+      if (!isSelected(x, y)) state.ui.selected = key(x, y);
+      // A kind let go on a figure goes on that figure's feature (a builder beside the
+      // meeple it joins): a tap on the figure would take it back instead.
+      return kind && figure
+        ? this.figure(figure.x, figure.y, figure.at, kind)
+        : this.tap(drop.point, drop.target);
+    } finally {
       if (kind) state.setUi({ figureKind: keptKind });
-      return say(`${chosen} was let go off the tiles: nothing put.${player ? ` ${who} now puts the figures.` : ""}`);
     }
-    if (!isSelected(x, y)) state.ui.selected = key(x, y);
-    // A kind let go on a figure goes on that figure's feature (a builder beside the
-    // meeple it joins): a tap on the figure would take it back instead.
-    const outcome = kind && figure
-      ? this.figure(figure.x, figure.y, figure.at, kind)
-      : this.tap(drop.point, drop.target);
-    if (kind) state.setUi({ figureKind: keptKind });
-    return outcome;
   },
 
   /** Put or take back a neutral figure (nobody's) from the tile's panel. On a phone,

@@ -36,18 +36,21 @@ export class PlayersEditor {
     this.rows = new Map();
     this.builtFor = "";
     addButton.addEventListener("click", () => {
-      const free = this.freeColors();
-      if (free.length && state.doc.players.length < MAX_PLAYERS) state.addPlayer(free[0].code);
+      this.add(this.freeColors()[0]?.code);
       this.list.querySelector("li:last-child input[type=text]")?.focus();
     });
     // Each free colour as its own button beside it: a player of that colour in one tap,
     // with no drop-down to open after.
     this.addColors = h("span", { class: "add-colors", role: "group", "aria-label": "Add a player of a colour" });
     this.addColors.addEventListener("click", (event) => {
-      const code = event.target.closest("button[data-color]")?.dataset.color;
-      if (code && state.doc.players.length < MAX_PLAYERS) state.addPlayer(code);
+      this.add(event.target.closest("button[data-color]")?.dataset.color);
     });
     addButton.after(this.addColors);
+  }
+
+  /** Add a player of colour `code`, while a game has room for one. */
+  add(code) {
+    if (code && this.state.doc.players.length < MAX_PLAYERS) this.state.addPlayer(code);
   }
 
   freeColors(except = null) {
