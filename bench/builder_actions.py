@@ -456,6 +456,55 @@ CLOSEUP_POINT = """([x, y]) => {
 }"""
 
 
+# In the page: the part of the board inside the window, where a dragged tile held in
+# the band along an edge slides the board (edgescroll.js).
+VISIBLE_BOARD = """() => {
+    const r = document.querySelector('svg.board').getBoundingClientRect();
+    return { left: Math.max(r.left, 0), top: Math.max(r.top, 0),
+             right: Math.min(r.right, innerWidth), bottom: Math.min(r.bottom, innerHeight) };
+}"""
+EDGE_BAND = 28  # pixels: edgescroll.js's EDGE_BAND
+
+
+class Finger:
+    """One pointer kept down through a gesture of several moves: a finger (CDP touch
+    events) or the mouse's button."""
+
+    def __init__(self, page, touch: bool, at: tuple[float, float]):
+        self.page = page
+        self.touch = touch
+        self.at = at
+        self.cdp = page.context.new_cdp_session(page) if touch else None
+
+    def _send(self, kind: str, points) -> None:
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+            {"x": x, "y": y, "id": 0} for x, y in points]})
+
+    def down(self) -> None:
+        if self.touch:
+            self._send("touchStart", [self.at])
+        else:
+            self.page.mouse.move(*self.at)
+            self.page.mouse.down()
+
+    def move(self, to: tuple[float, float], steps: int) -> None:
+        (sx, sy), (tx, ty) = self.at, to
+        if self.touch:
+            for step in range(1, steps + 1):
+                self._send("touchMove", [(sx + (tx - sx) * step / steps,
+                                          sy + (ty - sy) * step / steps)])
+        else:
+            self.page.mouse.move(tx, ty, steps=steps)
+        self.at = to
+
+    def up(self) -> None:
+        if self.touch:
+            self._send("touchEnd", [])
+            self.cdp.detach()
+        else:
+            self.page.mouse.up()
+
+
 class Player:
     """Rebuilds a game on the page as a player who knows the page well would.
 
@@ -485,9 +534,11 @@ class Player:
     the tap lands there; with no such view the board is pinched larger first. A figure
     on a corner (a barn) waits for the four tiles round it, and a figure the page
     refuses on the board as it is then waits for the end, when its tile is selected
-    first (one tap). The view is brought back with a drag, or with "Show the whole
-    board" when the square is far, when the square is off the visible board, and the
-    page is scrolled (one swipe) when what is tapped is off the screen.
+    first (one tap). A tile dragged from the palette to a square off the visible board
+    is held at the board's edge on that side until the square shows, in the same drag
+    (edgescroll.js); for a tap, the view is brought back with a drag, or with "Show the
+    whole board" when the square is far. The page is scrolled (one swipe) when what is
+    tapped is off the screen.
     """
 
     def __init__(self, page, touch: bool, tiles, tally: Tally, taps_only: bool = False):
@@ -660,20 +711,22 @@ class Player:
         self.page.wait_for_timeout(TOUCH_PAUSE_MS)
 
     def drag_type(self, code: str, x: int, y: int) -> None:
-        """Drag a type from the palette onto its square: one gesture."""
+        """Drag a type from the palette onto its square: one gesture. A square off the
+        visible board is reached in the same gesture: the tile is held at the board's
+        edge on the square's side until the board has slid far enough (edgescroll.js)."""
         button = self.testid(f"palette-{code}")
         self.reach(button, "tile:drag")
+        spot = self.page.evaluate(SQUARE_POINT, [x, y, 0.5, 0.5, True])
+        if spot["framed"] and not spot["inside"] and not self.taps_only:
+            return self.drag_type_along_edge(code, x, y, button)
         tx, ty = self.square_point(x, y, 0.5, 0.5, "tile:drag")
         self.reach(button, "tile:drag")  # bringing the square into view may move the page
         spot = self.page.evaluate(SQUARE_POINT, [x, y, 0.5, 0.5, True])  # where it is now
         if not spot["inside"]:
             raise Mismatch(f"square ({x}, {y}) and the palette's {code} are not in sight together")
         tx, ty = spot["x"], spot["y"]
-        box = button.bounding_box()
-        if box is None:
-            left = self.page.evaluate("window.carcwikiBuilder.state.toBoard().tiles.length")
-            raise Mismatch(f"the palette hides {code} ({left} tiles on the page)")
-        sx, sy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        sx, sy = self.palette_point(button, code)
+
         def over_the_board(tx: float, ty: float) -> None:
             # What the finger lets go over is the board (the close-up hides in a drag).
             if not self.page.evaluate("""([x, y]) => Boolean(document.elementFromPoint(x, y)
@@ -682,6 +735,84 @@ class Player:
         # Out of the palette strip first, across it (along it would scroll it).
         self.drag((sx, sy), (tx, ty), steps=8, lift=-40 if ty < sy else 40, aim=True,
                   over=over_the_board)
+        self.tally.add("tile:drag")
+
+    def palette_point(self, button, code: str) -> tuple[float, float]:
+        box = button.bounding_box()
+        if box is None:
+            left = self.page.evaluate("window.carcwikiBuilder.state.toBoard().tiles.length")
+            raise Mismatch(f"the palette hides {code} ({left} tiles on the page)")
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def drag_type_along_edge(self, code: str, x: int, y: int, button) -> None:
+        """One drag to a square off the visible board: out of the palette to the board's
+        middle, then held in the band along the edge on the square's side (at a corner,
+        both) until the square is clear of the bands, then onto the square."""
+        sx, sy = self.palette_point(button, code)
+        board = self.page.evaluate(VISIBLE_BOARD)
+        middle = ((board["left"] + board["right"]) / 2, (board["top"] + board["bottom"]) / 2)
+        clear = EDGE_BAND + 6  # pixels in from an edge where holding moves nothing
+
+        def hold_for(at: float, low: float, high: float) -> float | None:
+            """Where along one axis the finger holds to bring ``at`` in: None when it is in."""
+            if at < low + clear:
+                return low + EDGE_BAND / 4
+            if at > high - clear:
+                return high - EDGE_BAND / 4
+            return None
+
+        def open_spot() -> dict | None:
+            """A point of the square clear of the bands with nothing over it (any
+            point of a square will do for a tile), or None."""
+            for u, v in ((0.5, 0.5), (0.3, 0.7), (0.7, 0.7), (0.3, 0.3), (0.7, 0.3)):
+                spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v, True])
+                if spot["inside"] and hold_for(spot["x"], board["left"], board["right"]) is None \
+                        and hold_for(spot["y"], board["top"], board["bottom"]) is None:
+                    return spot
+            return None
+
+        finger = Finger(self.page, self.touch, (sx, sy))
+        landed = False
+        try:
+            finger.down()
+            finger.move((sx, sy + (-40 if middle[1] < sy else 40)), steps=3)
+            finger.move(middle, steps=6)
+            for _ in range(300):  # 15 s at most
+                spot = open_spot()
+                if spot is not None:
+                    break
+                centre = self.page.evaluate(SQUARE_POINT, [x, y, 0.5, 0.5, True])
+                hold_x = hold_for(centre["x"], board["left"], board["right"])
+                hold_y = hold_for(centre["y"], board["top"], board["bottom"])
+                if hold_x is None and hold_y is None:
+                    # Clear of the bands but under a button over the board: on toward
+                    # the middle, held at the edge the square is nearest.
+                    gaps = {("x", board["left"] + EDGE_BAND / 4): centre["x"] - board["left"],
+                            ("x", board["right"] - EDGE_BAND / 4): board["right"] - centre["x"],
+                            ("y", board["top"] + EDGE_BAND / 4): centre["y"] - board["top"],
+                            ("y", board["bottom"] - EDGE_BAND / 4): board["bottom"] - centre["y"]}
+                    axis, at = min(gaps, key=gaps.get)
+                    hold_x, hold_y = (at, None) if axis == "x" else (None, at)
+                finger.move((middle[0] if hold_x is None else hold_x,
+                             middle[1] if hold_y is None else hold_y), steps=2)
+                self.page.wait_for_timeout(50)
+            else:
+                raise Mismatch(f"holding the tile at the board's edge never showed ({x}, {y})")
+            # Out of the band, so the board stops, then onto the square where it is then.
+            finger.move(middle, steps=2)
+            self.page.wait_for_timeout(50)
+            spot = open_spot()
+            if spot is None:
+                raise Mismatch(f"square ({x}, {y}) slid back out of reach")
+            finger.move((spot["x"], spot["y"]), steps=4)
+            self.page.wait_for_timeout(AIM_MS)
+            finger.move((spot["x"], spot["y"]), steps=1)
+            landed = True
+        finally:
+            if not landed:  # let go off the board: nothing goes down
+                finger.move((sx, sy), steps=2)
+            finger.up()
+        self.page.wait_for_timeout(TOUCH_PAUSE_MS)
         self.tally.add("tile:drag")
 
     def open_point_of(self, x: int, y: int) -> tuple[float, float] | None:
@@ -888,9 +1019,12 @@ class Player:
             if self.taps_only and code != hand:
                 reach += 1  # a tap on the type before the tap on the square
             cost = 1 + reach + self.turns_needed(placed, tile)
-            if in_view is not None and (x, y) not in in_view:
-                cost += 1  # the board is moved to show the square first
-            rank = (cost, code != hand, index)
+            out_of_view = in_view is not None and (x, y) not in in_view
+            if out_of_view and (self.taps_only or code not in in_sight):
+                # The board is moved to show the square first (a type dragged from the
+                # palette slides it in the same drag, held at the board's edge).
+                cost += 1
+            rank = (cost, out_of_view, code != hand, index)
             if best is None or rank < best[0]:
                 best = (rank, tile)
         if best is None:
@@ -912,9 +1046,11 @@ class Player:
         code, x, y = tile["tile"], tile["x"], tile["y"]
         target = self.look(code, tile["rotation"])
         if self.ui("hand") == code and not self.taps_only and not self.open_point_of(x, y) \
-                and self.page.evaluate(SQUARE_POINT, [x, y, 0.5, 0.5, True])["inside"]:
-            # The square shows, but under a strip over the board: a drag of the type
-            # from the palette hides the strips, so it goes there in one gesture too.
+                and (self.page.evaluate(SQUARE_POINT, [x, y, 0.5, 0.5, True])["inside"]
+                     or code in self.palette_in_sight()):
+            # The square shows, but under a strip over the board (a drag of the type
+            # from the palette hides the strips), or it is off the visible board (the
+            # drag slides the board at its edge): it goes there in one gesture too.
             self.drag_type(code, x, y)
         elif self.ui("hand") == code:
             self.tap_square(x, y, 0.5, 0.5, "tile:place")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import pytest
 
 from tests.builder.rebuilding import figures, import_board, score
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -106,8 +107,15 @@ def test_a_tap_on_a_hole_offers_the_tiles_that_fit_it_first_and_one_more_tap_lay
     page = builder.page
     import_board(builder, tmp_path, ["farmers", "abbot"], HOLE)
     assert page.evaluate("window.carcwikiBuilder.state.ui.hand") is None
+    # The palette swiped along to its end first: the offer brings it back to its start.
+    palette = builder.testid("palette")
+    palette.evaluate("(box) => { box.scrollLeft = box.scrollWidth; }")
+    assert palette.evaluate("(box) => box.scrollLeft") > 0
     tap_square(builder, 0, -1)
     page.wait_for_selector("[data-testid=palette-E].fits-hole")
+    wait_until(page, "document.querySelector('[data-testid=palette]').scrollLeft === 0")
+    shown, first = palette.bounding_box(), builder.testid("palette-E").bounding_box()
+    assert shown["x"] <= first["x"] and first["x"] + first["width"] <= shown["x"] + shown["width"]
     assert page.evaluate(PALETTE_ORDER)[:7] == ["E", "F", "H", "E-garden", "G", "H-garden", "A"]
     offered = page.eval_on_selector_all(
         ".palette-tile.fits-hole",

@@ -15,6 +15,7 @@ import { key } from "./geometry.js";
 import { isHole, typesFittingHole } from "./holes.js";
 import { Inspector } from "./inspector.js";
 import { installKeyboard } from "./keyboard.js";
+import { EdgeScroll } from "./edgescroll.js";
 import { Palette } from "./palette.js";
 import {
   checkFigure, checkLayout, checkNeutral, isFresh, moveTo, placeHand, removePlaced, startMove, turnFresh, turnPlaced,
@@ -798,7 +799,8 @@ const tileHolds = new TileHolds(boardFoot, state, catalogue, (tile, entry, value
 const tileWays = new TileWays(boardFoot, state, catalogue, tileUrl, (rotation) => controller.turnFresh(rotation));
 new BadgeDrag(part("turn"), () => [closeUp.svg, svg], (choice, drop) => controller.dropFigure(choice, drop));
 const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl,
-  (code) => controller.pick(code), (code, clientX, clientY) => controller.dropFromPalette(code, clientX, clientY));
+  (code) => controller.pick(code), (code, clientX, clientY) => controller.dropFromPalette(code, clientX, clientY),
+  new EdgeScroll(svg, viewport));
 const setup = new Setup(part("setup-game"), part("setup-summary"), state, catalogue, async (codes) => {
   if (catalogue.missingGroups(codes).length) say("Loading the tiles of that expansion…");
   const loaded = await ensureTiles(codes);

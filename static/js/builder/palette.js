@@ -17,7 +17,7 @@ const DRAG_SLOP = 10; // pixels a press on a palette tile moves before it is a d
 const wordsOf = (text) => text.toLowerCase().split(/[^\p{L}\p{N}+-]+/u).filter(Boolean);
 
 export class Palette {
-  constructor(root, hand, state, catalogue, tileUrl, onPick, onDrop = null) {
+  constructor(root, hand, state, catalogue, tileUrl, onPick, onDrop = null, edgeScroll = null) {
     this.root = root;
     this.hand = hand;
     this.state = state;
@@ -66,11 +66,13 @@ export class Palette {
       if (event.target.closest("[data-drop-hand]")) this.onPick(null);
     });
     this.onDrop = onDrop; // (code, clientX, clientY) → place it where it was dropped
+    this.edgeScroll = edgeScroll; // slides the board while a dragged tile rests at its edge
     if (onDrop) this.listenForDrags();
   }
 
   /** Drag a type out of the palette: a copy of its picture follows the pointer, and
-   * letting go over the board places it there (turned to fit); anywhere else, nothing. */
+   * letting go over the board places it there (turned to fit); anywhere else, nothing.
+   * Held at the board's edge, it slides the board that way (edgescroll.js). */
   listenForDrags() {
     this.drag = null;
     this.dragged = false;
@@ -93,11 +95,13 @@ export class Palette {
       }
       drag.ghost.style.left = `${event.clientX - 24}px`;
       drag.ghost.style.top = `${event.clientY - 24}px`;
+      this.edgeScroll?.follow(event.clientX, event.clientY);
     };
     const finish = (event, drop) => {
       const drag = this.drag;
       if (!drag || drag.pointerId !== event.pointerId) return;
       this.drag = null;
+      this.edgeScroll?.stop();
       window.removeEventListener("pointermove", move, true);
       window.removeEventListener("pointerup", up, true);
       window.removeEventListener("pointercancel", cancel, true);
@@ -132,7 +136,9 @@ export class Palette {
     this.onPick(code);
   }
 
-  /** Move a type to the front of the recently used ones. */
+  /** Move a type to the front of the recently used ones. (The palette stays scrolled
+   * where it was: going back to its start each time was tried, and a phone's Big Box 6
+   * game then took 37 swipes along it instead of 20.) */
   remember(code) {
     this.recent = [code, ...this.recent.filter((entry) => entry !== code)].slice(0, RECENT_LIMIT);
   }
@@ -240,7 +246,8 @@ export class Palette {
       const fresh = this.offerFor?.hole !== ui.hole;
       this.offerFor = { doc, hole: ui.hole, offer: typesFittingHole(this.state, this.catalogue, ui.hole.x, ui.hole.y) };
       // A new hole: the list starts at the types offered for it.
-      if (fresh) requestAnimationFrame(() => this.list.scrollTo?.({ left: 0, top: 0 }));
+      // (The palette's own box scrolls, not the list in it.)
+      if (fresh) requestAnimationFrame(() => this.root.scrollTo?.({ left: 0, top: 0 }));
     }
     return this.offerFor.offer;
   }

@@ -1,0 +1,116 @@
+"""A tile dragged from the palette and held at the board's edge slides the board that way
+(issue 30, static/js/builder/edgescroll.js): a square out of sight takes one drag, not a
+drag of the board and then one of the tile.
+
+The board: the start tile D at (0, 0) (a road from west to east) and U turned 90° (a
+straight road from west to east) at (1, 0) to (4, 0). The view is zoomed onto (0, 0), so
+that the hole east of the road, (5, 0), lies off the right of the visible board.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.builder.rebuilding import import_board
+from tests.builder.test_browser import LAPTOP
+from tests.waiting import wait_until
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TILES = [("D", 0, 0, 0)] + [("U", x, 0, 90) for x in range(1, 5)]
+DEVICES = {"phone": {"width": 390, "height": 844}, "laptop": LAPTOP}
+BAND = 28  # edgescroll.js's EDGE_BAND
+
+
+class Finger:
+    """One pointer held down through a whole drag: a finger (CDP touch events) on a
+    phone, the mouse's button on a laptop."""
+
+    def __init__(self, builder):
+        self.page = builder.page
+        self.touch = builder.touch
+        self.cdp = self.page.context.new_cdp_session(self.page) if self.touch else None
+
+    def _send(self, kind, x=None, y=None):
+        points = [] if x is None else [{"x": x, "y": y, "id": 0}]
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def down(self, x, y):
+        if self.touch:
+            self._send("touchStart", x, y)
+        else:
+            self.page.mouse.move(x, y)
+            self.page.mouse.down()
+
+    def move(self, x, y, steps=6):
+        if self.touch:
+            # Each step from where the finger is now; a CDP touch has no "from".
+            start = self.at
+            for step in range(1, steps + 1):
+                self._send("touchMove", start[0] + (x - start[0]) * step / steps,
+                           start[1] + (y - start[1]) * step / steps)
+        else:
+            self.page.mouse.move(x, y, steps=steps)
+        self.at = (x, y)
+
+    def up(self):
+        if self.touch:
+            self._send("touchEnd")
+            self.cdp.detach()
+        else:
+            self.page.mouse.up()
+
+
+def visible_board(page):
+    return page.evaluate("""() => {
+        const r = document.querySelector('svg.board').getBoundingClientRect();
+        return { left: Math.max(r.left, 0), top: Math.max(r.top, 0),
+                 right: Math.min(r.right, innerWidth), bottom: Math.min(r.bottom, innerHeight) };
+    }""")
+
+
+@pytest.mark.parametrize("device", DEVICES.values(), ids=DEVICES.keys())
+def test_a_tile_held_at_the_edge_slides_the_board_to_its_square(open_builder, tmp_path, device):
+    builder = open_builder(device)
+    page = builder.page
+    import_board(builder, tmp_path, [], TILES)
+    builder.testid("board").scroll_into_view_if_needed()
+    # Zoomed in on the start tile: 120 px a square, so the road's end is off the right.
+    page.evaluate("""() => { const view = window.carcwikiBuilder.viewport;
+        view.scale = 1.2; view.cx = 50; view.cy = 50; view.apply(); }""")
+    board = visible_board(page)
+    assert builder.point(5, 0)[0] > board["right"]
+    centre = page.evaluate("(({ cx, cy }) => [cx, cy])(window.carcwikiBuilder.viewport)")
+    middle = ((board["left"] + board["right"]) / 2, (board["top"] + board["bottom"]) / 2)
+
+    palette = builder.testid("palette-U")
+    palette.scroll_into_view_if_needed()
+    button = palette.bounding_box()
+    finger = Finger(builder)
+    finger.at = (button["x"] + button["width"] / 2, button["y"] + button["height"] / 2)
+    finger.down(*finger.at)
+    # Out of the palette and over the board's middle: crossing the board's edge on the
+    # way in moves nothing.
+    finger.move(*middle)
+    page.wait_for_timeout(400)
+    assert page.evaluate("(({ cx, cy }) => [cx, cy])(window.carcwikiBuilder.viewport)") == centre
+
+    # Held in the right edge's band: after a moment the board slides left, until the
+    # hole shows clear of the band; then the tile goes onto it, still in the one drag.
+    finger.move(board["right"] - BAND / 3, middle[1])
+    wait_until(page, f"""(() => {{
+        const svg = document.querySelector('svg.board');
+        const p = new DOMPoint(550, 50).matrixTransform(svg.getScreenCTM());
+        return p.x < {board["right"] - BAND - 60};
+    }})()""")
+    # The board slid only one way: the view's centre moved east, not north or south.
+    slid = page.evaluate("(({ cx, cy }) => [cx, cy])(window.carcwikiBuilder.viewport)")
+    assert slid[0] > centre[0] + 100 and slid[1] == centre[1]
+    finger.move(*builder.point(5, 0))
+    page.wait_for_timeout(150)
+    finger.move(*builder.point(5, 0), steps=1)
+    finger.up()
+
+    page.wait_for_selector('[data-testid="tile-5,0"]')
+    assert builder.tiles()[(5, 0)] == ("U", 90)  # turned to carry the road on
+    assert len(builder.tiles()) == 6  # one tile more, nothing else
