@@ -684,28 +684,19 @@ class Player:
             self.page.mouse.move(tx, ty, steps=steps)
             self.page.mouse.up()
             return
-        cdp = self.page.context.new_cdp_session(self.page)
-
-        def touch(kind, points):
-            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
-                {"x": x, "y": y, "id": 0} for x, y in points]})
+        finger = Finger(self.page, self.touch, start)
         try:
-            touch("touchStart", [(sx, sy)])
+            finger.down()
             if lift:
-                for step in range(1, 4):
-                    touch("touchMove", [(sx, sy + lift * step / 3)])
-                sy += lift
-            for step in range(1, steps + 1):
-                touch("touchMove", [(sx + (tx - sx) * step / steps,
-                                     sy + (ty - sy) * step / steps)])
+                finger.move((sx, sy + lift), steps=3)
+            finger.move(end, steps=steps)
             if aim:
                 self.page.wait_for_timeout(AIM_MS)
-                touch("touchMove", [(tx, ty)])
+                finger.move(end, steps=1)
             if over is not None:
                 over(tx, ty)
         finally:
-            touch("touchEnd", [])
-            cdp.detach()
+            finger.up()
         # A finger takes a moment before the next tap; Chromium ignores a tap that
         # follows a drag at once (it waits to tell a double tap).
         self.page.wait_for_timeout(TOUCH_PAUSE_MS)
