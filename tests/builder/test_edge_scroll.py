@@ -114,3 +114,46 @@ def test_a_tile_held_at_the_edge_slides_the_board_to_its_square(open_builder, tm
     page.wait_for_selector('[data-testid="tile-5,0"]')
     assert builder.tiles()[(5, 0)] == ("U", 90)  # turned to carry the road on
     assert len(builder.tiles()) == 6  # one tile more, nothing else
+
+
+def view_centre(page):
+    return page.evaluate("(({ cx, cy }) => [cx, cy])(window.carcwikiBuilder.viewport)")
+
+
+@pytest.mark.parametrize("device", DEVICES.values(), ids=DEVICES.keys())
+def test_a_placed_tile_carried_to_the_edge_slides_the_board_too(open_builder, tmp_path, device):
+    builder = open_builder(device)
+    page = builder.page
+    import_board(builder, tmp_path, [], TILES)
+    builder.testid("board").scroll_into_view_if_needed()
+    # Zoomed in on the road's east end, (4, 0): the hole west of D, (-1, 0), is off the
+    # left of the visible board.
+    page.evaluate("""() => { const view = window.carcwikiBuilder.viewport;
+        view.scale = 1.2; view.cx = 450; view.cy = 50; view.apply(); }""")
+    board = visible_board(page)
+    assert builder.point(-1, 0)[0] < board["left"]
+    centre = view_centre(page)
+
+    # Press and hold the tile at (4, 0), then carry it to the left edge's band and hold
+    # it there until (-1, 0) shows clear of the band; let go on it.
+    finger = Finger(builder)
+    finger.at = tuple(builder.point(4, 0))
+    finger.down(*finger.at)
+    page.wait_for_timeout(500)
+    finger.move(board["left"] + BAND / 3, finger.at[1])
+    wait_until(page, f"""(() => {{
+        const svg = document.querySelector('svg.board');
+        const p = new DOMPoint(-50, 50).matrixTransform(svg.getScreenCTM());
+        return p.x > {board["left"] + BAND + 60};
+    }})()""")
+    slid = view_centre(page)
+    assert slid[0] < centre[0] - 100 and slid[1] == centre[1]  # west only
+    finger.move(*builder.point(-1, 0))
+    page.wait_for_timeout(150)
+    finger.move(*builder.point(-1, 0), steps=1)
+    finger.up()
+
+    page.wait_for_selector('[data-testid="tile--1,0"]')
+    tiles = builder.tiles()
+    assert tiles[(-1, 0)] == ("U", 90) and (4, 0) not in tiles  # moved, not copied
+    assert len(tiles) == 5

@@ -1,7 +1,7 @@
-// A tile dragged from the palette to a square that is off the visible board: the player
-// holds it at the board's edge on that side, and the board slides until the square
-// shows, all in the one drag. Without this a square out of sight costs a drag of the
-// board first, then the drag of the tile.
+// A tile dragged to a square that is off the visible board (from the palette, or a placed
+// tile carried to another square): the player holds it at the board's edge on that
+// side, and the board slides until the square shows, all in the one drag. Without this
+// a square out of sight costs a drag of the board first, then the drag of the tile.
 //
 // Two things keep the board still when nobody asks it to move. The edges only push once
 // the dragged tile has been over the board's middle in this drag, so crossing the edge

@@ -309,7 +309,8 @@ const controller = {
     return this.tap(point, target);
   },
 
-  /** Carrying a placed tile to another square: press and hold it, then drag. */
+  /** Carrying a placed tile to another square: press and hold it, then drag. Held at
+   * the board's edge, it slides the board that way, as a tile from the palette does. */
   carry: {
     start(point) {
       const { x, y } = squareOf(point);
@@ -319,12 +320,14 @@ const controller = {
       report(startMove(state, here));
       return true;
     },
-    move(point) {
+    move(point, event) {
+      edgeScroll.follow(event.clientX, event.clientY);
       const { x, y } = squareOf(point);
       const hoverKey = key(x, y);
       if (hoverKey !== state.ui.hoverKey) state.setUi({ hoverKey });
     },
     drop(point) {
+      edgeScroll.stop();
       const { x, y } = squareOf(point);
       const outcome = controller.placed(() => moveTo(state, catalogue, x, y), x, y, false);
       if (!outcome?.ok && state.ui.moving) {
@@ -333,6 +336,7 @@ const controller = {
       }
     },
     cancel() {
+      edgeScroll.stop();
       if (state.ui.moving) state.setUi({ moving: null, rotation: 0, turned: false });
       say("Stopped moving the tile.");
     },
@@ -782,6 +786,9 @@ const viewport = new Viewport(svg, {
   onCarry: controller.carry,
   onChange: () => { closeUp?.render(); },
 });
+// A tile dragged (from the palette, or a placed one carried) and held at the board's
+// edge slides the board that way.
+const edgeScroll = new EdgeScroll(svg, viewport);
 
 chooser = new FigureChooser(svg.parentElement, state, catalogue, (index, choice) => controller.choose(index, choice));
 // A tap on the selected tile drawn large is a tap on the tile on the board.
@@ -800,7 +807,7 @@ const tileWays = new TileWays(boardFoot, state, catalogue, tileUrl, (rotation) =
 new BadgeDrag(part("turn"), () => [closeUp.svg, svg], (choice, drop) => controller.dropFigure(choice, drop));
 const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl,
   (code) => controller.pick(code), (code, clientX, clientY) => controller.dropFromPalette(code, clientX, clientY),
-  new EdgeScroll(svg, viewport));
+  edgeScroll);
 const setup = new Setup(part("setup-game"), part("setup-summary"), state, catalogue, async (codes) => {
   if (catalogue.missingGroups(codes).length) say("Loading the tiles of that expansion…");
   const loaded = await ensureTiles(codes);

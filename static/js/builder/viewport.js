@@ -159,7 +159,7 @@ export class Viewport {
       return;
     }
     if (this.gesture?.kind === "carry") {
-      this.onCarry.move(this.toBoard(event.clientX, event.clientY));
+      this.onCarry.move(this.toBoard(event.clientX, event.clientY), event);
       return;
     }
     if (this.gesture?.kind === "press") {
@@ -171,7 +171,7 @@ export class Viewport {
         this.gesture = { kind: "carry" };
         this.svg.classList.add("is-carrying");
         this.svg.setPointerCapture?.(event.pointerId);
-        this.onCarry.move(this.toBoard(event.clientX, event.clientY));
+        this.onCarry.move(this.toBoard(event.clientX, event.clientY), event);
         return;
       }
       this.gesture = { kind: "drag" };
