@@ -190,8 +190,14 @@ export function featureName(feature, board, catalogue, player = null) {
 export function pictureWords(type, rotation, geometry) {
   const sides = type?.picture_sides;
   if (typeof sides !== "string" || !geometry) return type?.picture ?? "";
-  return sides.replace(/\{(\w+)\}/g, (placeholder, side) => {
-    const turned = geometry.sideByName.get(geometry.turn(side, rotation ?? 0));
-    return turned ? turned.word.toLowerCase() : placeholder;
-  });
+  const word = (side) => geometry.sideByName.get(geometry.turn(side, rotation ?? 0))?.word.toLowerCase();
+  return sides
+    // A corner, two sides that meet: north or south first, as a player names it
+    // ("{N}-{W}" turned 270° is the south-west corner, not the west-south one).
+    .replace(/\{(\w+)\}-\{(\w+)\}/g, (placeholder, one, other) => {
+      const pair = [word(one), word(other)];
+      if (!pair[0] || !pair[1]) return placeholder;
+      return (pair[0] === "east" || pair[0] === "west" ? pair.reverse() : pair).join("-");
+    })
+    .replace(/\{(\w+)\}/g, (placeholder, side) => word(side) ?? placeholder);
 }

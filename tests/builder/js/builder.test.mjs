@@ -180,7 +180,10 @@ test("a picture's compass words turn with the tile", () => {
   const type = (picture_sides) => ({ picture: "as unturned", picture_sides });
   assert.equal(pictureWords(type("city on the {N}"), 180, geometry), "city on the south");
   assert.equal(pictureWords(type("road from {W} to {S}"), 90, geometry), "road from north to west");
-  assert.equal(pictureWords(type("city in the {N}-{W} corner"), 270, geometry), "city in the west-south corner");
+  // A corner names north or south first: {N}-{W} turned 270° lies west-south, said south-west.
+  assert.equal(pictureWords(type("city in the {N}-{W} corner"), 270, geometry), "city in the south-west corner");
+  assert.equal(pictureWords(type("city in the {N}-{W} corner"), 90, geometry), "city in the north-east corner");
+  assert.equal(pictureWords(type("city in the {S}-{E} corner"), 90, geometry), "city in the south-west corner");
   assert.equal(pictureWords(type("city on the {N}"), 0, geometry), "city on the north");
   // The engine's picture data: every type's sides, unturned, read as its picture.
   const types = catalogue.types ? [...catalogue.types.values()] : data.tiles;
