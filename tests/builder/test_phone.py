@@ -247,3 +247,23 @@ def test_on_a_phone_a_new_board_has_the_first_screen_and_the_game_opens_on_a_tap
     builder.testid("players").wait_for(state="hidden")
     assert builder.tiles() == {(0, 0): ("D", 0), (1, 0): ("U", 90)}
     assert builder.board()["players"][0]["name"] == "Ada"
+
+
+def test_the_tile_panel_drawn_again_does_not_scroll_the_page_to_itself(open_builder, tmp_path):
+    # The selected tile's panel lies below the board on a phone. A player puts a farmer
+    # on V, goes down to the panel's Turn button (the focus stays there), back up to the
+    # board, and takes the farmer off with Ctrl+Z (a keyboard on a tablet). The panel
+    # is drawn again for the change; the page stays where the player is.
+    builder = open_builder(PHONES["390x844"])
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers"], TILES, FIGURES)
+    builder.hold_square(1, 0)
+    builder.click_square(1, 0, 0.2, 0.2)  # V's field north of its curve: red's farmer
+    wait_until(page, "window.carcwikiBuilder.state.toBoard().figures.length === 3")
+    builder.testid("tile-turn").focus()
+    page.evaluate("window.scrollTo(0, 0)")
+    assert builder.testid("tile-turn").bounding_box()["y"] > PHONES["390x844"]["height"]
+    page.keyboard.press("Control+z")
+    wait_until(page, "window.carcwikiBuilder.state.toBoard().figures.length === 2")
+    assert page.evaluate("document.activeElement.dataset.testid") == "tile-turn"
+    assert page.evaluate("scrollY") == 0

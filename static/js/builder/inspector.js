@@ -36,7 +36,8 @@ export class Inspector {
     if (focusKey) {
       const again = this.root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)
         ?? this.root.querySelector("button");
-      again?.focus();
+      // The panel drawn again keeps the focus where it was, without scrolling the page to it.
+      again?.focus({ preventScroll: true });
     }
   }
 
