@@ -69,18 +69,37 @@ def visible_board(page):
     }""")
 
 
-@pytest.mark.parametrize("device", DEVICES.values(), ids=DEVICES.keys())
-def test_a_tile_held_at_the_edge_slides_the_board_to_its_square(open_builder, tmp_path, device):
+def view_centre(page):
+    return page.evaluate("(({ cx, cy }) => [cx, cy])(window.carcwikiBuilder.viewport)")
+
+
+def zoomed_road(open_builder, tmp_path, device, centre_x):
+    """The road's board, zoomed to 120 px a square about board point (centre_x, 50)."""
     builder = open_builder(device)
-    page = builder.page
     import_board(builder, tmp_path, [], TILES)
     builder.testid("board").scroll_into_view_if_needed()
-    # Zoomed in on the start tile: 120 px a square, so the road's end is off the right.
-    page.evaluate("""() => { const view = window.carcwikiBuilder.viewport;
-        view.scale = 1.2; view.cx = 50; view.cy = 50; view.apply(); }""")
-    board = visible_board(page)
+    builder.page.evaluate("""(cx) => { const view = window.carcwikiBuilder.viewport;
+        view.scale = 1.2; view.cx = cx; view.cy = 50; view.apply(); }""", centre_x)
+    return builder, builder.page, visible_board(builder.page)
+
+
+def wait_for_square_at(page, x, *, left_of=None, right_of=None):
+    """Wait until the middle of square (x, 0) lies on the screen left of ``left_of`` or
+    right of ``right_of`` (window pixels)."""
+    test = f"p.x < {left_of}" if left_of is not None else f"p.x > {right_of}"
+    wait_until(page, f"""(() => {{
+        const svg = document.querySelector('svg.board');
+        const p = new DOMPoint({(x + 0.5) * 100}, 50).matrixTransform(svg.getScreenCTM());
+        return {test};
+    }})()""")
+
+
+@pytest.mark.parametrize("device", DEVICES.values(), ids=DEVICES.keys())
+def test_a_tile_held_at_the_edge_slides_the_board_to_its_square(open_builder, tmp_path, device):
+    # Zoomed in on the start tile: the road's end, (5, 0), is off the right.
+    builder, page, board = zoomed_road(open_builder, tmp_path, device, 50)
     assert builder.point(5, 0)[0] > board["right"]
-    centre = page.evaluate("(({ cx, cy }) => [cx, cy])(window.carcwikiBuilder.viewport)")
+    centre = view_centre(page)
     middle = ((board["left"] + board["right"]) / 2, (board["top"] + board["bottom"]) / 2)
 
     palette = builder.testid("palette-U")
@@ -93,18 +112,14 @@ def test_a_tile_held_at_the_edge_slides_the_board_to_its_square(open_builder, tm
     # way in moves nothing.
     finger.move(*middle)
     page.wait_for_timeout(400)
-    assert page.evaluate("(({ cx, cy }) => [cx, cy])(window.carcwikiBuilder.viewport)") == centre
+    assert view_centre(page) == centre
 
     # Held in the right edge's band: after a moment the board slides left, until the
     # hole shows clear of the band; then the tile goes onto it, still in the one drag.
     finger.move(board["right"] - BAND / 3, middle[1])
-    wait_until(page, f"""(() => {{
-        const svg = document.querySelector('svg.board');
-        const p = new DOMPoint(550, 50).matrixTransform(svg.getScreenCTM());
-        return p.x < {board["right"] - BAND - 60};
-    }})()""")
+    wait_for_square_at(page, 5, left_of=board["right"] - BAND - 60)
     # The board slid only one way: the view's centre moved east, not north or south.
-    slid = page.evaluate("(({ cx, cy }) => [cx, cy])(window.carcwikiBuilder.viewport)")
+    slid = view_centre(page)
     assert slid[0] > centre[0] + 100 and slid[1] == centre[1]
     finger.move(*builder.point(5, 0))
     page.wait_for_timeout(150)
@@ -116,21 +131,11 @@ def test_a_tile_held_at_the_edge_slides_the_board_to_its_square(open_builder, tm
     assert len(builder.tiles()) == 6  # one tile more, nothing else
 
 
-def view_centre(page):
-    return page.evaluate("(({ cx, cy }) => [cx, cy])(window.carcwikiBuilder.viewport)")
-
-
 @pytest.mark.parametrize("device", DEVICES.values(), ids=DEVICES.keys())
 def test_a_placed_tile_carried_to_the_edge_slides_the_board_too(open_builder, tmp_path, device):
-    builder = open_builder(device)
-    page = builder.page
-    import_board(builder, tmp_path, [], TILES)
-    builder.testid("board").scroll_into_view_if_needed()
     # Zoomed in on the road's east end, (4, 0): the hole west of D, (-1, 0), is off the
     # left of the visible board.
-    page.evaluate("""() => { const view = window.carcwikiBuilder.viewport;
-        view.scale = 1.2; view.cx = 450; view.cy = 50; view.apply(); }""")
-    board = visible_board(page)
+    builder, page, board = zoomed_road(open_builder, tmp_path, device, 450)
     assert builder.point(-1, 0)[0] < board["left"]
     centre = view_centre(page)
 
@@ -141,11 +146,7 @@ def test_a_placed_tile_carried_to_the_edge_slides_the_board_too(open_builder, tm
     finger.down(*finger.at)
     page.wait_for_timeout(500)
     finger.move(board["left"] + BAND / 3, finger.at[1])
-    wait_until(page, f"""(() => {{
-        const svg = document.querySelector('svg.board');
-        const p = new DOMPoint(-50, 50).matrixTransform(svg.getScreenCTM());
-        return p.x > {board["left"] + BAND + 60};
-    }})()""")
+    wait_for_square_at(page, -1, right_of=board["left"] + BAND + 60)
     slid = view_centre(page)
     assert slid[0] < centre[0] - 100 and slid[1] == centre[1]  # west only
     finger.move(*builder.point(-1, 0))
