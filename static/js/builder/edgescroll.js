@@ -51,7 +51,7 @@ export class EdgeScroll {
   }
 
   reset() {
-    if (this.frame) cancelAnimationFrame(this.frame);
+    if (this.frame !== null && this.frame !== undefined) cancelAnimationFrame(this.frame);
     this.frame = null;
     this.armed = false; // the tile has been over the board's middle in this drag
     this.push = null;
@@ -90,7 +90,8 @@ export class EdgeScroll {
     this.frame = requestAnimationFrame((next) => this.step(next));
   }
 
-  /** The drag ended, or the tile left the board's band: the board stops. */
+  /** The drag ended (let go, or cancelled): the board stops, and the next drag starts
+   * unarmed. */
   stop() {
     this.reset();
   }

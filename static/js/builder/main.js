@@ -7,6 +7,7 @@ import { Catalogue, colorInfo } from "./catalogue.js";
 import { h } from "./dom.js";
 import { BadgeDrag } from "./badgedrag.js";
 import { BoardView, UNIT, tileLabel } from "./boardview.js";
+import { EdgeScroll } from "./edgescroll.js";
 import {
   applyFigureAction, cornerKinds, cornerNear, cornerRefusal, emptyCornerWords, figureAction, figureOnCorner,
   figureWord, neutralAction, playerWords,
@@ -15,7 +16,6 @@ import { key } from "./geometry.js";
 import { isHole, typesFittingHole } from "./holes.js";
 import { Inspector } from "./inspector.js";
 import { installKeyboard } from "./keyboard.js";
-import { EdgeScroll } from "./edgescroll.js";
 import { Palette } from "./palette.js";
 import {
   checkFigure, checkLayout, checkNeutral, isFresh, moveTo, placeHand, removePlaced, startMove, turnFresh, turnPlaced,
