@@ -425,14 +425,15 @@ def test_the_page_carries_only_the_tiles_of_the_game_in_play(client):
     # declared expansion adds: bounded apart, per expansion, so that declaring one more
     # needs no new bound here. With the explanations' words as templates (tiles,
     # completed cities, coats of arms, the animals under the big top: 2.2 KB): 55,528
-    # (11,398 gzipped) of those.
+    # (11,398 gzipped) of those. The help's lines on a dragged tile held at the board's
+    # edge: the game's part 108,114 bytes.
     assert set(big["pictures"]) == {tile["code"] for tile in big["tiles"]}
     declared = len(DEFAULT_REGISTRY.expansions)
     every_expansions = page_json({"rules": big["rules"], "options": big["options"]}, "x")
     assert len(every_expansions) < 1_900 * declared
     assert len(gzip.compress(every_expansions.encode())) < 400 * declared
     game = len(response.content) - len(page_json(big["pictures"])) - len(every_expansions)
-    assert game < 108_000
+    assert game < 108_500
     assert len(gzip.compress(response.content)) - len(
         gzip.compress(every_expansions.encode())) < 22_000
     # The rules of every declared expansion still travel with the page: the engine's
