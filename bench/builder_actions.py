@@ -158,7 +158,11 @@ Recorded (issue 14), medians; actions a tile, figures included:
   Box game the new path swiped the palette 12 times instead of 7, and chose 3 kinds
   instead of 1. Tried and dropped: the palette going back to its start after each
   type used (Big Box 6 phone: 37 swipes along it instead of 20), and the palette in the
-  catalogue's order alone (Big Box phone 1.60, 14 swipes, 26 turns).
+  catalogue's order alone (Big Box phone 1.60, 14 swipes, 26 turns). Three new Big Box
+  games on the phone (``--games 0 --big-box 3``, this bench and page against those of
+  015d5f6): 1.54, 1.63, 1.52 before and 1.55, 1.58, 1.56 after, the same mean (1.56):
+  5.7 moves of the view a game are gone, and the greedy's freer path spends them on
+  palette swipes (7.0 to 11.0) and turns (21.3 to 23.0).
 """
 
 from __future__ import annotations
