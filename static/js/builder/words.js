@@ -163,10 +163,9 @@ export function figurePlaceWords(figure, board, catalogue) {
   // names are half-edges for any other figure.
   const onCorner = catalogue?.figureByCode?.get(figure.kind)?.stands === "corner";
   if (onCorner && figure.at && (catalogue?.rules?.corners ?? []).includes(figure.at)) {
-    // North or south first, as a player says it: "south-east" (the corner's side names).
-    const names = [...figure.at];
-    const ordered = names[0] === "E" || names[0] === "W" ? [names[1], names[0]] : names;
-    const sides = ordered.map((name) => (geometry?.sideByName?.get(name)?.word ?? name).toLowerCase());
+    // The corner's name is its two sides' names ("SE").
+    const sides = cornerOrder([...figure.at])
+      .map((name) => (geometry?.sideByName?.get(name)?.word ?? name).toLowerCase());
     return `at the ${sides.join("-")} corner of ${place}`;
   }
   return `on ${place}`;
@@ -190,14 +189,20 @@ export function featureName(feature, board, catalogue, player = null) {
 export function pictureWords(type, rotation, geometry) {
   const sides = type?.picture_sides;
   if (typeof sides !== "string" || !geometry) return type?.picture ?? "";
-  const word = (side) => geometry.sideByName.get(geometry.turn(side, rotation ?? 0))?.word.toLowerCase();
+  const turned = (side) => geometry.turn(side, rotation ?? 0);
+  const word = (name) => geometry.sideByName.get(name)?.word.toLowerCase();
   return sides
-    // A corner, two sides that meet: north or south first, as a player names it
-    // ("{N}-{W}" turned 270° is the south-west corner, not the west-south one).
+    // A corner, two sides that meet ("{N}-{W}" turned 270° lies west and south: the
+    // south-west corner).
     .replace(/\{(\w+)\}-\{(\w+)\}/g, (placeholder, one, other) => {
-      const pair = [word(one), word(other)];
-      if (!pair[0] || !pair[1]) return placeholder;
-      return (pair[0] === "east" || pair[0] === "west" ? pair.reverse() : pair).join("-");
+      const words = cornerOrder([turned(one), turned(other)]).map(word);
+      return words.every(Boolean) ? words.join("-") : placeholder;
     })
-    .replace(/\{(\w+)\}/g, (placeholder, side) => word(side) ?? placeholder);
+    .replace(/\{(\w+)\}/g, (placeholder, side) => word(turned(side)) ?? placeholder);
+}
+
+/** The two sides of a corner by name, north or south first, as a player names a corner:
+ * ["S", "W"] for ["W", "S"] ("south-west", never "west-south"). */
+function cornerOrder([one, other]) {
+  return one === "E" || one === "W" ? [other, one] : [one, other];
 }
