@@ -47,22 +47,16 @@ export class EdgeScroll {
   constructor(svg, viewport) {
     this.svg = svg;
     this.viewport = viewport;
-    this.reset();
-  }
-
-  reset() {
-    if (this.frame !== null && this.frame !== undefined) cancelAnimationFrame(this.frame);
     this.frame = null;
-    this.armed = false; // the tile has been over the board's middle in this drag
-    this.push = null;
-    this.since = null; // when the tile came into an edge's band
-    this.last = null; // the time of the last step of the slide
+    this.stop();
   }
 
   /** The dragged tile is now at (clientX, clientY). */
   follow(clientX, clientY, now = performance.now()) {
-    const rect = visibleRect(this.svg.getBoundingClientRect(), innerWidth, innerHeight);
-    const push = edgePush({ x: clientX, y: clientY }, rect);
+    // The board's place on the screen does not change during a drag: it is measured once
+    // (reading it after the dragged picture moved would lay the page out on every move).
+    this.rect ??= visibleRect(this.svg.getBoundingClientRect(), innerWidth, innerHeight);
+    const push = edgePush({ x: clientX, y: clientY }, this.rect);
     if (push && !push.x && !push.y) this.armed = true;
     if (!this.armed || !push || (!push.x && !push.y)) {
       this.push = null;
@@ -91,8 +85,14 @@ export class EdgeScroll {
   }
 
   /** The drag ended (let go, or cancelled): the board stops, and the next drag starts
-   * unarmed. */
+   * unarmed and measures the board again. */
   stop() {
-    this.reset();
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
+    this.frame = null;
+    this.rect = null; // the visible board, measured at the drag's first move
+    this.armed = false; // the tile has been over the board's middle in this drag
+    this.push = null;
+    this.since = null; // when the tile came into an edge's band
+    this.last = null; // the time of the last step of the slide
   }
 }
