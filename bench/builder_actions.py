@@ -483,6 +483,9 @@ VISIBLE_BOARD = """() => {
              right: Math.min(r.right, innerWidth), bottom: Math.min(r.bottom, innerHeight) };
 }"""
 EDGE_BAND = 28  # pixels: edgescroll.js's EDGE_BAND
+# The points of a square a tile may be let go or tapped on, in the order tried: any
+# point of a square will do for a tile, the middle first.
+SQUARE_SPOTS = ((0.5, 0.5), (0.3, 0.7), (0.7, 0.7), (0.3, 0.3), (0.7, 0.3))
 
 
 class Finger:
@@ -772,9 +775,8 @@ class Player:
             return None
 
         def open_spot() -> dict | None:
-            """A point of the square clear of the bands with nothing over it (any
-            point of a square will do for a tile), or None."""
-            for u, v in ((0.5, 0.5), (0.3, 0.7), (0.7, 0.7), (0.3, 0.3), (0.7, 0.3)):
+            """A point of the square clear of the bands with nothing over it, or None."""
+            for u, v in SQUARE_SPOTS:
                 spot = self.page.evaluate(SQUARE_POINT, [x, y, u, v, True])
                 if spot["inside"] and hold_for(spot["x"], board["left"], board["right"]) is None \
                         and hold_for(spot["y"], board["top"], board["bottom"]) is None:
@@ -826,9 +828,8 @@ class Player:
         self.tally.add("tile:drag")
 
     def open_point_of(self, x: int, y: int) -> tuple[float, float] | None:
-        """A point of square (x, y) a tap reaches now (nothing over it), or None: any
-        point of a square will do for a tile."""
-        return next(((u, v) for u, v in ((0.5, 0.5), (0.3, 0.7), (0.7, 0.7), (0.3, 0.3), (0.7, 0.3))
+        """A point of square (x, y) a tap reaches now (nothing over it), or None."""
+        return next(((u, v) for u, v in SQUARE_SPOTS
                      if self.page.evaluate(SQUARE_POINT, [x, y, u, v])["inside"]), None)
 
     def tap_square(self, x: int, y: int, u: float, v: float, what: str) -> None:
