@@ -146,9 +146,15 @@ def test_a_placed_tile_carried_to_the_edge_slides_the_board_too(open_builder, tm
     finger.down(*finger.at)
     page.wait_for_timeout(500)
     finger.move(board["left"] + BAND / 3, finger.at[1])
+    rested = int(page.evaluate("window.carcwikiBuilder.state.ui.hoverKey").split(",")[0])
     wait_for_square_at(page, -1, right_of=board["left"] + BAND + 60)
     slid = view_centre(page)
     assert slid[0] < centre[0] - 100 and slid[1] == centre[1]  # west only
+    # The finger has not moved since it came into the band, yet the square lit under
+    # the carried tile follows the board sliding under it: a square further west than
+    # the one lit as the finger came to rest.
+    lit = page.evaluate("window.carcwikiBuilder.state.ui.hoverKey")
+    assert lit is not None and int(lit.split(",")[0]) < rested
     finger.move(*builder.point(-1, 0))
     page.wait_for_timeout(150)
     finger.move(*builder.point(-1, 0), steps=1)

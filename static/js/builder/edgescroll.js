@@ -43,16 +43,20 @@ export function edgePush(point, rect, band = EDGE_BAND) {
 }
 
 export class EdgeScroll {
-  /** `svg`: the board; `viewport`: its pan (Viewport.panBy). */
-  constructor(svg, viewport) {
+  /** `svg`: the board; `viewport`: its pan (Viewport.panBy); `onSlide(clientX, clientY)`:
+   * told after each step of a slide where the dragged tile is, since the board moved
+   * under it with no move of the pointer (the square it is over is lit again). */
+  constructor(svg, viewport, onSlide = null) {
     this.svg = svg;
     this.viewport = viewport;
+    this.onSlide = onSlide;
     this.frame = null;
     this.stop();
   }
 
   /** The dragged tile is now at (clientX, clientY). */
   follow(clientX, clientY, now = performance.now()) {
+    this.at = [clientX, clientY];
     // The board's place on the screen does not change during a drag: it is measured once
     // (reading it after the dragged picture moved would lay the page out on every move).
     this.rect ??= visibleRect(this.svg.getBoundingClientRect(), innerWidth, innerHeight);
@@ -79,6 +83,7 @@ export class EdgeScroll {
       // The board moves the other way from the edge held: holding the left edge shows
       // what lies to the left.
       this.viewport.panBy(-speed(this.push.x) * seconds, -speed(this.push.y) * seconds);
+      this.onSlide?.(...this.at);
     }
     this.last = time;
     this.frame = requestAnimationFrame((next) => this.step(next));
@@ -94,5 +99,6 @@ export class EdgeScroll {
     this.push = null;
     this.since = null; // when the tile came into an edge's band
     this.last = null; // the time of the last step of the slide
+    this.at = null; // where the dragged tile is, in the window
   }
 }

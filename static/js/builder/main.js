@@ -322,6 +322,10 @@ const controller = {
     },
     move(point, event) {
       edgeScroll.follow(event.clientX, event.clientY);
+      this.light(point);
+    },
+    /** The square the carried tile is over is lit (as the board slides under it too). */
+    light(point) {
       const { x, y } = squareOf(point);
       const hoverKey = key(x, y);
       if (hoverKey !== state.ui.hoverKey) state.setUi({ hoverKey });
@@ -788,7 +792,9 @@ const viewport = new Viewport(svg, {
 });
 // A tile dragged (from the palette, or a placed one carried) and held at the board's
 // edge slides the board that way.
-const edgeScroll = new EdgeScroll(svg, viewport);
+const edgeScroll = new EdgeScroll(svg, viewport, (clientX, clientY) => {
+  if (state.ui.moving) controller.carry.light(viewport.toBoard(clientX, clientY));
+});
 
 chooser = new FigureChooser(svg.parentElement, state, catalogue, (index, choice) => controller.choose(index, choice));
 // A tap on the selected tile drawn large is a tap on the tile on the board.

@@ -44,14 +44,16 @@ function slider() {
   globalThis.requestAnimationFrame = (callback) => frames.push(callback);
   globalThis.cancelAnimationFrame = () => frames.splice(0);
   const pans = [];
+  const slid = []; // where the tile was held each time the board moved under it
   const svg = { getBoundingClientRect: () => ({ left: 0, top: 100, right: 390, bottom: 700 }) };
-  const scroll = new EdgeScroll(svg, { panBy: (dx, dy) => pans.push([dx, dy]) });
+  const scroll = new EdgeScroll(svg, { panBy: (dx, dy) => pans.push([dx, dy]) },
+    (x, y) => slid.push([x, y]));
   const runFrame = (time) => frames.splice(0).forEach((callback) => callback(time));
-  return { scroll, pans, runFrame, frames };
+  return { scroll, pans, slid, runFrame, frames };
 }
 
 test("the edge pushes only once the tile has been over the board's middle", () => {
-  const { scroll, pans, runFrame, frames } = slider();
+  const { scroll, pans, slid, runFrame, frames } = slider();
   // Straight into the bottom band from the palette below: nothing is asked.
   scroll.follow(195, 690, 0);
   assert.equal(frames.length, 0);
@@ -66,6 +68,9 @@ test("the edge pushes only once the tile has been over the board's middle", () =
   assert.equal(pans.length, 1);
   assert.ok(pans[0][0] === 0); // no push across (-0 or 0)
   assert.ok(Math.abs(pans[0][1] + 18.75) < 1e-9, `${pans[0]}`);
+  // The board moved under a tile held still: the page is told where it is held, once
+  // a step of the slide (the square under it is lit again).
+  assert.deepEqual(slid, [[195, 693]]);
   scroll.stop();
   runFrame(1000);
   assert.equal(pans.length, 1); // the drag ended: no more
