@@ -203,6 +203,7 @@ TOUCH_PAUSE_MS = 100  # after a touch drag (see Player.drag_type)
 MIN_FINGER_SQUARE = 44  # pixels: a square smaller than this is pinched larger for a figure
 FINGER_MS = 60  # how long a finger rests on the glass for a tap
 AIM_MS = 120  # how long a dragging finger rests on the square before it lets go
+REST_MS = 260  # a drag's rest on a badge or a kind on its way (the page takes 200 ms)
 # Where each location sits inside a square (fractions of its side, y to the south), the
 # same anchors the page draws figures at: a player taps a feature where it shows.
 ANCHORS = {
@@ -692,9 +693,10 @@ class Player:
         self.drag((px, py), (px + dx, py + dy), steps=6)
 
     def drag(self, start: tuple[float, float], end: tuple[float, float], *, steps: int,
-             lift: float = 0.0, aim: bool = False, over=None) -> None:
-        """One drag from ``start`` to ``end`` in ``steps`` moves: the mouse's, or a
-        finger's through CDP touch events. The finger first moves ``lift`` pixels
+             lift: float = 0.0, aim: bool = False, over=None, through=()) -> None:
+        """One drag from ``start`` to ``end`` in ``steps`` moves (and as many to each of
+        the points ``through`` on the way, resting on each): the mouse's, or a finger's
+        through CDP touch events. The finger first moves ``lift`` pixels
         across (out of a strip that a drag along would scroll), rests on ``end`` before
         it lets go with ``aim`` (a finger lifted while still moving flings, and the
         browser takes the next tap to stop the fling), and ``over(x, y)`` may refuse
@@ -703,6 +705,9 @@ class Player:
         if not self.touch:
             self.page.mouse.move(sx, sy)
             self.page.mouse.down()
+            for point in through:
+                self.page.mouse.move(*point, steps=steps)
+                self.page.wait_for_timeout(REST_MS)
             self.page.mouse.move(tx, ty, steps=steps)
             self.page.mouse.up()
             return
@@ -711,6 +716,9 @@ class Player:
             finger.down()
             if lift:
                 finger.move((sx, sy + lift), steps=3)
+            for point in through:
+                finger.move(point, steps=steps)
+                self.page.wait_for_timeout(REST_MS)
             finger.move(end, steps=steps)
             if aim:
                 self.page.wait_for_timeout(AIM_MS)
@@ -1150,42 +1158,14 @@ class Player:
         """Put a figure: one tap on its feature when its owner is the player chosen;
         otherwise the owner's badge dragged onto the feature (one gesture: the page then
         keeps that player chosen). A kind the page does not pick by itself is dragged
-        onto the feature from beside the players (one gesture, as the badge; the kind
-        chosen above the board stays) when the owner is chosen, or is one the page gives
-        to the one player it can join (a builder, a pig); else it is made from the strip
-        by the figure just put, or chosen above the board first."""
-        picked = self.page_picks_kind(figure)
-        owner_chosen = self.ui("currentPlayer") == figure["player"]
-        if picked != figure["kind"] and (owner_chosen or not self.counts(figure["kind"])):
+        onto the feature from beside the players, resting on the owner's badge on its
+        way when the owner is not chosen (one gesture either way; the kind chosen above the board
+        stays); else it is chosen above the board first."""
+        if self.page_picks_kind(figure) != figure["kind"]:
             try:
                 return self.tap_feature(figure, drag_kind=True)
             except Mismatch:
                 pass  # the page put none: the kind chosen above the board, then the owner
-        if picked != figure["kind"] and self.counts(picked) and self.counts(figure["kind"]):
-            # The strip by the figure just put makes it another kind that counts as it
-            # does (a meeple a large meeple) in one tap, and the kind chosen stays.
-            standing = self.board()["figures"]
-            try:
-                self.tap_feature(figure, picked)
-            except Mismatch:  # the page puts no such figure there: the kind chosen first
-                return self.choose_kind_then_put(figure)
-            other = self.testid(f"choose-kind-{figure['kind']}")
-            if other.count() and other.is_visible():
-                self.press(other, "figure:kind")
-                # The player sees the figure change (a finger's lift).
-                if self.sees(lambda: self.board()["figures"][-1]["kind"] == figure["kind"], 60, 50):
-                    return
-                last = self.board()["figures"][-1]
-                # The figure put for the strip is taken off again, so that no stray
-                # figure is left for a later try.
-                for _ in range(4):
-                    if self.board()["figures"] == standing:
-                        break
-                    self.page.evaluate("window.carcwikiBuilder.state.undo()")
-                raise Mismatch(f"the strip made the figure a {last['kind']} (the page said: "
-                               f"{self.testid('message').text_content()}; strip shows "
-                               f"{self.testid('figure-chooser').is_visible()})")
-            self.press(self.testid("undo"), "figure:undo")
         self.choose_kind_then_put(figure)
 
     def choose_kind_then_put(self, figure: dict) -> None:
@@ -1252,8 +1232,14 @@ class Player:
         before = len(self.board()["figures"])
         tried = []  # what each tap put, for the report when none is right
         for u, v in self.spots(figure):
-            if drag_kind and self.ui("figureKind") != figure["kind"]:
-                self.drag_choice({"kind": figure["kind"]}, figure["x"], figure["y"], u, v, closeup)
+            if drag_kind:
+                # The kind, resting on the owner's badge on the way when the owner is not
+                # chosen (a kind that never counts, a builder or a pig, goes to the one
+                # player it can join without).
+                owner = {} if self.ui("currentPlayer") == figure["player"] \
+                    or not self.counts(figure["kind"]) else {"player": figure["player"]}
+                self.drag_choice({"kind": figure["kind"], **owner}, figure["x"], figure["y"],
+                                 u, v, closeup)
             elif self.ui("currentPlayer") != figure["player"] and not drag_kind:
                 self.drag_choice({"player": figure["player"]}, figure["x"], figure["y"], u, v,
                                  closeup)
@@ -1284,8 +1270,15 @@ class Player:
         """Drag a player's badge (``{"player": colour}``) or a kind (``{"kind": code}``)
         from above the board onto a point of square (x, y) (in the close-up of the
         selected tile when it shows): one gesture that chooses the player or kind and
-        puts the figure. Counted as the put."""
-        if "player" in choice:
+        puts the figure. Counted as the put. With both, the kind's drag rests on the
+        player's badge on its way: one gesture still."""
+        badge = None
+        if "player" in choice and "kind" in choice:
+            badge = self.page.locator(f'label[for="turn-{choice["player"]}"]')
+            self.reach(badge, "figure:put")
+            label = self.page.locator(f'label[for="turn-kind-{choice["kind"]}"]')
+            grip, chosen, wanted = ".kind-icon", "currentPlayer", choice["player"]
+        elif "player" in choice:
             label = self.page.locator(f'label[for="turn-{choice["player"]}"]')
             grip, chosen, wanted = ".badge", "currentPlayer", choice["player"]
         else:
@@ -1297,9 +1290,12 @@ class Player:
             tx, ty = self.page.evaluate(CLOSEUP_POINT, [x + u, y + v])
         else:
             tx, ty = self.square_point(x, y, u, v, "figure:put")
-        if not label.evaluate(IN_SIGHT):
+        if not label.evaluate(IN_SIGHT) or (badge is not None and not badge.evaluate(IN_SIGHT)):
             # The badge and the feature are not on the screen together: choose, then tap.
-            self.press(label, "figure:player" if "player" in choice else "figure:kind")
+            if badge is not None:
+                self.press(badge, "figure:player")
+            self.press(label, "figure:player" if badge is None and "player" in choice
+                       else "figure:kind")
             if closeup:
                 self.finger_tap(tx, ty)
                 self.tally.add("figure:put")
@@ -1308,8 +1304,13 @@ class Player:
             return
         box = label.locator(grip).bounding_box()
         sx, sy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        through = []
+        if badge is not None:
+            box = badge.locator(".badge").bounding_box()
+            through.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
         said = self.testid("message").text_content()
-        self.drag((sx, sy), (tx, ty), steps=8, aim=True)  # the finger stops on the feature
+        self.drag((sx, sy), (tx, ty), steps=8, aim=True,  # the finger stops on the feature
+                  through=through)
         self.tally.add("figure:put")
         # The player sees the figure come (a finger's lift). A badge chooses its player; a
         # kind is for that figure only, and the page says what it did with it.

@@ -1,8 +1,10 @@
 """A player's badge dragged onto a feature puts that player's figure there (issue 30): one
 gesture instead of choosing the player, then tapping the feature; that player stays
 chosen, so the next tap puts their figure too. A kind dragged from beside the players
-does the same for the kind. The same with a mouse and with a finger
-(on a phone, onto the close-up of the selected tile).
+does the same for the kind, and a drag from a badge that rests on a kind on its way (or
+from a kind that rests on a badge) puts that player's figure of that kind: the owner and
+the kind in one gesture; a badge crossed without a rest changes nothing. The same with a
+mouse and with a finger (on a phone, onto the close-up of the selected tile).
 
 The board (C3, red and blue, nobody's points before): D at (0, 0), a city on its north
 edge and a road from west to east; E at (0, -1) turned 180°, its city on the south edge,
@@ -38,24 +40,42 @@ def badge_centre(builder, color):
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-def mouse_drag(page, start, end):
+def kind_centre(builder, code):
+    box = builder.page.locator(f'label[for="turn-kind-{code}"] .kind-icon').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+REST_MS = 300  # a rest on a badge or a kind on the way: over the page's 200 ms
+
+
+def mouse_drag(page, start, end, through=()):
     page.mouse.move(*start)
     page.mouse.down()
+    for point in through:
+        page.mouse.move(*point, steps=8)
+        page.wait_for_timeout(REST_MS)
     page.mouse.move(*end, steps=8)
     page.mouse.up()
 
 
-def finger_drag(page, start, end):
+def finger_drag(page, start, end, through=(), before_lift=None):
     touch = page.context.new_cdp_session(page)
 
     def send(kind, points):
         touch.send("Input.dispatchTouchEvent", {
             "type": kind, "touchPoints": [{"x": x, "y": y, "id": 0} for x, y in points]})
     send("touchStart", [start])
-    for step in range(1, 9):
-        send("touchMove", [(start[0] + (end[0] - start[0]) * step / 8,
-                            start[1] + (end[1] - start[1]) * step / 8)])
+    at = start
+    for point in [*through, end]:
+        for step in range(1, 9):
+            send("touchMove", [(at[0] + (point[0] - at[0]) * step / 8,
+                                at[1] + (point[1] - at[1]) * step / 8)])
+        at = point
+        if point != end:
+            page.wait_for_timeout(REST_MS)  # the finger rests on the badge or kind
     page.wait_for_timeout(120)  # the finger rests on the feature before it lets go
+    if before_lift:
+        before_lift()
     send("touchEnd", [])
     touch.detach()
 
@@ -173,3 +193,81 @@ def test_a_builder_let_go_on_the_meeple_it_joins_stands_beside_it(open_builder, 
     assert builder.message.startswith("Red's builder on the road")
     assert page.locator("#turn-kind-meeple").is_checked()
     assert score(builder) == {"red": 1, "blue": 4}
+
+
+def test_a_kind_resting_on_a_badge_on_its_way_puts_that_players_figure_of_that_kind(
+        open_builder, tmp_path):
+    """Blue's large meeple in the city of D and E: 2 tiles × 2 = 4; red 0. Red is the
+    player chosen, the meeple the kind chosen."""
+    builder = open_builder(LAPTOP)
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers", "inns-cathedrals"], CITY)
+    assert page.evaluate(CURRENT) == "red"
+    # From the large meeple, resting on the meeple (a kind: the drag stays a large
+    # meeple) and on blue's badge, then across red's without a rest and onto E's city.
+    page.mouse.move(*kind_centre(builder, "large"))
+    page.mouse.down()
+    page.mouse.move(*kind_centre(builder, "meeple"), steps=8)
+    page.wait_for_timeout(REST_MS)
+    ghost = builder.testid("figure-drag")
+    assert (ghost.get_attribute("data-player"), ghost.get_attribute("data-kind")) == (
+        "red", "large")
+    page.mouse.move(*badge_centre(builder, "blue"), steps=8)
+    wait_until(page, "document.querySelector('[data-testid=figure-drag]')"
+                     "?.dataset.player === 'blue'")
+    assert ghost.get_attribute("data-kind") == "large"
+    page.mouse.move(*badge_centre(builder, "red"), steps=4)
+    page.mouse.move(*builder.point(0, -1, 0.5, 0.84), steps=8)
+    assert ghost.get_attribute("data-player") == "blue"
+    page.mouse.up()
+    page.wait_for_selector('[data-testid="figure-blue-0,-1-S"]')
+    assert figures(builder) == [("blue", 0, -1, "S", "large")]
+    assert builder.message == "Blue's large meeple on the city (south) of tile E at (0, -1)."
+    assert ghost.count() == 0
+    # Blue stays chosen, as after a badge's drag; the kind was for this figure only.
+    assert page.evaluate(CURRENT) == "blue"
+    assert page.locator("#turn-kind-meeple").is_checked()
+    assert score(builder) == {"red": 0, "blue": 4}
+    # Let go off the tiles: nothing put, and the message names both.
+    mouse_drag(page, kind_centre(builder, "large"), builder.point(3, 3),
+               through=[badge_centre(builder, "red")])
+    wait_until(page, "document.querySelector('[data-testid=message]').textContent"
+                     ".startsWith(\"Red's large meeple was let go\")")
+    assert builder.message == ("Red's large meeple was let go off the tiles: nothing put. "
+                               "Red now puts the figures.")
+    assert figures(builder) == [("blue", 0, -1, "S", "large")]
+
+
+def test_on_a_phone_a_badge_resting_on_a_kind_on_its_way_puts_one_figure_of_both(
+        open_builder, tmp_path):
+    """Red's large meeple in the city of D and E: 2 tiles × 2 = 4; blue 0. Blue is the
+    player chosen when red's badge is picked up."""
+    builder = open_builder(PHONE)
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers", "inns-cathedrals"], ROW)
+    builder.testid("palette-E").click()
+    builder.testid("board").scroll_into_view_if_needed()
+    page.touchscreen.tap(*builder.point(0, -1))
+    page.wait_for_selector('[data-testid="tile-0,-1"][data-rotation="180"]')
+    builder.testid("closeup").wait_for()
+    page.locator('label[for="turn-blue"]').tap()
+    wait_until(page, f"{CURRENT} === 'blue'")
+
+    seen = {}
+
+    def look_at_the_finger():
+        ghost = builder.testid("figure-drag")
+        seen.update(player=ghost.get_attribute("data-player"),
+                    kind=ghost.get_attribute("data-kind"))
+    # Red's badge, resting on blue's (a badge: the drag stays red's) and on the large
+    # meeple, onto the city in the close-up.
+    finger_drag(page, badge_centre(builder, "red"), page.evaluate(CLOSEUP_POINT, [50, -100 + 84]),
+                through=[badge_centre(builder, "blue"), kind_centre(builder, "large")],
+                before_lift=look_at_the_finger)
+    page.wait_for_selector('[data-testid="figure-red-0,-1-S"]')
+    assert seen == {"player": "red", "kind": "large"}
+    assert figures(builder) == [("red", 0, -1, "S", "large")]
+    assert page.evaluate(CURRENT) == "red"
+    assert page.locator("#turn-kind-meeple").is_checked()
+    assert builder.testid("closeup-figure-red-0,-1-S").is_visible()
+    assert score(builder) == {"red": 4, "blue": 0}

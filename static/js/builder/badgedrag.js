@@ -3,13 +3,15 @@
 // feature means with that player chosen (their figure goes there, or a figure there
 // becomes theirs, or theirs comes back), and that player stays chosen, so the next tap
 // puts their figure too. A kind dragged from beside the players does the same for the
-// kind. It works the same with a mouse and a finger, on the board and on the close-up
-// of the selected tile.
-
-import { s } from "./dom.js";
-import { badge } from "./players.js";
+// kind. A drag from a badge that rests on a kind on its way (or from a kind that rests
+// on a badge) takes that too: the owner and the kind of one figure in one gesture, as the
+// picture under the finger shows. Only a rest counts: on a laptop the badges take two
+// rows above the kinds, and the way from one to the board crosses others. It works the
+// same with a mouse and a finger, on the board and on the close-up of the selected tile.
 
 const DRAG_SLOP = 10; // pixels a press on a badge moves before it is a drag
+export const REST_MS = 200; // how long a drag rests on a badge or a kind to take it
+const LABELS = "label.turn-player, label.turn-kind";
 
 /**
  * Where a point of the window falls for a figure: on the close-up of the selected tile
@@ -27,27 +29,64 @@ export function figurePoint(surfaces, clientX, clientY) {
   return { point: [point.x, point.y], target: under };
 }
 
+/** What a badge's or a kind's label chooses: { player } or { kind }. */
+export function choiceOf(label) {
+  const target = label.getAttribute("for") ?? "";
+  return label.classList.contains("turn-kind")
+    ? { kind: target.replace(/^turn-kind-/, "") } : { player: target.replace(/^turn-/, "") };
+}
+
+/** The choice a drag carries once it has rested on `label`: the label's part of it
+ * taken, unless it is of the part the drag began with (a badge's drag stays that
+ * player's). */
+export function crossed(choice, started, label) {
+  const over = choiceOf(label);
+  const part = over.player ? "player" : "kind";
+  return part === started ? choice : { ...choice, ...over };
+}
+
 export class BadgeDrag {
   /**
    * `root`: the element holding the players' badges (`label[for=turn-<colour>]`) and
    * the kinds (`label[for=turn-kind-<code>]`); `surfaces()`: the SVG elements that take
-   * figures (see figurePoint); `onDrop(choice, drop)`: `choice` is { player } or
-   * { kind }, `drop` figurePoint's answer, or null when let go elsewhere.
+   * figures (see figurePoint); `onDrop(choice, drop)`: `choice` is { player }, { kind }
+   * or both, `drop` figurePoint's answer, or null when let go elsewhere;
+   * `picture(choice)`: the element drawn under the finger for a choice.
    */
-  constructor(root, surfaces, onDrop) {
+  constructor(root, surfaces, onDrop, picture) {
     this.drag = null;
     root.addEventListener("dragstart", (event) => {
-      if (event.target.closest?.("label.turn-player, label.turn-kind")) event.preventDefault();
+      if (event.target.closest?.(LABELS)) event.preventDefault();
     });
+    const draw = (drag) => {
+      const ghost = picture(drag.choice);
+      ghost.classList.add("badge-drag");
+      ghost.dataset.testid = "figure-drag";
+      if (drag.ghost) drag.ghost.replaceWith(ghost);
+      else document.body.append(ghost);
+      drag.ghost = ghost;
+    };
     const move = (event) => {
       const drag = this.drag;
       if (!drag || drag.pointerId !== event.pointerId) return;
       if (!drag.ghost) {
         if (Math.hypot(event.clientX - drag.startX, event.clientY - drag.startY) < DRAG_SLOP) return;
-        drag.ghost = drag.choice.player ? badge(drag.choice.player)
-          : s("svg", { viewBox: "-20 -21 40 40", width: 28, height: 28 }, drag.icon.cloneNode(true));
-        drag.ghost.classList.add("badge-drag");
-        document.body.append(drag.ghost);
+        draw(drag);
+      }
+      const under = document.elementFromPoint(event.clientX, event.clientY)?.closest?.(LABELS);
+      const over = under && root.contains(under) ? under : null;
+      if (over !== drag.over) {
+        drag.over = over;
+        clearTimeout(drag.rest);
+        if (over) {
+          drag.rest = setTimeout(() => {
+            const choice = crossed(drag.choice, drag.started, over);
+            if (this.drag === drag && drag.over === over && choice !== drag.choice) {
+              drag.choice = choice;
+              draw(drag);
+            }
+          }, REST_MS);
+        }
       }
       drag.ghost.style.left = `${event.clientX - 12}px`;
       drag.ghost.style.top = `${event.clientY - 12}px`;
@@ -56,6 +95,7 @@ export class BadgeDrag {
       const drag = this.drag;
       if (!drag || drag.pointerId !== event.pointerId) return;
       this.drag = null;
+      clearTimeout(drag.rest);
       window.removeEventListener("pointermove", move, true);
       window.removeEventListener("pointerup", up, true);
       window.removeEventListener("pointercancel", cancel, true);
@@ -70,13 +110,13 @@ export class BadgeDrag {
     const up = (event) => finish(event, true);
     const cancel = (event) => finish(event, false);
     root.addEventListener("pointerdown", (event) => {
-      const label = event.target.closest("label.turn-player, label.turn-kind");
-      const target = label?.getAttribute("for") ?? "";
-      const choice = label?.classList.contains("turn-kind")
-        ? { kind: target.replace(/^turn-kind-/, "") } : { player: target.replace(/^turn-/, "") };
+      const label = event.target.closest(LABELS);
       if (!label || event.button > 0 || this.drag) return;
-      const icon = label.querySelector(".kind-icon path");
-      this.drag = { choice, icon, pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, ghost: null };
+      const choice = choiceOf(label);
+      this.drag = {
+        choice, started: choice.player ? "player" : "kind", over: label, rest: null,
+        pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, ghost: null,
+      };
       window.addEventListener("pointermove", move, true);
       window.addEventListener("pointerup", up, true);
       window.addEventListener("pointercancel", cancel, true);

@@ -4,13 +4,13 @@
 // decided here, in the controller; each part only draws or asks.
 
 import { Catalogue, colorInfo } from "./catalogue.js";
-import { h } from "./dom.js";
+import { h, s } from "./dom.js";
 import { BadgeDrag } from "./badgedrag.js";
 import { BoardView, UNIT, tileLabel } from "./boardview.js";
 import { EdgeScroll } from "./edgescroll.js";
 import {
   applyFigureAction, cornerKinds, cornerNear, cornerRefusal, emptyCornerWords, figureAction, figureOnCorner,
-  figureWord, neutralAction, playerWords,
+  figureShape, figureWord, neutralAction, playerWords,
 } from "./figures.js";
 import { key } from "./geometry.js";
 import { isHole, typesFittingHole } from "./holes.js";
@@ -21,7 +21,7 @@ import {
   checkFigure, checkLayout, checkNeutral, isFresh, moveTo, placeHand, removePlaced, startMove, turnFresh, turnPlaced,
 } from "./placement.js";
 import { TilePictures } from "./pictures.js";
-import { PlayersEditor, TurnPicker } from "./players.js";
+import { PlayersEditor, TurnPicker, badge } from "./players.js";
 import { Results } from "./results.js";
 import { ScoreSheet, summaryLine } from "./sheet.js";
 import { FigureLegend } from "./legend.js";
@@ -373,14 +373,16 @@ const controller = {
    * for it: the drop names the feature and the owner or kind). A badge chooses its
    * player for the figures after it, as most figures in a row are one player's; a kind
    * is for this figure only, and the kind chosen above the board stays, since most
-   * figures are of the first kind (a tap on a kind chooses it for the next ones). */
+   * figures are of the first kind (a tap on a kind chooses it for the next ones). A
+   * drag that crossed the other row brings both: that player stays chosen, the kind is
+   * for this figure. */
   dropFigure({ player, kind }, drop) {
     const keptKind = state.ui.figureKind;
-    state.setUi(player ? { currentPlayer: player } : { figureKind: kind });
+    state.setUi({ ...(player && { currentPlayer: player }), ...(kind && { figureKind: kind }) });
     try {
       const name = kind ? catalogue.figureByCode.get(kind)?.name ?? kind : "";
       const who = player ? capitalise(playerWords(player, state.doc.players)) : "";
-      const chosen = player ? `${who}'s figure` : `The ${name}`;
+      const chosen = player ? `${who}'s ${name || "figure"}` : `The ${name}`;
       const figureElement = drop?.target?.closest?.(".figure");
       const figure = figureElement && !figureElement.dataset.neutral ? state.doc.figures[Number(figureElement.dataset.index)] : null;
       const { x, y } = figure ?? (drop ? squareOf(drop.point) : {});
@@ -810,7 +812,13 @@ const tileHolds = new TileHolds(boardFoot, state, catalogue, (tile, entry, value
   }
 });
 const tileWays = new TileWays(boardFoot, state, catalogue, tileUrl, (rotation) => controller.turnFresh(rotation));
-new BadgeDrag(part("turn"), () => [closeUp.svg, svg], (choice, drop) => controller.dropFigure(choice, drop));
+// Under the finger: the badge, or the figure the drag will put, in its owner's colour.
+const figureDragPicture = ({ player, kind }) => (kind
+  ? s("svg", { viewBox: "-20 -21 40 40", width: 28, height: 28, dataset: { player: player ?? state.ui.currentPlayer, kind } },
+    figureShape(player ?? state.ui.currentPlayer, catalogue.figureByCode.get(kind)))
+  : badge(player));
+new BadgeDrag(part("turn"), () => [closeUp.svg, svg], (choice, drop) => controller.dropFigure(choice, drop),
+  figureDragPicture);
 const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl,
   (code) => controller.pick(code), (code, clientX, clientY) => controller.dropFromPalette(code, clientX, clientY),
   edgeScroll);
