@@ -103,7 +103,9 @@ PALETTE_ORDER = """() => [...document.querySelectorAll('[data-testid=palette] li
 
 def test_a_tap_on_a_hole_offers_the_tiles_that_fit_it_first_and_one_more_tap_lays_one(
         open_builder, tmp_path):
-    builder = open_builder(PHONE)
+    # A small phone: its two rows of tiles scroll sideways (a tall phone's five rows show
+    # every type of this game at once).
+    builder = open_builder({"width": 360, "height": 640})
     page = builder.page
     import_board(builder, tmp_path, ["farmers", "abbot"], HOLE)
     assert page.evaluate("window.carcwikiBuilder.state.ui.hand") is None

@@ -39,7 +39,8 @@ def test_on_a_phone_the_score_is_one_tap_away_and_the_sheet_closes_back_to_the_b
     screen = {"x": 0, "y": 0, **viewport}
     # The board and its tiles fill the screen between the game's line and the bar; the
     # bar holds Score. (The site's header and the game's line take about 100 px above
-    # the board: it is 206 px high at 360x640, 286 at 390x844, 189 at 844x390.)
+    # the board: it is 244 px high at 360x640, 273 at 390x844 (five rows of tiles under
+    # it), 189 at 844x390.)
     bar = box(builder, "score")
     assert inside(screen, bar)
     board = box(builder, "board")
@@ -110,6 +111,14 @@ def test_a_tap_that_selects_a_tile_never_puts_takes_or_recolours_a_figure(open_b
     # only selects its tile. The figures and the scores stay as they were.
     builder.page.locator('label[for="turn-blue"]').click()
     builder.click_square(1, 0, 0.5, 0.5)
+    assert page.evaluate(selected) == "1,0"
+    # V drawn large in the board's top left corner covers D: the player slides the board
+    # right until red's knight shows, as a finger would (the selection stays V).
+    page.evaluate("window.carcwikiBuilder.viewport.panBy(150, 0)")
+    closeup = builder.testid("closeup").bounding_box()
+    knight = builder.point(0, 0, *SPOTS["N"])
+    assert (knight[0] > closeup["x"] + closeup["width"]
+            or knight[1] > closeup["y"] + closeup["height"])
     assert page.evaluate(selected) == "1,0"
     builder.click_square(0, 0, *SPOTS["N"])
     assert page.evaluate(selected) == "0,0"

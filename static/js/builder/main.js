@@ -822,6 +822,7 @@ new BadgeDrag(part("turn"), () => [closeUp.svg, svg], (choice, drop) => controll
 const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl,
   (code) => controller.pick(code), (code, clientX, clientY) => controller.dropFromPalette(code, clientX, clientY),
   edgeScroll);
+part("hand").after(palette.find);
 const setup = new Setup(part("setup-game"), part("setup-summary"), state, catalogue, async (codes) => {
   if (catalogue.missingGroups(codes).length) say("Loading the tiles of that expansion…");
   const loaded = await ensureTiles(codes);

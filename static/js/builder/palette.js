@@ -56,7 +56,10 @@ export class Palette {
     });
     this.status = h("span", { class: "visually-hidden", role: "status", "aria-live": "polite" });
     this.list = h("ul", { class: "palette-list" });
-    this.root.replaceChildren(h("div", { class: "palette-find" }, this.search, this.status), this.list);
+    // The search field goes where the page puts it (main.js: in the toolbar, beside the
+    // tile in hand), so that the palette's own height is all tiles.
+    this.find = h("div", { class: "palette-find" }, this.search, this.status);
+    this.root.replaceChildren(this.list);
     this.list.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-code]");
       if (this.dragged) { this.dragged = false; return; } // the end of a drag is no click
