@@ -163,6 +163,25 @@ Recorded (issue 14), medians; actions a tile, figures included:
   015d5f6): 1.54, 1.63, 1.52 before and 1.55, 1.58, 1.56 after, the same mean (1.56):
   5.7 moves of the view a game are gone, and the greedy's freer path spends them on
   palette swipes (7.0 to 11.0) and turns (21.3 to 23.0).
+- issue 30, one drag for another player's large meeple and a palette that shows more
+  types (the same three games, ``--replay --jobs 2``, load average 2; before: main at
+  7da783f, from the record above). A kind dragged from beside the badges that rests on
+  the owner's badge on its way puts that player's figure of that kind (two actions
+  before: the kind, then the badge); each type's code and copies left lie on its
+  picture, so a laptop shows nine rows of four beside the board (seven before) and a
+  tall phone five rows of seven (four before), and the search moved into the toolbar.
+  Actions a tile, before → after (tiles / figures / set-up after): laptop 1.43 → 1.43
+  (80/23/13), 1.48 → 1.43 (146/34/17), 1.58 → 1.51 (204/43/29); phone 1.43 → 1.44
+  (80/24/12), 1.55 → 1.52 (157/34/21), 1.62 → 1.55 (211/43/26). Kind taps: 3 and 6-7 a
+  Big Box and Big Box 6 game before, none after. Swipes along the palette: laptop 3 → 2
+  and 11 → 6, phone 12 → 12 and 20 → 15. Three new Big Box games on the phone
+  (``--games 0 --big-box 3``, seeds 0-2): 1.55, 1.58, 1.56 at 7da783f (the record
+  above), 1.52, 1.56, 1.53 with the drag alone, 1.52, 1.52, 1.46 with five rows too (mean
+  1.50; swipes 33 → 26 in all). Each step was chosen on a model of the palette first
+  (the greedy below against lines of four types, in the page's order, on 12 generated
+  Big Box and Big Box 6 games, no browser): five rows on the phone saved about 5 swipes
+  a game, a shorter board hardly any, and the order (the last used first, 4 to 60 of
+  them, or the catalogue's alone) moved the sum by under 5%.
 """
 
 from __future__ import annotations
