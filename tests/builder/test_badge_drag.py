@@ -212,10 +212,15 @@ def test_a_kind_resting_on_a_badge_on_its_way_puts_that_players_figure_of_that_k
     ghost = builder.testid("figure-drag")
     assert (ghost.get_attribute("data-player"), ghost.get_attribute("data-kind")) == (
         "red", "large")
-    page.mouse.move(*badge_centre(builder, "blue"), steps=8)
+    resting = badge_centre(builder, "blue")
+    page.mouse.move(*resting, steps=8)
     wait_until(page, "document.querySelector('[data-testid=figure-drag]')"
                      "?.dataset.player === 'blue'")
     assert ghost.get_attribute("data-kind") == "large"
+    # Drawn again for blue while the pointer rests: still under the pointer.
+    drawn = ghost.bounding_box()
+    assert drawn["x"] <= resting[0] <= drawn["x"] + drawn["width"]
+    assert drawn["y"] <= resting[1] <= drawn["y"] + drawn["height"]
     page.mouse.move(*badge_centre(builder, "red"), steps=4)
     page.mouse.move(*builder.point(0, -1, 0.5, 0.84), steps=8)
     assert ghost.get_attribute("data-player") == "blue"

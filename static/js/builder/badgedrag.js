@@ -10,7 +10,7 @@
 // same with a mouse and a finger, on the board and on the close-up of the selected tile.
 
 const DRAG_SLOP = 10; // pixels a press on a badge moves before it is a drag
-export const REST_MS = 200; // how long a drag rests on a badge or a kind to take it
+const REST_MS = 200; // how long a drag rests on a badge or a kind to take it
 const LABELS = "label.turn-player, label.turn-kind";
 
 /**
@@ -39,7 +39,7 @@ export function choiceOf(label) {
 /** The choice a drag carries once it has rested on `label`: the label's part of it
  * taken, unless it is of the part the drag began with (a badge's drag stays that
  * player's). */
-export function crossed(choice, started, label) {
+export function restedOn(choice, started, label) {
   const over = choiceOf(label);
   const part = over.player ? "player" : "kind";
   return part === started ? choice : { ...choice, ...over };
@@ -58,6 +58,8 @@ export class BadgeDrag {
     root.addEventListener("dragstart", (event) => {
       if (event.target.closest?.(LABELS)) event.preventDefault();
     });
+    // The picture under the finger, drawn again (at the finger) when a rest changes what
+    // the drag puts.
     const draw = (drag) => {
       const ghost = picture(drag.choice);
       ghost.classList.add("badge-drag");
@@ -65,22 +67,36 @@ export class BadgeDrag {
       if (drag.ghost) drag.ghost.replaceWith(ghost);
       else document.body.append(ghost);
       drag.ghost = ghost;
+      place(drag);
+    };
+    const place = ({ ghost, at: [x, y] }) => {
+      ghost.style.left = `${x - 12}px`;
+      ghost.style.top = `${y - 12}px`;
+    };
+    // The badge or kind under the finger, looked for only while it is over the strip
+    // (measured once a drag: it does not move during one), not on every move to the board.
+    const labelAt = (drag, [x, y]) => {
+      drag.strip ??= root.getBoundingClientRect();
+      const { left, top, right, bottom } = drag.strip;
+      if (x < left || x > right || y < top || y > bottom) return null;
+      const under = document.elementFromPoint(x, y)?.closest?.(LABELS);
+      return under && root.contains(under) ? under : null;
     };
     const move = (event) => {
       const drag = this.drag;
       if (!drag || drag.pointerId !== event.pointerId) return;
+      drag.at = [event.clientX, event.clientY];
       if (!drag.ghost) {
         if (Math.hypot(event.clientX - drag.startX, event.clientY - drag.startY) < DRAG_SLOP) return;
         draw(drag);
       }
-      const under = document.elementFromPoint(event.clientX, event.clientY)?.closest?.(LABELS);
-      const over = under && root.contains(under) ? under : null;
+      const over = labelAt(drag, drag.at);
       if (over !== drag.over) {
         drag.over = over;
         clearTimeout(drag.rest);
         if (over) {
           drag.rest = setTimeout(() => {
-            const choice = crossed(drag.choice, drag.started, over);
+            const choice = restedOn(drag.choice, drag.started, over);
             if (this.drag === drag && drag.over === over && choice !== drag.choice) {
               drag.choice = choice;
               draw(drag);
@@ -88,8 +104,7 @@ export class BadgeDrag {
           }, REST_MS);
         }
       }
-      drag.ghost.style.left = `${event.clientX - 12}px`;
-      drag.ghost.style.top = `${event.clientY - 12}px`;
+      place(drag);
     };
     const finish = (event, drop) => {
       const drag = this.drag;
@@ -114,8 +129,8 @@ export class BadgeDrag {
       if (!label || event.button > 0 || this.drag) return;
       const choice = choiceOf(label);
       this.drag = {
-        choice, started: choice.player ? "player" : "kind", over: label, rest: null,
-        pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, ghost: null,
+        choice, started: choice.player ? "player" : "kind", over: label, rest: null, strip: null,
+        pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, at: null, ghost: null,
       };
       window.addEventListener("pointermove", move, true);
       window.addEventListener("pointerup", up, true);

@@ -374,7 +374,7 @@ const controller = {
    * player for the figures after it, as most figures in a row are one player's; a kind
    * is for this figure only, and the kind chosen above the board stays, since most
    * figures are of the first kind (a tap on a kind chooses it for the next ones). A
-   * drag that crossed the other row brings both: that player stays chosen, the kind is
+   * drag that rested on the other row brings both: that player stays chosen, the kind is
    * for this figure. */
   dropFigure({ player, kind }, drop) {
     const keptKind = state.ui.figureKind;
@@ -813,10 +813,12 @@ const tileHolds = new TileHolds(boardFoot, state, catalogue, (tile, entry, value
 });
 const tileWays = new TileWays(boardFoot, state, catalogue, tileUrl, (rotation) => controller.turnFresh(rotation));
 // Under the finger: the badge, or the figure the drag will put, in its owner's colour.
-const figureDragPicture = ({ player, kind }) => (kind
-  ? s("svg", { viewBox: "-20 -21 40 40", width: 28, height: 28, dataset: { player: player ?? state.ui.currentPlayer, kind } },
-    figureShape(player ?? state.ui.currentPlayer, catalogue.figureByCode.get(kind)))
-  : badge(player));
+const figureDragPicture = ({ player, kind }) => {
+  if (!kind) return badge(player);
+  const owner = player ?? state.ui.currentPlayer;
+  return s("svg", { viewBox: "-20 -21 40 40", width: 28, height: 28, dataset: { player: owner, kind } },
+    figureShape(owner, catalogue.figureByCode.get(kind)));
+};
 new BadgeDrag(part("turn"), () => [closeUp.svg, svg], (choice, drop) => controller.dropFigure(choice, drop),
   figureDragPicture);
 const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl,
