@@ -76,11 +76,9 @@ export class BadgeDrag {
     // The badge or kind under the finger, looked for only while it is over the strip
     // (measured once a drag: it does not move during one), not on every move to the board.
     const labelAt = (drag, [x, y]) => {
-      drag.strip ??= root.getBoundingClientRect();
-      const { left, top, right, bottom } = drag.strip;
-      if (x < left || x > right || y < top || y > bottom) return null;
-      const under = document.elementFromPoint(x, y)?.closest?.(LABELS);
-      return under && root.contains(under) ? under : null;
+      const box = (drag.strip ??= root.getBoundingClientRect());
+      if (x < box.left || x > box.right || y < box.top || y > box.bottom) return null;
+      return document.elementFromPoint(x, y)?.closest?.(LABELS) ?? null;
     };
     const move = (event) => {
       const drag = this.drag;

@@ -813,12 +813,10 @@ const tileHolds = new TileHolds(boardFoot, state, catalogue, (tile, entry, value
 });
 const tileWays = new TileWays(boardFoot, state, catalogue, tileUrl, (rotation) => controller.turnFresh(rotation));
 // Under the finger: the badge, or the figure the drag will put, in its owner's colour.
-const figureDragPicture = ({ player, kind }) => {
-  if (!kind) return badge(player);
-  const owner = player ?? state.ui.currentPlayer;
-  return s("svg", { viewBox: "-20 -21 40 40", width: 28, height: 28, dataset: { player: owner, kind } },
-    figureShape(owner, catalogue.figureByCode.get(kind)));
-};
+const figureDragPicture = ({ player, kind }, owner = player ?? state.ui.currentPlayer) => (kind
+  ? s("svg", { viewBox: "-20 -21 40 40", width: 28, height: 28, dataset: { player: owner, kind } },
+    figureShape(owner, catalogue.figureByCode.get(kind)))
+  : badge(player));
 new BadgeDrag(part("turn"), () => [closeUp.svg, svg], (choice, drop) => controller.dropFigure(choice, drop),
   figureDragPicture);
 const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl,
