@@ -27,8 +27,9 @@ SCREENS = {"laptop": LAPTOP, "390x844": {"width": 390, "height": 844},
 # The board's height on each phone, as before the strip (test_phone's figures).
 # The board's height on a phone: the palette's search sits in the toolbar, so a small
 # phone's board is 38 px taller than with the search on a row of its own (206), and a
-# tall phone's keeps most of it with a fifth row of tiles (286 with four rows).
-BOARD_HEIGHT = {"390x844": 273, "360x640": 244}
+# tall phone's keeps it with a fifth row of tiles, its columns fitted to the width (eight
+# at 390 px, their pictures 39 px: 273 with seven columns of 40 px pictures).
+BOARD_HEIGHT = {"390x844": 295, "360x640": 248}
 
 
 def tap(builder, locator):
@@ -210,3 +211,41 @@ def test_the_close_up_leaves_the_zoom_buttons_in_reach(open_builder, tmp_path, s
     tap(builder, builder.testid("zoom-in"))
     wait_until(page, f"window.carcwikiBuilder.viewport.scale > {before}")
     assert page.evaluate("window.carcwikiBuilder.viewport.scale") == pytest.approx(before * 1.25)
+
+
+# In the page: of the palette's types, how many buttons lie wholly inside the palette's
+# box, how many partly (cut at its edge), and their widths.
+PALETTE_SHOWS = """() => {
+    const frame = document.querySelector('[data-testid=palette]').getBoundingClientRect();
+    const boxes = [...document.querySelectorAll('[data-testid=palette] li:not([hidden]) button')]
+        .map((button) => button.getBoundingClientRect());
+    const across = (b) => b.right > frame.left && b.left < frame.right
+        && b.bottom > frame.top && b.top < frame.bottom;
+    const whole = (b) => b.left >= frame.left - 0.5 && b.right <= frame.right + 0.5
+        && b.top >= frame.top - 0.5 && b.bottom <= frame.bottom + 0.5;
+    return { whole: boxes.filter(whole).length,
+             cut: boxes.filter((b) => across(b) && !whole(b)).length,
+             columns: new Set(boxes.filter(whole).map((b) => Math.round(b.left))).size };
+}"""
+
+
+@pytest.mark.parametrize(("screen", "columns", "rows"), [("390x844", 8, 5), ("360x640", 7, 2)])
+def test_a_phone_palette_shows_whole_columns_and_none_cut(open_builder, tmp_path, screen,
+                                                          columns, rows):
+    """Each type out of sight costs a swipe, and one cut at the strip's edge cannot be
+    read: the columns fill the strip's width exactly (eight at 390 px, seven at 360)."""
+    builder = the_table(open_builder, tmp_path, SCREENS[screen])
+    shows = builder.page.evaluate(PALETTE_SHOWS)
+    assert shows == {"whole": columns * rows, "cut": 0, "columns": columns}
+
+
+def test_a_laptop_palette_has_five_columns_beside_the_board(open_builder, tmp_path):
+    builder = the_table(open_builder, tmp_path, LAPTOP)
+    builder.testid("board").scroll_into_view_if_needed()
+    builder.page.evaluate("window.scrollBy(0, document.querySelector('[data-testid=palette]')"
+                          ".getBoundingClientRect().top)")
+    shows = builder.page.evaluate(PALETTE_SHOWS)
+    # The palette is as high as the board (644 px at 1280x900) and scrolls down: fourteen
+    # rows of five, each 42 px and a gap of 3 (ten rows of four before).
+    assert round(builder.testid("palette").bounding_box()["height"]) == 644
+    assert (shows["whole"], shows["columns"]) == (70, 5)
