@@ -96,10 +96,11 @@ def test_on_a_phone_the_page_does_not_scroll_by_itself_between_taps(open_builder
         page.wait_for_timeout(150)
         assert page.evaluate(where) == before
     builder.fit()
-    # V, just laid, is selected; fitted, the table's squares are a fingertip wide on this
-    # board, so no close-up of V is drawn over A.
-    assert page.evaluate("window.carcwikiBuilder.viewport.scale") * 100 >= 64
-    assert builder.testid("closeup").is_hidden()
+    # V, just laid, is drawn large in the board's top right corner, over A: the player
+    # slides the board until A shows (the page itself does not move).
+    page.evaluate("window.carcwikiBuilder.viewport.panBy(-150, 0)")
+    closeup = builder.testid("closeup").bounding_box()
+    assert builder.point(1, 0, 0.25, 0.5)[0] < closeup["x"]
     before = page.evaluate(where)
     page.locator('label[for="turn-red"]').click()
     page.locator('label[for="turn-kind-large"]').click()
@@ -193,11 +194,14 @@ def test_a_phone_shows_squares_a_finger_can_use_and_more_tile_types(open_builder
     builder = open_builder(PHONE)
     page = builder.page
     # A row of seven tiles: the view follows the new tiles at squares of 64 pixels or
-    # more (the whole row, 9 squares with the lit ones round it, would need 39).
+    # more (the whole row, 9 squares with the lit ones round it, would need 39), and the
+    # next lit square is clear of the zoom buttons down the board's right edge.
     for x in (1, 2, 3, 4, 5, 6):
         if page.evaluate("window.carcwikiBuilder.state.ui.hand") != "U":
             builder.testid("palette-U").click()
         builder.testid(f"target-{x},0").wait_for()
+        assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('svg.board')"
+                             " !== null", builder.point(x, 0))
         builder.click_square(x, 0)
         page.wait_for_selector(f'[data-testid="tile-{x},0"]')
         assert page.evaluate(SQUARE) >= 63.5

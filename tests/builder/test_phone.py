@@ -39,7 +39,7 @@ def test_on_a_phone_the_score_is_one_tap_away_and_the_sheet_closes_back_to_the_b
     screen = {"x": 0, "y": 0, **viewport}
     # The board and its tiles fill the screen between the game's line and the bar; the
     # bar holds Score. (The site's header and the game's line take about 100 px above
-    # the board: it is 248 px high at 360x640, 295 at 390x844 (five rows of tiles under
+    # the board: it is 248 px high at 360x640, 257 at 390x844 (six rows of tiles under
     # it), 189 at 844x390.)
     bar = box(builder, "score")
     assert inside(screen, bar)
@@ -112,11 +112,14 @@ def test_a_tap_that_selects_a_tile_never_puts_takes_or_recolours_a_figure(open_b
     builder.page.locator('label[for="turn-blue"]').click()
     builder.click_square(1, 0, 0.5, 0.5)
     assert page.evaluate(selected) == "1,0"
-    # The two tiles' squares are a fingertip wide on this board (295 px high), so no
-    # close-up of V is drawn over D: red's knight is in reach as it lies.
-    side = page.evaluate("window.carcwikiBuilder.viewport.scale") * 100
-    assert side >= 64
-    assert builder.testid("closeup").is_hidden()
+    # V drawn large in the board's top left corner covers D: the player slides the board
+    # right until red's knight shows, as a finger would (the selection stays V).
+    page.evaluate("window.carcwikiBuilder.viewport.panBy(150, 0)")
+    closeup = builder.testid("closeup").bounding_box()
+    knight = builder.point(0, 0, *SPOTS["N"])
+    assert (knight[0] > closeup["x"] + closeup["width"]
+            or knight[1] > closeup["y"] + closeup["height"])
+    assert page.evaluate(selected) == "1,0"
     builder.click_square(0, 0, *SPOTS["N"])
     assert page.evaluate(selected) == "0,0"
     assert figures(builder) == sorted(FIGURES)
@@ -130,7 +133,13 @@ def test_a_tap_that_selects_a_tile_never_puts_takes_or_recolours_a_figure(open_b
     builder.testid("undo").click()
     page.wait_for_selector('[data-testid="figure-red-0,0-N"]')
     assert score(builder) == {"red": 4, "blue": 2}
-    # A press held on a tile selects it too, and puts nothing.
+    # A press held on a tile selects it too, and puts nothing. D is selected and drawn
+    # large in a top corner: the player slides V to the middle of the board, under it.
+    board = box(builder, "board")
+    closeup = box(builder, "closeup")
+    vx, vy = builder.point(1, 0)
+    to = (board["x"] + board["width"] / 2, closeup["y"] + closeup["height"] + 40)
+    page.evaluate(f"window.carcwikiBuilder.viewport.panBy({to[0] - vx}, {to[1] - vy})")
     builder.hold_square(1, 0)
     assert figures(builder) == sorted(FIGURES)
 

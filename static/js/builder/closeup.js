@@ -34,11 +34,12 @@ export function showsCloseUp({ coarse, selected, moving, squarePixels }) {
  * meant for a lit square must not land on it, so none shows if no corner allows. Of
  * two corners alike, the one farther from the selected square. Squares are given by
  * their centres in pixels from the board's top left corner; the close-up is `size`
- * pixels square, `inset` pixels from the corner.
+ * pixels square, `inset` pixels from the corner. A centre within a fingertip's slop
+ * of it counts as covered: a tap there may land on it.
  */
 export function closeUpSide({ selected, lit = [], placing = false, frameWidth, size, inset = 6 }) {
-  const covers = (side, [x, y]) => y <= inset + size
-    && (side === "left" ? x <= inset + size : x >= frameWidth - inset - size);
+  const reach = inset + size + TAP_SLOP;
+  const covers = (side, [x, y]) => y <= reach && (side === "left" ? x <= reach : x >= frameWidth - reach);
   const far = selected[0] < frameWidth / 2 ? "right" : "left";
   const sides = [far, far === "right" ? "left" : "right"].filter((side) => !covers(side, selected));
   const clear = sides.find((side) => !lit.some((centre) => covers(side, centre)));

@@ -226,13 +226,16 @@ const controller = {
     // The whole table stays in view while its squares stay large enough to tap a
     // feature on; past that, the view pans to keep the new tile and its neighbours.
     const extent = boardView.extent();
-    const scale = Math.min((viewport.width - 16) / extent.width, (viewport.height - 16) / extent.height);
+    const right = zoomButtons.offsetWidth;
+    const scale = Math.min((viewport.width - 16 - right) / extent.width, (viewport.height - 16) / extent.height);
     const [left, top] = viewport.toBoard(svg.getBoundingClientRect().left, svg.getBoundingClientRect().top);
     const shown = left <= extent.x && top <= extent.y
       && left + viewport.width / viewport.scale >= extent.x + extent.width
       && top + viewport.height / viewport.scale >= extent.y + extent.height;
-    if (!shown && scale * UNIT >= MIN_SQUARE_PIXELS) viewport.fit(extent, 8);
-    else viewport.reveal({ x: (x - 1) * UNIT, y: (y - 1) * UNIT, width: 3 * UNIT, height: 3 * UNIT }, 10);
+    // The table, and the squares round the new tile where the next copy may go, stay
+    // clear of the zoom buttons down the board's right edge.
+    if (!shown && scale * UNIT >= MIN_SQUARE_PIXELS) this.fit();
+    else viewport.reveal({ x: (x - 1) * UNIT, y: (y - 1) * UNIT, width: 3 * UNIT, height: 3 * UNIT }, 10, 0, right);
     // The strips at the board's foot (the ways the new tile fits, what it holds) lie
     // over the lowest squares: the new tile stays above them, for its figure.
     // Measured only when one shows: reading the layout lays the page out at once.
@@ -619,8 +622,9 @@ const controller = {
     return say(describeSquare(x, y));
   },
 
+  /** The whole board, clear of the zoom buttons down its right edge. */
   fit() {
-    viewport.fit(boardView.extent(), 8);
+    viewport.fit(boardView.extent(), 8, zoomButtons.offsetWidth);
   },
 
   /** The game is set up: its panel folds, and on a phone (where the open panel pushed
@@ -805,6 +809,7 @@ closeUp = new TileCloseUp(svg.parentElement, svg, state, catalogue, pictures, (p
 // The board's foot holds two strips: what the selected tile holds (a ferry's link) and
 // the ways the tile just laid fits, each value one tap away over the board.
 const boardFoot = h("div", { class: "board-foot" });
+const zoomButtons = svg.parentElement.querySelector(".zoom-controls");
 svg.parentElement.append(boardFoot);
 const tileHolds = new TileHolds(boardFoot, state, catalogue, (tile, entry, value) => {
   if (!controller.tileState(tile.x, tile.y, entry, value)) {

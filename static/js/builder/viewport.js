@@ -86,28 +86,30 @@ export class Viewport {
     this.apply();
   }
 
-  /** Show a rectangle of the board (units), with a margin, as large as it fits. */
-  fit({ x, y, width, height }, margin = 40) {
+  /** Show a rectangle of the board (units), with a margin (and `right` more pixels on
+   * its right), as large as it fits. */
+  fit({ x, y, width, height }, margin = 40, right = 0) {
     const scale = Math.min(
-      (this.width - 2 * margin) / width, (this.height - 2 * margin) / height,
+      (this.width - 2 * margin - right) / width, (this.height - 2 * margin) / height,
     );
     this.scale = Math.min(1.2, Math.max(MIN_SCALE, scale));
-    this.cx = x + width / 2;
+    this.cx = x + width / 2 + right / 2 / this.scale;
     this.cy = y + height / 2;
     this.apply();
   }
 
   /** Pan as little as needed so that a rectangle of the board (units) is in view, with
-   * `margin` pixels round it and `below` more pixels under it (what lies over the
-   * board's foot). */
-  reveal({ x, y, width, height }, margin = 20, below = 0) {
+   * `margin` pixels round it, `below` more pixels under it (what lies over the board's
+   * foot) and `right` more right of it (the zoom buttons). */
+  reveal({ x, y, width, height }, margin = 20, below = 0, right = 0) {
     const m = margin / this.scale;
+    const r = m + right / this.scale;
     const under = (margin + below) / this.scale;
     const halfW = this.width / this.scale / 2;
     const halfH = this.height / this.scale / 2;
     let { cx, cy } = this;
     if (x - m < cx - halfW) cx = x - m + halfW;
-    if (x + width + m > cx + halfW) cx = x + width + m - halfW;
+    if (x + width + r > cx + halfW) cx = x + width + r - halfW;
     if (y - m < cy - halfH) cy = y - m + halfH;
     if (y + height + under > cy + halfH) cy = y + height + under - halfH;
     if (cx !== this.cx || cy !== this.cy) {

@@ -37,6 +37,8 @@ test("the close-up never covers the selected tile, nor a lit square while a tile
   const both = { ...frame, selected: [200, 300], lit: [[60, 60], [330, 150]] };
   assert.equal(closeUpSide(both), "left");
   assert.equal(closeUpSide({ ...both, placing: true }), null);
-  // A lit square below the close-ups' reach (y 158 and more) is no hindrance.
+  // A lit square below the close-ups' reach (158, and a fingertip's slop of 10) is no
+  // hindrance; one whose centre is within the slop is: a tap there may land on it.
   assert.equal(closeUpSide({ ...frame, selected: [100, 300], lit: [[300, 170]] }), "right");
+  assert.equal(closeUpSide({ ...frame, selected: [100, 300], lit: [[300, 165]] }), "left");
 });
