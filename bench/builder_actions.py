@@ -182,6 +182,22 @@ Recorded (issue 14), medians; actions a tile, figures included:
   Big Box and Big Box 6 games, no browser): five rows on the phone saved about 5 swipes
   a game, a shorter board hardly any, and the order (the last used first, 4 to 60 of
   them, or the catalogue's alone) moved the sum by under 5%.
+- issue 30, more types in sight (the same three games, ``--replay --jobs 2``, load
+  average 0.8-1.1; before: main at e1846bb, the record above). An upright phone's
+  columns fill the strip's width exactly (eight at 390 px, none cut; a swipe ends on a
+  column's edge), a tall phone has six rows (48 types in sight at 390x844, 32 before)
+  and a laptop five columns beside the board (60 types at 1280x800, 40 before); the
+  view keeps new squares clear of the zoom buttons. Actions a tile, before → after
+  (tiles / figures / set-up after): laptop 1.43 → 1.43 (80/23/13), 1.43 → 1.40
+  (143/34/17), 1.51 → 1.48 (200/42/29); phone 1.44 → 1.46 (81/24/12), 1.52 → 1.41
+  (144/34/21), 1.55 → 1.49 (201/43/26). Swipes along the palette: laptop 0/2/6 →
+  0/0/2, phone 0/12/15 → 0/0/2. Every game at 1.5 or under on both devices, every game
+  finished with the engine's scores. Steps measured on the way, phone: eight whole
+  columns of five rows gave 1.42 (Big Box) and 1.57 (Big Box 6: 17 swipes, the scroll
+  position not on a column's edge after a swipe), 1.52 once a swipe ended on an edge;
+  the sixth row 1.49. A model of the palette (the greedy against lines of types, no
+  browser, 12 generated games) had put eight columns at 30% fewer swipes and a sixth
+  row at a third fewer again.
 """
 
 from __future__ import annotations
