@@ -185,7 +185,7 @@ Recorded (issue 14), medians; actions a tile, figures included:
 - issue 30, more types in sight (the same three games, ``--replay --jobs 2``, load
   average 0.8-1.1; before: main at e1846bb, the record above). An upright phone's
   columns fill the strip's width exactly (eight at 390 px, none cut; a swipe ends on a
-  column's edge), a tall phone has six rows (48 types in sight at 390x844, 32 before)
+  column's edge), a tall phone has six rows (48 types in sight at 390x844, 35 before)
   and a laptop five columns beside the board (60 types at 1280x800, 40 before); the
   view keeps new squares clear of the zoom buttons. Actions a tile, before → after
   (tiles / figures / set-up after): laptop 1.43 → 1.43 (80/23/13), 1.43 → 1.40
