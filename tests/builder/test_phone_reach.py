@@ -214,7 +214,7 @@ def test_the_close_up_leaves_the_zoom_buttons_in_reach(open_builder, tmp_path, s
 
 
 # In the page: of the palette's types, how many buttons lie wholly inside the palette's
-# box, how many partly (cut at its edge), and their widths.
+# box, how many partly (cut at its edge), and in how many columns the whole ones lie.
 PALETTE_SHOWS = """() => {
     const frame = document.querySelector('[data-testid=palette]').getBoundingClientRect();
     const boxes = [...document.querySelectorAll('[data-testid=palette] li:not([hidden]) button')]
@@ -246,6 +246,6 @@ def test_a_laptop_palette_has_five_columns_beside_the_board(open_builder, tmp_pa
                           ".getBoundingClientRect().top)")
     shows = builder.page.evaluate(PALETTE_SHOWS)
     # The palette is as high as the board (644 px at 1280x900) and scrolls down: fourteen
-    # rows of five, each 42 px and a gap of 3 (ten rows of four before).
+    # rows of five, each 42 px and a gap of 3 (twelve rows of four before: 48).
     assert round(builder.testid("palette").bounding_box()["height"]) == 644
     assert (shows["whole"], shows["columns"]) == (70, 5)

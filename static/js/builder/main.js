@@ -227,7 +227,7 @@ const controller = {
     // feature on; past that, the view pans to keep the new tile and its neighbours.
     const extent = boardView.extent();
     const right = zoomButtons.offsetWidth;
-    const scale = Math.min((viewport.width - 16 - right) / extent.width, (viewport.height - 16) / extent.height);
+    const scale = viewport.fitScale(extent, 8, right); // as this.fit() would show it
     const [left, top] = viewport.toBoard(svg.getBoundingClientRect().left, svg.getBoundingClientRect().top);
     const shown = left <= extent.x && top <= extent.y
       && left + viewport.width / viewport.scale >= extent.x + extent.width

@@ -86,13 +86,16 @@ export class Viewport {
     this.apply();
   }
 
+  /** The scale at which a rectangle of the board (units) fills the view, with a margin
+   * (and `right` more pixels on its right), before any bound on the scale. */
+  fitScale({ width, height }, margin = 40, right = 0) {
+    return Math.min((this.width - 2 * margin - right) / width, (this.height - 2 * margin) / height);
+  }
+
   /** Show a rectangle of the board (units), with a margin (and `right` more pixels on
    * its right), as large as it fits. */
   fit({ x, y, width, height }, margin = 40, right = 0) {
-    const scale = Math.min(
-      (this.width - 2 * margin - right) / width, (this.height - 2 * margin) / height,
-    );
-    this.scale = Math.min(1.2, Math.max(MIN_SCALE, scale));
+    this.scale = Math.min(1.2, Math.max(MIN_SCALE, this.fitScale({ width, height }, margin, right)));
     this.cx = x + width / 2 + right / 2 / this.scale;
     this.cy = y + height / 2;
     this.apply();

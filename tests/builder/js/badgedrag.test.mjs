@@ -1,6 +1,6 @@
 // What a drag from the strip above the board carries as it crosses the badges and the
-// kinds (badgedrag.js): the part it began with stays; the other part is the last one
-// restedOn.
+// kinds (badgedrag.js): the part it began with stays; the other part is the one it last
+// rested on.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
