@@ -1494,11 +1494,14 @@ class Player:
             raise Mismatch("the neutral figures on the page differ from the game's")
 
     def put_neutral_on(self, tile: dict, neutral: list[dict]) -> None:
-        """Each neutral figure (the mage, the witch) on a tile, from its panel: select
-        the tile (unless it is selected, as the tile just laid is), tap "Put" on the
-        feature."""
+        """Each neutral figure (the mage, the witch) on a tile: its chip over the board's
+        foot dragged onto the feature (one gesture), on the close-up of the selected tile
+        when it shows; else, from the tile's panel: select the tile (unless it is
+        selected, as the tile just laid is), tap "Put" on the feature."""
         for figure in neutral:
             if (figure["x"], figure["y"]) != (tile["x"], tile["y"]):
+                continue
+            if self.drag_neutral_chip(figure):
                 continue
             self.select_tile(figure["x"], figure["y"])
             index = self.page.evaluate(
@@ -1509,6 +1512,40 @@ class Player:
             if not button.count():
                 raise Unsupported(f"the page has no way to put the {figure['kind']}")
             self.press(button, "figure:neutral")
+
+    def drag_neutral_chip(self, figure: dict) -> bool:
+        """Drag the neutral figure's chip onto its feature, if the chip and the feature
+        are on the screen together: one action. Whether the figure went there."""
+        chip = self.testid(f"neutral-chip-{figure['kind']}")
+        if not chip.count() or not chip.evaluate(IN_SIGHT):
+            return False
+        x, y = figure["x"], figure["y"]
+        closeup = self.touch and self.closeup_shows(x, y)
+        wanted = self.segment_of(next(t for t in self.game_tiles if (t["x"], t["y"]) == (x, y)),
+                                 figure["at"])
+        on_page = self._placed[(x, y)]
+        for u, v in self.spots(figure)[:3]:
+            if closeup:
+                tx, ty = self.page.evaluate(CLOSEUP_POINT, [x + u, y + v])
+            else:  # the board's square, brought into sight (counted) if need be
+                tx, ty = self.square_point(x, y, u, v, "figure:neutral")
+            if not chip.evaluate(IN_SIGHT):
+                return False
+            box = chip.bounding_box()
+            before = len(self.board().get("neutral", []))
+            self.drag((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2), (tx, ty),
+                      steps=8, aim=True)
+            self.tally.add("figure:neutral")
+            if not self.sees(lambda before=before: len(self.board().get("neutral", []))
+                             == before + 1, 40, 25):
+                continue
+            put = self.board()["neutral"][-1]
+            if (put["kind"], put["x"], put["y"]) == (figure["kind"], x, y) \
+                    and self.segment_of(on_page, put["at"]) == wanted:
+                return True
+            self.tally.add("figure:neutral", -1)  # the player sees it land elsewhere
+            self.page.evaluate("window.carcwikiBuilder.state.undo()")
+        return False
 
     def hold_square(self, x: int, y: int) -> None:
         """Press and hold a square (it selects the tile there): one action."""

@@ -341,6 +341,6 @@ def test_the_builders_bundle_is_thinned_line_for_line_and_parses():
     for thinned, line in zip(made.code.splitlines(), whole.code.splitlines(), strict=True):
         assert thinned == "" or thinned in line or "`" in line or "/*" in line, (thinned, line)
     assert len(gzip.compress(made.code.encode())) < 0.75 * len(gzip.compress(whole.code.encode()))
-    # 64,072 bytes gzipped once the view kept squares clear of the zoom buttons (63,993
-    # before); the first load, all of it, stays near 87 KB of the 150 KB allowed.
-    assert len(gzip.compress(made.code.encode())) < 65_000
+    # 65,132 bytes gzipped with the chips of the figures nobody owns (neutraldock.js;
+    # 64,072 before); the first load, all of it, stays near 88 KB of the 150 KB allowed.
+    assert len(gzip.compress(made.code.encode())) < 66_000

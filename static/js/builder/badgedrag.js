@@ -51,12 +51,15 @@ export class BadgeDrag {
    * the kinds (`label[for=turn-kind-<code>]`); `surfaces()`: the SVG elements that take
    * figures (see figurePoint); `onDrop(choice, drop)`: `choice` is { player }, { kind }
    * or both, `drop` figurePoint's answer, or null when let go elsewhere;
-   * `picture(choice)`: the element drawn under the finger for a choice.
+   * `picture(choice)`: the element drawn under the finger for a choice. The options
+   * make it drag from another strip (the figures nobody owns, { neutral }): `labels`,
+   * a selector of what a drag starts from; `choose(label)`, the choice one carries;
+   * `rest(choice, started, label)`, what a rest on another one makes of the choice.
    */
-  constructor(root, surfaces, onDrop, picture) {
+  constructor(root, surfaces, onDrop, picture, { labels = LABELS, choose = choiceOf, rest = restedOn } = {}) {
     this.drag = null;
     root.addEventListener("dragstart", (event) => {
-      if (event.target.closest?.(LABELS)) event.preventDefault();
+      if (event.target.closest?.(labels)) event.preventDefault();
     });
     // The picture under the finger, drawn again (at the finger) when a rest changes what
     // the drag puts.
@@ -78,7 +81,7 @@ export class BadgeDrag {
     const labelAt = (drag, [x, y]) => {
       const box = (drag.strip ??= root.getBoundingClientRect());
       if (x < box.left || x > box.right || y < box.top || y > box.bottom) return null;
-      return document.elementFromPoint(x, y)?.closest?.(LABELS) ?? null;
+      return document.elementFromPoint(x, y)?.closest?.(labels) ?? null;
     };
     const move = (event) => {
       const drag = this.drag;
@@ -94,7 +97,7 @@ export class BadgeDrag {
         clearTimeout(drag.rest);
         if (over) {
           drag.rest = setTimeout(() => {
-            const choice = restedOn(drag.choice, drag.started, over);
+            const choice = rest(drag.choice, drag.started, over);
             if (this.drag === drag && drag.over === over && choice !== drag.choice) {
               drag.choice = choice;
               draw(drag);
@@ -123,9 +126,9 @@ export class BadgeDrag {
     const up = (event) => finish(event, true);
     const cancel = (event) => finish(event, false);
     root.addEventListener("pointerdown", (event) => {
-      const label = event.target.closest(LABELS);
+      const label = event.target.closest(labels);
       if (!label || event.button > 0 || this.drag) return;
-      const choice = choiceOf(label);
+      const choice = choose(label);
       this.drag = {
         choice, started: choice.player ? "player" : "kind", over: label, rest: null, strip: null,
         pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, at: null, ghost: null,

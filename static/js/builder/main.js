@@ -6,6 +6,7 @@
 import { Catalogue, colorInfo } from "./catalogue.js";
 import { h, s } from "./dom.js";
 import { BadgeDrag } from "./badgedrag.js";
+import { NeutralDock, neutralPicture } from "./neutraldock.js";
 import { BoardView, UNIT, tileLabel } from "./boardview.js";
 import { EdgeScroll } from "./edgescroll.js";
 import {
@@ -241,7 +242,8 @@ const controller = {
     // Measured only when one shows: reading the layout lays the page out at once.
     tileWays.render();
     tileHolds.render();
-    if (tileWays.strip.hidden && tileHolds.strip.hidden) return;
+    neutralDock.render();
+    if (tileWays.strip.hidden && tileHolds.strip.hidden && neutralDock.strip.hidden) return;
     const below = Math.max(0, svg.getBoundingClientRect().bottom - boardFoot.getBoundingClientRect().top);
     if (below) viewport.reveal({ x: x * UNIT, y: y * UNIT, width: UNIT, height: UNIT }, 4, below);
   },
@@ -401,6 +403,27 @@ const controller = {
     } finally {
       if (kind) state.setUi({ figureKind: keptKind });
     }
+  },
+
+  /** A neutral figure's chip (see neutraldock.js) let go at `drop`: the figure goes
+   * where a "Put" of the tile's panel there would put it (the tile there is selected
+   * for it, as for a badge let go on a tile). */
+  dropNeutral(code, drop) {
+    const declared = catalogue.neutralFigures(state.inPlay()).find((kind) => kind.code === code);
+    if (!declared) return;
+    const { x, y } = drop ? squareOf(drop.point) : {};
+    const tile = drop ? state.doc.tiles.get(key(x, y)) : null;
+    if (!tile || state.ui.moving) return say(`The ${declared.name} was let go off the tiles: nothing put.`);
+    if (!isSelected(x, y)) state.ui.selected = key(x, y);
+    if (catalogue.kernel.neutralOnTile(declared, state.doc.rules)) return this.neutral(tile.x, tile.y, null, code);
+    const [u, v] = [drop.point[0] / UNIT - tile.x, drop.point[1] / UNIT - tile.y];
+    const featureElement = drop.target?.closest?.("[data-feature]");
+    const featureIndex = featureElement && featureElement.closest(".tile")?.dataset.key === key(tile.x, tile.y)
+      ? Number(featureElement.dataset.feature) : null;
+    const location = catalogue.geometry.locationAtPoint(tile.tile, tile.rotation, [u, v], state.doc.edition,
+      featureIndex, tile.state);
+    if (!location) return say(`Tile ${tile.tile} has nothing the ${declared.name} can stand on.`, "error");
+    return this.neutral(tile.x, tile.y, location, code);
   },
 
   /** Put or take back a neutral figure (nobody's) from the tile's panel. On a phone,
@@ -817,13 +840,19 @@ const tileHolds = new TileHolds(boardFoot, state, catalogue, (tile, entry, value
   }
 });
 const tileWays = new TileWays(boardFoot, state, catalogue, tileUrl, (rotation) => controller.turnFresh(rotation));
+const neutralDock = new NeutralDock(boardFoot, state, catalogue, say);
 // Under the finger: the badge, or the figure the drag will put, in its owner's colour.
-const figureDragPicture = ({ player, kind }, owner = player ?? state.ui.currentPlayer) => (kind
-  ? s("svg", { viewBox: "-20 -21 40 40", width: 28, height: 28, dataset: { player: owner, kind } },
+const figureDragPicture = ({ player, kind, neutral }, owner = player ?? state.ui.currentPlayer) => (neutral
+  ? neutralPicture(catalogue.neutralFigures(state.inPlay()).find((declared) => declared.code === neutral), 28)
+  : kind ? s("svg", { viewBox: "-20 -21 40 40", width: 28, height: 28, dataset: { player: owner, kind } },
     figureShape(owner, catalogue.figureByCode.get(kind)))
   : badge(player));
 new BadgeDrag(part("turn"), () => [closeUp.svg, svg], (choice, drop) => controller.dropFigure(choice, drop),
   figureDragPicture);
+new BadgeDrag(neutralDock.strip, () => [closeUp.svg, svg], (choice, drop) => controller.dropNeutral(choice.neutral, drop),
+  figureDragPicture, {
+    labels: "button[data-neutral-chip]", choose: (chip) => ({ neutral: chip.dataset.neutralChip }), rest: (choice) => choice,
+  });
 const palette = new Palette(part("palette"), part("hand"), state, catalogue, tileUrl,
   (code) => controller.pick(code), (code, clientX, clientY) => controller.dropFromPalette(code, clientX, clientY),
   edgeScroll);
@@ -920,6 +949,7 @@ function renderAll() {
   closeUp.render();
   tileHolds.render();
   tileWays.render();
+  neutralDock.render();
   palette.render();
   setup.render();
   // The players' list lives in the folded game panel (on a phone, most of the time): it
