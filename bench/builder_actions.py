@@ -1400,9 +1400,17 @@ class Player:
                 f["kind"] in joining, kinds.index(f["kind"]) if f["kind"] in kinds else 99)):
             if figure["kind"] not in on_corners:
                 on_tile.setdefault((figure["x"], figure["y"]), []).append(figure)
-        placed_first = list(placed)  # the start tile, down before the rebuild began
+        # The start tile, down before the rebuild began: its figures first, while it is
+        # the only tile and drawn large (at the end its square is small, and a figure
+        # there costs a pinch first); one the page refuses then waits for the end.
+        placed_first = list(placed)
         for where in placed_first:
-            later += on_tile.pop(where, [])
+            for figure in on_tile.pop(where, []):
+                try:
+                    self.stand(figure)
+                except Mismatch:
+                    print(f"    deferred {figure}: {sys.exc_info()[1]}", flush=True)
+                    later.append(figure)
         while to_lay:
             in_view = self.squares_in_view({(t["x"], t["y"]) for t in to_lay})
             tile = self.next_tile(to_lay, placed, self.ui("hand"), self.palette_in_sight(), river,
