@@ -589,7 +589,8 @@ class Player:
     and then the owner's badge dragged onto the feature.
     On a phone whose
     squares are too small for a fingertip the page shows the selected tile large, and
-    the tap lands there; with no such view the board is pinched larger first. A figure
+    the tap lands there; with no such view the board is pinched larger first. The
+    start tile's figures go first, while it is the only tile on the board. A figure
     on a corner (a barn) waits for the four tiles round it, and a figure the page
     refuses on the board as it is then waits for the end, when its tile is selected
     first (one tap). A tile dragged from the palette to a square off the visible board
