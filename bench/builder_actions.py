@@ -198,6 +198,20 @@ Recorded (issue 14), medians; actions a tile, figures included:
   the sixth row 1.49. A model of the palette (the greedy against lines of types, no
   browser, 12 generated games) had put eight columns at 30% fewer swipes and a sixth
   row at a third fewer again.
+- issue 30, the mage and the witch from chips over the board, the start tile's figures
+  first (``--games 0 --big-box 2 --big-box-6 2 --viewports phone --save``, then
+  ``--replay`` of those four games and ``--games 2`` base games, both devices, ``--jobs
+  2``, load average 1-2.7; before: main at c4bbecd). Seed 0 of each kind is the game
+  saved before. A figure nobody owns still to put waits as a chip over the board's foot
+  and is dragged onto its feature: on the phone, the two scrolls to the tile panel's
+  *Put* a Big Box 6 game are gone (figure actions 43 → 41 on each). The start tile's
+  figures are put while it is the only tile: the phone's second Big Box game had a
+  large meeple there, put last after a pinch and a retry (figures 41 → 39). Actions a
+  tile, phone, before → after (tiles / figures after): Big Box 1.41 → 1.41 (144/34),
+  1.51 → 1.49 (149/39); Big Box 6 1.49 → 1.48 (201/41), 1.51 → 1.49 (204/41). After,
+  laptop: Big Box 1.40, 1.46; Big Box 6 1.47, 1.47; base 1.43, 1.50 (phone 1.44, 1.50).
+  Every game at 1.5 or under on both devices, every game finished with the engine's
+  scores.
 """
 
 from __future__ import annotations
