@@ -211,6 +211,17 @@ function describeSquare(x, y) {
   return `(${x}, ${y}): empty.`;
 }
 
+/** The location on `tile`, at square (x, y), under `point` (in board units): that of
+ * the feature drawn under the pointer (`target`) when it is this square's, else the one
+ * the tile's geometry finds there. */
+function locationUnder(tile, x, y, point, target) {
+  const featureElement = target?.closest?.("[data-feature]");
+  const featureIndex = featureElement && featureElement.closest(".tile")?.dataset.key === key(x, y)
+    ? Number(featureElement.dataset.feature) : null;
+  return catalogue.geometry.locationAtPoint(tile.tile, tile.rotation,
+    [point[0] / UNIT - x, point[1] / UNIT - y], state.doc.edition, featureIndex, tile.state);
+}
+
 /** Whether square (x, y) is part of the selected tile (any square of a large tile). */
 function isSelected(x, y) {
   const { selected } = state.ui;
@@ -295,11 +306,7 @@ const controller = {
         return this.figure(x, y, corner, cornerKind);
       }
     }
-    const featureElement = target?.closest?.("[data-feature]");
-    const featureIndex = featureElement && featureElement.closest(".tile")?.dataset.key === here
-      ? Number(featureElement.dataset.feature) : null;
-    const location = catalogue.geometry.locationAtPoint(tile.tile, tile.rotation,
-      [point[0] / UNIT - x, point[1] / UNIT - y], state.doc.edition, featureIndex, tile.state);
+    const location = locationUnder(tile, x, y, point, target);
     if (!location) return say(`Tile ${tile.tile} has nothing a figure can stand on.`, "error");
     return this.figure(x, y, location, null);
   },
@@ -415,15 +422,10 @@ const controller = {
     const tile = drop ? state.doc.tiles.get(key(x, y)) : null;
     if (!tile || state.ui.moving) return say(`The ${declared.name} was let go off the tiles: nothing put.`);
     if (!isSelected(x, y)) state.ui.selected = key(x, y);
-    if (catalogue.kernel.neutralOnTile(declared, state.doc.rules)) return this.neutral(tile.x, tile.y, null, code);
-    const [u, v] = [drop.point[0] / UNIT - tile.x, drop.point[1] / UNIT - tile.y];
-    const featureElement = drop.target?.closest?.("[data-feature]");
-    const featureIndex = featureElement && featureElement.closest(".tile")?.dataset.key === key(tile.x, tile.y)
-      ? Number(featureElement.dataset.feature) : null;
-    const location = catalogue.geometry.locationAtPoint(tile.tile, tile.rotation, [u, v], state.doc.edition,
-      featureIndex, tile.state);
+    if (catalogue.kernel.neutralOnTile(declared, state.doc.rules)) return this.neutral(x, y, null, code);
+    const location = locationUnder(tile, x, y, drop.point, drop.target);
     if (!location) return say(`Tile ${tile.tile} has nothing the ${declared.name} can stand on.`, "error");
-    return this.neutral(tile.x, tile.y, location, code);
+    return this.neutral(x, y, location, code);
   },
 
   /** Put or take back a neutral figure (nobody's) from the tile's panel. On a phone,
