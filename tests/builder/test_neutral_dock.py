@@ -112,3 +112,27 @@ def test_with_a_mouse_the_witch_dragged_onto_a_city_halves_it(open_builder, tmp_
     assert neutral(builder) == []
     builder.testid("neutral-chip-witch").wait_for()
     assert score(builder) == {"red": 0, "blue": 4}
+
+
+def test_on_a_phone_held_sideways_the_chips_stay_clear_of_the_close_up(open_builder, tmp_path):
+    """844x390: a board of 189 px, too short for the close-up (on the left) and the strip
+    at its foot one above the other. The witch on D's city, open: nobody's figure there,
+    so the road's 7 for red is all: red 7, blue 0."""
+    builder = open_builder({"width": 844, "height": 390})
+    page = builder.page
+    import_board(builder, tmp_path, ["mage-witch"], ROW, [("red", 0, 0, "W", "meeple")])
+    # The tile at the row's east end: the close-up takes the far corner, the left one.
+    builder.hold_square(3, 0)
+    builder.testid("closeup").wait_for()
+    assert builder.testid("closeup").get_attribute("data-side") == "left"
+    closeup = builder.testid("closeup").bounding_box()
+    dock = builder.testid("neutral-dock").bounding_box()
+    assert (dock["x"] >= closeup["x"] + closeup["width"]
+            or dock["y"] >= closeup["y"] + closeup["height"])
+    # Nothing lies over the chip: a finger on it starts the drag.
+    builder.hold_square(0, 0)
+    wait_until(page, "document.querySelector('[data-testid=closeup]').dataset.key === '0,0'")
+    finger_drag(page, chip_centre(builder, "witch"), page.evaluate(CLOSEUP_POINT, [50, 12]))
+    page.wait_for_selector('[data-testid^="neutral-witch-0,0-"]')
+    assert neutral(builder) == [("witch", 0, 0, neutral(builder)[0][3])]
+    assert score(builder) == {"red": 7, "blue": 0}
