@@ -249,3 +249,18 @@ def test_a_laptop_palette_has_five_columns_beside_the_board(open_builder, tmp_pa
     # rows of five, each 42 px and a gap of 3 (twelve rows of four before: 48).
     assert round(builder.testid("palette").bounding_box()["height"]) == 644
     assert (shows["whole"], shows["columns"]) == (70, 5)
+
+
+@pytest.mark.parametrize("screen", ["360x640", "390x844"])
+def test_the_code_of_the_tile_in_hand_is_read_whole_on_a_phone(open_builder, tmp_path, screen):
+    """A Big Box 6 game's longest codes ("ferries-B", "goldmines-H") fit the hand on the
+    smallest phone: the words after the code ("turns to fit") give way first."""
+    builder = the_table(open_builder, tmp_path, SCREENS[screen])
+    for code in ("ferries-B", "goldmines-H"):
+        builder.page.evaluate(f"window.carcwikiBuilder.state.setUi({{ hand: '{code}' }})")
+        shown = builder.page.locator("[data-testid=hand] .hand-code")
+        shown.wait_for()
+        assert shown.text_content() == code
+        # Whole: not cut by its own box, and inside the hand's.
+        assert shown.evaluate("e => e.scrollWidth <= e.clientWidth")
+        assert inside(builder.testid("hand").bounding_box(), shown.bounding_box())

@@ -321,7 +321,9 @@ export class Palette {
     this.hand.replaceChildren(
       h("span", { class: "hand-label", text: "In hand" }),
       this.handPicture(hand, rotation),
-      h("span", { class: "hand-text", text: turned ? `${hand} · ${rotation}°` : `${hand} · turns to fit` }),
+      // The code never shrinks: on a narrow phone the words after it give way first.
+      h("span", { class: "hand-code", text: hand }),
+      h("span", { class: "hand-text", text: turned ? `· ${rotation}°` : "· turns to fit" }),
       h("button", {
         type: "button", class: "hand-drop", text: "✕", title: "Put the tile back in the box (Escape)",
         "aria-label": `Put tile ${hand} back in the box`, dataset: { dropHand: "", testid: "hand-drop" },
