@@ -276,3 +276,27 @@ def test_on_a_phone_a_badge_resting_on_a_kind_on_its_way_puts_one_figure_of_both
     assert page.locator("#turn-kind-meeple").is_checked()
     assert builder.testid("closeup-figure-red-0,-1-S").is_visible()
     assert score(builder) == {"red": 4, "blue": 0}
+
+
+def test_a_drag_still_rests_on_a_kind_after_the_page_scrolls_under_it(open_builder, tmp_path):
+    """A mouse's wheel turned mid-drag scrolls the page: the kinds are found where they
+    are now, not where they were when the drag began. Blue's large meeple in the city of
+    D and E: 2 tiles × 2 = 4; red 0."""
+    builder = open_builder({"width": 1280, "height": 600})
+    page = builder.page
+    import_board(builder, tmp_path, ["farmers", "inns-cathedrals"], CITY)
+    page.evaluate("window.scrollTo(0, 0)")
+    start = badge_centre(builder, "blue")
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(start[0] + 30, start[1] + 30, steps=4)  # a drag now, over the strip
+    page.mouse.move(*kind_centre(builder, "meeple"), steps=4)
+    page.mouse.wheel(0, 200)
+    wait_until(page, "window.scrollY >= 150")
+    page.mouse.move(*kind_centre(builder, "large"), steps=8)  # where it is after the scroll
+    page.wait_for_timeout(REST_MS)
+    page.mouse.move(*builder.point(0, -1, 0.5, 0.84), steps=8)
+    page.mouse.up()
+    page.wait_for_selector('[data-testid="figure-blue-0,-1-S"]')
+    assert figures(builder) == [("blue", 0, -1, "S", "large")]
+    assert score(builder) == {"red": 0, "blue": 4}

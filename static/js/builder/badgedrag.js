@@ -77,7 +77,8 @@ export class BadgeDrag {
       ghost.style.top = `${y - 12}px`;
     };
     // The badge or kind under the finger, looked for only while it is over the strip
-    // (measured once a drag: it does not move during one), not on every move to the board.
+    // (measured once a drag, and again after the page scrolls under it: a mouse's wheel
+    // turned mid-drag), not on every move to the board.
     const labelAt = (drag, [x, y]) => {
       const box = (drag.strip ??= root.getBoundingClientRect());
       if (x < box.left || x > box.right || y < box.top || y > box.bottom) return null;
@@ -115,6 +116,7 @@ export class BadgeDrag {
       window.removeEventListener("pointermove", move, true);
       window.removeEventListener("pointerup", up, true);
       window.removeEventListener("pointercancel", cancel, true);
+      window.removeEventListener("scroll", scrolled, true);
       if (!drag.ghost) return; // a tap: the label chooses the player, as ever
       drag.ghost.remove();
       // The click a mouse sends after the drag is not a choice of the badge's label.
@@ -123,6 +125,7 @@ export class BadgeDrag {
       setTimeout(() => window.removeEventListener("click", swallow, { capture: true }), 0);
       if (drop) onDrop(drag.choice, figurePoint(surfaces(), event.clientX, event.clientY));
     };
+    const scrolled = () => { if (this.drag) this.drag.strip = null; };
     const up = (event) => finish(event, true);
     const cancel = (event) => finish(event, false);
     root.addEventListener("pointerdown", (event) => {
@@ -136,6 +139,7 @@ export class BadgeDrag {
       window.addEventListener("pointermove", move, true);
       window.addEventListener("pointerup", up, true);
       window.addEventListener("pointercancel", cancel, true);
+      window.addEventListener("scroll", scrolled, { capture: true, passive: true });
     });
   }
 }
