@@ -83,7 +83,8 @@ def test_a_chip_tapped_says_where_it_goes_and_a_chip_let_go_off_the_tiles_puts_n
     builder.hold_square(0, 0)
     builder.testid("neutral-chip-witch").tap()
     wait_until(page, f"{MESSAGE}.startsWith('Drag the witch')")
-    assert builder.message == "Drag the witch onto a road or a city to put it there."
+    assert builder.message == ("Drag the witch onto a road or a city to put it there, "
+                               'or use "Put: witch" in the selected tile\'s panel.')
     assert neutral(builder) == []
     # Let go on an empty square: nothing put, and said.
     finger_drag(page, chip_centre(builder, "witch"), builder.point(0, 2))

@@ -46,11 +46,13 @@ export class NeutralDock {
       dataset: { testid: "neutral-dock" },
     });
     // A tap changes nothing, so the click that follows a finger's tap is safe to take.
+    // Without a pointer to drag with (the keyboard), the tile's panel puts the figure.
     this.strip.addEventListener("click", (event) => {
       const chip = event.target.closest("button[data-neutral-chip]");
       const kind = chip && this.offered.find((entry) => entry.code === chip.dataset.neutralChip);
       if (!kind) return;
-      say(`Drag the ${kind.name} onto ${standsWords(catalogue, kind, state.doc.rules)} to put it there.`);
+      say(`Drag the ${kind.name} onto ${standsWords(catalogue, kind, state.doc.rules)} to put it there, `
+        + `or use "Put: ${kind.name}" in the selected tile's panel.`);
     });
     this.offered = [];
     frame.append(this.strip);
