@@ -21,6 +21,9 @@ scoring, and the seconds of page time per game: the main-thread task time Chromi
 spent on the page during the whole rebuild (DevTools' ``TaskDuration``), so Playwright's
 own round trips are not in it.
 
+``--first-seed N`` starts each kind's seeds at N, for games not played before (the
+first of each kind is seed 0).
+
 A phone game takes about two minutes of wall time and a Big Box game twice that on a
 busy two-core machine: ``--games 4 --big-box 1`` runs in a few minutes; the defaults (the
 issue's 20 and 10) take most of an hour.
@@ -299,11 +302,11 @@ class Game:
 
 
 def make_games(tiles, base: int, big_box: int, big_box_6: int = 0,
-               big_box_6_edition: str = BIG_BOX_6_EDITION) -> list[Game]:
+               big_box_6_edition: str = BIG_BOX_6_EDITION, first_seed: int = 0) -> list[Game]:
     """``base`` base games, ``big_box`` Big Box games and ``big_box_6`` Big Box 6 games
-    (C2), each a whole box laid by the generator (one seed each) with a few figures of
-    every kind for each player, and for Big Box 6 what its declarations ask for (see
-    :func:`declared_inputs`)."""
+    (C2), each a whole box laid by the generator (one seed each, from ``first_seed`` on)
+    with a few figures of every kind for each player, and for Big Box 6 what its
+    declarations ask for (see :func:`declared_inputs`)."""
     from scoring.engine.board import PlacedTile
     from scoring.engine.generate import place_figures, random_request
     from scoring.engine.rules import Edition
@@ -312,10 +315,14 @@ def make_games(tiles, base: int, big_box: int, big_box_6: int = 0,
 
     registry = registry_of(tiles)
     games: list[Game] = []
-    wanted = [("base", seed, None) for seed in range(base)]
-    wanted += [("big box", seed, BIG_BOX) for seed in range(big_box)]
+
+    def seeds(count: int) -> range:
+        return range(first_seed, first_seed + count)
+
+    wanted = [("base", seed, None) for seed in seeds(base)]
+    wanted += [("big box", seed, BIG_BOX) for seed in seeds(big_box)]
     box = "big box 6" if big_box_6_edition == "C2" else "big box 7"
-    wanted += [(box, seed, BIG_BOX_6) for seed in range(big_box_6)]
+    wanted += [(box, seed, BIG_BOX_6) for seed in seeds(big_box_6)]
     for kind, seed, expansions in wanted:
         edition = Edition(big_box_6_edition) if expansions is BIG_BOX_6 else Edition.C3
         request = random_request(tiles, random.Random(seed), size=None, expansions=expansions,
@@ -1732,6 +1739,8 @@ def main() -> None:
                         help="viewports played at once, each in its own browser (default 2)")
     parser.add_argument("--taps-only", action="store_true",
                         help="pick a type with a tap, never drag it from the palette")
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="the generator's seed of each kind's first game (default 0)")
     parser.add_argument("--save", type=Path, help="write each game's JSON to this folder")
     parser.add_argument("--replay", type=Path, nargs="+", default=[],
                         help="play these saved games (from --save) instead of new ones")
@@ -1740,7 +1749,7 @@ def main() -> None:
     started = time.perf_counter()
     tiles = tile_set()
     games = [saved_game(tiles, path) for path in args.replay] or make_games(
-        tiles, args.games, args.big_box, args.big_box_6, args.big_box_edition)
+        tiles, args.games, args.big_box, args.big_box_6, args.big_box_edition, args.first_seed)
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
         for game in games:
