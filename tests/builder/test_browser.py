@@ -181,9 +181,11 @@ def set_up_players(builder, players):
         builder.testid(f"player-color-{index}").select_option(color)
         builder.testid(f"player-name-{index}").fill(name)
         builder.testid(f"player-points-{index}").fill(str(points))
-        # Taken into the board before the next step (a loaded machine lags behind).
-        wait_until(builder.page, f"window.carcwikiBuilder.state.doc.players[{index}]"
-                   f"?.points === {points}")
+        # Taken into the board before the next step (a loaded machine lags behind): the
+        # colour, the name and the points, each (a run under load once lost a name).
+        taken = f"window.carcwikiBuilder.state.doc.players[{index}]"
+        wait_until(builder.page, f"{taken}?.color === {json.dumps(color)} && "
+                   f"{taken}?.name === {json.dumps(name)} && {taken}?.points === {points}")
 
 
 def test_rebuild_the_rules_example_on_a_phone_and_read_its_scores(open_builder):

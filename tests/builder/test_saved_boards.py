@@ -8,6 +8,7 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
+from django.contrib.admin.utils import quote
 from django.core.management import CommandError, call_command
 from django.test import override_settings
 from django.utils import timezone
@@ -100,8 +101,8 @@ def test_a_csrf_refusal_is_in_the_errors_shape():
     assert problem["code"] == "permission_denied" and "CSRF" in problem["message"]
 
 
-def make_board(days_old: int) -> SavedBoard:
-    saved = SavedBoard.objects.create(board=example_board(), size=500)
+def make_board(days_old: int, **key) -> SavedBoard:
+    saved = SavedBoard.objects.create(board=example_board(), size=500, **key)
     SavedBoard.objects.filter(pk=saved.pk).update(
         created_at=timezone.now() - timedelta(days=days_old)
     )
@@ -137,13 +138,15 @@ def test_the_retention_period_defaults_to_ninety_days():
 
 
 def test_the_admin_lists_saved_boards_with_size_and_age(admin_client):
-    board = make_board(3)
+    board = make_board(3, pk="a-key_5Fmade_2Fby_3Achance")  # a token_urlsafe the admin must quote
     response = admin_client.get("/admin/builder/savedboard/?o=5")  # sorted by size
     assert response.status_code == 200
     html = response.content.decode()
     assert board.pk in html
     assert "500\xa0bytes" in html
     assert re.search(r"3\xa0days", html)
-    detail = admin_client.get(f"/admin/builder/savedboard/{board.pk}/change/")
+    # The admin's own links quote the key (token_urlsafe's "_" is its escape character):
+    # a key with "_" in it, unquoted, names another board, and the admin redirects.
+    detail = admin_client.get(f"/admin/builder/savedboard/{quote(board.pk)}/change/")
     assert detail.status_code == 200
     assert admin_client.get("/admin/builder/savedboard/add/").status_code == 403
