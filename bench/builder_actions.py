@@ -1434,12 +1434,7 @@ class Player:
         # there costs a pinch first); one the page refuses then waits for the end.
         placed_first = list(placed)
         for where in placed_first:
-            for figure in on_tile.pop(where, []):
-                try:
-                    self.stand(figure)
-                except Mismatch:
-                    print(f"    deferred {figure}: {sys.exc_info()[1]}", flush=True)
-                    later.append(figure)
+            later += self.stand_or_defer(on_tile.pop(where, []))
         while to_lay:
             in_view = self.squares_in_view({(t["x"], t["y"]) for t in to_lay})
             tile = self.next_tile(to_lay, placed, self.ui("hand"), self.palette_in_sight(), river,
@@ -1450,12 +1445,7 @@ class Player:
             if river and tile is river[0]:
                 river.pop(0)
             placed[(tile["x"], tile["y"])] = self.oriented(tile["tile"], tile["rotation"])
-            for figure in on_tile.pop((tile["x"], tile["y"]), []):
-                try:
-                    self.stand(figure)
-                except Mismatch:
-                    print(f"    deferred {figure}: {sys.exc_info()[1]}", flush=True)
-                    later.append(figure)
+            later += self.stand_or_defer(on_tile.pop((tile["x"], tile["y"]), []))
             self.put_neutral_on(tile, request.get("neutral", []))
         # The figures left, player by player, the current one first; joining figures
         # after the figures they join.
@@ -1473,6 +1463,18 @@ class Player:
             self.put_neutral_on(start, request.get("neutral", []))
         self.enter_states(request)
         self.put_neutral(request)
+
+    def stand_or_defer(self, figures: list[dict]) -> list[dict]:
+        """Put each of a tile's figures now; those the page refuses on the board as it is
+        then are returned, to be put at the end."""
+        deferred = []
+        for figure in figures:
+            try:
+                self.stand(figure)
+            except Mismatch:
+                print(f"    deferred {figure}: {sys.exc_info()[1]}", flush=True)
+                deferred.append(figure)
+        return deferred
 
     def select_tile(self, x: int, y: int) -> None:
         """Select the tile at (x, y) for its panel, unless it is selected already."""

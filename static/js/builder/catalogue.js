@@ -49,6 +49,7 @@ export class Catalogue {
     this.kernel = new RulesKernel({ rules, geometry: this.geometry, types: this.types, options });
     this.figures = rules.figures;
     this.figureByCode = new Map(rules.figures.map((kind) => [kind.code, kind]));
+    this.neutralByCode = new Map((rules.neutral ?? []).map((kind) => [kind.code, kind]));
     this.largeByCode = new Map((rules.large_tiles ?? []).map((large) => [large.code, large]));
     // Spaces printed on tiles, off their features, where players' figures stand (the
     // server's `spaces`: a landmark's name, the kinds it takes, how many a tile holds).

@@ -155,7 +155,7 @@ export function cornerRefusal(state, catalogue, x, y, corner, kind) {
   }
   const { tile, seen } = verdict;
   const places = declared.placements.filter((placement) => inPlay.admits(placement))
-    .map((placement) => catalogue.geometry.describe({ kind: placement.feature, locations: [] }).split(" (")[0]);
+    .map((placement) => featureKindWord(catalogue, placement.feature));
   return `A ${name} stands only on a corner that is ${places.join(" or ")} on all four tiles: the ${seen} corner of tile ${tile.tile} at (${tile.x}, ${tile.y}) is not.`;
 }
 
@@ -352,6 +352,11 @@ export function figureAction(state, catalogue, x, y, location, wanted = null, ta
   return { action: "put", figure, replaced: -1, message: `${whose}'s ${word} on ${where}.` };
 }
 
+/** A kind of feature in a player's words, with no place on a tile: "road", "field". */
+export function featureKindWord(catalogue, kind) {
+  return catalogue.geometry.describe({ kind, locations: [] }).split(" (")[0];
+}
+
 /** Carry out a figureAction; returns its message and whether something changed. */
 export function applyFigureAction(state, outcome) {
   if (outcome.action === "remove") state.removeFigure(outcome.index);
@@ -402,7 +407,7 @@ export function neutralAction(state, catalogue, x, y, location, code) {
     return { action: "refuse", message: `The ${declared.name} stands on a tile, on none of its features: put it on the tile from the tile's panel.` };
   }
   if (!declared.features.includes(found.feature.kind)) {
-    const places = declared.features.map((kind) => catalogue.geometry.describe({ kind, locations: [] }).split(" (")[0]);
+    const places = declared.features.map((kind) => featureKindWord(catalogue, kind));
     return { action: "refuse", message: `The ${declared.name} stands only on ${places.join(" or ")}.` };
   }
   const placed = (state.doc.neutral ?? []).filter((figure) => figure.kind === code).length;
@@ -421,7 +426,7 @@ export function neutralOnTile(state, tile) {
 
 /** A neutral figure as an SVG group: its outline in grey (it is nobody's). */
 export function neutralElement(figure, index, catalogue) {
-  const declared = (catalogue.rules.neutral ?? []).find((entry) => entry.code === figure.kind);
+  const declared = catalogue.neutralByCode.get(figure.kind);
   const name = declared?.name ?? figure.kind;
   const [u, v] = (SPOTS[figure.at] ?? SPOTS.C).map((value) => value - 0.12);
   return s("g", {

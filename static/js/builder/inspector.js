@@ -78,7 +78,7 @@ export class Inspector {
       });
       // Figures nobody owns (the server's `neutral`): each where it may stand.
       for (const { figure, index: neutralIndex } of neutralOnFeature(state, catalogue, tile, index)) {
-        const name = (catalogue.rules.neutral ?? []).find((entry) => entry.code === figure.kind)?.name ?? figure.kind;
+        const name = catalogue.neutralByCode.get(figure.kind)?.name ?? figure.kind;
         parts.push(h("span", { class: "feature-figure", text: ` the ${name}` }));
         parts.push(h("button", {
           type: "button", class: "small", text: "Take back",

@@ -6,12 +6,12 @@
 import { Catalogue, colorInfo } from "./catalogue.js";
 import { h, s } from "./dom.js";
 import { BadgeDrag } from "./badgedrag.js";
-import { NeutralDock, neutralPicture } from "./neutraldock.js";
+import { NeutralDock } from "./neutraldock.js";
 import { BoardView, UNIT, tileLabel } from "./boardview.js";
 import { EdgeScroll } from "./edgescroll.js";
 import {
   applyFigureAction, cornerKinds, cornerNear, cornerRefusal, emptyCornerWords, figureAction, figureOnCorner,
-  figureShape, figureWord, neutralAction, playerWords,
+  figureShape, figureWord, neutralAction, neutralShape, playerWords,
 } from "./figures.js";
 import { key } from "./geometry.js";
 import { isHole, typesFittingHole } from "./holes.js";
@@ -25,7 +25,7 @@ import { TilePictures } from "./pictures.js";
 import { PlayersEditor, TurnPicker, badge } from "./players.js";
 import { Results } from "./results.js";
 import { ScoreSheet, summaryLine } from "./sheet.js";
-import { FigureLegend } from "./legend.js";
+import { FigureLegend, figureIcon } from "./legend.js";
 import { Setup } from "./setup.js";
 import { BoardState, docFromBoard, newDoc, startTiles, stateValueWords } from "./state.js";
 import { FigureChooser } from "./chooser.js";
@@ -416,7 +416,7 @@ const controller = {
    * where a "Put" of the tile's panel there would put it (the tile there is selected
    * for it, as for a badge let go on a tile). */
   dropNeutral(code, drop) {
-    const declared = catalogue.neutralFigures(state.inPlay()).find((kind) => kind.code === code);
+    const declared = catalogue.neutralByCode.get(code);
     if (!declared) return;
     const { x, y } = drop ? squareOf(drop.point) : {};
     const tile = drop ? state.doc.tiles.get(key(x, y)) : null;
@@ -845,7 +845,7 @@ const tileWays = new TileWays(boardFoot, state, catalogue, tileUrl, (rotation) =
 const neutralDock = new NeutralDock(boardFoot, state, catalogue, say);
 // Under the finger: the badge, or the figure the drag will put, in its owner's colour.
 const figureDragPicture = ({ player, kind, neutral }, owner = player ?? state.ui.currentPlayer) => (neutral
-  ? neutralPicture(catalogue.neutralFigures(state.inPlay()).find((declared) => declared.code === neutral), 28)
+  ? figureIcon(neutralShape(catalogue.neutralByCode.get(neutral)))
   : kind ? s("svg", { viewBox: "-20 -21 40 40", width: 28, height: 28, dataset: { player: owner, kind } },
     figureShape(owner, catalogue.figureByCode.get(kind)))
   : badge(player));

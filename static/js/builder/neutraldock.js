@@ -6,8 +6,9 @@
 // buttons (for the keyboard, and for the kinds the strip leaves out). Which figures, and
 // where each may stand, is the rules' data (the server's `neutral`).
 
-import { h, s } from "./dom.js";
-import { neutralShape } from "./figures.js";
+import { h } from "./dom.js";
+import { featureKindWord, neutralShape } from "./figures.js";
+import { figureIcon } from "./legend.js";
 import { capitalise } from "./words.js";
 
 /**
@@ -25,14 +26,8 @@ export function figuresToPut(state, catalogue) {
 /** Where a neutral kind stands, in words: "a road or a city", or "a tile". */
 export function standsWords(catalogue, kind, rules) {
   if (!kind.features.length || catalogue.kernel.neutralOnTile(kind, rules)) return "a tile";
-  const names = kind.features.map((feature) => `a ${catalogue.geometry.describe({ kind: feature, locations: [] }).split(" (")[0]}`);
+  const names = kind.features.map((feature) => `a ${featureKindWord(catalogue, feature)}`);
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0];
-}
-
-/** A neutral kind's picture, as drawn on the board, sized for a chip or a finger. */
-export function neutralPicture(declared, size = 24) {
-  return s("svg", { viewBox: "-20 -21 40 40", width: size, height: size, "aria-hidden": "true" },
-    neutralShape(declared));
 }
 
 export class NeutralDock {
@@ -72,7 +67,7 @@ export class NeutralDock {
         type: "button", class: "neutral-chip", title: `The ${kind.name}: drag onto ${where}`,
         "aria-label": `The ${kind.name} (nobody's): drag onto ${where}`,
         dataset: { neutralChip: kind.code, testid: `neutral-chip-${kind.code}` },
-      }, neutralPicture(kind), h("span", { class: "neutral-chip-name", text: capitalise(kind.name) }));
+      }, figureIcon(neutralShape(kind)), h("span", { class: "neutral-chip-name", text: capitalise(kind.name) }));
     }));
   }
 }
